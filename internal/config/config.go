@@ -1,0 +1,208 @@
+// Package config reads the one Config struct from environment variables.
+// Every option is listed in options below with its default and meaning; the
+// README's configuration table is generated from the same list (see
+// `omnirent config`), so the documentation cannot drift from the code.
+package config
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+type Config struct {
+	Env                  string // development | production
+	Addr                 string
+	BaseURL              string
+	DataDir              string
+	DatabaseURL          string
+	SecretKey            []byte
+	SMTPURL              string
+	MailFrom             string
+	SupportEmail         string
+	DataProtectionNumber string
+	SeedDemo             bool
+	LogLevel             string
+	LogFormat            string
+	MaxBodyBytes         int64
+	TrustProxy           bool
+	Argon2MemoryKiB      uint32
+	Argon2Time           uint32
+	Argon2Threads        uint8
+	ShutdownTimeout      time.Duration
+}
+
+// Dev reports whether the server runs in development mode (mailbox page,
+// demo logins printed). Production mode never exposes those.
+func (c Config) Dev() bool { return c.Env == "development" }
+
+// SecureCookies is true when the site is served over TLS.
+func (c Config) SecureCookies() bool { return strings.HasPrefix(c.BaseURL, "https://") }
+
+// Option documents one environment variable.
+type Option struct {
+	Name, Default, Help string
+}
+
+// Options is the documented list of every environment variable.
+var Options = []Option{
+	{"OMNIRENT_ENV", "development", "`development` (mailbox at /dev/mailbox, demo logins printed) or `production`."},
+	{"OMNIRENT_ADDR", ":8080", "Address the HTTP server listens on."},
+	{"OMNIRENT_BASE_URL", "http://localhost:8080", "Public URL of the site, used in e-mails; `https://` turns on Secure cookies and HSTS."},
+	{"OMNIRENT_DATA_DIR", "./data", "Folder for the SQLite database, uploaded files and the development secret key."},
+	{"OMNIRENT_DATABASE_URL", "sqlite:<data dir>/omnirent.db", "`sqlite:PATH` or a PostgreSQL URL `postgres://user:pass@host:5432/db`."},
+	{"OMNIRENT_SECRET_KEY", "generated into the data dir in development", "At least 32 characters; keys code hashes. Required in production (or OMNIRENT_SECRET_KEY_FILE)."},
+	{"OMNIRENT_SMTP_URL", "(empty: local outbox)", "`smtp://user:pass@host:587` (STARTTLS) or `smtps://user:pass@host:465`. Empty keeps mail in the local outbox. Also OMNIRENT_SMTP_URL_FILE."},
+	{"OMNIRENT_MAIL_FROM", "OmniRent <no-reply@omnirent.co.uk>", "Sender of every e-mail."},
+	{"OMNIRENT_SUPPORT_EMAIL", "support@omnirent.co.uk", "Contact address shown on the site and in e-mails."},
+	{"OMNIRENT_DATA_PROTECTION_NUMBER", "ZB000000", "ICO data-protection registration number shown in the footer."},
+	{"OMNIRENT_SEED_DEMO", "true in development", "Create the demo landlord, tenant and admin on first start."},
+	{"OMNIRENT_LOG_LEVEL", "info", "debug, info, warn or error."},
+	{"OMNIRENT_LOG_FORMAT", "text", "`text` or `json`."},
+	{"OMNIRENT_MAX_BODY_BYTES", "1048576", "Largest JSON request body accepted."},
+	{"OMNIRENT_TRUST_PROXY", "false", "Read the client address from X-Forwarded-For (only behind a trusted load balancer)."},
+	{"OMNIRENT_ARGON2_MEMORY_KIB", "65536", "argon2id memory per password hash."},
+	{"OMNIRENT_ARGON2_TIME", "1", "argon2id passes."},
+	{"OMNIRENT_ARGON2_THREADS", "2", "argon2id parallelism."},
+	{"OMNIRENT_SHUTDOWN_TIMEOUT", "10s", "How long to wait for requests in flight when stopping."},
+}
+
+// Load reads the environment (a lookup function so tests can pass a map).
+func Load(getenv func(string) string) (Config, error) {
+	var errs []error
+	get := func(name, def string) string {
+		v, err := readSecretFile(getenv, name)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if v != "" {
+			return v
+		}
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			return v
+		}
+		return def
+	}
+	c := Config{
+		Env:                  get("OMNIRENT_ENV", "development"),
+		Addr:                 get("OMNIRENT_ADDR", ":8080"),
+		BaseURL:              strings.TrimRight(get("OMNIRENT_BASE_URL", "http://localhost:8080"), "/"),
+		DataDir:              get("OMNIRENT_DATA_DIR", "./data"),
+		SMTPURL:              get("OMNIRENT_SMTP_URL", ""),
+		MailFrom:             get("OMNIRENT_MAIL_FROM", "OmniRent <no-reply@omnirent.co.uk>"),
+		SupportEmail:         get("OMNIRENT_SUPPORT_EMAIL", "support@omnirent.co.uk"),
+		DataProtectionNumber: get("OMNIRENT_DATA_PROTECTION_NUMBER", "ZB000000"),
+		LogLevel:             get("OMNIRENT_LOG_LEVEL", "info"),
+		LogFormat:            get("OMNIRENT_LOG_FORMAT", "text"),
+	}
+	c.DatabaseURL = get("OMNIRENT_DATABASE_URL", "sqlite:"+filepath.Join(c.DataDir, "omnirent.db"))
+	c.SeedDemo = parseBool(get("OMNIRENT_SEED_DEMO", strconv.FormatBool(c.Env == "development")), "OMNIRENT_SEED_DEMO", &errs)
+	c.TrustProxy = parseBool(get("OMNIRENT_TRUST_PROXY", "false"), "OMNIRENT_TRUST_PROXY", &errs)
+	c.MaxBodyBytes = int64(parseUint(get("OMNIRENT_MAX_BODY_BYTES", "1048576"), "OMNIRENT_MAX_BODY_BYTES", 1<<40, &errs))
+	c.Argon2MemoryKiB = uint32(parseUint(get("OMNIRENT_ARGON2_MEMORY_KIB", "65536"), "OMNIRENT_ARGON2_MEMORY_KIB", 1<<22, &errs))
+	c.Argon2Time = uint32(parseUint(get("OMNIRENT_ARGON2_TIME", "1"), "OMNIRENT_ARGON2_TIME", 100, &errs))
+	c.Argon2Threads = uint8(parseUint(get("OMNIRENT_ARGON2_THREADS", "2"), "OMNIRENT_ARGON2_THREADS", 255, &errs))
+	d, err := time.ParseDuration(get("OMNIRENT_SHUTDOWN_TIMEOUT", "10s"))
+	if err != nil {
+		errs = append(errs, fmt.Errorf("OMNIRENT_SHUTDOWN_TIMEOUT: %v", err))
+	}
+	c.ShutdownTimeout = d
+	if key := get("OMNIRENT_SECRET_KEY", ""); key != "" {
+		c.SecretKey = []byte(key)
+	}
+	errs = append(errs, c.validate()...)
+	return c, errors.Join(errs...)
+}
+
+func (c *Config) validate() []error {
+	var errs []error
+	if c.Env != "development" && c.Env != "production" {
+		errs = append(errs, fmt.Errorf("OMNIRENT_ENV must be development or production, not %q", c.Env))
+	}
+	if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("OMNIRENT_BASE_URL must be an http(s) URL, not %q", c.BaseURL))
+	}
+	if !strings.HasPrefix(c.DatabaseURL, "sqlite:") && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		errs = append(errs, fmt.Errorf("OMNIRENT_DATABASE_URL must start with sqlite: or postgres://"))
+	}
+	if c.SMTPURL != "" {
+		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("OMNIRENT_SMTP_URL must look like smtp://user:pass@host:587"))
+		}
+	}
+	if c.Env == "production" && len(c.SecretKey) < 32 {
+		errs = append(errs, fmt.Errorf("OMNIRENT_SECRET_KEY (or _FILE) of at least 32 characters is required in production"))
+	}
+	if c.SecretKey != nil && len(c.SecretKey) < 32 {
+		errs = append(errs, fmt.Errorf("OMNIRENT_SECRET_KEY must be at least 32 characters"))
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, fmt.Errorf("OMNIRENT_LOG_FORMAT must be text or json"))
+	}
+	if c.Argon2MemoryKiB < 8*1024 || c.Argon2Time < 1 || c.Argon2Threads < 1 {
+		errs = append(errs, fmt.Errorf("argon2id parameters too weak (memory >= 8192 KiB, time >= 1, threads >= 1)"))
+	}
+	return errs
+}
+
+// EnsureSecretKey creates (once) and reads a random key in the data dir for
+// development, so `make run` needs no setup but restarts keep codes valid.
+func (c *Config) EnsureSecretKey() error {
+	if c.SecretKey != nil {
+		return nil
+	}
+	if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
+		return err
+	}
+	path := filepath.Join(c.DataDir, "secret.key")
+	if b, err := os.ReadFile(path); err == nil && len(b) >= 32 {
+		c.SecretKey = b
+		return nil
+	}
+	buf := make([]byte, 32)
+	if _, err := rand.Read(buf); err != nil {
+		return err
+	}
+	key := []byte(hex.EncodeToString(buf))
+	if err := os.WriteFile(path, key, 0o600); err != nil {
+		return err
+	}
+	c.SecretKey = key
+	return nil
+}
+
+// readSecretFile supports NAME_FILE for secrets mounted as files.
+func readSecretFile(getenv func(string) string, name string) (string, error) {
+	path := strings.TrimSpace(getenv(name + "_FILE"))
+	if path == "" {
+		return "", nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("%s_FILE: %v", name, err)
+	}
+	return strings.TrimSpace(string(b)), nil
+}
+
+func parseBool(v, name string, errs *[]error) bool {
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		*errs = append(*errs, fmt.Errorf("%s: %q is not true or false", name, v))
+	}
+	return b
+}
+
+func parseUint(v, name string, max uint64, errs *[]error) uint64 {
+	n, err := strconv.ParseUint(v, 10, 64)
+	if err != nil || n > max {
+		*errs = append(*errs, fmt.Errorf("%s: %q is not a whole number up to %d", name, v, max))
+	}
+	return n
+}

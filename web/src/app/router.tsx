@@ -1,0 +1,97 @@
+// Every route of spec 1 section 2.1-2.2. Page modules are lazy so a visitor
+// downloads only what the page they open needs.
+import { lazy, Suspense, type ReactNode } from 'react'
+import { createBrowserRouter, Navigate, Outlet } from 'react-router'
+import NotFound from '../components/NotFound'
+import { BySession, PageLoading, RequireAdmin, RequireAuth, SessionLayout, SignedOutOnly } from './guards'
+
+const ErrorScreen = lazy(() => import('./ErrorScreen'))
+const PublicLayout = lazy(() => import('../features/public/PublicLayout'))
+const LandingPage = lazy(() => import('../features/public/LandingPage'))
+const AboutPage = lazy(() => import('../features/public/AboutPage'))
+const CheckFailedPage = lazy(() => import('../features/public/CheckFailedPage'))
+const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'))
+const TermsOfServicePage = lazy(() => import('../features/legal/TermsOfServicePage'))
+const BlogListPage = lazy(() => import('../features/blog/BlogListPage'))
+const BlogPostPage = lazy(() => import('../features/blog/BlogPostPage'))
+const PublicNewsPage = lazy(() => import('../features/news/PublicNewsPage'))
+const PublicListingPage = lazy(() => import('../features/listing/PublicListingPage'))
+const LoginPage = lazy(() => import('../features/auth/LoginPage'))
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage'))
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'))
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'))
+const ProfilePage = lazy(() => import('../features/account/ProfilePage'))
+const AdminPage = lazy(() => import('../features/admin/AdminPage'))
+const ComingSoonPage = lazy(() => import('./shell/ComingSoonPage'))
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>
+}
+
+function Root() {
+  return (
+    <Lazy>
+      <Outlet />
+    </Lazy>
+  )
+}
+
+const dashboard = <BySession signedIn={<DashboardPage />} signedOut={<LoginPage />} />
+const soon = (tool: string) => <ComingSoonPage tool={tool} />
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    errorElement: (
+      <Lazy>
+        <ErrorScreen />
+      </Lazy>
+    ),
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/', element: <LandingPage /> },
+          { path: '/about-us', element: <AboutPage /> },
+          { path: '/Blog', element: <BlogListPage /> },
+          { path: '/Blog/:slug', element: <BlogPostPage /> },
+        ],
+      },
+      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+      { path: '/terms-of-service', element: <TermsOfServicePage /> },
+      { path: '/checkFailed', element: <CheckFailedPage /> },
+      {
+        element: <SessionLayout />,
+        children: [
+          { path: '/dashboard', element: dashboard },
+          { path: '/checkSuccessful', element: dashboard },
+          { path: '/login', element: <Navigate to="/dashboard" replace /> },
+          {
+            element: <SignedOutOnly />,
+            children: [
+              { path: '/register', element: <RegisterPage /> },
+              { path: '/resetpassword', element: <ForgotPasswordPage /> },
+            ],
+          },
+          { path: '/omninews', element: <BySession signedIn={soon('OmniNews')} signedOut={<PublicNewsPage />} /> },
+          { path: '/listing', element: <BySession signedIn={soon('Property Listings')} signedOut={<PublicListingPage />} /> },
+          { path: '/DetailPage', element: <BySession signedIn={soon('Property Listings')} signedOut={<PublicListingPage />} /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: '/contract-builder', element: soon('Contract Builder') },
+              { path: '/inventory', element: soon('OmniScan inventory reports') },
+              { path: '/NewReport', element: soon('OmniScan inventory reports') },
+              { path: '/wallet', element: soon('Wallet') },
+              { path: '/calendar', element: soon('Calendar') },
+              { path: '/documents/:view', element: soon('Documents') },
+              { path: '/profile/:view', element: <ProfilePage /> },
+            ],
+          },
+          { element: <RequireAdmin />, children: [{ path: '/admin', element: <AdminPage /> }] },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+])

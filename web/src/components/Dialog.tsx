@@ -1,0 +1,46 @@
+// Dialog is the one modal of the app, built on the native <dialog> element:
+// focus is trapped and Escape closes it for free. A click on the backdrop or
+// the close icon closes it too (spec 1 section 2.2).
+import { useEffect, useRef, type ReactNode } from 'react'
+import { X } from 'lucide-react'
+import './dialog.css'
+
+type Props = {
+  open: boolean
+  onClose: () => void
+  title: string
+  children: ReactNode
+  /** wide suits long texts such as the legal pop-ups. */
+  wide?: boolean
+}
+
+export function Dialog({ open, onClose, title, children, wide }: Props) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const d = ref.current
+    if (!d) return
+    if (open && !d.open) d.showModal()
+    if (!open && d.open) d.close()
+  }, [open])
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? 'dialog dialog--wide' : 'dialog'}
+      aria-label={title}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose()
+      }}
+    >
+      <div className="dialog__body">
+        <div className="dialog__head">
+          <h2 className="dialog__title">{title}</h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+            <X aria-hidden size={22} />
+          </button>
+        </div>
+        {open ? children : null}
+      </div>
+    </dialog>
+  )
+}
