@@ -82,3 +82,9 @@ func CodeOf(err error) string {
 
 // IsNotFound is a convenience used by stores and services.
 func IsNotFound(err error) bool { return KindOf(err) == NotFound }
+
+// WithKind changes the kind and code of an error, keeping messages and fields.
+func (e *Error) WithKind(kind Kind, code string) *Error {
+	e.Kind, e.Code = kind, code
+	return e
+}

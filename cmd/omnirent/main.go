@@ -1,0 +1,174 @@
+// Command omnirent is the whole product in one binary.
+//
+//	omnirent serve                 start the web server (the default)
+//	omnirent migrate               apply database migrations and exit
+//	omnirent admin create -email E [-password P] [-name N]
+//	                               create an Admin, or promote an existing account
+//	omnirent config                print the configuration table (Markdown)
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"flag"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/app"
+	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/config"
+	"github.com/omnirent/omnirent/internal/demo"
+	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/web"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "omnirent:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	cmd := "serve"
+	if len(args) > 0 {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "config":
+		fmt.Println("| Variable | Default | Meaning |\n|---|---|---|")
+		for _, o := range config.Options {
+			fmt.Printf("| `%s` | %s | %s |\n", o.Name, o.Default, o.Help)
+		}
+		return nil
+	case "serve", "migrate", "admin":
+	case "-h", "--help", "help":
+		fmt.Println("usage: omnirent [serve | migrate | admin create -email E | config]")
+		return nil
+	default:
+		return fmt.Errorf("unknown command %q (serve, migrate, admin, config)", cmd)
+	}
+	cfg, err := config.Load(os.Getenv)
+	if err != nil {
+		return fmt.Errorf("configuration:\n%w", err)
+	}
+	log := app.NewLogger(os.Stderr, cfg.LogLevel, cfg.LogFormat)
+	slog.SetDefault(log)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	switch cmd {
+	case "migrate":
+		d, err := db.Open(ctx, cfg.DatabaseURL)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		return d.Migrate(ctx)
+	case "admin":
+		return adminCommand(ctx, cfg, log, args)
+	}
+	return serve(ctx, cfg, log)
+}
+
+func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	started := time.Now()
+	dist, err := fs.Sub(web.Dist, "dist")
+	if err != nil {
+		return err
+	}
+	a, err := app.New(ctx, cfg, log, clock.System{}, dist)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	log.Info("omnirent ready", "addr", ln.Addr().String(), "env", cfg.Env, "database", dbKind(cfg.DatabaseURL), "startup_ms", time.Since(started).Milliseconds())
+	printWelcome(cfg)
+	return a.Serve(ctx, ln)
+}
+
+func printWelcome(cfg config.Config) {
+	fmt.Printf("\n  OmniRent is running at %s\n", cfg.BaseURL)
+	if !cfg.Dev() {
+		fmt.Println()
+		return
+	}
+	fmt.Printf("  Development mailbox (every e-mail sent): %s/dev/mailbox\n", cfg.BaseURL)
+	if cfg.SeedDemo {
+		fmt.Println("  Demo logins:")
+		for _, a := range demo.Accounts {
+			role := string(a.UserType)
+			if a.Role == auth.RoleAdmin {
+				role = "Admin"
+			}
+			fmt.Printf("    %-9s %-32s %s\n", role, a.Email, a.Password)
+		}
+	}
+	fmt.Println()
+}
+
+func dbKind(url string) string {
+	if len(url) > 7 && url[:7] == "sqlite:" {
+		return "sqlite"
+	}
+	return "postgres"
+}
+
+func adminCommand(ctx context.Context, cfg config.Config, log *slog.Logger, args []string) error {
+	if len(args) == 0 || args[0] != "create" {
+		return fmt.Errorf("usage: omnirent admin create -email E [-password P] [-name N]")
+	}
+	fl := flag.NewFlagSet("admin create", flag.ContinueOnError)
+	email := fl.String("email", "", "e-mail of the admin (required)")
+	password := fl.String("password", "", "password for a new account (generated and printed when empty)")
+	name := fl.String("name", "OmniRent Admin", "full name for a new account")
+	if err := fl.Parse(args[1:]); err != nil {
+		return err
+	}
+	if *email == "" {
+		return fmt.Errorf("-email is required")
+	}
+	cfg.SeedDemo = false
+	a, err := app.New(ctx, cfg, log, clock.System{}, nil)
+	if err != nil {
+		return err
+	}
+	defer a.DB.Close()
+	pw := *password
+	generated := pw == ""
+	if generated {
+		pw = rand.Text()[:16] + "a1!A"
+	} else if !auth.ValidSignupPassword(pw) {
+		return fmt.Errorf("%s", auth.MsgPasswordRule)
+	}
+	created, err := a.Auth.EnsureAccount(ctx, auth.NewAccount{Email: *email, FullName: *name, Password: pw, UserType: auth.Landlord, Role: auth.RoleAdmin})
+	if err != nil {
+		return err
+	}
+	if created {
+		fmt.Printf("Created admin %s\n", auth.NormaliseEmail(*email))
+		if generated {
+			fmt.Printf("Password: %s\n", pw)
+		}
+		return nil
+	}
+	if err := a.Auth.PromoteToAdmin(ctx, *email); err != nil {
+		if apperr.IsNotFound(err) {
+			return fmt.Errorf("no account %s", *email)
+		}
+		return err
+	}
+	fmt.Printf("Promoted %s to Admin (password unchanged)\n", auth.NormaliseEmail(*email))
+	return nil
+}

@@ -1,0 +1,67 @@
+// Browser journeys of OmniRent against the real, already-built binary
+// (../bin/omnirent, web app embedded). Chromium comes from Debian
+// (/usr/bin/chromium); this suite never downloads browsers.
+import { defineConfig } from '@playwright/test'
+
+const port = Number(process.env.E2E_PORT ?? 18080)
+const baseURL = `http://127.0.0.1:${port}`
+
+// The server gets a clean, predictable environment: any OMNIRENT_* variable
+// of the calling shell (a PostgreSQL URL, an SMTP relay...) is blanked so the
+// journeys always run on a fresh SQLite database with the local outbox.
+const serverEnv: Record<string, string> = {}
+for (const key of Object.keys(process.env)) {
+  if (key.startsWith('OMNIRENT_')) serverEnv[key] = ''
+}
+Object.assign(serverEnv, {
+  OMNIRENT_ENV: 'development',
+  OMNIRENT_ADDR: `127.0.0.1:${port}`,
+  OMNIRENT_BASE_URL: baseURL,
+  OMNIRENT_DATA_DIR: '.data',
+  OMNIRENT_ARGON2_MEMORY_KIB: '8192',
+  OMNIRENT_SEED_DEMO: 'true',
+  OMNIRENT_LOG_LEVEL: 'warn',
+})
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true } },
+  ],
+  webServer: {
+    // E2E_SERVER_COMMAND lets a developer point the suite at another server build.
+    command: process.env.E2E_SERVER_COMMAND ?? 'rm -rf .data && ../bin/omnirent serve',
+    env: serverEnv,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

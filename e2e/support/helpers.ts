@@ -1,0 +1,157 @@
+// Shared helpers of the browser journeys: the development outbox, unique
+// accounts, the accessibility check and screenshots.
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+export const e2eRoot = path.resolve(here, '..')
+
+export const port = Number(process.env.E2E_PORT ?? 18080)
+export const baseURL = `http://127.0.0.1:${port}`
+/** State-changing API calls must look same-origin (the server checks Origin). */
+export const sameOrigin = { Origin: baseURL }
+
+export const demo = {
+  landlord: { email: 'landlord@demo.omnirent.co.uk', password: 'DemoLandlord1!' },
+  tenant: { email: 'tenant@demo.omnirent.co.uk', password: 'DemoTenant1!' },
+  admin: { email: 'admin@demo.omnirent.co.uk', password: 'DemoAdmin1!' },
+} as const
+
+/**
+ * Passwords that satisfy every rule of the spec: sign-up (upper, lower,
+ * digit, special, 8+) and reset/change (only letters, digits and !@#$%^&*).
+ */
+export const goodPassword = 'SunnyFlat42!'
+export const newPassword = 'BrightHome7#'
+
+/** uniqueEmail gives an address no other test (or project) will use. */
+export function uniqueEmail(prefix: string): string {
+  const rnd = Math.random().toString(36).slice(2, 8)
+  return `${prefix}-${Date.now()}-${rnd}@example.com`
+}
+
+export type MailMessage = {
+  id: string
+  to: string
+  subject: string
+  text: string
+  html: string
+  createdAt: string
+  status: string
+}
+
+/** mailbox lists the development outbox for one address, newest first. */
+export async function mailbox(request: APIRequestContext, email: string): Promise<MailMessage[]> {
+  const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)
+  expect(res.status(), 'GET /api/dev/mailbox').toBe(200)
+  const body = (await res.json()) as { messages: MailMessage[] }
+  return body.messages ?? []
+}
+
+/** mailCount is the number of messages sent so far to an address (pass it to readCode). */
+export async function mailCount(request: APIRequestContext, email: string): Promise<number> {
+  return (await mailbox(request, email)).length
+}
+
+/**
+ * readCode waits for a message to `email` and returns the first 6-digit
+ * number of its text. `after` is either a message count taken before the
+ * action (wait until there are more) or a time (wait for a newer message);
+ * without it the newest message is used.
+ */
+export async function readCode(
+  request: APIRequestContext,
+  email: string,
+  after?: number | Date,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  let last: MailMessage[] = []
+  while (Date.now() < deadline) {
+    last = await mailbox(request, email)
+    let fresh: MailMessage | undefined
+    if (after === undefined) fresh = last[0]
+    else if (typeof after === 'number') fresh = last.length > after ? last[0] : undefined
+    else fresh = last.find((m) => new Date(m.createdAt).getTime() >= after.getTime() - 1000)
+    if (fresh) {
+      const m = /\b(\d{6})\b/.exec(fresh.text)
+      if (!m) throw new Error(`no 6-digit code in the mail to ${email}: ${fresh.text}`)
+      return m[1]
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`no new mail to ${email} within ${timeoutMs} ms (have ${last.length})`)
+}
+
+export type NewUser = { fullName: string; email: string; password: string; userType: 'Landlord' | 'Tenant' }
+
+/** registerViaApi creates an unconfirmed account through the API. */
+export async function registerViaApi(
+  request: APIRequestContext,
+  prefix: string,
+  userType: 'Landlord' | 'Tenant' = 'Tenant',
+): Promise<NewUser> {
+  const user: NewUser = { fullName: 'Test Person', email: uniqueEmail(prefix), password: goodPassword, userType }
+  const res = await request.post('/api/auth/register', {
+    headers: sameOrigin,
+    data: { ...user, confirmPassword: user.password, acceptTerms: true },
+  })
+  expect(res.status(), `register ${user.email}: ${await res.text()}`).toBe(201)
+  return user
+}
+
+/** createVerifiedUser registers and confirms an account without signing anyone in. */
+export async function createVerifiedUser(
+  request: APIRequestContext,
+  prefix: string,
+  userType: 'Landlord' | 'Tenant' = 'Tenant',
+): Promise<NewUser> {
+  const user = await registerViaApi(request, prefix, userType)
+  const code = await readCode(request, user.email)
+  const res = await request.post('/api/auth/verify', {
+    headers: sameOrigin,
+    data: { email: user.email, code, signIn: false },
+  })
+  expect(res.status(), `verify ${user.email}: ${await res.text()}`).toBe(200)
+  return user
+}
+
+/** signInViaApi gives the page's browser context a session cookie. */
+export async function signInViaApi(page: Page, email: string, password: string): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { headers: sameOrigin, data: { email, password } })
+  expect(res.status(), `login ${email}: ${await res.text()}`).toBe(200)
+}
+
+/** expectNoA11yViolations fails on axe (WCAG 2 A/AA) violations of serious or critical impact. */
+export async function expectNoA11yViolations(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const report = bad
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `      - ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+        .join('\n')
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} node(s))\n${nodes}`
+    })
+    .join('\n')
+  expect.soft(bad, `accessibility violations on ${label}:\n${report}`).toEqual([])
+}
+
+/** snap saves a full-page screenshot under screenshots/<project>/<name>.png. */
+export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const file = path.join(e2eRoot, 'screenshots', testInfo.project.name, `${name}.png`)
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' })
+}
+
+/** checkPage runs the accessibility check and takes the screenshot of the page as it is now. */
+export async function checkPage(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await snap(page, testInfo, name)
+  await expectNoA11yViolations(page, name)
+}
+
+export function isPhone(testInfo: TestInfo): boolean {
+  return testInfo.project.name === 'phone'
+}

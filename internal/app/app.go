@@ -1,0 +1,161 @@
+// Package app wires the parts together: database, job queue, mail, domains
+// and the HTTP routes. cmd/omnirent calls it; tests start it on port 0.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/config"
+	"github.com/omnirent/omnirent/internal/demo"
+	"github.com/omnirent/omnirent/internal/devmail"
+	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/jobs"
+	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/siteinfo"
+	"github.com/omnirent/omnirent/internal/spa"
+)
+
+// App is a built, migrated application ready to serve.
+type App struct {
+	Config  config.Config
+	DB      *db.DB
+	Jobs    *jobs.Queue
+	Mail    *mail.Service
+	Auth    *auth.Service
+	Handler http.Handler
+	Log     *slog.Logger
+}
+
+// New opens the database, runs migrations and builds every service.
+// webDist is the built React app (nil serves a "not built" page).
+func New(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.Clock, webDist fs.FS) (*App, error) {
+	if err := cfg.EnsureSecretKey(); err != nil {
+		return nil, fmt.Errorf("secret key: %w", err)
+	}
+	d, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Migrate(ctx); err != nil {
+		d.Close()
+		return nil, err
+	}
+	q := jobs.New(d, clk, log)
+	var transport mail.Transport = mail.LocalOutbox{Log: log}
+	if cfg.SMTPURL != "" {
+		if transport, err = mail.NewSMTP(cfg.SMTPURL, cfg.MailFrom); err != nil {
+			d.Close()
+			return nil, fmt.Errorf("smtp: %w", err)
+		}
+	}
+	mailer, err := mail.New(d, q, clk, transport, mail.Brand{BaseURL: cfg.BaseURL, SupportEmail: cfg.SupportEmail}, log)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	authSvc, err := auth.NewService(auth.Options{
+		DB: d, Clock: clk, Mail: mailer, SecretKey: cfg.SecretKey, Log: log,
+		Argon2: auth.Argon2Params{MemoryKiB: cfg.Argon2MemoryKiB, Time: cfg.Argon2Time, Threads: cfg.Argon2Threads},
+	})
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	if cfg.SeedDemo {
+		if err := demo.Seed(ctx, authSvc); err != nil {
+			d.Close()
+			return nil, fmt.Errorf("demo data: %w", err)
+		}
+	}
+	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Log: log}
+	a.Handler = a.routes(webDist)
+	return a, nil
+}
+
+func (a *App) routes(webDist fs.FS) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		if err := a.DB.PingContext(r.Context()); err != nil {
+			_ = httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
+			return
+		}
+		_ = httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	siteinfo.Routes(mux, siteinfo.Info{DataProtectionNumber: a.Config.DataProtectionNumber, SupportEmail: a.Config.SupportEmail, Dev: a.Config.Dev()})
+	authHandler := auth.NewHandler(a.Auth, a.Config.SecureCookies())
+	authHandler.Routes(mux)
+	if a.Config.Dev() {
+		devmail.New(a.Mail).Routes(mux)
+	}
+	// Unknown API paths answer JSON 404 instead of falling through to the SPA.
+	mux.Handle("/api/", httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+		return notFound
+	}))
+	if webDist == nil {
+		webDist = emptyFS{}
+	}
+	mux.Handle("/", spa.Handler(webDist))
+
+	return httpx.Chain(mux,
+		httpx.WithRequestID,
+		httpx.WithClientIP(a.Config.TrustProxy),
+		httpx.WithLogging(a.Log),
+		httpx.WithRecover,
+		httpx.WithSecurityHeaders(a.Config.SecureCookies()),
+		httpx.WithBodyLimit(a.Config.MaxBodyBytes),
+		httpx.WithCSRFProtection,
+		authHandler.Middleware,
+	)
+}
+
+// Serve listens on ln until ctx ends, then shuts down gracefully: requests
+// in flight finish, job workers stop, the database closes.
+func (a *App) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           a.Handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    1 << 16,
+	}
+	workCtx, stopWork := context.WithCancel(context.Background())
+	workersDone := make(chan struct{})
+	go func() {
+		a.Jobs.Work(workCtx, 2, time.Second)
+		close(workersDone)
+	}()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	var err error
+	select {
+	case <-ctx.Done():
+	case err = <-errc:
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), a.Config.ShutdownTimeout)
+	defer cancel()
+	if e := srv.Shutdown(shutdownCtx); e != nil && err == nil {
+		err = e
+	}
+	stopWork()
+	<-workersDone
+	a.DB.Close()
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+type emptyFS struct{}
+
+func (emptyFS) Open(string) (fs.File, error) { return nil, fs.ErrNotExist }

@@ -1,0 +1,92 @@
+// Package auth owns accounts: registration with an e-mailed code, sign-in
+// with server-side sessions, password reset and change, and the account's
+// own details. Messages are the spec's exact user-facing texts.
+package auth
+
+import "time"
+
+type UserType string
+
+const (
+	Landlord UserType = "Landlord"
+	Tenant   UserType = "Tenant"
+)
+
+type Role string
+
+const (
+	RoleUser  Role = "User"
+	RoleAdmin Role = "Admin"
+)
+
+// User is an account as the rest of the system sees it.
+type User struct {
+	ID         string
+	Email      string
+	FullName   string
+	UserType   UserType
+	Role       Role
+	VerifiedAt *time.Time
+	CreatedAt  time.Time
+}
+
+func (u User) Verified() bool { return u.VerifiedAt != nil }
+
+// CodePurpose says what a 6-digit code proves.
+type CodePurpose string
+
+const (
+	PurposeSignup         CodePurpose = "signup"
+	PurposeReset          CodePurpose = "reset"
+	PurposeChangePassword CodePurpose = "change_password"
+)
+
+// Lifetimes of codes (issue 2 section 4).
+var codeTTL = map[CodePurpose]time.Duration{
+	PurposeSignup:         24 * time.Hour,
+	PurposeReset:          time.Hour,
+	PurposeChangePassword: time.Hour,
+}
+
+const (
+	maxCodeAttempts   = 5
+	resendMinInterval = 10 * time.Second
+	sessionTTL        = 30 * 24 * time.Hour
+	// Sign-in throttle: failures counted over the window, per account and per address.
+	throttleWindow     = 15 * time.Minute
+	maxAccountFailures = 10
+	maxIPFailures      = 50
+)
+
+// User-facing texts. Those quoted in the spec are its exact words.
+const (
+	MsgPasswordRule     = "Password must have an Uppercase, lowercase, number, special characters an must be at least 8 characters."
+	MsgPasswordsMatch   = "Passwords must match!"
+	MsgTerms            = "Kindly agree to our Terms of Service and Privacy Policy to continue."
+	MsgUserType         = "Kindly select either landlord or tenant"
+	MsgIncorrect        = " - One or more fields are incorrect"
+	MsgResent           = "Code has been resent successfully!"
+	MsgResetDone        = "Your password has been reset!"
+	MsgPasswordChanged  = "Password changed successfully."
+	MsgAllFields        = "All fields are required."
+	MsgNameEmpty        = "full name cannot be empty"
+	MsgNameUnchanged    = "You have not changed your full name."
+	MsgNameDigits       = "Names cannot contain numbers."
+	MsgNameUpdated      = "Update successful."
+	MsgFullNameRequired = "Please enter your full name."
+	MsgEmailInvalid     = "Please enter a valid email address."
+	MsgEmailTaken       = "An account with the given email already exists."
+	MsgCodeRequired     = "Please enter the 6 digit code sent to your email."
+	MsgCodeInvalid      = "Invalid verification code provided, please try again."
+	MsgCodeExpired      = "This code has expired. Please request a new code."
+	MsgCodeAttempts     = "Too many incorrect attempts. Please request a new code."
+	MsgResendTooSoon    = "Please wait a few seconds before asking for another code."
+	MsgTooManySignIns   = "Too many sign-in attempts. Please wait 15 minutes and try again."
+	MsgUnconfirmed      = "Your account is not confirmed yet. Enter the code we sent to your email."
+	MsgUnverifiedReset  = "Your email address is not verified yet. Enter the code we sent to your email to verify it first."
+	MsgResetSent        = "If an account exists for this email, we have sent a password reset code to it."
+	MsgChangeCodeSent   = "We have sent a 6 digit code to your email."
+	MsgNotSignedIn      = "Please sign in to continue."
+	MsgAdminOnly        = "Only administrators can do this."
+	MsgVerified         = "Your account has been verified."
+)

@@ -1,0 +1,226 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+// store is the SQL of the auth domain; every method takes the Conn so the
+// service decides the transaction.
+type store struct{}
+
+const userCols = `id, email, full_name, user_type, role, verified_at, created_at`
+
+func scanUser(row interface{ Scan(...any) error }) (User, error) {
+	var u User
+	var verified sql.NullInt64
+	var created int64
+	err := row.Scan(&u.ID, &u.Email, &u.FullName, &u.UserType, &u.Role, &verified, &created)
+	if errors.Is(err, db.NoRows) {
+		return User{}, apperr.New(apperr.NotFound, "not_found", "Account not found.")
+	}
+	if err != nil {
+		return User{}, apperr.Wrap(err, "scan user")
+	}
+	if verified.Valid {
+		t := time.UnixMilli(verified.Int64).UTC()
+		u.VerifiedAt = &t
+	}
+	u.CreatedAt = time.UnixMilli(created).UTC()
+	return u, nil
+}
+
+func (store) insertUser(ctx context.Context, c db.Conn, u User, hash string, now time.Time) error {
+	var verified any
+	if u.VerifiedAt != nil {
+		verified = u.VerifiedAt.UnixMilli()
+	}
+	_, err := c.Exec(ctx, `INSERT INTO users (id, email, full_name, user_type, role, password_hash, verified_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		u.ID, u.Email, u.FullName, u.UserType, u.Role, hash, verified, now.UnixMilli(), now.UnixMilli())
+	if db.IsUniqueViolation(err) {
+		return apperr.Fields(MsgEmailTaken, map[string]string{"email": MsgEmailTaken}).WithKind(apperr.Conflict, "email_taken")
+	}
+	return apperr.Wrap(err, "insert user")
+}
+
+func (store) userByEmail(ctx context.Context, c db.Conn, email string) (User, error) {
+	return scanUser(c.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE email = ?`, email))
+}
+
+func (store) userByID(ctx context.Context, c db.Conn, id string) (User, error) {
+	return scanUser(c.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE id = ?`, id))
+}
+
+func (store) passwordHash(ctx context.Context, c db.Conn, userID string) (string, error) {
+	var h string
+	err := c.QueryRow(ctx, `SELECT password_hash FROM users WHERE id = ?`, userID).Scan(&h)
+	return h, apperr.Wrap(err, "read password hash")
+}
+
+func (store) setPassword(ctx context.Context, c db.Conn, userID, hash string, now time.Time) error {
+	_, err := c.Exec(ctx, `UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?`, hash, now.UnixMilli(), userID)
+	return apperr.Wrap(err, "set password")
+}
+
+func (store) setVerified(ctx context.Context, c db.Conn, userID string, now time.Time) error {
+	_, err := c.Exec(ctx, `UPDATE users SET verified_at = ?, updated_at = ? WHERE id = ? AND verified_at IS NULL`, now.UnixMilli(), now.UnixMilli(), userID)
+	return apperr.Wrap(err, "verify user")
+}
+
+func (store) setFullName(ctx context.Context, c db.Conn, userID, name string, now time.Time) error {
+	_, err := c.Exec(ctx, `UPDATE users SET full_name = ?, updated_at = ? WHERE id = ?`, name, now.UnixMilli(), userID)
+	return apperr.Wrap(err, "set full name")
+}
+
+func (store) setRole(ctx context.Context, c db.Conn, userID string, role Role, now time.Time) error {
+	_, err := c.Exec(ctx, `UPDATE users SET role = ?, updated_at = ? WHERE id = ?`, role, now.UnixMilli(), userID)
+	return apperr.Wrap(err, "set role")
+}
+
+// UserCounts feeds the admin dashboard.
+type UserCounts struct{ Total, Landlords, Tenants, Admins, Unverified int }
+
+func (store) countUsers(ctx context.Context, c db.Conn) (UserCounts, error) {
+	var n UserCounts
+	err := c.QueryRow(ctx, `SELECT COUNT(*),
+		COALESCE(SUM(CASE WHEN user_type = 'Landlord' THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN user_type = 'Tenant' THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN role = 'Admin' THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN verified_at IS NULL THEN 1 ELSE 0 END), 0) FROM users`).
+		Scan(&n.Total, &n.Landlords, &n.Tenants, &n.Admins, &n.Unverified)
+	return n, apperr.Wrap(err, "count users")
+}
+
+// --- codes ---
+
+type codeRow struct {
+	ID        string
+	Hash      string
+	Attempts  int
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// insertCode stores a new code and retires earlier unused ones of the same
+// purpose, so only the newest code works.
+func (store) insertCode(ctx context.Context, c db.Conn, userID string, p CodePurpose, hash string, now time.Time) error {
+	if _, err := c.Exec(ctx, `UPDATE auth_codes SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL`, now.UnixMilli(), userID, p); err != nil {
+		return apperr.Wrap(err, "retire codes")
+	}
+	_, err := c.Exec(ctx, `INSERT INTO auth_codes (id, user_id, purpose, code_hash, attempts, created_at, expires_at) VALUES (?, ?, ?, ?, 0, ?, ?)`,
+		uuid.NewString(), userID, p, hash, now.UnixMilli(), now.Add(codeTTL[p]).UnixMilli())
+	return apperr.Wrap(err, "insert code")
+}
+
+// latestCode is the newest unused code of a purpose.
+func (store) latestCode(ctx context.Context, c db.Conn, userID string, p CodePurpose) (codeRow, bool, error) {
+	var r codeRow
+	var created, expires int64
+	err := c.QueryRow(ctx, `SELECT id, code_hash, attempts, created_at, expires_at FROM auth_codes
+		WHERE user_id = ? AND purpose = ? AND used_at IS NULL ORDER BY created_at DESC LIMIT 1`, userID, p).
+		Scan(&r.ID, &r.Hash, &r.Attempts, &created, &expires)
+	if errors.Is(err, db.NoRows) {
+		return r, false, nil
+	}
+	if err != nil {
+		return r, false, apperr.Wrap(err, "read code")
+	}
+	r.CreatedAt, r.ExpiresAt = time.UnixMilli(created), time.UnixMilli(expires)
+	return r, true, nil
+}
+
+// lastCodeSentAt is when any code of the purpose was last issued (used or not),
+// for the resend interval.
+func (store) lastCodeSentAt(ctx context.Context, c db.Conn, userID string, p CodePurpose) (time.Time, bool, error) {
+	var at sql.NullInt64
+	err := c.QueryRow(ctx, `SELECT MAX(created_at) FROM auth_codes WHERE user_id = ? AND purpose = ?`, userID, p).Scan(&at)
+	if err != nil {
+		return time.Time{}, false, apperr.Wrap(err, "last code")
+	}
+	return time.UnixMilli(at.Int64), at.Valid, nil
+}
+
+// countWrongAttempt adds one failed try unless the limit is reached; it
+// reports false when the limit was already reached (so concurrent guesses
+// cannot exceed it).
+func (store) countWrongAttempt(ctx context.Context, c db.Conn, codeID string) (bool, error) {
+	res, err := c.Exec(ctx, `UPDATE auth_codes SET attempts = attempts + 1 WHERE id = ? AND attempts < ?`, codeID, maxCodeAttempts)
+	if err != nil {
+		return false, apperr.Wrap(err, "count attempt")
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// useCode marks a code used; false when another request used it first.
+func (store) useCode(ctx context.Context, c db.Conn, codeID string, now time.Time) (bool, error) {
+	res, err := c.Exec(ctx, `UPDATE auth_codes SET used_at = ? WHERE id = ? AND used_at IS NULL`, now.UnixMilli(), codeID)
+	if err != nil {
+		return false, apperr.Wrap(err, "use code")
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// --- sessions ---
+
+func (store) insertSession(ctx context.Context, c db.Conn, idHash, userID, ip, ua string, now time.Time) error {
+	_, err := c.Exec(ctx, `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, last_seen_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		idHash, userID, now.UnixMilli(), now.Add(sessionTTL).UnixMilli(), now.UnixMilli(), ip, truncate(ua, 300))
+	return apperr.Wrap(err, "insert session")
+}
+
+func (s store) sessionUser(ctx context.Context, c db.Conn, idHash string, now time.Time) (User, error) {
+	return scanUser(c.QueryRow(ctx, `SELECT u.id, u.email, u.full_name, u.user_type, u.role, u.verified_at, u.created_at
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = ? AND s.expires_at > ?`, idHash, now.UnixMilli()))
+}
+
+func (store) deleteSession(ctx context.Context, c db.Conn, idHash string) error {
+	_, err := c.Exec(ctx, `DELETE FROM sessions WHERE id_hash = ?`, idHash)
+	return apperr.Wrap(err, "delete session")
+}
+
+// deleteSessionsExcept ends every session of the user but keep ("" ends all).
+func (store) deleteSessionsExcept(ctx context.Context, c db.Conn, userID, keep string) error {
+	_, err := c.Exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND id_hash <> ?`, userID, keep)
+	return apperr.Wrap(err, "delete sessions")
+}
+
+func (store) deleteExpiredSessions(ctx context.Context, c db.Conn, now time.Time) error {
+	_, err := c.Exec(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, now.UnixMilli())
+	return apperr.Wrap(err, "delete expired sessions")
+}
+
+// --- sign-in failures (throttle) ---
+
+func (store) recordFailure(ctx context.Context, c db.Conn, key string, now time.Time) error {
+	if _, err := c.Exec(ctx, `DELETE FROM auth_failures WHERE key = ? AND at < ?`, key, now.Add(-throttleWindow).UnixMilli()); err != nil {
+		return apperr.Wrap(err, "prune failures")
+	}
+	_, err := c.Exec(ctx, `INSERT INTO auth_failures (id, key, at) VALUES (?, ?, ?)`, uuid.NewString(), key, now.UnixMilli())
+	return apperr.Wrap(err, "record failure")
+}
+
+func (store) recentFailures(ctx context.Context, c db.Conn, key string, now time.Time) (int, error) {
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM auth_failures WHERE key = ? AND at >= ?`, key, now.Add(-throttleWindow).UnixMilli()).Scan(&n)
+	return n, apperr.Wrap(err, "count failures")
+}
+
+func (store) clearFailures(ctx context.Context, c db.Conn, key string) error {
+	_, err := c.Exec(ctx, `DELETE FROM auth_failures WHERE key = ?`, key)
+	return apperr.Wrap(err, "clear failures")
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}

@@ -1,0 +1,94 @@
+// Package dbtest gives each test a fresh, migrated database: SQLite in a temp
+// folder by default, and a throwaway PostgreSQL schema when
+// OMNIRENT_TEST_POSTGRES_URL is set, so the same tests cover both dialects.
+package dbtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+// Dialects lists the databases this test run covers.
+func Dialects() []db.Dialect {
+	if os.Getenv("OMNIRENT_TEST_POSTGRES_URL") != "" {
+		return []db.Dialect{db.SQLite, db.Postgres}
+	}
+	return []db.Dialect{db.SQLite}
+}
+
+// Each runs fn once per dialect as a subtest, each with its own database.
+func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
+	t.Helper()
+	for _, dialect := range Dialects() {
+		t.Run(string(dialect), func(t *testing.T) {
+			fn(t, Open(t, dialect))
+		})
+	}
+}
+
+// Open returns a fresh migrated database of the dialect, removed after the test.
+func Open(t testing.TB, dialect db.Dialect) *db.DB {
+	t.Helper()
+	ctx := context.Background()
+	var d *db.DB
+	var err error
+	switch dialect {
+	case db.SQLite:
+		d, err = db.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
+	case db.Postgres:
+		d, err = openPostgresSchema(t)
+	}
+	if err != nil {
+		t.Fatalf("open %s: %v", dialect, err)
+	}
+	t.Cleanup(func() { d.Close() })
+	if err := d.Migrate(ctx); err != nil {
+		t.Fatalf("migrate %s: %v", dialect, err)
+	}
+	return d
+}
+
+// openPostgresSchema creates a uniquely named schema and points search_path at
+// it, so parallel tests never see each other's rows.
+func openPostgresSchema(t testing.TB) (*db.DB, error) {
+	base := os.Getenv("OMNIRENT_TEST_POSTGRES_URL")
+	ctx := context.Background()
+	admin, err := db.Open(ctx, base)
+	if err != nil {
+		return nil, err
+	}
+	defer admin.Close()
+	buf := make([]byte, 6)
+	_, _ = rand.Read(buf)
+	schema := "t_" + hex.EncodeToString(buf)
+	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
+		return nil, err
+	}
+	t.Cleanup(func() {
+		a, err := db.Open(context.Background(), base)
+		if err == nil {
+			_, _ = a.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+			a.Close()
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		return nil, err
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	d, err := db.Open(ctx, u.String())
+	if err != nil {
+		return nil, fmt.Errorf("open schema: %w", err)
+	}
+	return d, nil
+}

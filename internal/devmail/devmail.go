@@ -1,0 +1,83 @@
+// Package devmail shows the local outbox in development mode: /dev/mailbox
+// for people and /api/dev/mailbox for tests. It is never mounted in production.
+package devmail
+
+import (
+	"html/template"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/platform/mail"
+)
+
+type Handler struct{ mail *mail.Service }
+
+func New(m *mail.Service) *Handler { return &Handler{mail: m} }
+
+func (h *Handler) Routes(mux *http.ServeMux) {
+	mux.Handle("GET /api/dev/mailbox", httpx.Handle(h.list))
+	mux.Handle("GET /dev/mailbox", httpx.Handle(h.page))
+	mux.Handle("GET /dev/mailbox/{id}", httpx.Handle(h.html))
+}
+
+type msgJSON struct {
+	ID        string    `json:"id"`
+	To        string    `json:"to"`
+	Subject   string    `json:"subject"`
+	Text      string    `json:"text"`
+	HTML      string    `json:"html"`
+	CreatedAt time.Time `json:"createdAt"`
+	Status    string    `json:"status"`
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
+	msgs, err := h.mail.Outbox(r.Context(), auth.NormaliseEmail(r.URL.Query().Get("to")), 100)
+	if err != nil {
+		return err
+	}
+	out := make([]msgJSON, 0, len(msgs))
+	for _, m := range msgs {
+		out = append(out, msgJSON{m.ID, m.To, m.Subject, m.Text, m.HTML, m.Created, m.Status})
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"messages": out})
+}
+
+var page = template.Must(template.New("mailbox").Parse(`<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Development mailbox - OmniRent</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#f5f8fc;color:#14213d}header{background:#0b5cad;color:#fff;padding:1rem 1.5rem}
+main{max-width:900px;margin:0 auto;padding:1rem}article{background:#fff;border-radius:10px;padding:1rem 1.25rem;margin:0 0 1rem;box-shadow:0 1px 3px #0002}
+pre{white-space:pre-wrap;font-size:.95rem}small{color:#4a5568}</style></head>
+<body><header><h1>Development mailbox</h1><p>Every e-mail the server sent, newest first. Shown only in development mode.</p></header><main>
+<form><label>Filter by recipient <input name="to" value="{{.To}}"></label> <button>Filter</button></form>
+{{range .Messages}}<article><h2>{{.Subject}}</h2><small>To {{.To}} &middot; {{.Created.Format "02/01/2006 15:04:05"}} UTC &middot; {{.Status}} &middot; <a href="/dev/mailbox/{{.ID}}">HTML version</a></small><pre>{{.Text}}</pre></article>
+{{else}}<p>No e-mails yet.</p>{{end}}</main></body></html>`))
+
+func (h *Handler) page(w http.ResponseWriter, r *http.Request) error {
+	to := auth.NormaliseEmail(r.URL.Query().Get("to"))
+	msgs, err := h.mail.Outbox(r.Context(), to, 100)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	return page.Execute(w, map[string]any{"To": to, "Messages": msgs})
+}
+
+func (h *Handler) html(w http.ResponseWriter, r *http.Request) error {
+	msgs, err := h.mail.Outbox(r.Context(), "", 500)
+	if err != nil {
+		return err
+	}
+	for _, m := range msgs {
+		if m.ID == r.PathValue("id") {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, err := strings.NewReader(m.HTML).WriteTo(w)
+			return err
+		}
+	}
+	return apperr.New(apperr.NotFound, "not_found", "No such e-mail.")
+}

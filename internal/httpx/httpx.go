@@ -1,0 +1,99 @@
+// Package httpx holds the HTTP plumbing every domain shares: the handler
+// adapter that turns returned errors into one JSON error shape, JSON
+// decoding with size limits, and the middleware chain.
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+)
+
+// HandlerFunc is an http handler that returns an error instead of writing it.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// statusOf is the one table from error kind to HTTP status.
+var statusOf = map[apperr.Kind]int{
+	apperr.Invalid:         http.StatusBadRequest,
+	apperr.NotFound:        http.StatusNotFound,
+	apperr.Conflict:        http.StatusConflict,
+	apperr.Unauthenticated: http.StatusUnauthorized,
+	apperr.Forbidden:       http.StatusForbidden,
+	apperr.TooMany:         http.StatusTooManyRequests,
+	apperr.Internal:        http.StatusInternalServerError,
+}
+
+// Handle adapts a HandlerFunc to http.Handler.
+func Handle(h HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			WriteError(w, r, err)
+		}
+	})
+}
+
+type errorBody struct {
+	Error struct {
+		Code    string            `json:"code"`
+		Message string            `json:"message"`
+		Fields  map[string]string `json:"fields,omitempty"`
+	} `json:"error"`
+}
+
+// WriteError writes err as {"error":{code,message,fields}}. Internal errors
+// are logged with the request id and shown to the user without detail.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	var ae *apperr.Error
+	if !errors.As(err, &ae) {
+		ae = apperr.Wrap(err, "unhandled").(*apperr.Error)
+	}
+	status := statusOf[ae.Kind]
+	if status == 0 {
+		status = http.StatusInternalServerError
+	}
+	if status >= 500 {
+		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()), "err", err)
+	}
+	var body errorBody
+	body.Error.Code = ae.Code
+	if body.Error.Code == "" {
+		body.Error.Code = string(ae.Kind)
+	}
+	body.Error.Message = ae.Message
+	body.Error.Fields = ae.Fields
+	WriteJSON(w, status, body)
+}
+
+// WriteJSON writes v as JSON with status.
+func WriteJSON(w http.ResponseWriter, status int, v any) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	return json.NewEncoder(w).Encode(v)
+}
+
+// DecodeJSON reads a JSON body into v. The body size is already capped by
+// the LimitBody middleware; unknown fields are refused so typos surface.
+func DecodeJSON(r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return apperr.New(apperr.Invalid, "invalid_json", "Requests must be sent as JSON.")
+	}
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return apperr.New(apperr.Invalid, "too_large", "The request is too large.")
+		}
+		if errors.Is(err, io.EOF) {
+			return apperr.New(apperr.Invalid, "invalid_json", "The request body is empty.")
+		}
+		return apperr.New(apperr.Invalid, "invalid_json", "The request could not be read.")
+	}
+	return nil
+}

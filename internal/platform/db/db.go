@@ -1,0 +1,153 @@
+// Package db opens the database (SQLite by default, PostgreSQL in production)
+// behind database/sql and hides the few dialect differences: placeholders,
+// unique-violation detection and migrations.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is a *sql.DB that knows its dialect. Stores write SQL with `?`
+// placeholders; Rebind turns them into $1, $2 ... for PostgreSQL.
+type DB struct {
+	*sql.DB
+	Dialect Dialect
+}
+
+// Open connects to url ("sqlite:PATH" or "postgres://...").
+func Open(ctx context.Context, url string) (*DB, error) {
+	switch {
+	case strings.HasPrefix(url, "sqlite:"):
+		return openSQLite(ctx, strings.TrimPrefix(url, "sqlite:"))
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		sqldb, err := sql.Open("pgx", url)
+		if err != nil {
+			return nil, err
+		}
+		sqldb.SetMaxOpenConns(20)
+		sqldb.SetMaxIdleConns(10)
+		if err := sqldb.PingContext(ctx); err != nil {
+			sqldb.Close()
+			return nil, fmt.Errorf("connect to postgres: %w", err)
+		}
+		return &DB{DB: sqldb, Dialect: Postgres}, nil
+	}
+	return nil, fmt.Errorf("unsupported database url %q", url)
+}
+
+func openSQLite(ctx context.Context, path string) (*DB, error) {
+	if path != ":memory:" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, err
+		}
+	}
+	// Pragmas per connection: WAL for concurrent readers, a busy timeout so
+	// writers wait instead of failing, and foreign keys (off by default in SQLite).
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	sqldb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	// One writer at a time is SQLite's model; a small pool keeps reads parallel.
+	sqldb.SetMaxOpenConns(4)
+	if err := sqldb.PingContext(ctx); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	return &DB{DB: sqldb, Dialect: SQLite}, nil
+}
+
+// Rebind rewrites `?` placeholders for the dialect.
+func (d *DB) Rebind(query string) string {
+	if d.Dialect != Postgres {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Querier is what stores need from a *DB or a transaction.
+type Querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Conn pairs a Querier with the dialect so stores can rebind inside a tx.
+type Conn struct {
+	q Querier
+	d *DB
+}
+
+func (c Conn) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return c.q.ExecContext(ctx, c.d.Rebind(query), args...)
+}
+
+func (c Conn) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return c.q.QueryContext(ctx, c.d.Rebind(query), args...)
+}
+
+func (c Conn) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return c.q.QueryRowContext(ctx, c.d.Rebind(query), args...)
+}
+
+// Conn returns a Conn on the pool.
+func (d *DB) Conn() Conn { return Conn{q: d.DB, d: d} }
+
+// Tx runs fn in a transaction, committing when fn returns nil.
+func (d *DB) Tx(ctx context.Context, fn func(Conn) error) error {
+	tx, err := d.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(Conn{q: tx, d: d}); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// IsUniqueViolation reports a unique-constraint failure by driver error code,
+// never by matching message text.
+func IsUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23505"
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) {
+		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+// NoRows is sql.ErrNoRows, re-exported so stores need not import database/sql.
+var NoRows = sql.ErrNoRows

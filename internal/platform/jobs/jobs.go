@@ -1,0 +1,180 @@
+// Package jobs is a durable job queue kept in the database, so it works the
+// same on SQLite and PostgreSQL and survives restarts. Workers poll for due
+// jobs, claim one with a lease (an UPDATE that only one worker can win), run
+// it, and on failure retry with exponential back-off until max attempts.
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+// Handler runs one job's payload. Returning an error schedules a retry.
+type Handler func(ctx context.Context, payload json.RawMessage) error
+
+type Queue struct {
+	db       *db.DB
+	clock    clock.Clock
+	log      *slog.Logger
+	mu       sync.RWMutex
+	handlers map[string]Handler
+	// Lease is how long a claimed job is hidden from other workers.
+	Lease time.Duration
+	// Backoff gives the delay before retry n (1-based).
+	Backoff func(attempt int) time.Duration
+	wake    chan struct{}
+}
+
+func New(d *db.DB, c clock.Clock, log *slog.Logger) *Queue {
+	return &Queue{
+		db: d, clock: c, log: log,
+		handlers: map[string]Handler{},
+		Lease:    2 * time.Minute,
+		Backoff: func(n int) time.Duration {
+			d := time.Duration(1<<min(n, 12)) * time.Second // 2s, 4s, 8s ... capped near 68 min
+			return d
+		},
+		wake: make(chan struct{}, 1),
+	}
+}
+
+// Handle registers the handler of a job kind.
+func (q *Queue) Handle(kind string, h Handler) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.handlers[kind] = h
+}
+
+// Enqueue stores a job to run now. conn may be a transaction, so a job is
+// recorded atomically with the change that caused it.
+func (q *Queue) Enqueue(ctx context.Context, conn db.Conn, kind string, payload any, maxAttempts int) error {
+	b, err := json.Marshal(payload)
+	if err != nil {
+		return err
+	}
+	now := q.clock.Now().UnixMilli()
+	_, err = conn.Exec(ctx, `INSERT INTO jobs (id, kind, payload, run_at, attempts, max_attempts, created_at) VALUES (?, ?, ?, ?, 0, ?, ?)`,
+		uuid.NewString(), kind, string(b), now, maxAttempts, now)
+	if err == nil {
+		select {
+		case q.wake <- struct{}{}:
+		default:
+		}
+	}
+	return err
+}
+
+type job struct {
+	id, kind, payload string
+	attempts, max     int
+}
+
+// claim takes the oldest due job, or returns (nil, nil) when none is due.
+func (q *Queue) claim(ctx context.Context) (*job, error) {
+	now := q.clock.Now().UnixMilli()
+	conn := q.db.Conn()
+	for range 5 { // another worker may win the race; try the next candidate
+		var j job
+		err := conn.QueryRow(ctx, `SELECT id, kind, payload, attempts, max_attempts FROM jobs
+			WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ? AND (locked_until IS NULL OR locked_until < ?)
+			ORDER BY run_at LIMIT 1`, now, now).Scan(&j.id, &j.kind, &j.payload, &j.attempts, &j.max)
+		if errors.Is(err, db.NoRows) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		res, err := conn.Exec(ctx, `UPDATE jobs SET locked_until = ?, attempts = attempts + 1
+			WHERE id = ? AND done_at IS NULL AND (locked_until IS NULL OR locked_until < ?)`,
+			now+q.Lease.Milliseconds(), j.id, now)
+		if err != nil {
+			return nil, err
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			j.attempts++
+			return &j, nil
+		}
+	}
+	return nil, nil
+}
+
+// RunOnce claims and runs at most one due job. It reports whether it ran one.
+func (q *Queue) RunOnce(ctx context.Context) (bool, error) {
+	j, err := q.claim(ctx)
+	if err != nil || j == nil {
+		return false, err
+	}
+	q.mu.RLock()
+	h := q.handlers[j.kind]
+	q.mu.RUnlock()
+	var runErr error
+	if h == nil {
+		runErr = fmt.Errorf("no handler for job kind %q", j.kind)
+	} else {
+		runErr = safeRun(ctx, h, json.RawMessage(j.payload))
+	}
+	now := q.clock.Now()
+	conn := q.db.Conn()
+	switch {
+	case runErr == nil:
+		_, err = conn.Exec(ctx, `UPDATE jobs SET done_at = ?, locked_until = NULL, last_error = '' WHERE id = ?`, now.UnixMilli(), j.id)
+	case j.attempts >= j.max:
+		q.log.Error("job failed for good", "kind", j.kind, "id", j.id, "attempts", j.attempts, "err", runErr)
+		_, err = conn.Exec(ctx, `UPDATE jobs SET failed_at = ?, locked_until = NULL, last_error = ? WHERE id = ?`, now.UnixMilli(), runErr.Error(), j.id)
+	default:
+		next := now.Add(q.Backoff(j.attempts))
+		q.log.Warn("job failed, will retry", "kind", j.kind, "id", j.id, "attempt", j.attempts, "retry_at", next, "err", runErr)
+		_, err = conn.Exec(ctx, `UPDATE jobs SET run_at = ?, locked_until = NULL, last_error = ? WHERE id = ?`, next.UnixMilli(), runErr.Error(), j.id)
+	}
+	return true, err
+}
+
+func safeRun(ctx context.Context, h Handler, p json.RawMessage) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("job panicked: %v", r)
+		}
+	}()
+	return h(ctx, p)
+}
+
+// Work runs n workers until ctx ends, polling every interval (and at once
+// when a job is enqueued in this process).
+func (q *Queue) Work(ctx context.Context, n int, interval time.Duration) {
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := time.NewTicker(interval)
+			defer t.Stop()
+			for {
+				for {
+					ran, err := q.RunOnce(ctx)
+					if err != nil && ctx.Err() == nil {
+						q.log.Error("job queue", "err", err)
+					}
+					if !ran || ctx.Err() != nil {
+						break
+					}
+				}
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+				case <-q.wake:
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}

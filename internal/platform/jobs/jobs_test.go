@@ -1,0 +1,133 @@
+package jobs_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/dbtest"
+	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/jobs"
+)
+
+func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+func TestJobRunsOnceAndIsDone(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		clk := clock.NewFake(time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))
+		q := jobs.New(d, clk, quiet())
+		var got []string
+		q.Handle("hello", func(_ context.Context, p json.RawMessage) error {
+			var s string
+			_ = json.Unmarshal(p, &s)
+			got = append(got, s)
+			return nil
+		})
+		if err := q.Enqueue(ctx, d.Conn(), "hello", "world", 3); err != nil {
+			t.Fatal(err)
+		}
+		ran, err := q.RunOnce(ctx)
+		if err != nil || !ran {
+			t.Fatalf("ran=%v err=%v", ran, err)
+		}
+		ran, _ = q.RunOnce(ctx)
+		if ran {
+			t.Fatal("a finished job ran again")
+		}
+		if len(got) != 1 || got[0] != "world" {
+			t.Fatalf("got %v", got)
+		}
+	})
+}
+
+func TestFailedJobRetriesWithBackoffThenGivesUp(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		clk := clock.NewFake(time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))
+		q := jobs.New(d, clk, quiet())
+		var calls atomic.Int32
+		q.Handle("flaky", func(context.Context, json.RawMessage) error {
+			calls.Add(1)
+			return errors.New("smtp down")
+		})
+		_ = q.Enqueue(ctx, d.Conn(), "flaky", nil, 3)
+
+		if ran, _ := q.RunOnce(ctx); !ran {
+			t.Fatal("first attempt did not run")
+		}
+		// Not due again until the back-off (2 s after attempt 1) has passed.
+		if ran, _ := q.RunOnce(ctx); ran {
+			t.Fatal("retried before its back-off")
+		}
+		clk.Advance(2 * time.Second)
+		if ran, _ := q.RunOnce(ctx); !ran {
+			t.Fatal("second attempt did not run after back-off")
+		}
+		clk.Advance(4 * time.Second)
+		if ran, _ := q.RunOnce(ctx); !ran {
+			t.Fatal("third attempt did not run")
+		}
+		clk.Advance(time.Hour)
+		if ran, _ := q.RunOnce(ctx); ran {
+			t.Fatal("ran beyond max attempts")
+		}
+		if calls.Load() != 3 {
+			t.Fatalf("calls = %d, want 3", calls.Load())
+		}
+		var failed int
+		if err := d.Conn().QueryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE failed_at IS NOT NULL AND last_error = 'smtp down'`).Scan(&failed); err != nil || failed != 1 {
+			t.Fatalf("failed rows = %d err=%v", failed, err)
+		}
+	})
+}
+
+func TestClaimedJobIsHiddenFromOtherWorkersUntilLeaseEnds(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		clk := clock.NewFake(time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))
+		q := jobs.New(d, clk, quiet())
+		block := make(chan struct{})
+		started := make(chan struct{})
+		q.Handle("slow", func(context.Context, json.RawMessage) error {
+			close(started)
+			<-block
+			return nil
+		})
+		_ = q.Enqueue(ctx, d.Conn(), "slow", nil, 3)
+		done := make(chan struct{})
+		go func() { _, _ = q.RunOnce(ctx); close(done) }()
+		<-started
+		other := jobs.New(d, clk, quiet())
+		other.Handle("slow", func(context.Context, json.RawMessage) error { t.Error("second worker ran a leased job"); return nil })
+		if ran, _ := other.RunOnce(ctx); ran {
+			t.Fatal("leased job claimed twice")
+		}
+		close(block)
+		<-done
+	})
+}
+
+func TestPanickingHandlerIsRetriedNotFatal(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		clk := clock.NewFake(time.Now())
+		q := jobs.New(d, clk, quiet())
+		q.Handle("boom", func(context.Context, json.RawMessage) error { panic("bad") })
+		_ = q.Enqueue(ctx, d.Conn(), "boom", nil, 2)
+		if ran, err := q.RunOnce(ctx); !ran || err != nil {
+			t.Fatalf("ran=%v err=%v", ran, err)
+		}
+		var lastErr string
+		_ = d.Conn().QueryRow(ctx, `SELECT last_error FROM jobs`).Scan(&lastErr)
+		if lastErr != "job panicked: bad" {
+			t.Fatalf("last_error = %q", lastErr)
+		}
+	})
+}

@@ -1,0 +1,169 @@
+// Package mail sends every e-mail of the product through one path: render the
+// branded HTML and plain-text templates, keep the message in the outbox table,
+// and deliver it from the job queue (so a failing SMTP server means retries,
+// not a lost code). Delivery goes to SMTP in production, or stays in the local
+// outbox (readable at /dev/mailbox in development).
+package mail
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	htmltemplate "html/template"
+	"log/slog"
+	texttemplate "text/template"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/jobs"
+)
+
+//go:embed templates
+var templateFS embed.FS
+
+// Message is one rendered e-mail.
+type Message struct {
+	ID      string
+	To      string
+	Subject string
+	Text    string
+	HTML    string
+	Status  string
+	Created time.Time
+}
+
+// Transport delivers a rendered message.
+type Transport interface {
+	Deliver(ctx context.Context, m Message) error
+	// Name is recorded in logs and decides the outbox status after delivery.
+	Name() string
+}
+
+// Brand is what every template can show.
+type Brand struct {
+	BaseURL      string
+	SupportEmail string
+}
+
+const jobKind = "mail.send"
+
+type Service struct {
+	db        *db.DB
+	queue     *jobs.Queue
+	clock     clock.Clock
+	transport Transport
+	brand     Brand
+	log       *slog.Logger
+	html      *htmltemplate.Template
+	text      *texttemplate.Template
+}
+
+func New(d *db.DB, q *jobs.Queue, c clock.Clock, t Transport, brand Brand, log *slog.Logger) (*Service, error) {
+	html, err := htmltemplate.ParseFS(templateFS, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	text, err := texttemplate.ParseFS(templateFS, "templates/*.txt")
+	if err != nil {
+		return nil, err
+	}
+	s := &Service{db: d, queue: q, clock: c, transport: t, brand: brand, log: log, html: html, text: text}
+	q.Handle(jobKind, s.deliverJob)
+	return s, nil
+}
+
+// Email names a template and its data. Template files are
+// templates/<Template>.html and templates/<Template>.txt; both get
+// {{.Brand}} and {{.Data}}.
+type Email struct {
+	To       string
+	Subject  string
+	Template string
+	Data     any
+}
+
+// Send renders e and queues it for delivery inside conn (which may be the
+// caller's transaction, so the mail goes out only if the change commits).
+func (s *Service) Send(ctx context.Context, conn db.Conn, e Email) error {
+	view := map[string]any{"Brand": s.brand, "Data": e.Data, "Subject": e.Subject}
+	var hb, tb bytes.Buffer
+	if err := s.html.ExecuteTemplate(&hb, e.Template+".html", view); err != nil {
+		return apperr.Wrap(err, "render html mail")
+	}
+	if err := s.text.ExecuteTemplate(&tb, e.Template+".txt", view); err != nil {
+		return apperr.Wrap(err, "render text mail")
+	}
+	id := uuid.NewString()
+	now := s.clock.Now().UnixMilli()
+	if _, err := conn.Exec(ctx, `INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, status, created_at) VALUES (?, ?, ?, ?, ?, 'queued', ?)`,
+		id, e.To, e.Subject, tb.String(), hb.String(), now); err != nil {
+		return apperr.Wrap(err, "store mail")
+	}
+	return apperr.Wrap(s.queue.Enqueue(ctx, conn, jobKind, map[string]string{"id": id}, 8), "queue mail")
+}
+
+func (s *Service) deliverJob(ctx context.Context, payload json.RawMessage) error {
+	var p struct{ ID string }
+	if err := json.Unmarshal(payload, &p); err != nil {
+		return err
+	}
+	conn := s.db.Conn()
+	var m Message
+	var created int64
+	err := conn.QueryRow(ctx, `SELECT id, to_addr, subject, text_body, html_body, status, created_at FROM mail_outbox WHERE id = ?`, p.ID).
+		Scan(&m.ID, &m.To, &m.Subject, &m.Text, &m.HTML, &m.Status, &created)
+	if errors.Is(err, db.NoRows) {
+		return nil // removed meanwhile: nothing to send
+	}
+	if err != nil {
+		return err
+	}
+	if m.Status != "queued" {
+		return nil // already delivered by an earlier attempt
+	}
+	if err := s.transport.Deliver(ctx, m); err != nil {
+		_, _ = conn.Exec(ctx, `UPDATE mail_outbox SET error = ? WHERE id = ?`, err.Error(), m.ID)
+		return fmt.Errorf("deliver mail %s via %s: %w", m.ID, s.transport.Name(), err)
+	}
+	status := "sent"
+	if s.transport.Name() == "outbox" {
+		status = "kept"
+	}
+	_, err = conn.Exec(ctx, `UPDATE mail_outbox SET status = ?, sent_at = ?, error = '' WHERE id = ?`, status, s.clock.Now().UnixMilli(), m.ID)
+	return err
+}
+
+// Outbox lists recent messages, newest first, optionally for one address.
+// Only the development mailbox page uses it.
+func (s *Service) Outbox(ctx context.Context, to string, limit int) ([]Message, error) {
+	q := `SELECT id, to_addr, subject, text_body, html_body, status, created_at FROM mail_outbox`
+	args := []any{}
+	if to != "" {
+		q += ` WHERE to_addr = ?`
+		args = append(args, to)
+	}
+	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
+	args = append(args, limit)
+	rows, err := s.db.Conn().Query(ctx, q, args...)
+	if err != nil {
+		return nil, apperr.Wrap(err, "list outbox")
+	}
+	defer rows.Close()
+	var out []Message
+	for rows.Next() {
+		var m Message
+		var created int64
+		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &m.Text, &m.HTML, &m.Status, &created); err != nil {
+			return nil, apperr.Wrap(err, "scan outbox")
+		}
+		m.Created = time.UnixMilli(created).UTC()
+		out = append(out, m)
+	}
+	return out, apperr.Wrap(rows.Err(), "list outbox")
+}

@@ -1,0 +1,166 @@
+// Change Password modal (spec 3 sections "Account" and 5): send a 6 digit code
+// to the account e-mail, then enter it with the new password twice.
+import { useState, type FormEvent } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { Send } from 'lucide-react'
+import { api, unwrap } from '../../lib/api'
+import { Dialog } from '../../components/Dialog'
+import { ButtonSpinner, Field, FormMessage, PasswordInput, describedBy } from '../auth/AuthUi'
+import {
+  PASSWORD_CHANGED,
+  PASSWORD_HINT,
+  PASSWORD_MISMATCH_HINT,
+  changePasswordSchema,
+  cleanCode,
+  issuesByField,
+} from '../auth/passwordRules'
+import { errorCode, errorFields, errorMessage } from '../auth/errors'
+
+export function ChangePasswordDialog({ open, onClose, email }: { open: boolean; onClose: () => void; email: string }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Enter New Password">
+      {/* Mounted only while open, so every opening starts empty. */}
+      <ChangePasswordForm email={email} onClose={onClose} />
+    </Dialog>
+  )
+}
+
+function ChangePasswordForm({ email, onClose }: { email: string; onClose: () => void }) {
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirmPassword, setConfirmPassword] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState('')
+  const [codeNote, setCodeNote] = useState('')
+  const [done, setDone] = useState('')
+
+  const sendCode = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/account/password-code')),
+    onSuccess: (data) => setCodeNote(data.message),
+    onError: (e) => setFormError(errorMessage(e)),
+  })
+  const change = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/account/password', { body: { code, password, confirmPassword } })),
+    onSuccess: (data) => setDone(data.message || PASSWORD_CHANGED),
+    onError: (e) => {
+      const f = errorFields(e)
+      if (Object.keys(f).length) setErrors(f)
+      else if (errorCode(e).startsWith('code_')) setErrors({ code: errorMessage(e) })
+      else setFormError(errorMessage(e))
+    },
+  })
+
+  const mismatch = confirmPassword !== '' && password !== confirmPassword
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    if (change.isPending) return
+    setFormError('')
+    const parsed = changePasswordSchema.safeParse({ code, password, confirmPassword })
+    if (!parsed.success) {
+      const byField = issuesByField(parsed.error)
+      if (byField['']) {
+        setErrors({})
+        setFormError(byField[''])
+      } else setErrors(byField)
+      return
+    }
+    setErrors({})
+    change.mutate()
+  }
+
+  if (done) {
+    return (
+      <div>
+        <FormMessage kind="success">{done}</FormMessage>
+        <button type="button" className="button button--block" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    )
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Change password">
+      <p className="change-pw__intro">
+        We will email a 6 digit code to <strong>{email}</strong>. Enter it below with your new password.
+      </p>
+      <button
+        type="button"
+        className="button button--outline button--block"
+        disabled={sendCode.isPending}
+        aria-busy={sendCode.isPending}
+        onClick={() => {
+          if (sendCode.isPending) return
+          setFormError('')
+          setCodeNote('')
+          sendCode.mutate()
+        }}
+      >
+        {sendCode.isPending ? <ButtonSpinner /> : <Send aria-hidden size={18} />}
+        {codeNote ? 'Send the code again' : 'Send code to my email'}
+      </button>
+      <div className="change-pw__gap" />
+      <FormMessage kind="info">{codeNote}</FormMessage>
+      <FormMessage kind="error">{formError}</FormMessage>
+      <Field id="cp-code" label="6 digit code" error={errors.code}>
+        <input
+          id="cp-code"
+          name="code"
+          className="code-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={6}
+          value={code}
+          aria-invalid={errors.code ? true : undefined}
+          aria-describedby={describedBy('cp-code', { error: errors.code })}
+          onChange={(e) => {
+            setCode(cleanCode(e.target.value))
+            setErrors(({ code: _c, ...rest }) => rest)
+          }}
+        />
+      </Field>
+      <Field id="cp-password" label="Password" hint={PASSWORD_HINT} error={errors.password}>
+        <PasswordInput
+          id="cp-password"
+          name="password"
+          autoComplete="new-password"
+          maxLength={100}
+          value={password}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={describedBy('cp-password', { hint: true, error: errors.password })}
+          onChange={(e) => {
+            setPassword(e.target.value)
+            setErrors(({ password: _p, ...rest }) => rest)
+          }}
+        />
+      </Field>
+      <Field
+        id="cp-confirm"
+        label="Repeat password"
+        note={mismatch ? PASSWORD_MISMATCH_HINT : undefined}
+        tone={mismatch ? 'danger' : undefined}
+        error={errors.confirmPassword}
+      >
+        <PasswordInput
+          id="cp-confirm"
+          name="confirmPassword"
+          autoComplete="new-password"
+          maxLength={100}
+          value={confirmPassword}
+          aria-invalid={mismatch || errors.confirmPassword ? true : undefined}
+          aria-describedby={describedBy('cp-confirm', { error: errors.confirmPassword })}
+          onChange={(e) => {
+            setConfirmPassword(e.target.value)
+            setErrors(({ confirmPassword: _p, ...rest }) => rest)
+          }}
+        />
+      </Field>
+      <button type="submit" className="button button--block" disabled={change.isPending} aria-busy={change.isPending}>
+        {change.isPending ? <ButtonSpinner /> : null}
+        Change Password
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,100 @@
+// Small building blocks shared by the sign-in, registration, password-reset
+// and account forms: a centred card, a labelled field with its error, a
+// password input with a show/hide toggle and a status message.
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { Eye, EyeOff } from 'lucide-react'
+import './auth.css'
+
+export function AuthCard({ title, intro, children, wide }: { title: string; intro?: ReactNode; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className="auth-page">
+      <section className={wide ? 'auth-card auth-card--wide' : 'auth-card'} aria-labelledby="auth-card-title">
+        <h1 id="auth-card-title" className="auth-card__title">
+          {title}
+        </h1>
+        {intro ? <div className="auth-card__intro">{intro}</div> : null}
+        {children}
+      </section>
+    </div>
+  )
+}
+
+type FieldProps = {
+  id: string
+  label: string
+  /** note is appended to the label text (e.g. ' - Does not match password'). */
+  note?: string
+  /** tone of the label: 'danger' (red) or 'warning' (warning colour). */
+  tone?: 'danger' | 'warning'
+  error?: string
+  hint?: ReactNode
+  children: ReactNode
+}
+
+/** Field lays out a label (with optional inline note), the control, a hint and an error. */
+export function Field({ id, label, note, tone, error, hint, children }: FieldProps) {
+  const cls = ['field']
+  if (error || tone === 'danger') cls.push('field--invalid')
+  if (tone === 'warning') cls.push('field--warning')
+  return (
+    <div className={cls.join(' ')}>
+      <label htmlFor={id}>
+        {label}
+        {note ? <span className="field__note">{note}</span> : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** describedBy builds aria-describedby for an input inside Field. */
+export function describedBy(id: string, opts: { hint?: unknown; error?: unknown }): string | undefined {
+  const ids = [opts.hint ? `${id}-hint` : '', opts.error ? `${id}-error` : ''].filter(Boolean)
+  return ids.length ? ids.join(' ') : undefined
+}
+
+type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>
+
+/** PasswordInput is a password box with a button that shows or hides the text. */
+export function PasswordInput(props: PasswordInputProps) {
+  const [shown, setShown] = useState(false)
+  return (
+    <div className="password-input">
+      <input {...props} type={shown ? 'text' : 'password'} />
+      <button
+        type="button"
+        className="password-input__toggle"
+        aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-pressed={shown}
+        aria-controls={props.id}
+        onClick={() => setShown((s) => !s)}
+      >
+        {shown ? <EyeOff aria-hidden size={20} /> : <Eye aria-hidden size={20} />}
+      </button>
+    </div>
+  )
+}
+
+export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
+  if (!children) return null
+  return (
+    <p className={`form-message form-message--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  )
+}
+
+/** ButtonSpinner is the decorative spinner inside a busy button (the button keeps its own name). */
+export function ButtonSpinner() {
+  return <span className="spinner" aria-hidden="true" />
+}

@@ -1,0 +1,69 @@
+// /dashboard when signed in (spec 1 section 2.2): a landlord without a rental
+// address gets the onboarding page; tenants and landlords with properties get
+// the main dashboard with a card per tool, reference checks first.
+import { Link } from 'react-router'
+import { MapPinHouse } from 'lucide-react'
+import { useAuth } from '../../lib/auth'
+import type { User } from '../../lib/api'
+import { toolsFor } from '../../app/shell/tools'
+import '../../app/shell/pages.css'
+
+export default function DashboardPage() {
+  const { user } = useAuth()
+  if (!user) return null
+  if (user.userType === 'Landlord' && !user.hasProperties) return <Onboarding />
+  return <MainDashboard user={user} />
+}
+
+function Onboarding() {
+  return (
+    <section className="panel onboarding" aria-labelledby="onboarding-title">
+      <span className="coming-soon__icon" aria-hidden="true">
+        <MapPinHouse size={30} />
+      </span>
+      <h1 id="onboarding-title" className="page__title">
+        Add your rental property address to begin
+      </h1>
+      <p className="page__lead">
+        OmniRent organises reference checks, contracts, inventory reports and your books around your rental properties,
+        so the first step is to add one.
+      </p>
+      <p className="form-message form-message--info">
+        Adding your first property arrives with the properties release. Until then you can explore the tools from the
+        menu.
+      </p>
+      <ol className="onboarding__steps">
+        <li>Enter the address of your rental property.</li>
+        <li>Add the rent, rooms and photos for your listing.</li>
+        <li>Publish it, or keep it private while you prepare your tenancy.</li>
+      </ol>
+    </section>
+  )
+}
+
+function MainDashboard({ user }: { user: User }) {
+  const tools = toolsFor(user).filter((t) => t.to)
+  return (
+    <div className="page">
+      <h1 className="page__title">Welcome, {user.fullName}</h1>
+      <p className="page__lead">
+        {user.userType === 'Tenant'
+          ? 'Complete your reference checks, sign your tenancy agreement and keep track of your home, all in one place.'
+          : 'Run reference checks, build tenancy agreements, produce inventory reports and keep your books, all in one place.'}
+      </p>
+      <ul className="tool-grid" aria-label="Your tools">
+        {tools.map((t, i) => (
+          <li key={t.key}>
+            <Link to={t.to!} className={i === 0 ? 'tool-card tool-card--featured' : 'tool-card'}>
+              <span className="tool-card__icon" aria-hidden="true">
+                <t.Icon size={24} />
+              </span>
+              <span className="tool-card__name">{t.name}</span>
+              <span className="tool-card__text">{t.description}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
