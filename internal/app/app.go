@@ -39,9 +39,6 @@ type App struct {
 // New opens the database, runs migrations and builds every service.
 // webDist is the built React app (nil serves a "not built" page).
 func New(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.Clock, webDist fs.FS) (*App, error) {
-	if err := cfg.EnsureSecretKey(); err != nil {
-		return nil, fmt.Errorf("secret key: %w", err)
-	}
 	d, err := db.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return nil, err
@@ -50,17 +47,28 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.Clo
 		d.Close()
 		return nil, err
 	}
+	a, err := Build(ctx, cfg, log, clk, d, webDist)
+	if err != nil {
+		d.Close()
+	}
+	return a, err
+}
+
+// Build wires the services on an open, migrated database (tests pass their own).
+func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.Clock, d *db.DB, webDist fs.FS) (*App, error) {
+	if err := cfg.EnsureSecretKey(); err != nil {
+		return nil, fmt.Errorf("secret key: %w", err)
+	}
+	var err error
 	q := jobs.New(d, clk, log)
 	var transport mail.Transport = mail.LocalOutbox{Log: log}
 	if cfg.SMTPURL != "" {
 		if transport, err = mail.NewSMTP(cfg.SMTPURL, cfg.MailFrom); err != nil {
-			d.Close()
 			return nil, fmt.Errorf("smtp: %w", err)
 		}
 	}
 	mailer, err := mail.New(d, q, clk, transport, mail.Brand{BaseURL: cfg.BaseURL, SupportEmail: cfg.SupportEmail}, log)
 	if err != nil {
-		d.Close()
 		return nil, err
 	}
 	authSvc, err := auth.NewService(auth.Options{
@@ -68,12 +76,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.Clo
 		Argon2: auth.Argon2Params{MemoryKiB: cfg.Argon2MemoryKiB, Time: cfg.Argon2Time, Threads: cfg.Argon2Threads},
 	})
 	if err != nil {
-		d.Close()
 		return nil, err
 	}
 	if cfg.SeedDemo {
 		if err := demo.Seed(ctx, authSvc); err != nil {
-			d.Close()
 			return nil, fmt.Errorf("demo data: %w", err)
 		}
 	}

@@ -41,7 +41,7 @@ func (d *DB) Migrate(ctx context.Context) error {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	for _, r := range results {
-		slog.Info("migration applied", "step", r.Source.Path, "took", r.Duration)
+		slog.Debug("migration applied", "step", r.Source.Path, "took", r.Duration)
 	}
 	return nil
 }
