@@ -59,7 +59,8 @@ test.describe('guards', () => {
     await expect(maintenance).toBeVisible()
     await expect(maintenance).toHaveAttribute('aria-disabled', 'true')
     await expect(maintenance).not.toHaveAttribute('href')
-    await maintenance.click()
+    await expect(maintenance).toBeDisabled() // aria-disabled: nothing to activate
+    await maintenance.click({ force: true })
     await expect(page).toHaveURL(/\/dashboard$/)
     // Tenants have no Wallet entry.
     await expect(menu.getByRole('link', { name: 'Wallet' })).toHaveCount(0)

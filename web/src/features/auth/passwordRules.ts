@@ -1,7 +1,7 @@
 // Validation rules and the exact user-facing texts of the account forms
 // (spec 1 section 5, spec 3 section 5). The server applies the same rules and
 // remains the authority; these schemas only spare the user a round trip.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 // ---- Exact texts (do not reword: they come from the specification) ----
 export const PASSWORD_RULE_MESSAGE =
@@ -72,29 +72,34 @@ export function cleanCode(v: string): string {
   return v.replace(/\D/g, '').slice(0, CODE_LENGTH)
 }
 
-const email = z
-  .string()
-  .trim()
-  .min(1, EMAIL_REQUIRED)
-  .refine(looksLikeEmail, INVALID_EMAIL)
+const email = z.string().check(
+  z.trim(),
+  z.minLength(1, EMAIL_REQUIRED),
+  z.refine(looksLikeEmail, INVALID_EMAIL),
+)
 
-export const codeSchema = z.string().trim().refine(isValidCode, CODE_FORMAT)
+export const codeSchema = z.string().check(z.trim(), z.refine(isValidCode, CODE_FORMAT))
+
+const matching = z.refine((v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword, {
+  message: PASSWORDS_MUST_MATCH,
+  path: ['confirmPassword'],
+})
 
 export const registerSchema = z
   .object({
-    userType: z.enum(['Landlord', 'Tenant', '']).refine((v) => v !== '', USER_TYPE_REQUIRED),
-    fullName: z.string().trim().min(1, FULL_NAME_REQUIRED),
+    userType: z.enum(['Landlord', 'Tenant', '']).check(z.refine((v) => v !== '', USER_TYPE_REQUIRED)),
+    fullName: z.string().check(z.trim(), z.minLength(1, FULL_NAME_REQUIRED)),
     email,
-    password: z.string().refine(isValidSignUpPassword, PASSWORD_RULE_MESSAGE),
+    password: z.string().check(z.refine(isValidSignUpPassword, PASSWORD_RULE_MESSAGE)),
     confirmPassword: z.string(),
-    acceptTerms: z.boolean().refine((v) => v, TERMS_REQUIRED),
+    acceptTerms: z.boolean().check(z.refine((v) => v, TERMS_REQUIRED)),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_MUST_MATCH, path: ['confirmPassword'] })
+  .check(matching)
 export type RegisterForm = z.input<typeof registerSchema>
 
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, INCORRECT_FIELDS),
-  password: z.string().min(1, INCORRECT_FIELDS),
+  email: z.string().check(z.trim(), z.minLength(1, INCORRECT_FIELDS)),
+  password: z.string().check(z.minLength(1, INCORRECT_FIELDS)),
 })
 export type LoginForm = z.input<typeof loginSchema>
 
@@ -103,29 +108,31 @@ export const resetRequestSchema = z.object({ email })
 export const resetConfirmSchema = z
   .object({
     code: codeSchema,
-    password: z.string().refine(isValidNewPassword, PASSWORD_RULE_MESSAGE),
+    password: z.string().check(z.refine(isValidNewPassword, PASSWORD_RULE_MESSAGE)),
     confirmPassword: z.string(),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_MUST_MATCH, path: ['confirmPassword'] })
+  .check(matching)
 export type ResetConfirmForm = z.input<typeof resetConfirmSchema>
 
 /** Change password (spec 3 section 5): every field required first, then the password rule. */
 export const changePasswordSchema = z
   .object({
-    code: z.string().trim(),
+    code: z.string().check(z.trim()),
     password: z.string(),
     confirmPassword: z.string(),
   })
-  .superRefine((v, ctx) => {
-    if (!v.code || !v.password || !v.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: ALL_FIELDS_REQUIRED, path: [] })
-      return
-    }
-    if (!isValidCode(v.code)) ctx.addIssue({ code: 'custom', message: CODE_FORMAT, path: ['code'] })
-    if (!isValidNewPassword(v.password)) ctx.addIssue({ code: 'custom', message: PASSWORD_RULE_MESSAGE, path: ['password'] })
-    else if (v.password !== v.confirmPassword)
-      ctx.addIssue({ code: 'custom', message: PASSWORDS_MUST_MATCH, path: ['confirmPassword'] })
-  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.code || !v.password || !v.confirmPassword) {
+        ctx.addIssue({ code: 'custom', message: ALL_FIELDS_REQUIRED, path: [] })
+        return
+      }
+      if (!isValidCode(v.code)) ctx.addIssue({ code: 'custom', message: CODE_FORMAT, path: ['code'] })
+      if (!isValidNewPassword(v.password)) ctx.addIssue({ code: 'custom', message: PASSWORD_RULE_MESSAGE, path: ['password'] })
+      else if (v.password !== v.confirmPassword)
+        ctx.addIssue({ code: 'custom', message: PASSWORDS_MUST_MATCH, path: ['confirmPassword'] })
+    }),
+  )
 export type ChangePasswordForm = z.input<typeof changePasswordSchema>
 
 /** Full name on Account Details: not empty, changed, no digits. Returns the message or null. */
@@ -138,7 +145,7 @@ export function fullNameProblem(next: string, current: string): string | null {
 }
 
 /** issuesByField returns the first message of a failed zod parse, keyed by field ('' for the form). */
-export function issuesByField(error: z.ZodError): Record<string, string> {
+export function issuesByField(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
   const out: Record<string, string> = {}
   for (const i of error.issues) {
     const key = i.path.length ? String(i.path[0]) : ''

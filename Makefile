@@ -1,0 +1,56 @@
+# OmniRent: the two commands a newcomer needs are `make run` and `make test`.
+SHELL := /bin/bash
+GO ?= go
+export CGO_ENABLED ?= 0
+
+WEB_DEPS := web/node_modules/.installed
+E2E_DEPS := e2e/node_modules/.installed
+BIN := bin/omnirent
+
+.PHONY: run build web test test-go test-web test-e2e dev-api dev-web config clean
+
+## run: build everything and start the server with demo data (SQLite, local outbox)
+run: build
+	./$(BIN) serve
+
+## build: the web app, then the Go binary that embeds it
+build: web
+	$(GO) build -o $(BIN) ./cmd/omnirent
+
+$(WEB_DEPS): web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+$(E2E_DEPS): e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
+	@touch $@
+
+web: $(WEB_DEPS)
+	cd web && npm run build
+
+## test: every test: Go (SQLite, and PostgreSQL when OMNIRENT_TEST_POSTGRES_URL is set), web unit tests, Playwright journeys
+test: test-go test-web test-e2e
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+test-web: $(WEB_DEPS)
+	cd web && npm run check:api && npx tsc -b && npm test
+
+test-e2e: build $(E2E_DEPS)
+	cd e2e && npx playwright test
+
+## dev-api / dev-web: the Go API on :8080 and Vite with hot reload on :5173 (proxies /api)
+dev-api:
+	$(GO) run ./cmd/omnirent serve
+
+dev-web: $(WEB_DEPS)
+	cd web && npm run dev
+
+## config: print the configuration table
+config:
+	@$(GO) run ./cmd/omnirent config
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html e2e/test-results
