@@ -148,8 +148,11 @@ export async function snap(page: Page, testInfo: TestInfo, name: string): Promis
 
 /** checkPage runs the accessibility check and takes the screenshot of the page as it is now. */
 export async function checkPage(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const t0 = Date.now()
   await snap(page, testInfo, name)
+  const t1 = Date.now()
   await expectNoA11yViolations(page, name)
+  if (process.env.E2E_TIMING) console.log(`${testInfo.project.name} ${name}: snap ${t1 - t0} ms, axe ${Date.now() - t1} ms`)
 }
 
 export function isPhone(testInfo: TestInfo): boolean {

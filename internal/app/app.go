@@ -34,6 +34,8 @@ type App struct {
 	Auth    *auth.Service
 	Handler http.Handler
 	Log     *slog.Logger
+	// Routes are the registered patterns (checked against api/openapi.yaml).
+	Routes []string
 }
 
 // New opens the database, runs migrations and builds every service.
@@ -89,7 +91,8 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 }
 
 func (a *App) routes(webDist fs.FS) http.Handler {
-	mux := http.NewServeMux()
+	mux := httpx.NewRouter()
+	defer func() { a.Routes = mux.Patterns() }()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		if err := a.DB.PingContext(r.Context()); err != nil {
 			_ = httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})

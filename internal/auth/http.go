@@ -68,7 +68,7 @@ func RequireAdmin(next httpx.HandlerFunc) httpx.HandlerFunc {
 }
 
 // Routes mounts the endpoints on mux.
-func (h *Handler) Routes(mux *http.ServeMux) {
+func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/auth/register", httpx.Handle(h.register))
 	mux.Handle("POST /api/auth/verify", httpx.Handle(h.verify))
 	mux.Handle("POST /api/auth/resend-code", httpx.Handle(h.resendCode))

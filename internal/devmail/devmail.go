@@ -18,7 +18,7 @@ type Handler struct{ mail *mail.Service }
 
 func New(m *mail.Service) *Handler { return &Handler{mail: m} }
 
-func (h *Handler) Routes(mux *http.ServeMux) {
+func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("GET /api/dev/mailbox", httpx.Handle(h.list))
 	mux.Handle("GET /dev/mailbox", httpx.Handle(h.page))
 	mux.Handle("GET /dev/mailbox/{id}", httpx.Handle(h.html))

@@ -14,7 +14,7 @@ type Info struct {
 	Dev                  bool   `json:"dev"`
 }
 
-func Routes(mux *http.ServeMux, info Info) {
+func Routes(mux *httpx.Router, info Info) {
 	mux.Handle("GET /api/site", httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Cache-Control", "public, max-age=300")
 		return httpx.WriteJSON(w, http.StatusOK, info)

@@ -81,7 +81,7 @@ function ChangePasswordForm({ email, onClose }: { email: string; onClose: () => 
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Change password">
+    <form onSubmit={submit} noValidate>
       <p className="change-pw__intro">
         We will email a 6 digit code to <strong>{email}</strong>. Enter it below with your new password.
       </p>

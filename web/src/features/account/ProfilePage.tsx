@@ -126,7 +126,7 @@ function AccountForm({ user }: { user: User }) {
   return (
     <section className="profile-card" aria-labelledby="account-title">
       <h1 id="account-title">Account Details</h1>
-      <form onSubmit={submit} noValidate className="account-form" aria-label="Account Details">
+      <form onSubmit={submit} noValidate className="account-form">
         {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
         <Field id="acc-email" label="Email">
           <input id="acc-email" type="email" value={user.email} readOnly />

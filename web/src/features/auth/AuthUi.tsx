@@ -1,8 +1,7 @@
 // Small building blocks shared by the sign-in, registration, password-reset
 // and account forms: a centred card, a labelled field with its error, a
-// password input with a show/hide toggle and a status message.
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react'
-import { Eye, EyeOff } from 'lucide-react'
+// password input and a status message.
+import type { InputHTMLAttributes, ReactNode } from 'react'
 import './auth.css'
 
 export function AuthCard({ title, intro, children, wide }: { title: string; intro?: ReactNode; children: ReactNode; wide?: boolean }) {
@@ -65,24 +64,9 @@ export function describedBy(id: string, opts: { hint?: unknown; error?: unknown 
 
 type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>
 
-/** PasswordInput is a password box with a button that shows or hides the text. */
+/** PasswordInput is a password box (one place to change how all of them behave). */
 export function PasswordInput(props: PasswordInputProps) {
-  const [shown, setShown] = useState(false)
-  return (
-    <div className="password-input">
-      <input {...props} type={shown ? 'text' : 'password'} />
-      <button
-        type="button"
-        className="password-input__toggle"
-        aria-label={shown ? 'Hide password' : 'Show password'}
-        aria-pressed={shown}
-        aria-controls={props.id}
-        onClick={() => setShown((s) => !s)}
-      >
-        {shown ? <EyeOff aria-hidden size={20} /> : <Eye aria-hidden size={20} />}
-      </button>
-    </div>
-  )
+  return <input {...props} type="password" />
 }
 
 export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {

@@ -140,7 +140,7 @@ function RequestStep({
       title="Reset your password"
       intro={<p>Enter the email address of your account and we will send you a code to reset your password.</p>}
     >
-      <form onSubmit={submit} noValidate aria-label="Request a password reset code">
+      <form onSubmit={submit} noValidate>
         <FormMessage kind="success">{note}</FormMessage>
         <FormMessage kind="error">{error}</FormMessage>
         <Field id="reset-email" label="Email" error={emailError}>
@@ -238,7 +238,7 @@ function ResetStep({
         </p>
       }
     >
-      <form onSubmit={submit} noValidate aria-label="Set a new password">
+      <form onSubmit={submit} noValidate>
         <FormMessage kind="info">{info}</FormMessage>
         <FormMessage kind="error">{error}</FormMessage>
         <Field id="reset-code" label="Reset code" error={errors.code}>

@@ -91,7 +91,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Welcome back" intro={<p>Log in to your OmniRent account.</p>}>
-      <form onSubmit={submit} noValidate aria-label="Login">
+      <form onSubmit={submit} noValidate>
         <FormMessage kind="success">{note}</FormMessage>
         <FormMessage kind="error">{error}</FormMessage>
         <Field id="login-email" label="Email" note={bad.email ? INCORRECT_FIELDS : undefined} tone={bad.email ? 'warning' : undefined}>

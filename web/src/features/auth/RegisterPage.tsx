@@ -85,7 +85,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
 
   return (
     <AuthCard title="Create an account" intro={<p>Join OmniRent: renting made simple for landlords and tenants.</p>}>
-      <form onSubmit={submit} noValidate aria-label="Create an account">
+      <form onSubmit={submit} noValidate>
         <FormMessage kind="error">{formError}</FormMessage>
 
         <fieldset className="type-tiles" aria-describedby={userType ? undefined : 'user-type-hint'}>

@@ -37,6 +37,8 @@ describe('sign-up password', () => {
     ['Abcdefg!', false], // no digit
     ['Abcdefg1', false], // no special
     ['Abc1!', false], // too short
+    ['Abcdef1! x', false], // white space
+    ['Ábcdéf1!', true], // accented letters count as letters
     ['Aa1!' + 'x'.repeat(96), true], // 100 characters
     ['Aa1!' + 'x'.repeat(97), false], // 101 characters
   ])('%s -> %s', (p, ok) => {

@@ -20,27 +20,33 @@ export const FULL_NAME_EMPTY = 'full name cannot be empty'
 export const FULL_NAME_UNCHANGED = 'You have not changed your full name.'
 export const FULL_NAME_DIGITS = 'Names cannot contain numbers.'
 export const UPDATE_SUCCESSFUL = 'Update successful.'
-export const INVALID_EMAIL = 'Invalid Email Address'
 
 // ---- Texts the specification leaves open ----
 export const FULL_NAME_REQUIRED = 'Please enter your full name.'
 export const EMAIL_REQUIRED = 'Please enter your email address.'
-export const CODE_FORMAT = 'Enter the 6 digit code sent to your email.'
+export const CODE_FORMAT = 'Please enter the 6 digit code sent to your email.'
+export const INVALID_EMAIL = 'Please enter a valid email address.'
 
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 100
 export const CODE_LENGTH = 6
 
-/** Registration password: 8-100 characters with a lowercase letter, an uppercase letter, a digit and a special character. */
+/**
+ * Registration password: 8-100 characters with a lowercase letter, an
+ * uppercase letter, a digit and a special character (anything that is not a
+ * letter, digit or space); white space is not allowed. Mirrors the server's
+ * ValidSignupPassword, counting characters (not UTF-16 units).
+ */
 export function isValidSignUpPassword(p: string): boolean {
+  const n = [...p].length
   return (
-    p.length >= PASSWORD_MIN &&
-    p.length <= PASSWORD_MAX &&
-    /[a-z]/.test(p) &&
-    /[A-Z]/.test(p) &&
-    /[0-9]/.test(p) &&
-    // Special: anything that is neither a letter, a digit nor white space.
-    /[^A-Za-z0-9\s]/.test(p)
+    n >= PASSWORD_MIN &&
+    n <= PASSWORD_MAX &&
+    !/\s/u.test(p) &&
+    /\p{Ll}/u.test(p) &&
+    /\p{Lu}/u.test(p) &&
+    /\p{Nd}/u.test(p) &&
+    /[^\p{Ll}\p{Lu}\p{Nd}\s]/u.test(p)
   )
 }
 

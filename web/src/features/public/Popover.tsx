@@ -35,8 +35,13 @@ export function Popover({ label, value, align = 'start', className, children }: 
     const onPointer = (e: PointerEvent) => {
       if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false)
     }
+    // Focus moving elsewhere (Tab, or a click on another control) closes the
+    // panel. A click on plain text inside the panel may focus a container
+    // around it (e.g. <main tabindex=-1>): that is not leaving.
     const onFocus = (e: FocusEvent) => {
-      if (rootRef.current && e.target instanceof Node && !rootRef.current.contains(e.target)) setOpen(false)
+      const root = rootRef.current
+      const t = e.target
+      if (root && t instanceof Node && !root.contains(t) && !t.contains(root)) setOpen(false)
     }
     document.addEventListener('keydown', onKey)
     document.addEventListener('pointerdown', onPointer)
