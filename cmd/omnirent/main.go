@@ -20,8 +20,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/app"
+	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/demo"

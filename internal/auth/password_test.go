@@ -26,14 +26,14 @@ func TestHashAndCheckPassword(t *testing.T) {
 
 func TestSignupPasswordRule(t *testing.T) {
 	for pw, want := range map[string]bool{
-		"Abcdef1!":                  true,
-		"Abcde1!":                   false, // 7 characters
-		"abcdef1!":                  false, // no uppercase
-		"ABCDEF1!":                  false, // no lowercase
-		"Abcdefg!":                  false, // no digit
-		"Abcdefg1":                  false, // no special
-		"Abcdef1-":                  true,
-		"Abc def1!":                 false, // spaces not allowed
+		"Abcdef1!":  true,
+		"Abcde1!":   false, // 7 characters
+		"abcdef1!":  false, // no uppercase
+		"ABCDEF1!":  false, // no lowercase
+		"Abcdefg!":  false, // no digit
+		"Abcdefg1":  false, // no special
+		"Abcdef1-":  true,
+		"Abc def1!": false, // spaces not allowed
 		"A1!" + string(make([]byte, 0)) + "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa": false, // over 100
 	} {
 		if got := ValidSignupPassword(pw); got != want {

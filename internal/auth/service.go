@@ -475,4 +475,3 @@ func (s *Service) resendAllowed(ctx context.Context, userID string, p CodePurpos
 	}
 	return nil
 }
-

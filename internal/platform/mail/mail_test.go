@@ -110,7 +110,7 @@ func (b *backend) NewSession(*smtp.Conn) (smtp.Session, error) { return &session
 type session struct{ b *backend }
 
 func (s *session) Mail(from string, _ *smtp.MailOptions) error { s.b.from = from; return nil }
-func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error  { s.b.to = append(s.b.to, to); return nil }
+func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error   { s.b.to = append(s.b.to, to); return nil }
 func (s *session) Data(r io.Reader) error {
 	b, err := io.ReadAll(r)
 	s.b.mu.Lock()
