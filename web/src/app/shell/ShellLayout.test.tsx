@@ -5,6 +5,9 @@ import ShellLayout from './ShellLayout'
 import { mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../features/auth/testUtils'
 
 beforeAll(polyfillDialog)
+// Typing is slow under a loaded CI machine; the default 5 s is too tight.
+vi.setConfig({ testTimeout: 20_000 })
+
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
@@ -41,7 +44,7 @@ describe('ShellLayout', () => {
 
   it('opens the welcome guide with the tenant text', async () => {
     mockApi(() => reply(204), { ...sampleUser, userType: 'Tenant' })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<ShellLayout />, { path: '/profile/list' })
     await user.click(await screen.findByRole('button', { name: 'Help' }))
     expect(screen.getByText('OmniRent makes renting simple for landlords, tenants and vendors.')).toBeInTheDocument()
@@ -50,7 +53,7 @@ describe('ShellLayout', () => {
 
   it('logs out and goes to /', async () => {
     const { post } = mockApi(() => reply(204), sampleUser)
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const { router } = renderPage(<ShellLayout />, { path: '/profile/list' })
     await user.click(await screen.findByRole('button', { name: 'Log out' }))
     expect(post).toHaveBeenCalledWith('/api/auth/logout')

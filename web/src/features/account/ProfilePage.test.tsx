@@ -5,6 +5,9 @@ import ProfilePage from './ProfilePage'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../auth/testUtils'
 
 beforeAll(polyfillDialog)
+// Typing is slow under a loaded CI machine; the default 5 s is too tight.
+vi.setConfig({ testTimeout: 20_000 })
+
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
@@ -20,7 +23,7 @@ describe('ProfilePage', () => {
 
   it('checks the full name rules, then saves', async () => {
     const { patch } = mockApi(() => reply(200, { user: { ...sampleUser, fullName: 'Ann Smith' }, message: 'Update successful.' }), sampleUser)
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<ProfilePage />, { path: '/profile/:view', initialEntries: ['/profile/account'] })
     const name = await screen.findByLabelText('Full Name')
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly')
@@ -47,7 +50,7 @@ describe('ProfilePage', () => {
       if (path === '/api/account/password') return reply(200, { message: 'Password changed successfully.' })
       return apiError(404, 'not_found', 'x')
     }, sampleUser)
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<ProfilePage />, { path: '/profile/:view', initialEntries: ['/profile/account'] })
     await user.click(await screen.findByRole('button', { name: 'Change Password' }))
     expect(screen.getByRole('heading', { name: 'Enter New Password' })).toBeInTheDocument()

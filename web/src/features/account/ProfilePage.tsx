@@ -7,7 +7,6 @@ import { useMutation } from '@tanstack/react-query'
 import { Building2, Hourglass, Plus } from 'lucide-react'
 import { api, unwrap, type User } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
-import NotFound from '../../components/NotFound'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../auth/AuthUi'
 import { UPDATE_SUCCESSFUL, fullNameProblem } from '../auth/passwordRules'
 import { errorFields, errorMessage } from '../auth/errors'
@@ -20,7 +19,13 @@ type View = (typeof VIEWS)[number]
 
 export default function ProfilePage() {
   const { view } = useParams()
-  if (!VIEWS.includes(view as View)) return <NotFound />
+  // Unknown views show the site's 404 text (inside the shell's <main>).
+  if (!VIEWS.includes(view as View))
+    return (
+      <div className="not-found">
+        <h1>404 Not Found!</h1>
+      </div>
+    )
   return (
     <div className="profile">
       <nav className="profile__menu" aria-label="Profile menu">

@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event'
 import ForgotPasswordPage from './ForgotPasswordPage'
 import { apiError, mockApi, renderPage, reply } from './testUtils'
 
+// Typing is slow under a loaded CI machine; the default 5 s is too tight.
+vi.setConfig({ testTimeout: 20_000 })
+
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
@@ -24,7 +27,7 @@ describe('ForgotPasswordPage', () => {
         ? reply(200, { message: 'If the address is registered, a code is on its way.' })
         : reply(200, { message: 'Your password has been reset!' }),
     )
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<ForgotPasswordPage />, { path: '/resetpassword' })
     await toStep2(user)
     expect(screen.getByText('If the address is registered, a code is on its way.')).toBeInTheDocument()
@@ -45,7 +48,7 @@ describe('ForgotPasswordPage', () => {
 
   it('applies the reset password rule before sending', async () => {
     const { post } = mockApi(() => reply(200, { message: 'sent' }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<ForgotPasswordPage />, { path: '/resetpassword' })
     await toStep2(user)
     await user.type(screen.getByLabelText('Reset code'), '123456')
@@ -65,7 +68,7 @@ describe('ForgotPasswordPage', () => {
       if (path === '/api/auth/verify') return reply(200, { user: null })
       return apiError(404, 'not_found', 'x')
     })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<ForgotPasswordPage />, { path: '/resetpassword' })
     await toStep2(user)
     await user.type(screen.getByLabelText('Reset code'), '123456')

@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event'
 import LoginPage from './LoginPage'
 import { apiError, mockApi, renderPage, reply, sampleUser } from './testUtils'
 
+// Typing is slow under a loaded CI machine; the default 5 s is too tight.
+vi.setConfig({ testTimeout: 20_000 })
+
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
@@ -12,7 +15,7 @@ afterEach(() => {
 describe('LoginPage', () => {
   it('lowercases the e-mail and marks both fields on wrong credentials', async () => {
     const { post } = mockApi(() => apiError(401, 'invalid_credentials', ' - One or more fields are incorrect'))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<LoginPage />)
     await user.type(await screen.findByLabelText('Email'), 'Ann@Example.COM')
     await user.type(screen.getByLabelText('Password'), 'secret')
@@ -36,7 +39,7 @@ describe('LoginPage', () => {
       if (path === '/api/auth/verify') return reply(200, { user: null })
       return apiError(404, 'not_found', 'x')
     })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<LoginPage />)
     await user.type(await screen.findByLabelText('Email'), 'ann@example.com')
     await user.type(screen.getByLabelText('Password'), 'Abcdef1!')
@@ -53,7 +56,7 @@ describe('LoginPage', () => {
 
   it('signs in and returns to the page the user came from', async () => {
     mockApi(() => reply(200, { user: sampleUser }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<LoginPage />, { path: '/dashboard-login', initialEntries: [{ pathname: '/dashboard-login', state: { from: '/after' } }] })
     await user.type(await screen.findByLabelText('Email'), 'ann@example.com')
     await user.type(screen.getByLabelText('Password'), 'Abcdef1!')

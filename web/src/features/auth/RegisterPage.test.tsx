@@ -5,6 +5,9 @@ import RegisterPage from './RegisterPage'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from './testUtils'
 
 beforeAll(polyfillDialog)
+// Typing is slow under a loaded CI machine; the default 5 s is too tight.
+vi.setConfig({ testTimeout: 20_000 })
+
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
@@ -24,7 +27,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, opts: { type?
 describe('RegisterPage', () => {
   it('keeps Continue disabled until every condition holds', async () => {
     mockApi(() => reply(200, {}))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<RegisterPage />, { path: '/register' })
     expect(await screen.findByRole('heading', { name: 'Create an account' })).toBeInTheDocument()
     expect(continueButton()).toBeDisabled()
@@ -48,7 +51,7 @@ describe('RegisterPage', () => {
 
   it('shows the live mismatch hint on the repeat field', async () => {
     mockApi(() => reply(200, {}))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<RegisterPage />, { path: '/register' })
     await fillValid(user)
     expect(continueButton()).toBeEnabled()
@@ -60,7 +63,7 @@ describe('RegisterPage', () => {
 
   it('explains the terms box when it is the only thing missing', async () => {
     mockApi(() => reply(200, {}))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<RegisterPage />, { path: '/register' })
     await fillValid(user, { terms: false })
     expect(screen.getByText('Kindly agree to our Terms of Service and Privacy Policy to continue.')).toBeInTheDocument()
@@ -68,7 +71,7 @@ describe('RegisterPage', () => {
 
   it('blocks a weak password with the rule message and sends nothing', async () => {
     const { post } = mockApi(() => reply(201, { email: 'x' }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<RegisterPage />, { path: '/register' })
     await user.click(screen.getByRole('button', { name: /Landlord/ }))
     await user.type(screen.getByLabelText('Full name'), 'Ann')
@@ -85,7 +88,7 @@ describe('RegisterPage', () => {
 
   it('shows server field errors next to their fields', async () => {
     mockApi(() => apiError(409, 'email_taken', 'An account with the given email already exists.', { email: 'An account with the given email already exists.' }))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<RegisterPage />, { path: '/register' })
     await fillValid(user)
     await user.click(continueButton())
@@ -102,7 +105,7 @@ describe('RegisterPage', () => {
       if (path === '/api/auth/verify') return reply(200, { user: sampleUser })
       return reply(404, {})
     })
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<RegisterPage />, { path: '/register' })
     await fillValid(user)
     await user.click(continueButton())
@@ -136,7 +139,7 @@ describe('RegisterPage', () => {
 
   it('offers help when no code arrived', async () => {
     mockApi((path) => (path === '/api/auth/register' ? reply(201, { email: 'ann@example.com' }) : apiError(404, 'not_found', 'x')))
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     renderPage(<RegisterPage />, { path: '/register' })
     await fillValid(user)
     await user.click(continueButton())
