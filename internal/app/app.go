@@ -105,6 +105,9 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	authHandler.Routes(mux)
 	if a.Config.Dev() {
 		devmail.New(a.Mail).Routes(mux)
+	} else {
+		// Production has no mailbox: answer 404 rather than the web app.
+		mux.Handle("/dev/", http.NotFoundHandler())
 	}
 	// Unknown API paths answer JSON 404 instead of falling through to the SPA.
 	mux.Handle("/api/", httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {

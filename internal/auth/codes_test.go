@@ -44,6 +44,22 @@ func TestVerifyCodeFormatAndWrongCode(t *testing.T) {
 	})
 }
 
+func TestMalformedCodesDoNotUseUpAttempts(t *testing.T) {
+	t.Parallel()
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c := e.Register("ann@example.com", goodPassword, "Tenant")
+		code := e.LastCode("ann@example.com")
+		for i := 0; i < 6; i++ {
+			for _, bad := range []string{"", code[:5], code + "0", "abcdef"} {
+				wantError(t, "malformed code "+bad, verify(c, "ann@example.com", bad), http.StatusBadRequest, "code_invalid")
+			}
+		}
+		if r := verify(c, "ann@example.com", " "+code+" "); r.Status != http.StatusOK {
+			t.Fatalf("right code (with spaces) after malformed ones: %d %s", r.Status, r.Raw)
+		}
+	})
+}
+
 func TestVerifyUnknownEmailLooksLikeWrongCode(t *testing.T) {
 	t.Parallel()
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {

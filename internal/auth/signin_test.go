@@ -108,6 +108,25 @@ func TestSignInUnverifiedWithExpiredCodeSendsNewCode(t *testing.T) {
 	})
 }
 
+func TestSignInUnverifiedWithLockedCodeSendsNewCode(t *testing.T) {
+	t.Parallel()
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c := e.Register("ann@example.com", goodPassword, "Tenant")
+		code := e.LastCode("ann@example.com")
+		for i := 0; i < 5; i++ {
+			verify(c, "ann@example.com", wrong(code))
+		}
+		e.Clock.Advance(time.Minute)
+		wantError(t, "unverified", login(c, "ann@example.com", goodPassword), http.StatusForbidden, "unconfirmed")
+		if n := e.MailCount("ann@example.com"); n != 2 {
+			t.Fatalf("%d e-mails, want a fresh code after the lock", n)
+		}
+		if r := verify(c, "ann@example.com", e.LastCode("ann@example.com")); r.Status != http.StatusOK {
+			t.Fatalf("fresh code: %d %s", r.Status, r.Raw)
+		}
+	})
+}
+
 func TestSignInAccountThrottle(t *testing.T) {
 	t.Parallel()
 	eachCheap(t, nil, func(t *testing.T, e *apptest.Env) {
@@ -117,7 +136,7 @@ func TestSignInAccountThrottle(t *testing.T) {
 		for i := 1; i <= 9; i++ {
 			wantError(t, fmt.Sprintf("failure %d", i), login(c, "ann@example.com", "Wrong#123"), http.StatusUnauthorized, "invalid_credentials")
 		}
-		e.Clock.Advance(10 * time.Minute)
+		e.Clock.Advance(14 * time.Minute)
 		wantError(t, "failure 10", login(c, "ANN@example.com", "Wrong#123"), http.StatusUnauthorized, "invalid_credentials")
 		r := login(c, "ann@example.com", goodPassword)
 		wantError(t, "right password after 10 failures", r, http.StatusTooManyRequests, "too_many_requests")
@@ -129,7 +148,7 @@ func TestSignInAccountThrottle(t *testing.T) {
 			t.Fatalf("other account: %d %s", r.Status, r.Raw)
 		}
 		// 15 minutes after the first failures only one failure remains in the window.
-		e.Clock.Advance(5*time.Minute + time.Second)
+		e.Clock.Advance(time.Minute + time.Second)
 		if r := login(c, "ann@example.com", goodPassword); r.Status != http.StatusOK {
 			t.Fatalf("after the window: %d %s", r.Status, r.Raw)
 		}

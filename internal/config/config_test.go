@@ -64,9 +64,9 @@ func TestDefaults(t *testing.T) {
 	// The documented argon2id defaults are the ones used, and they are at least the OWASP minimum (19 MiB, 2 passes).
 	for name, got := range map[string]uint64{
 		"OMNIRENT_ARGON2_MEMORY_KIB": uint64(c.Argon2MemoryKiB),
-		"OMNIRENT_ARGON2_TIME":      uint64(c.Argon2Time),
-		"OMNIRENT_ARGON2_THREADS":   uint64(c.Argon2Threads),
-		"OMNIRENT_MAX_BODY_BYTES":   uint64(c.MaxBodyBytes),
+		"OMNIRENT_ARGON2_TIME":       uint64(c.Argon2Time),
+		"OMNIRENT_ARGON2_THREADS":    uint64(c.Argon2Threads),
+		"OMNIRENT_MAX_BODY_BYTES":    uint64(c.MaxBodyBytes),
 	} {
 		if d := documentedDefault(t, name); d != strconv.FormatUint(got, 10) {
 			t.Errorf("%s: documented default %q, actual %d", name, d, got)
