@@ -4,7 +4,7 @@ import { isPhone } from './helpers'
 
 /** loginForm fills and submits the sign-in form shown on /dashboard when signed out. */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Login' })
+  const form = page.getByRole('region', { name: 'Welcome back' })
   await expect(form).toBeVisible()
   await form.getByLabel('Email').fill(email)
   // The label may carry the ' - One or more fields are incorrect' note.
@@ -16,7 +16,7 @@ export async function submitLogin(page: Page, email: string, password: string): 
 export async function expectSignInForm(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByRole('heading', { name: 'Welcome back', level: 1 })).toBeVisible()
-  await expect(page.getByRole('form', { name: 'Login' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Welcome back' })).toBeVisible()
 }
 
 /** expectShell checks the signed-in shell: icon rail on desktop, menu button on a phone, Log out. */

@@ -11,7 +11,7 @@ test.describe('account details', () => {
     await expectShell(page, testInfo)
 
     await expect(page.getByRole('heading', { name: 'Account Details', level: 1 })).toBeVisible()
-    const form = page.getByRole('form', { name: 'Account Details' })
+    const form = page.getByRole('region', { name: 'Account Details' })
     await expect(form.getByLabel('Email')).toHaveValue(user.email)
     await expect(form.getByLabel('Email')).toHaveAttribute('readonly', '')
     await expect(form.getByRole('button', { name: 'Change Password' })).toBeVisible()
@@ -40,7 +40,7 @@ test.describe('account details', () => {
 
     // Stored on the server: a fresh page load shows the new name.
     await page.reload()
-    await expect(page.getByRole('form', { name: 'Account Details' }).getByLabel('Full Name')).toHaveValue('Jane Updated')
+    await expect(page.getByRole('region', { name: 'Account Details' }).getByLabel('Full Name')).toHaveValue('Jane Updated')
     const me = await page.request.get('/api/auth/me')
     expect((await me.json()).user.fullName).toBe('Jane Updated')
   })
@@ -50,7 +50,7 @@ test.describe('account details', () => {
     await signInViaApi(page, user.email, user.password)
     await page.goto('/profile/account')
 
-    await page.getByRole('form', { name: 'Account Details' }).getByRole('button', { name: 'Change Password' }).click()
+    await page.getByRole('region', { name: 'Account Details' }).getByRole('button', { name: 'Change Password' }).click()
     const dialog = page.getByRole('dialog', { name: 'Enter New Password' })
     await expect(dialog).toBeVisible()
     const submit = dialog.getByRole('button', { name: 'Change Password' })
@@ -84,7 +84,7 @@ test.describe('account details', () => {
     await page.goto('/dashboard')
     await expectSignInForm(page)
     await submitLogin(page, user.email, user.password)
-    await expect(page.getByRole('form', { name: 'Login' }).getByText('- One or more fields are incorrect')).toHaveCount(2)
+    await expect(page.getByRole('region', { name: 'Welcome back' }).getByText('- One or more fields are incorrect')).toHaveCount(2)
     await submitLogin(page, user.email, newPassword)
     await expectShell(page, testInfo)
   })

@@ -52,8 +52,7 @@ test.describe('guards', () => {
 
     const menu = await mainMenu(page, testInfo)
     if (isPhone(testInfo)) {
-      await snap(page, testInfo, 'shell-drawer-open')
-      await checkPage(page, testInfo, 'shell-drawer')
+      await checkPage(page, testInfo, 'shell-drawer', { phoneAxe: true })
     }
     const maintenance = menu.getByRole('link', { name: /Maintenance/ })
     await expect(maintenance).toBeVisible()

@@ -6,7 +6,7 @@ import { expectShell, expectSignInForm, logout, submitLogin } from '../support/s
 const INCORRECT = ' - One or more fields are incorrect'
 
 async function expectIncorrectFields(page: Page) {
-  const form = page.getByRole('form', { name: 'Login' })
+  const form = page.getByRole('region', { name: 'Welcome back' })
   const notes = form.getByText('- One or more fields are incorrect')
   await expect(notes).toHaveCount(2) // next to the Email and the Password labels
   for (const t of await notes.allTextContents()) expect(t).toBe(INCORRECT)
@@ -18,7 +18,7 @@ test.describe('login', () => {
     const user = await createVerifiedUser(request, 'login-wrong')
     await page.goto('/dashboard')
     await expectSignInForm(page)
-    await checkPage(page, testInfo, 'login')
+    await checkPage(page, testInfo, 'login', { phoneAxe: true })
 
     const first = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'))
     await submitLogin(page, user.email, 'NotThePassword1!')

@@ -19,8 +19,8 @@ test('forgot password: code by e-mail, new password, old one refused', async ({ 
   await send.click()
 
   // Step 2: code, new password, confirm.
-  const form = page.getByRole('form', { name: 'Set a new password' })
-  await expect(form).toBeVisible()
+  const form = page.getByRole('region', { name: 'Reset your password' })
+  await expect(form.getByLabel('Reset code')).toBeVisible()
   const confirm = form.getByRole('button', { name: 'Confirm' })
   await expect(confirm).toBeDisabled()
   const code = await readCode(request, user.email, before)
@@ -42,7 +42,7 @@ test('forgot password: code by e-mail, new password, old one refused', async ({ 
   // The old password no longer works; the new one does.
   await expectSignInForm(page)
   await submitLogin(page, user.email, user.password)
-  await expect(page.getByRole('form', { name: 'Login' }).getByText('- One or more fields are incorrect')).toHaveCount(2)
+  await expect(page.getByRole('region', { name: 'Welcome back' }).getByText('- One or more fields are incorrect')).toHaveCount(2)
   await submitLogin(page, user.email, newPassword)
   await expectShell(page, testInfo)
   await expect(page.getByRole('heading', { name: `Welcome, ${user.fullName}`, level: 1 })).toBeVisible()

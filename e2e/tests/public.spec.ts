@@ -1,6 +1,6 @@
 // Journey 1: the public site a visitor sees (spec 1 sections 1 and 2.1).
 import { expect, test } from '@playwright/test'
-import { checkPage, expectNoA11yViolations, isPhone, snap } from '../support/helpers'
+import { checkPage, expectNoA11yViolations, expectWithin, isPhone, snap } from '../support/helpers'
 
 test.describe('public site', () => {
   test('landing page: search banner, calls to action, top nav and footer', async ({ page }, testInfo) => {
@@ -19,7 +19,7 @@ test.describe('public site', () => {
       await expect(open).toBeVisible()
       await open.click()
       await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
-      await snap(page, testInfo, 'landing-nav-open')
+      await checkPage(page, testInfo, 'landing-nav-open', { phoneAxe: true })
     }
     const nav = page.getByRole('navigation', { name: 'Main' })
     for (const [name, href] of [
@@ -67,6 +67,10 @@ test.describe('public site', () => {
     await page.keyboard.press('Escape')
     await expect(price).toBeHidden()
     await expect(search.getByRole('button', { name: /Price/ })).toContainText('£1,000-£5,000 pcm')
+    // The banner keeps its fields inside its white card at every width.
+    await expectWithin(search.getByLabel('Search area'), search, 'search area field')
+    await expectWithin(search.getByRole('button', { name: /Price/ }), search, 'price button')
+    await expectWithin(search.getByRole('button', { name: 'Search', exact: true }), search, 'Search button')
 
     await search.getByRole('button', { name: 'Search', exact: true }).click()
     await expect(page).toHaveURL(/\/listing\?/)
