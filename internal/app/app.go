@@ -124,6 +124,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		httpx.WithLogging(a.Log),
 		httpx.WithRecover,
 		httpx.WithSecurityHeaders(a.Config.SecureCookies()),
+		httpx.WithCompression,
 		httpx.WithBodyLimit(a.Config.MaxBodyBytes),
 		httpx.WithCSRFProtection,
 		authHandler.Middleware,

@@ -75,6 +75,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/auth/login", httpx.Handle(h.login))
 	mux.Handle("POST /api/auth/logout", httpx.Handle(h.logout))
 	mux.Handle("GET /api/auth/me", httpx.Handle(RequireUser(h.me)))
+	mux.Handle("GET /api/auth/session", httpx.Handle(h.session))
 	mux.Handle("POST /api/auth/password-reset/request", httpx.Handle(h.requestReset))
 	mux.Handle("POST /api/auth/password-reset/confirm", httpx.Handle(h.confirmReset))
 	mux.Handle("PATCH /api/account", httpx.Handle(RequireUser(h.updateAccount)))
@@ -205,6 +206,16 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
 
 func (h *Handler) me(w http.ResponseWriter, r *http.Request) error {
 	u, _ := CurrentUser(r.Context())
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"user": h.toJSON(r.Context(), u)})
+}
+
+// session is the web app's start-up probe: 200 with the user, or with null
+// for a visitor (a 401 here would be an error in every visitor's console).
+func (h *Handler) session(w http.ResponseWriter, r *http.Request) error {
+	u, ok := CurrentUser(r.Context())
+	if !ok {
+		return httpx.WriteJSON(w, http.StatusOK, map[string]any{"user": nil})
+	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"user": h.toJSON(r.Context(), u)})
 }
 

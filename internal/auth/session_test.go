@@ -141,3 +141,23 @@ func TestSessionTokenStoredOnlyAsHash(t *testing.T) {
 		}
 	})
 }
+
+func TestSessionProbeAnswersNullForVisitorsAndTheUserWhenSignedIn(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		visitor := e.NewClient()
+		r := visitor.Get("/api/auth/session")
+		if r.Status != http.StatusOK || r.Body["user"] != nil {
+			t.Fatalf("visitor: %d %s", r.Status, r.Raw)
+		}
+		c := e.SignedIn("probe@example.com", "Secret#123", "Landlord")
+		r = c.Get("/api/auth/session")
+		u, _ := r.Body["user"].(map[string]any)
+		if r.Status != http.StatusOK || u["email"] != "probe@example.com" {
+			t.Fatalf("signed in: %d %s", r.Status, r.Raw)
+		}
+		c.Post("/api/auth/logout", nil)
+		if r := c.Get("/api/auth/session"); r.Body["user"] != nil {
+			t.Fatalf("after logout: %s", r.Raw)
+		}
+	})
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/klauspost/compress/gzhttp"
 	"github.com/omnirent/omnirent/internal/apperr"
 )
 
@@ -174,4 +175,11 @@ func WithCSRFProtection(next http.Handler) http.Handler {
 		WriteError(w, r, apperr.New(apperr.Forbidden, "cross_origin", "This request came from another site and was refused."))
 	}))
 	return p.Handler(next)
+}
+
+// WithCompression gzips responses (JavaScript, CSS, HTML, JSON) when the
+// browser accepts it; on a phone connection this cuts the app's first
+// download to about a third. Small responses are sent as they are.
+func WithCompression(next http.Handler) http.Handler {
+	return gzhttp.GzipHandler(next)
 }

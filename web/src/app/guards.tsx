@@ -5,9 +5,9 @@ import { Navigate, Outlet, useLocation } from 'react-router'
 import { useAuth } from '../lib/auth'
 import NotFound from '../components/NotFound'
 import { Spinner } from '../components/Spinner'
+import PublicLayout from '../features/public/PublicLayout'
 
 const ShellLayout = lazy(() => import('./shell/ShellLayout'))
-const PublicLayout = lazy(() => import('../features/public/PublicLayout'))
 
 export function PageLoading() {
   return (

@@ -3,11 +3,13 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { createBrowserRouter, Navigate, Outlet } from 'react-router'
 import NotFound from '../components/NotFound'
+// The landing page and its frame are the front door: they ship in the main
+// bundle so the first visit paints without waiting for more chunks.
+import PublicLayout from '../features/public/PublicLayout'
+import LandingPage from '../features/public/LandingPage'
 import { BySession, PageLoading, RequireAdmin, RequireAuth, SessionLayout, SignedOutOnly } from './guards'
 
 const ErrorScreen = lazy(() => import('./ErrorScreen'))
-const PublicLayout = lazy(() => import('../features/public/PublicLayout'))
-const LandingPage = lazy(() => import('../features/public/LandingPage'))
 const AboutPage = lazy(() => import('../features/public/AboutPage'))
 const CheckFailedPage = lazy(() => import('../features/public/CheckFailedPage'))
 const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'))

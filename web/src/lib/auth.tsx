@@ -1,4 +1,4 @@
-// The signed-in user, read from GET /api/auth/me and kept in TanStack Query.
+// The signed-in user, read from GET /api/auth/session and kept in TanStack Query.
 // The session itself is an HttpOnly cookie the script never sees.
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -7,10 +7,9 @@ import { api, onUnauthorized, type User } from './api'
 export const meQueryKey = ['auth', 'me'] as const
 
 async function fetchMe(): Promise<User | null> {
-  const { data, response } = await api.GET('/api/auth/me')
-  if (response.status === 401) return null
+  const { data, response } = await api.GET('/api/auth/session')
   if (!response.ok || !data) throw new Error('Could not load the session')
-  return data.user
+  return data.user ?? null
 }
 
 type AuthState = {

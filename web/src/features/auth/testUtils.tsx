@@ -25,10 +25,10 @@ export function apiError(status: number, code: string, message: string, fields?:
 
 type Handler = (path: string, init: { body?: unknown } | undefined) => Reply | Promise<Reply>
 
-/** mockApi routes api.GET and api.POST/PATCH calls to handler; GET /api/auth/me answers 401 unless me is given. */
+/** mockApi routes api.GET and api.POST/PATCH calls to handler; GET /api/auth/session answers me (null: a visitor). */
 export function mockApi(handler: Handler, me: unknown = null) {
   const get = vi.spyOn(api, 'GET').mockImplementation((async (path: string, init?: { body?: unknown }) => {
-    if (path === '/api/auth/me') return me ? reply(200, { user: me }) : apiError(401, 'unauthorized', 'Not signed in')
+    if (path === '/api/auth/session') return reply(200, { user: me ?? null })
     return handler(path, init)
   }) as never)
   const post = vi.spyOn(api, 'POST').mockImplementation((async (path: string, init?: { body?: unknown }) => handler(path, init)) as never)
