@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"unicode"
 
@@ -22,6 +23,17 @@ type Argon2Params struct {
 
 const saltLen, keyLen = 16, 32
 
+// hashSlots bounds how many argon2id hashes run at once. Each takes tens of
+// MiB and a whole core, so running more than the machine has cores only adds
+// memory churn and makes every sign-in in the queue slower (docs/perf.md).
+var hashSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+
+func idKey(password, salt []byte, p Argon2Params, n uint32) []byte {
+	hashSlots <- struct{}{}
+	defer func() { <-hashSlots }()
+	return argon2.IDKey(password, salt, p.Time, p.MemoryKiB, p.Threads, n)
+}
+
 // HashPassword returns a PHC-format argon2id string carrying its parameters,
 // so they can be raised later without breaking existing hashes.
 func HashPassword(p Argon2Params, password string) (string, error) {
@@ -29,7 +41,7 @@ func HashPassword(p Argon2Params, password string) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(password), salt, p.Time, p.MemoryKiB, p.Threads, keyLen)
+	key := idKey([]byte(password), salt, p, keyLen)
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, p.MemoryKiB, p.Time, p.Threads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
@@ -53,7 +65,7 @@ func CheckPassword(encoded, password string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	got := argon2.IDKey([]byte(password), salt, p.Time, p.MemoryKiB, p.Threads, uint32(len(want)))
+	got := idKey([]byte(password), salt, p, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
 

@@ -68,7 +68,7 @@ var Options = []Option{
 	{"OMNIRENT_LOG_FORMAT", "text", "`text` or `json`."},
 	{"OMNIRENT_MAX_BODY_BYTES", "1048576", "Largest JSON request body accepted."},
 	{"OMNIRENT_TRUST_PROXY", "false", "Read the client address from X-Forwarded-For (only behind a trusted load balancer)."},
-	{"OMNIRENT_ARGON2_MEMORY_KIB", "19456", "argon2id memory per password hash (19 MiB: OWASP profile; about 55 ms a hash here, see docs/perf.md)."},
+	{"OMNIRENT_ARGON2_MEMORY_KIB", "47104", "argon2id memory per password hash (46 MiB; with 2 passes about 80 ms a hash here, see docs/perf.md)."},
 	{"OMNIRENT_ARGON2_TIME", "2", "argon2id passes."},
 	{"OMNIRENT_ARGON2_THREADS", "1", "argon2id parallelism."},
 	{"OMNIRENT_SHUTDOWN_TIMEOUT", "10s", "How long to wait for requests in flight when stopping."},
@@ -106,7 +106,7 @@ func Load(getenv func(string) string) (Config, error) {
 	c.SeedDemo = parseBool(get("OMNIRENT_SEED_DEMO", strconv.FormatBool(c.Env == "development")), "OMNIRENT_SEED_DEMO", &errs)
 	c.TrustProxy = parseBool(get("OMNIRENT_TRUST_PROXY", "false"), "OMNIRENT_TRUST_PROXY", &errs)
 	c.MaxBodyBytes = int64(parseUint(get("OMNIRENT_MAX_BODY_BYTES", "1048576"), "OMNIRENT_MAX_BODY_BYTES", 1<<40, &errs))
-	c.Argon2MemoryKiB = uint32(parseUint(get("OMNIRENT_ARGON2_MEMORY_KIB", "19456"), "OMNIRENT_ARGON2_MEMORY_KIB", 1<<22, &errs))
+	c.Argon2MemoryKiB = uint32(parseUint(get("OMNIRENT_ARGON2_MEMORY_KIB", "47104"), "OMNIRENT_ARGON2_MEMORY_KIB", 1<<22, &errs))
 	c.Argon2Time = uint32(parseUint(get("OMNIRENT_ARGON2_TIME", "2"), "OMNIRENT_ARGON2_TIME", 100, &errs))
 	c.Argon2Threads = uint8(parseUint(get("OMNIRENT_ARGON2_THREADS", "1"), "OMNIRENT_ARGON2_THREADS", 255, &errs))
 	d, err := time.ParseDuration(get("OMNIRENT_SHUTDOWN_TIMEOUT", "10s"))
