@@ -52,7 +52,7 @@ export const TOOLS: Tool[] = [
     to: '/contract-builder',
     Icon: FileSignature,
     match: ['/contract-builder'],
-    description: 'Build, sign and send assured shorthold tenancy agreements.',
+    description: 'Build, sign and send tenancy agreements that follow the law on their start date.',
   },
   {
     key: 'inventory',
