@@ -1,7 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from 'react-router'
+// The DOM RouterProvider supports flushSync navigations (used by sign-out).
+import { RouterProvider } from 'react-router/dom'
 import { AuthProvider } from './lib/auth'
 import { router } from './app/router'
 import './index.css'

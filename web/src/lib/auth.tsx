@@ -29,22 +29,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback((u: User | null) => qc.setQueryData(meQueryKey, u), [qc])
 
+  // forget drops the user and everything cached for them. The session query
+  // itself is set to null rather than removed: removing it would detach the
+  // observer above, and the app would never learn it is signed out.
+  const forget = useCallback(() => {
+    qc.setQueryData(meQueryKey, null)
+    qc.removeQueries({ predicate: (q) => !(q.queryKey[0] === meQueryKey[0] && q.queryKey[1] === meQueryKey[1]) })
+  }, [qc])
+
   const signOut = useCallback(async () => {
     try {
       await api.POST('/api/auth/logout')
     } finally {
-      // Everything cached belonged to the old user.
-      qc.clear()
-      qc.setQueryData(meQueryKey, null)
+      forget()
     }
-  }, [qc])
+  }, [forget])
 
-  useEffect(() => onUnauthorized(() => {
-    if (qc.getQueryData(meQueryKey)) {
-      qc.clear()
-      qc.setQueryData(meQueryKey, null)
-    }
-  }), [qc])
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (qc.getQueryData(meQueryKey)) forget()
+      }),
+    [qc, forget],
+  )
 
   const value = useMemo<AuthState>(
     () => ({ user: me.data ?? null, loading: me.isPending, setUser, signOut }),

@@ -32,13 +32,14 @@ export default function ShellLayout() {
   async function logout() {
     if (leaving) return
     setLeaving(true)
+    // Leave for the public home page first, committed at once (flushSync):
+    // router updates are otherwise transitions, so the sign-out below would
+    // render first and the route guard would send the user to /dashboard.
+    await navigate('/', { replace: true, flushSync: true })
     try {
       await signOut()
     } catch {
       // The session is forgotten locally either way.
-    } finally {
-      setLeaving(false)
-      navigate('/', { replace: true })
     }
   }
 
