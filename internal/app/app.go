@@ -16,24 +16,27 @@ import (
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/demo"
 	"github.com/omnirent/omnirent/internal/devmail"
+	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/siteinfo"
 	"github.com/omnirent/omnirent/internal/spa"
 )
 
 // App is a built, migrated application ready to serve.
 type App struct {
-	Config  config.Config
-	DB      *db.DB
-	Jobs    *jobs.Queue
-	Mail    *mail.Service
-	Auth    *auth.Service
-	Handler http.Handler
-	Log     *slog.Logger
+	Config     config.Config
+	DB         *db.DB
+	Jobs       *jobs.Queue
+	Mail       *mail.Service
+	Auth       *auth.Service
+	Properties *property.Service
+	Handler    http.Handler
+	Log        *slog.Logger
 	// Routes are the registered patterns (checked against api/openapi.yaml).
 	Routes []string
 }
@@ -80,12 +83,14 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	if err != nil {
 		return nil, err
 	}
+	properties := property.NewService(d, clk, geo.Default())
+	authSvc.SetPropertyChecker(properties)
 	if cfg.SeedDemo {
 		if err := demo.Seed(ctx, authSvc); err != nil {
 			return nil, fmt.Errorf("demo data: %w", err)
 		}
 	}
-	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Log: log}
+	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Properties: properties, Log: log}
 	a.Handler = a.routes(webDist)
 	return a, nil
 }
@@ -103,6 +108,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	siteinfo.Routes(mux, siteinfo.Info{DataProtectionNumber: a.Config.DataProtectionNumber, SupportEmail: a.Config.SupportEmail, Dev: a.Config.Dev()})
 	authHandler := auth.NewHandler(a.Auth, a.Config.SecureCookies())
 	authHandler.Routes(mux)
+	property.NewHandler(a.Properties).Routes(mux)
 	if a.Config.Dev() {
 		devmail.New(a.Mail).Routes(mux)
 	} else {

@@ -231,6 +231,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed-in landlord's properties, newest first; Disabled (deleted) ones are never listed. */
+        get: operations["listMyProperties"];
+        put?: never;
+        /** @description Step 1 of adding a property (landlords only). New properties are Active. */
+        post: operations["createProperty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description One of the landlord's own properties; any other id answers 404. */
+        get: operations["getMyProperty"];
+        put?: never;
+        post?: never;
+        /** @description Moves the property to Disabled; it disappears from every list and search but is kept. */
+        delete: operations["deleteProperty"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updatePropertyAddress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Portal details. publish true is Save and Publish; a plain Save keeps a Published property Published. */
+        put: operations["updatePropertyDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Active to Published (needs portal details). */
+        post: operations["publishProperty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Published to Active. */
+        post: operations["unpublishProperty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/overview": {
         parameters: {
             query?: never;
@@ -350,6 +463,89 @@ export interface components {
             code: string;
             password: string;
             confirmPassword: string;
+        };
+        Address: {
+            addrFirstLine: string;
+            addrSecondLine: string;
+            town: string;
+            /** @description normalised UK postcode, e.g. SW1A 1AA */
+            postcode: string;
+            /** @description default United Kingdom */
+            country: string;
+        };
+        AddressRequest: {
+            address: components["schemas"]["Address"];
+        };
+        NearbyStation: {
+            name: string;
+            /** @description CRS code */
+            code: string;
+            miles: number;
+            /** @description as shown, e.g. '0.5 mi' */
+            distance: string;
+        };
+        /** @enum {string} */
+        PropertyStatus: "Active" | "Published" | "Disabled";
+        /** @enum {string} */
+        RentCycle: "Weekly" | "Monthly";
+        /** @enum {string} */
+        FurnishStatus: "Furnished" | "Unfurnished" | "";
+        Property: {
+            id: string;
+            address: components["schemas"]["Address"];
+            status: components["schemas"]["PropertyStatus"];
+            /** @description postcode-district centroid */
+            latitude: number | null;
+            longitude: number | null;
+            /** @description the two nearest rail stations */
+            nearbyStations: components["schemas"]["NearbyStation"][];
+            /** @description rent in pence per rent cycle */
+            rentPence: number | null;
+            rentCycle: components["schemas"]["RentCycle"];
+            bedroomCount: number;
+            bathroomCount: number;
+            /** @description living rooms */
+            sofasCount: number;
+            furnishStatus: components["schemas"]["FurnishStatus"];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            moveInDate: string | null;
+            shortDescription: string;
+            /** @description image ids (photos arrive in a later release) */
+            images: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PropertyResponse: {
+            property: components["schemas"]["Property"];
+        };
+        PropertyMessageResponse: {
+            property: components["schemas"]["Property"];
+            message: string;
+        };
+        PropertyList: {
+            properties: components["schemas"]["Property"][];
+        };
+        PortalDetailsRequest: {
+            /** @description whole pounds x 100 */
+            rentPence: number;
+            rentCycle: components["schemas"]["RentCycle"];
+            bedroomCount: number;
+            bathroomCount: number;
+            sofasCount: number;
+            furnishStatus: components["schemas"]["FurnishStatus"];
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            moveInDate: string;
+            shortDescription: string;
+            /** @description Save and Publish */
+            publish: boolean;
         };
         AdminOverview: {
             users: {
@@ -736,6 +932,203 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+        };
+    };
+    listMyProperties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyList"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressRequest"];
+            };
+        };
+        responses: {
+            /** @description created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    getMyProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyResponse"];
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    updatePropertyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressRequest"];
+            };
+        };
+        responses: {
+            /** @description saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updatePropertyDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalDetailsRequest"];
+            };
+        };
+        responses: {
+            /** @description saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    publishProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Action successful.' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyMessageResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    unpublishProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Action successful.' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyMessageResponse"];
+                };
+            };
+            404: components["responses"]["Error"];
         };
     };
     adminOverview: {

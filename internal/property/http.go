@@ -1,0 +1,169 @@
+package property
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/httpx"
+)
+
+type Handler struct{ svc *Service }
+
+func NewHandler(s *Service) *Handler { return &Handler{svc: s} }
+
+func (h *Handler) Routes(mux *httpx.Router) {
+	mux.Handle("GET /api/properties", httpx.Handle(auth.RequireUser(h.list)))
+	mux.Handle("POST /api/properties", httpx.Handle(auth.RequireUser(h.create)))
+	mux.Handle("GET /api/properties/{id}", httpx.Handle(auth.RequireUser(h.get)))
+	mux.Handle("DELETE /api/properties/{id}", httpx.Handle(auth.RequireUser(h.delete)))
+	mux.Handle("PUT /api/properties/{id}/address", httpx.Handle(auth.RequireUser(h.updateAddress)))
+	mux.Handle("PUT /api/properties/{id}/details", httpx.Handle(auth.RequireUser(h.updateDetails)))
+	mux.Handle("POST /api/properties/{id}/publish", httpx.Handle(auth.RequireUser(h.publish)))
+	mux.Handle("POST /api/properties/{id}/unpublish", httpx.Handle(auth.RequireUser(h.unpublish)))
+}
+
+// owner is the signed-in user: the landlord id never comes from the request.
+func owner(r *http.Request) Owner {
+	u, _ := auth.CurrentUser(r.Context())
+	return Owner{ID: u.ID, IsLandlord: u.UserType == auth.Landlord}
+}
+
+type addressJSON struct {
+	FirstLine  string `json:"addrFirstLine"`
+	SecondLine string `json:"addrSecondLine"`
+	Town       string `json:"town"`
+	Postcode   string `json:"postcode"`
+	Country    string `json:"country"`
+}
+
+type propertyJSON struct {
+	ID               string          `json:"id"`
+	Address          addressJSON     `json:"address"`
+	Status           Status          `json:"status"`
+	Latitude         *float64        `json:"latitude"`
+	Longitude        *float64        `json:"longitude"`
+	NearbyStations   []NearbyStation `json:"nearbyStations"`
+	RentPence        *int64          `json:"rentPence"`
+	RentCycle        RentCycle       `json:"rentCycle"`
+	BedroomCount     int             `json:"bedroomCount"`
+	BathroomCount    int             `json:"bathroomCount"`
+	SofasCount       int             `json:"sofasCount"`
+	FurnishStatus    string          `json:"furnishStatus"`
+	MoveInDate       *string         `json:"moveInDate"`
+	ShortDescription string          `json:"shortDescription"`
+	Images           []string        `json:"images"`
+	CreatedAt        time.Time       `json:"createdAt"`
+	UpdatedAt        time.Time       `json:"updatedAt"`
+}
+
+func toJSON(p Property) propertyJSON {
+	a := p.Address
+	return propertyJSON{
+		ID: p.ID, Address: addressJSON{a.FirstLine, a.SecondLine, a.Town, a.Postcode, a.Country}, Status: p.Status,
+		Latitude: p.Latitude, Longitude: p.Longitude, NearbyStations: p.NearbyStations, RentPence: p.RentPence,
+		RentCycle: p.RentCycle, BedroomCount: p.BedroomCount, BathroomCount: p.BathroomCount, SofasCount: p.SofasCount,
+		FurnishStatus: p.FurnishStatus, MoveInDate: p.MoveInDate, ShortDescription: p.ShortDescription,
+		Images: []string{}, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
+	}
+}
+
+func one(w http.ResponseWriter, status int, p Property, err error) error {
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, status, map[string]any{"property": toJSON(p)})
+}
+
+func withMessage(w http.ResponseWriter, p Property, err error) error {
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"property": toJSON(p), "message": MsgActionSuccess})
+}
+
+func decodeAddress(r *http.Request) (Address, error) {
+	var in struct {
+		Address addressJSON `json:"address"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return Address{}, err
+	}
+	a := in.Address
+	return Address{FirstLine: a.FirstLine, SecondLine: a.SecondLine, Town: a.Town, Postcode: a.Postcode, Country: a.Country}, nil
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
+	ps, err := h.svc.List(r.Context(), owner(r))
+	if err != nil {
+		return err
+	}
+	out := make([]propertyJSON, len(ps))
+	for i, p := range ps {
+		out[i] = toJSON(p)
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"properties": out})
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
+	a, err := decodeAddress(r)
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.Create(r.Context(), owner(r), a)
+	return one(w, http.StatusCreated, p, err)
+}
+
+func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.svc.Get(r.Context(), owner(r), r.PathValue("id"))
+	return one(w, http.StatusOK, p, err)
+}
+
+func (h *Handler) updateAddress(w http.ResponseWriter, r *http.Request) error {
+	a, err := decodeAddress(r)
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.UpdateAddress(r.Context(), owner(r), r.PathValue("id"), a)
+	return one(w, http.StatusOK, p, err)
+}
+
+func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		RentPence        int64     `json:"rentPence"`
+		RentCycle        RentCycle `json:"rentCycle"`
+		BedroomCount     int       `json:"bedroomCount"`
+		BathroomCount    int       `json:"bathroomCount"`
+		SofasCount       int       `json:"sofasCount"`
+		FurnishStatus    string    `json:"furnishStatus"`
+		MoveInDate       string    `json:"moveInDate"`
+		ShortDescription string    `json:"shortDescription"`
+		Publish          bool      `json:"publish"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	p, err := h.svc.UpdateDetails(r.Context(), owner(r), r.PathValue("id"), Details{
+		RentPence: in.RentPence, RentCycle: in.RentCycle, BedroomCount: in.BedroomCount, BathroomCount: in.BathroomCount,
+		SofasCount: in.SofasCount, FurnishStatus: in.FurnishStatus, MoveInDate: in.MoveInDate,
+		ShortDescription: in.ShortDescription, Publish: in.Publish,
+	})
+	return one(w, http.StatusOK, p, err)
+}
+
+func (h *Handler) publish(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.svc.Publish(r.Context(), owner(r), r.PathValue("id"))
+	return withMessage(w, p, err)
+}
+
+func (h *Handler) unpublish(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.svc.Unpublish(r.Context(), owner(r), r.PathValue("id"))
+	return withMessage(w, p, err)
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+	if err := h.svc.Delete(r.Context(), owner(r), r.PathValue("id")); err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": MsgActionSuccess})
+}

@@ -1,0 +1,236 @@
+package property
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/geo"
+	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+// Locator places a postcode on the map and finds the stations near a point.
+// The embedded default is the bundled open data (internal/geo); an online
+// geocoder can sit behind the same interface.
+type Locator interface {
+	Locate(postcode string) (geo.Point, bool)
+	NearestStations(p geo.Point, n int) []geo.Nearby
+}
+
+// Owner is who is acting: ids come from the session, never from the request.
+type Owner struct {
+	ID         string
+	IsLandlord bool
+}
+
+type Service struct {
+	db      *db.DB
+	clock   clock.Clock
+	locator Locator
+	store   store
+}
+
+func NewService(d *db.DB, c clock.Clock, l Locator) *Service {
+	return &Service{db: d, clock: c, locator: l}
+}
+
+// Create adds a property at the address (step 1); it starts Active.
+func (s *Service) Create(ctx context.Context, o Owner, a Address) (Property, error) {
+	if !o.IsLandlord {
+		return Property{}, apperr.New(apperr.Forbidden, "forbidden", MsgLandlordsOnly)
+	}
+	a, err := cleanAddress(a)
+	if err != nil {
+		return Property{}, err
+	}
+	now := s.clock.Now().UTC()
+	p := Property{ID: uuid.NewString(), LandlordID: o.ID, Status: Active, Address: a, RentCycle: Monthly, CreatedAt: now, UpdatedAt: now}
+	s.place(&p)
+	if err := s.store.insert(ctx, s.db.Conn(), p); err != nil {
+		return Property{}, err
+	}
+	return p, nil
+}
+
+// List returns the landlord's live properties, newest first.
+func (s *Service) List(ctx context.Context, o Owner) ([]Property, error) {
+	return s.store.listOwn(ctx, s.db.Conn(), o.ID)
+}
+
+// Get returns one of the landlord's own live properties.
+func (s *Service) Get(ctx context.Context, o Owner, id string) (Property, error) {
+	return s.store.own(ctx, s.db.Conn(), o.ID, id)
+}
+
+// HasProperties tells the accounts domain whether to show onboarding.
+func (s *Service) HasProperties(ctx context.Context, landlordID string) (bool, error) {
+	n, err := s.store.countLive(ctx, s.db.Conn(), landlordID)
+	return n > 0, err
+}
+
+// UpdateAddress changes the address and re-places the property.
+func (s *Service) UpdateAddress(ctx context.Context, o Owner, id string, a Address) (Property, error) {
+	a, err := cleanAddress(a)
+	if err != nil {
+		return Property{}, err
+	}
+	var p Property
+	err = s.db.Tx(ctx, func(c db.Conn) error {
+		if p, err = s.store.own(ctx, c, o.ID, id); err != nil {
+			return err
+		}
+		p.Address, p.UpdatedAt = a, s.clock.Now().UTC()
+		s.place(&p)
+		return s.store.updateAddress(ctx, c, p)
+	})
+	return p, err
+}
+
+// Details are the portal (listing) fields of step 2.
+type Details struct {
+	RentPence                               int64
+	RentCycle                               RentCycle
+	BedroomCount, BathroomCount, SofasCount int
+	FurnishStatus                           string
+	MoveInDate                              string // YYYY-MM-DD
+	ShortDescription                        string
+	Publish                                 bool // Save and Publish
+}
+
+// UpdateDetails saves the portal details. A plain Save keeps the status
+// (a Published property stays Published); Save and Publish publishes.
+func (s *Service) UpdateDetails(ctx context.Context, o Owner, id string, d Details) (Property, error) {
+	d.ShortDescription = strings.TrimSpace(d.ShortDescription)
+	if err := validDetails(d); err != nil {
+		return Property{}, err
+	}
+	var p Property
+	var err error
+	err = s.db.Tx(ctx, func(c db.Conn) error {
+		if p, err = s.store.own(ctx, c, o.ID, id); err != nil {
+			return err
+		}
+		now := s.clock.Now().UTC()
+		rent, date := d.RentPence, d.MoveInDate
+		p.RentPence, p.RentCycle, p.MoveInDate = &rent, d.RentCycle, &date
+		p.BedroomCount, p.BathroomCount, p.SofasCount = d.BedroomCount, d.BathroomCount, d.SofasCount
+		p.FurnishStatus, p.ShortDescription, p.UpdatedAt = d.FurnishStatus, d.ShortDescription, now
+		if d.Publish {
+			publish(&p, now)
+		}
+		return s.store.updateDetails(ctx, c, p)
+	})
+	return p, err
+}
+
+// Publish moves Active to Published; it needs the portal details.
+func (s *Service) Publish(ctx context.Context, o Owner, id string) (Property, error) {
+	return s.transition(ctx, o, id, func(p *Property, now time.Time) error {
+		if !p.HasPortalDetails() {
+			return apperr.New(apperr.Invalid, "details_required", MsgDetailsRequired)
+		}
+		publish(p, now)
+		return nil
+	})
+}
+
+// Unpublish moves Published back to Active.
+func (s *Service) Unpublish(ctx context.Context, o Owner, id string) (Property, error) {
+	return s.transition(ctx, o, id, func(p *Property, _ time.Time) error {
+		p.Status = Active
+		return nil
+	})
+}
+
+// Delete moves the property to Disabled: gone from every list and search,
+// kept in the database for the contracts and reports that refer to it.
+func (s *Service) Delete(ctx context.Context, o Owner, id string) error {
+	_, err := s.transition(ctx, o, id, func(p *Property, _ time.Time) error {
+		p.Status = Disabled
+		return nil
+	})
+	return err
+}
+
+func (s *Service) transition(ctx context.Context, o Owner, id string, change func(*Property, time.Time) error) (Property, error) {
+	var p Property
+	var err error
+	err = s.db.Tx(ctx, func(c db.Conn) error {
+		if p, err = s.store.own(ctx, c, o.ID, id); err != nil {
+			return err
+		}
+		now := s.clock.Now().UTC()
+		if err := change(&p, now); err != nil {
+			return err
+		}
+		p.UpdatedAt = now
+		return s.store.setStatus(ctx, c, p)
+	})
+	return p, err
+}
+
+func publish(p *Property, now time.Time) {
+	if p.Status != Published {
+		p.Status = Published
+		p.PublishedAt = &now
+	}
+}
+
+// place fills the location and nearest stations from the postcode.
+func (s *Service) place(p *Property) {
+	p.Latitude, p.Longitude, p.NearbyStations = nil, nil, []NearbyStation{}
+	pt, ok := s.locator.Locate(p.Address.Postcode)
+	if !ok {
+		return
+	}
+	p.Latitude, p.Longitude = &pt.Lat, &pt.Lon
+	for _, n := range s.locator.NearestStations(pt, stationsToStore) {
+		p.NearbyStations = append(p.NearbyStations, NearbyStation{Name: n.Station.Name, Code: n.Station.CRS, Miles: n.Miles, Distance: geo.FormatMiles(n.Miles)})
+	}
+}
+
+func cleanAddress(a Address) (Address, error) {
+	a = Address{FirstLine: strings.TrimSpace(a.FirstLine), SecondLine: strings.TrimSpace(a.SecondLine),
+		Town: strings.TrimSpace(a.Town), Postcode: strings.TrimSpace(a.Postcode), Country: strings.TrimSpace(a.Country)}
+	fields := map[string]string{}
+	for name, v := range map[string]string{"addrFirstLine": a.FirstLine, "town": a.Town, "postcode": a.Postcode, "country": a.Country} {
+		if v == "" {
+			fields[name] = MsgAddressRequired
+		}
+	}
+	if len(fields) > 0 {
+		return a, apperr.Fields(MsgAddressRequired, fields)
+	}
+	for name, v := range map[string]string{"addrFirstLine": a.FirstLine, "addrSecondLine": a.SecondLine, "town": a.Town, "country": a.Country} {
+		if utf8.RuneCountInString(v) > maxTextLen {
+			return a, apperr.Fields(MsgTooLong, map[string]string{name: MsgTooLong})
+		}
+	}
+	pc, ok := geo.NormalisePostcode(a.Postcode)
+	if !ok {
+		return a, apperr.Fields(MsgPostcodeInvalid, map[string]string{"postcode": MsgPostcodeInvalid})
+	}
+	a.Postcode = pc
+	return a, nil
+}
+
+func validDetails(d Details) error {
+	bad := d.RentPence <= 0 || d.RentPence > maxRentPence ||
+		(d.RentCycle != Weekly && d.RentCycle != Monthly) ||
+		d.BedroomCount < 0 || d.BedroomCount > maxRoomCount ||
+		d.BathroomCount < 0 || d.BathroomCount > maxRoomCount ||
+		d.SofasCount < 0 || d.SofasCount > maxRoomCount ||
+		(d.FurnishStatus != "" && d.FurnishStatus != "Furnished" && d.FurnishStatus != "Unfurnished") ||
+		d.ShortDescription == "" || utf8.RuneCountInString(d.ShortDescription) > maxDescription
+	if t, err := time.Parse(time.DateOnly, d.MoveInDate); err != nil || t.Year() < 2000 || t.Year() > 2100 {
+		bad = true
+	}
+	if bad {
+		return apperr.New(apperr.Invalid, "invalid", MsgDetailsRequired)
+	}
+	return nil
+}

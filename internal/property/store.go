@@ -1,0 +1,134 @@
+package property
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+// store is the SQL of the property domain.
+type store struct{}
+
+const cols = `id, landlord_id, status, addr_first_line, addr_second_line, town, postcode, country,
+	latitude, longitude, nearby_stations, rent_pence, rent_cycle, bedroom_count, bathroom_count, sofas_count,
+	furnish_status, move_in_date, short_description, created_at, updated_at, published_at`
+
+func scan(row interface{ Scan(...any) error }) (Property, error) {
+	var p Property
+	var lat, lon sql.NullFloat64
+	var stations string
+	var rent, published sql.NullInt64
+	var moveIn sql.NullString
+	var created, updated int64
+	err := row.Scan(&p.ID, &p.LandlordID, &p.Status, &p.Address.FirstLine, &p.Address.SecondLine, &p.Address.Town,
+		&p.Address.Postcode, &p.Address.Country, &lat, &lon, &stations, &rent, &p.RentCycle, &p.BedroomCount,
+		&p.BathroomCount, &p.SofasCount, &p.FurnishStatus, &moveIn, &p.ShortDescription, &created, &updated, &published)
+	if errors.Is(err, db.NoRows) {
+		return Property{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	if err != nil {
+		return Property{}, apperr.Wrap(err, "scan property")
+	}
+	if lat.Valid && lon.Valid {
+		p.Latitude, p.Longitude = &lat.Float64, &lon.Float64
+	}
+	if err := json.Unmarshal([]byte(stations), &p.NearbyStations); err != nil {
+		return Property{}, apperr.Wrap(err, "decode stations")
+	}
+	if rent.Valid {
+		p.RentPence = &rent.Int64
+	}
+	if moveIn.Valid {
+		p.MoveInDate = &moveIn.String
+	}
+	if published.Valid {
+		t := time.UnixMilli(published.Int64).UTC()
+		p.PublishedAt = &t
+	}
+	p.CreatedAt, p.UpdatedAt = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	return p, nil
+}
+
+func (store) insert(ctx context.Context, c db.Conn, p Property) error {
+	stations, err := json.Marshal(p.NearbyStations)
+	if err != nil {
+		return apperr.Wrap(err, "encode stations")
+	}
+	_, err = c.Exec(ctx, `INSERT INTO properties (id, landlord_id, status, addr_first_line, addr_second_line, town, postcode, country,
+		latitude, longitude, nearby_stations, rent_cycle, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		p.ID, p.LandlordID, p.Status, p.Address.FirstLine, p.Address.SecondLine, p.Address.Town, p.Address.Postcode, p.Address.Country,
+		p.Latitude, p.Longitude, string(stations), p.RentCycle, p.CreatedAt.UnixMilli(), p.UpdatedAt.UnixMilli())
+	return apperr.Wrap(err, "insert property")
+}
+
+// own reads a live (not Disabled) property of the landlord. Another
+// landlord's id, or a deleted property, is simply not found.
+func (store) own(ctx context.Context, c db.Conn, landlordID, id string) (Property, error) {
+	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM properties WHERE id = ? AND landlord_id = ? AND status <> 'Disabled'`, id, landlordID))
+}
+
+func (store) listOwn(ctx context.Context, c db.Conn, landlordID string) ([]Property, error) {
+	rows, err := c.Query(ctx, `SELECT `+cols+` FROM properties WHERE landlord_id = ? AND status <> 'Disabled' ORDER BY created_at DESC, id DESC`, landlordID)
+	if err != nil {
+		return nil, apperr.Wrap(err, "list properties")
+	}
+	defer rows.Close()
+	out := []Property{}
+	for rows.Next() {
+		p, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, apperr.Wrap(rows.Err(), "list properties")
+}
+
+func (store) countLive(ctx context.Context, c db.Conn, landlordID string) (int, error) {
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM properties WHERE landlord_id = ? AND status <> 'Disabled'`, landlordID).Scan(&n)
+	return n, apperr.Wrap(err, "count properties")
+}
+
+func (store) updateAddress(ctx context.Context, c db.Conn, p Property) error {
+	stations, err := json.Marshal(p.NearbyStations)
+	if err != nil {
+		return apperr.Wrap(err, "encode stations")
+	}
+	_, err = c.Exec(ctx, `UPDATE properties SET addr_first_line = ?, addr_second_line = ?, town = ?, postcode = ?, country = ?,
+		latitude = ?, longitude = ?, nearby_stations = ?, updated_at = ? WHERE id = ? AND landlord_id = ?`,
+		p.Address.FirstLine, p.Address.SecondLine, p.Address.Town, p.Address.Postcode, p.Address.Country,
+		p.Latitude, p.Longitude, string(stations), p.UpdatedAt.UnixMilli(), p.ID, p.LandlordID)
+	return apperr.Wrap(err, "update address")
+}
+
+func (store) updateDetails(ctx context.Context, c db.Conn, p Property) error {
+	var monthly any
+	if p.RentPence != nil {
+		monthly = MonthlyPence(*p.RentPence, p.RentCycle)
+	}
+	_, err := c.Exec(ctx, `UPDATE properties SET rent_pence = ?, rent_cycle = ?, monthly_rent_pence = ?, bedroom_count = ?,
+		bathroom_count = ?, sofas_count = ?, furnish_status = ?, move_in_date = ?, short_description = ?, status = ?,
+		published_at = ?, updated_at = ? WHERE id = ? AND landlord_id = ?`,
+		p.RentPence, p.RentCycle, monthly, p.BedroomCount, p.BathroomCount, p.SofasCount, p.FurnishStatus, p.MoveInDate,
+		p.ShortDescription, p.Status, millis(p.PublishedAt), p.UpdatedAt.UnixMilli(), p.ID, p.LandlordID)
+	return apperr.Wrap(err, "update details")
+}
+
+func (store) setStatus(ctx context.Context, c db.Conn, p Property) error {
+	_, err := c.Exec(ctx, `UPDATE properties SET status = ?, published_at = ?, updated_at = ? WHERE id = ? AND landlord_id = ?`,
+		p.Status, millis(p.PublishedAt), p.UpdatedAt.UnixMilli(), p.ID, p.LandlordID)
+	return apperr.Wrap(err, "set status")
+}
+
+func millis(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return t.UnixMilli()
+}
