@@ -98,7 +98,10 @@ func TestOnlyLandlordsAddAndOnlyTheOwnerSeesOrChanges(t *testing.T) {
 		other := e.SignedIn("oth@example.com", "Secret#123", "Landlord")
 		id := create(t, owner)["id"].(string)
 		base := "/api/properties/" + id
-		for _, req := range []struct{ method, path string; body any }{
+		for _, req := range []struct {
+			method, path string
+			body         any
+		}{
 			{"GET", base, nil}, {"DELETE", base, nil}, {"PUT", base + "/address", address},
 			{"PUT", base + "/details", details}, {"POST", base + "/publish", nil}, {"POST", base + "/unpublish", nil},
 			{"GET", "/api/properties/no-such-id", nil},

@@ -1,16 +1,17 @@
 // /profile/:view (spec 3 "Account (under /profile)"): a small menu with My
-// Properties and Account Details. Property screens come with the properties
-// release; Account Details edits the full name and changes the password.
+// Properties and Account Details. The property screens (list, add, edit) live
+// in features/property; Account Details edits the full name and the password.
 import { useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { useMutation } from '@tanstack/react-query'
-import { Building2, Hourglass, Plus } from 'lucide-react'
 import { api, unwrap, type User } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../auth/AuthUi'
 import { UPDATE_SUCCESSFUL, fullNameProblem } from '../auth/passwordRules'
 import { errorFields, errorMessage } from '../auth/errors'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
+import { PropertyList } from '../property/PropertyList'
+import { AddProperty, EditProperty } from '../property/PropertyEditor'
 import '../auth/auth.css'
 import './ProfilePage.css'
 
@@ -46,45 +47,11 @@ export default function ProfilePage() {
       </nav>
       <div className="profile__body">
         {view === 'list' ? <PropertyList /> : null}
-        {view === 'add' || view === 'edit' ? <PropertyFormSoon editing={view === 'edit'} /> : null}
+        {view === 'add' ? <AddProperty /> : null}
+        {view === 'edit' ? <EditProperty /> : null}
         {view === 'account' ? <AccountDetails /> : null}
       </div>
     </div>
-  )
-}
-
-function PropertyList() {
-  return (
-    <section className="profile-card" aria-labelledby="props-title">
-      <div className="profile-card__head">
-        <h1 id="props-title">My Properties</h1>
-        <Link className="button" to="/profile/add">
-          <Plus aria-hidden size={18} />
-          Add a Property
-        </Link>
-      </div>
-      <div className="empty-state">
-        <Building2 aria-hidden size={40} />
-        <p>You have no properties yet</p>
-      </div>
-    </section>
-  )
-}
-
-function PropertyFormSoon({ editing }: { editing: boolean }) {
-  return (
-    <section className="profile-card empty-state-card" aria-labelledby="prop-soon-title">
-      <span className="profile-soon-icon" aria-hidden="true">
-        <Hourglass size={28} />
-      </span>
-      <h1 id="prop-soon-title">{editing ? 'Edit property' : 'Add a Property'}</h1>
-      <p>
-        {editing ? 'Editing a property' : 'Adding a property'} is coming soon: it arrives with the properties release.
-      </p>
-      <Link className="button button--outline" to="/profile/list">
-        Back to My Properties
-      </Link>
-    </section>
   )
 }
 

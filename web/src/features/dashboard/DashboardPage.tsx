@@ -1,9 +1,10 @@
 // /dashboard when signed in (spec 1 section 2.2): a landlord without a rental
 // address gets the onboarding page; tenants and landlords with properties get
 // the main dashboard with a card per tool, reference checks first.
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { MapPinHouse } from 'lucide-react'
 import { useAuth } from '../../lib/auth'
+import { ADDRESS_TITLE, AddressForm } from '../property/AddressForm'
 import type { User } from '../../lib/api'
 import { toolsFor } from '../../app/shell/tools'
 import '../../app/shell/pages.css'
@@ -16,27 +17,23 @@ export default function DashboardPage() {
 }
 
 function Onboarding() {
+  const navigate = useNavigate()
   return (
     <section className="panel onboarding" aria-labelledby="onboarding-title">
       <span className="coming-soon__icon" aria-hidden="true">
         <MapPinHouse size={30} />
       </span>
       <h1 id="onboarding-title" className="page__title">
-        Add your rental property address to begin
+        {ADDRESS_TITLE}
       </h1>
       <p className="page__lead">
         OmniRent organises reference checks, contracts, inventory reports and your books around your rental properties,
         so the first step is to add one.
       </p>
-      <p className="form-message form-message--info">
-        Adding your first property arrives with the properties release. Until then you can explore the tools from the
-        menu.
-      </p>
-      <ol className="onboarding__steps">
-        <li>Enter the address of your rental property.</li>
-        <li>Add the rent, rooms and photos for your listing.</li>
-        <li>Publish it, or keep it private while you prepare your tenancy.</li>
-      </ol>
+      <AddressForm
+        mode="create"
+        onCreated={(p) => navigate(`/profile/edit?id=${encodeURIComponent(p.id)}&tab=details&new=1`)}
+      />
     </section>
   )
 }
