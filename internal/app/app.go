@@ -86,7 +86,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	properties := property.NewService(d, clk, geo.Default())
 	authSvc.SetPropertyChecker(properties)
 	if cfg.SeedDemo {
-		if err := demo.Seed(ctx, authSvc); err != nil {
+		if err := demo.Seed(ctx, authSvc, properties, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo data: %w", err)
 		}
 	}

@@ -405,6 +405,11 @@ func (s *Service) EnsureAccount(ctx context.Context, a NewAccount) (bool, error)
 	return true, s.store.insertUser(ctx, s.db.Conn(), u, hash, now)
 }
 
+// UserByEmail finds an account by e-mail (for seeding and admin tools).
+func (s *Service) UserByEmail(ctx context.Context, email string) (User, error) {
+	return s.store.userByEmail(ctx, s.db.Conn(), NormaliseEmail(email))
+}
+
 // PromoteToAdmin gives an existing account the Admin role.
 func (s *Service) PromoteToAdmin(ctx context.Context, email string) error {
 	u, err := s.store.userByEmail(ctx, s.db.Conn(), NormaliseEmail(email))

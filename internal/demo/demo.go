@@ -1,13 +1,16 @@
-// Package demo creates the demo accounts `make run` prints, so a newcomer can
-// sign in at once. Development mode only.
+// Package demo creates the demo accounts (and the demo landlord's property)
+// that `make run` prints, so a newcomer can sign in and look around at once.
+// Development mode only.
 package demo
 
 import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/property"
 )
 
 // Accounts are the demo logins. The passwords are public on purpose: they
@@ -18,19 +21,46 @@ var Accounts = []auth.NewAccount{
 	{Email: "admin@demo.omnirent.co.uk", FullName: "Ada Admin", Password: "DemoAdmin1!", UserType: auth.Landlord, Role: auth.RoleAdmin},
 }
 
-// Seed creates any demo account that does not exist yet. The accounts are
-// made in parallel because each costs a deliberately slow password hash,
-// which would otherwise triple the first start-up time.
-func Seed(ctx context.Context, svc *auth.Service) error {
+// Seed creates any demo account that does not exist yet, and gives the demo
+// landlord a published property the first time. The accounts are made in
+// parallel because each costs a deliberately slow password hash.
+func Seed(ctx context.Context, accounts *auth.Service, properties *property.Service, now time.Time) error {
 	var wg sync.WaitGroup
 	errs := make([]error, len(Accounts))
 	for i, a := range Accounts {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = svc.EnsureAccount(ctx, a)
+			_, errs[i] = accounts.EnsureAccount(ctx, a)
 		}()
 	}
 	wg.Wait()
-	return errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	return seedProperty(ctx, accounts, properties, now)
+}
+
+func seedProperty(ctx context.Context, accounts *auth.Service, properties *property.Service, now time.Time) error {
+	u, err := accounts.UserByEmail(ctx, Accounts[0].Email)
+	if err != nil {
+		return err
+	}
+	owner := property.Owner{ID: u.ID, IsLandlord: true}
+	if has, err := properties.HasProperties(ctx, u.ID); err != nil || has {
+		return err
+	}
+	p, err := properties.Create(ctx, owner, property.Address{
+		FirstLine: "12 Lavender Hill", SecondLine: "Flat 3", Town: "London", Postcode: "SW11 5RW", Country: "United Kingdom",
+	})
+	if err != nil {
+		return err
+	}
+	_, err = properties.UpdateDetails(ctx, owner, p.ID, property.Details{
+		RentPence: 185_000, RentCycle: property.Monthly, BedroomCount: 2, BathroomCount: 1, SofasCount: 1,
+		FurnishStatus: "Furnished", MoveInDate: now.AddDate(0, 1, 0).Format(time.DateOnly),
+		ShortDescription: "Bright two-bedroom flat a short walk from Clapham Junction, with a modern kitchen and a quiet bedroom at the back.",
+		Publish:          true,
+	})
+	return err
 }

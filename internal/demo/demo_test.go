@@ -1,0 +1,41 @@
+package demo_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/config"
+	"github.com/omnirent/omnirent/internal/dbtest"
+	"github.com/omnirent/omnirent/internal/demo"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+func TestDemoAccountsSignInAndTheLandlordHasOnePublishedProperty(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
+		// Seeding again (every restart) must not duplicate anything.
+		if err := demo.Seed(context.Background(), e.App.Auth, e.App.Properties, e.Clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range demo.Accounts {
+			c := e.NewClient()
+			r := c.Post("/api/auth/login", map[string]any{"email": a.Email, "password": a.Password})
+			if r.Status != http.StatusOK {
+				t.Fatalf("%s cannot sign in: %d %s", a.Email, r.Status, r.Raw)
+			}
+			props := c.Get("/api/properties").Body["properties"].([]any)
+			want := 0
+			if a.Email == demo.Accounts[0].Email {
+				want = 1
+			}
+			if len(props) != want {
+				t.Fatalf("%s has %d properties, want %d", a.Email, len(props), want)
+			}
+			if want == 1 && props[0].(map[string]any)["status"] != "Published" {
+				t.Fatalf("demo property not published: %v", props[0])
+			}
+		}
+	})
+}
