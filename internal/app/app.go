@@ -108,7 +108,9 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	siteinfo.Routes(mux, siteinfo.Info{DataProtectionNumber: a.Config.DataProtectionNumber, SupportEmail: a.Config.SupportEmail, Dev: a.Config.Dev()})
 	authHandler := auth.NewHandler(a.Auth, a.Config.SecureCookies())
 	authHandler.Routes(mux)
-	property.NewHandler(a.Properties).Routes(mux)
+	propertyHandler := property.NewHandler(a.Properties)
+	propertyHandler.Routes(mux)
+	propertyHandler.SearchRoutes(mux, geo.Default())
 	if a.Config.Dev() {
 		devmail.New(a.Mail).Routes(mux)
 	} else {

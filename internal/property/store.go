@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
@@ -131,4 +132,71 @@ func millis(t *time.Time) any {
 		return nil
 	}
 	return t.UnixMilli()
+}
+
+// where builds the shared search conditions for Published rows.
+func (q query) where() (string, []any) {
+	conds := []string{"status = 'Published'"}
+	var args []any
+	add := func(cond string, v any) {
+		conds = append(conds, cond)
+		args = append(args, v)
+	}
+	if q.mineOf != "" {
+		add("landlord_id = ?", q.mineOf)
+	}
+	if q.minBeds != nil {
+		add("bedroom_count >= ?", *q.minBeds)
+	}
+	if q.maxBeds != nil {
+		add("bedroom_count <= ?", *q.maxBeds)
+	}
+	if q.minBaths != nil {
+		add("bathroom_count >= ?", *q.minBaths)
+	}
+	if q.maxBaths != nil {
+		add("bathroom_count <= ?", *q.maxBaths)
+	}
+	if q.minMonthly != nil {
+		add("monthly_rent_pence >= ?", *q.minMonthly)
+	}
+	if q.maxMonthly != nil {
+		add("monthly_rent_pence <= ?", *q.maxMonthly)
+	}
+	if q.box != nil {
+		conds = append(conds, "latitude BETWEEN ? AND ?", "longitude BETWEEN ? AND ?")
+		args = append(args, q.box[0], q.box[1], q.box[2], q.box[3])
+	}
+	return strings.Join(conds, " AND "), args
+}
+
+func (store) searchNewest(ctx context.Context, c db.Conn, q query, after *cursor, limit int) ([]Property, error) {
+	where, args := q.where()
+	if after != nil {
+		where += " AND (published_at < ? OR (published_at = ? AND id < ?))"
+		args = append(args, after.At, after.At, after.ID)
+	}
+	args = append(args, limit)
+	return collect(c.Query(ctx, `SELECT `+cols+` FROM properties WHERE `+where+` ORDER BY published_at DESC, id DESC LIMIT ?`, args...))
+}
+
+func (store) searchCandidates(ctx context.Context, c db.Conn, q query) ([]Property, error) {
+	where, args := q.where()
+	return collect(c.Query(ctx, `SELECT `+cols+` FROM properties WHERE `+where, args...))
+}
+
+func collect(rows *sql.Rows, err error) ([]Property, error) {
+	if err != nil {
+		return nil, apperr.Wrap(err, "search")
+	}
+	defer rows.Close()
+	var out []Property
+	for rows.Next() {
+		p, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, apperr.Wrap(rows.Err(), "search")
 }

@@ -344,6 +344,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public search of Published properties, 20 a page, keyset-paginated (pass nextCursor back as cursor). */
+        get: operations["searchListings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/overview": {
         parameters: {
             query?: never;
@@ -546,6 +563,41 @@ export interface components {
             shortDescription: string;
             /** @description Save and Publish */
             publish: boolean;
+        };
+        Listing: {
+            id: string;
+            town: string;
+            postcodeDistrict: string;
+            latitude: number | null;
+            longitude: number | null;
+            nearbyStations: components["schemas"]["NearbyStation"][];
+            rentPence: number | null;
+            rentCycle: components["schemas"]["RentCycle"];
+            bedroomCount: number;
+            bathroomCount: number;
+            sofasCount: number;
+            furnishStatus: components["schemas"]["FurnishStatus"];
+            /** Format: date */
+            moveInDate: string | null;
+            shortDescription: string;
+            images: string[];
+            /** Format: date-time */
+            publishedAt: string | null;
+            distanceMiles: number | null;
+            mine: boolean;
+        };
+        SearchArea: {
+            query: string;
+            /** @enum {string} */
+            kind: "postcode" | "district" | "town";
+            latitude: number;
+            longitude: number;
+            radiusMiles: number;
+        };
+        ListingPage: {
+            listings: components["schemas"]["Listing"][];
+            nextCursor: string | null;
+            area: components["schemas"]["SearchArea"] | null;
         };
         AdminOverview: {
             users: {
@@ -1129,6 +1181,48 @@ export interface operations {
                 };
             };
             404: components["responses"]["Error"];
+        };
+    };
+    searchListings: {
+        parameters: {
+            query?: {
+                /** @description a town, a postcode district (SW11) or a full postcode */
+                searchArea?: string;
+                /** @description miles, 0.25-10; default 1 for a postcode, 3 otherwise */
+                radius?: number;
+                /** @description studio or a number */
+                minimumBeds?: string;
+                /** @description studio or a number; 10 means 10+ */
+                maximumBeds?: string;
+                rentCycle?: components["schemas"]["RentCycle"];
+                /** @description whole pounds per rentCycle */
+                minimumRent?: number;
+                maximumRent?: number;
+                minimumBathrooms?: number;
+                maximumBathrooms?: number;
+                /** @description default nearest with an area, else newest */
+                sort?: "nearest" | "newest";
+                /** @description My properties (signed in) */
+                mine?: boolean;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description one page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingPage"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
         };
     };
     adminOverview: {

@@ -28,6 +28,7 @@ CREATE TABLE properties (
 );
 CREATE INDEX properties_landlord ON properties(landlord_id, status, created_at);
 CREATE INDEX properties_search ON properties(status, latitude, longitude);
+CREATE INDEX properties_newest ON properties(status, published_at, id);
 
 -- +goose Down
 SELECT 1; -- forward-only

@@ -1,0 +1,145 @@
+package property
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/geo"
+	"github.com/omnirent/omnirent/internal/httpx"
+)
+
+// listingJSON is what anyone may see of a Published property: the town and
+// postcode district, not the street address.
+type listingJSON struct {
+	ID               string          `json:"id"`
+	Town             string          `json:"town"`
+	PostcodeDistrict string          `json:"postcodeDistrict"`
+	Latitude         *float64        `json:"latitude"`
+	Longitude        *float64        `json:"longitude"`
+	NearbyStations   []NearbyStation `json:"nearbyStations"`
+	RentPence        *int64          `json:"rentPence"`
+	RentCycle        RentCycle       `json:"rentCycle"`
+	BedroomCount     int             `json:"bedroomCount"`
+	BathroomCount    int             `json:"bathroomCount"`
+	SofasCount       int             `json:"sofasCount"`
+	FurnishStatus    string          `json:"furnishStatus"`
+	MoveInDate       *string         `json:"moveInDate"`
+	ShortDescription string          `json:"shortDescription"`
+	Images           []string        `json:"images"`
+	PublishedAt      *time.Time      `json:"publishedAt"`
+	DistanceMiles    *float64        `json:"distanceMiles"`
+	Mine             bool            `json:"mine"`
+}
+
+type areaJSON struct {
+	Query       string       `json:"query"`
+	Kind        geo.AreaKind `json:"kind"`
+	Latitude    float64      `json:"latitude"`
+	Longitude   float64      `json:"longitude"`
+	RadiusMiles float64      `json:"radiusMiles"`
+}
+
+// SearchRoutes mounts the public search.
+func (h *Handler) SearchRoutes(mux *httpx.Router, areas Searcher) {
+	mux.Handle("GET /api/listings", httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+		f, err := parseFilter(r.URL.Query())
+		if err != nil {
+			return err
+		}
+		me, signedIn := auth.CurrentUser(r.Context())
+		if r.URL.Query().Get("mine") == "true" {
+			if !signedIn {
+				return apperr.New(apperr.Unauthenticated, "unauthenticated", auth.MsgNotSignedIn)
+			}
+			f.MineOf = me.ID
+		}
+		page, err := h.svc.Search(r.Context(), areas, f)
+		if err != nil {
+			return err
+		}
+		out := make([]listingJSON, len(page.Results))
+		for i, res := range page.Results {
+			p := res.Property
+			out[i] = listingJSON{
+				ID: p.ID, Town: p.Address.Town, PostcodeDistrict: geo.Outcode(p.Address.Postcode), Latitude: p.Latitude,
+				Longitude: p.Longitude, NearbyStations: p.NearbyStations, RentPence: p.RentPence, RentCycle: p.RentCycle,
+				BedroomCount: p.BedroomCount, BathroomCount: p.BathroomCount, SofasCount: p.SofasCount,
+				FurnishStatus: p.FurnishStatus, MoveInDate: p.MoveInDate, ShortDescription: p.ShortDescription,
+				Images: []string{}, PublishedAt: p.PublishedAt, DistanceMiles: res.DistanceMiles,
+				Mine: signedIn && p.LandlordID == me.ID,
+			}
+		}
+		body := map[string]any{"listings": out, "nextCursor": nil, "area": nil}
+		if page.NextCursor != "" {
+			body["nextCursor"] = page.NextCursor
+		}
+		if a := page.Area; a != nil {
+			body["area"] = areaJSON{Query: a.Query, Kind: a.Kind, Latitude: a.Point.Lat, Longitude: a.Point.Lon, RadiusMiles: a.RadiusMiles}
+		}
+		return httpx.WriteJSON(w, http.StatusOK, body)
+	}))
+}
+
+// parseFilter reads the filter from the URL query, with the parameter names
+// of the landing page's Search (web/src/lib/searchOptions.ts).
+func parseFilter(v url.Values) (Filter, error) {
+	bad := apperr.New(apperr.Invalid, "invalid_filter", MsgFilterNumbers)
+	f := Filter{Area: v.Get("searchArea"), Cursor: v.Get("cursor"), Sort: SortOrder(v.Get("sort"))}
+	if f.Sort != "" && f.Sort != Newest && f.Sort != Nearest {
+		return f, apperr.New(apperr.Invalid, "invalid_filter", "Sort by nearest or newest.")
+	}
+	switch c := RentCycle(v.Get("rentCycle")); c {
+	case "", Weekly, Monthly:
+		f.RentCycle = c
+	default:
+		return f, apperr.New(apperr.Invalid, "invalid_filter", "Choose a weekly or monthly price.")
+	}
+	if s := v.Get("radius"); s != "" {
+		r, err := strconv.ParseFloat(s, 64)
+		if err != nil || r < minRadiusMiles || r > maxRadiusMiles {
+			return f, apperr.New(apperr.Invalid, "invalid_filter", "Choose a radius between 0.25 and 10 miles.")
+		}
+		f.RadiusMiles = r
+	}
+	ints := []struct {
+		name string
+		dst  **int
+	}{{"minimumBeds", &f.MinBeds}, {"maximumBeds", &f.MaxBeds}, {"minimumBathrooms", &f.MinBaths}, {"maximumBathrooms", &f.MaxBaths}}
+	for _, p := range ints {
+		s := strings.ToLower(strings.TrimSpace(v.Get(p.name)))
+		if s == "" {
+			continue
+		}
+		if s == "studio" && strings.HasSuffix(p.name, "Beds") {
+			s = "0"
+		}
+		n, err := strconv.Atoi(strings.TrimSuffix(s, "+"))
+		if err != nil || n < 0 || n > 100 {
+			return f, bad
+		}
+		if p.name == "maximumBeds" && n >= 10 {
+			continue // "10+" has no upper bound
+		}
+		*p.dst = &n
+	}
+	for _, p := range []struct {
+		name string
+		dst  **int64
+	}{{"minimumRent", &f.MinRent}, {"maximumRent", &f.MaxRent}} {
+		s := strings.ReplaceAll(strings.TrimSpace(v.Get(p.name)), ",", "")
+		if s == "" {
+			continue
+		}
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < 0 || n > 10_000_000 {
+			return f, bad
+		}
+		*p.dst = &n
+	}
+	return f, nil
+}
