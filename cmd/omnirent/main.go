@@ -4,6 +4,8 @@
 //	omnirent migrate               apply database migrations and exit
 //	omnirent admin create -email E [-password P] [-name N]
 //	                               create an Admin, or promote an existing account
+//	omnirent seed listings -count N [-seed S]
+//	                               add N published listings across the UK (load tests)
 //	omnirent config                print the configuration table (Markdown)
 package main
 
@@ -49,7 +51,7 @@ func run(args []string) error {
 			fmt.Printf("| `%s` | %s | %s |\n", o.Name, o.Default, o.Help)
 		}
 		return nil
-	case "serve", "migrate", "admin":
+	case "serve", "migrate", "admin", "seed":
 	case "-h", "--help", "help":
 		fmt.Println("usage: omnirent [serve | migrate | admin create -email E | config]")
 		return nil
@@ -75,6 +77,8 @@ func run(args []string) error {
 		return d.Migrate(ctx)
 	case "admin":
 		return adminCommand(ctx, cfg, log, args)
+	case "seed":
+		return seedCommand(ctx, cfg, log, args)
 	}
 	return serve(ctx, cfg, log)
 }
@@ -171,4 +175,42 @@ func adminCommand(ctx context.Context, cfg config.Config, log *slog.Logger, args
 	}
 	fmt.Printf("Promoted %s to Admin (password unchanged)\n", auth.NormaliseEmail(*email))
 	return nil
+}
+
+func seedCommand(ctx context.Context, cfg config.Config, log *slog.Logger, args []string) error {
+	if len(args) == 0 || args[0] != "listings" {
+		return fmt.Errorf("usage: omnirent seed listings -count N [-seed S]")
+	}
+	fl := flag.NewFlagSet("seed listings", flag.ContinueOnError)
+	count := fl.Int("count", 1000, "how many listings to add")
+	seed := fl.Uint64("seed", 1, "random seed (the same seed gives the same listings)")
+	if err := fl.Parse(args[1:]); err != nil {
+		return err
+	}
+	if *count < 1 {
+		return fmt.Errorf("-count must be at least 1")
+	}
+	cfg.SeedDemo = false
+	a, err := app.New(ctx, cfg, log, clock.System{}, nil)
+	if err != nil {
+		return err
+	}
+	defer a.DB.Close()
+	// The listings belong to one seed landlord, so they are easy to tell apart.
+	const email = "listings@seed.omnirent.co.uk"
+	if _, err := a.Auth.EnsureAccount(ctx, auth.NewAccount{Email: email, FullName: "Seed Listings", Password: rand.Text() + "a1!A", UserType: auth.Landlord, Role: auth.RoleUser}); err != nil {
+		return err
+	}
+	u, err := a.Auth.UserByEmail(ctx, email)
+	if err != nil {
+		return err
+	}
+	started := time.Now()
+	err = a.Properties.SeedListings(ctx, u.ID, *count, *seed, func(done int) {
+		if done%10000 == 0 || done == *count {
+			fmt.Printf("\r%d / %d listings", done, *count)
+		}
+	})
+	fmt.Printf("\nadded %d listings in %s\n", *count, time.Since(started).Round(time.Millisecond))
+	return err
 }

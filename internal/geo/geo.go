@@ -431,3 +431,14 @@ func BoundingBox(p Point, r float64) (minLat, maxLat, minLon, maxLon float64) {
 	}
 	return minLat, maxLat, minLon, maxLon
 }
+
+// Districts lists every postcode district of the data, sorted (for seeding
+// realistic test listings across the UK).
+func (g *Gazetteer) Districts() []string {
+	out := make([]string, 0, len(g.districts))
+	for code := range g.districts {
+		out = append(out, code)
+	}
+	sort.Strings(out)
+	return out
+}

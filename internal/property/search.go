@@ -218,38 +218,59 @@ func (s *Service) searchNewest(ctx context.Context, q query, area *Area, after *
 	return page, nil
 }
 
-// searchNearest reads every candidate in the bounding box (the radius is at
-// most 10 miles), orders by exact distance then id, and pages by that key.
+// searchNearest ranks every candidate in the bounding box (the radius is at
+// most 10 miles) by exact distance then id, pages by that key, and only then
+// loads the page's rows.
 func (s *Service) searchNearest(ctx context.Context, q query, area *Area, after *cursor) (Page, error) {
-	rows, err := s.store.searchCandidates(ctx, s.db.Conn(), q)
+	cands, err := s.store.searchCandidates(ctx, s.db.Conn(), q)
 	if err != nil {
 		return Page{}, err
 	}
-	var all []Result
-	for _, p := range rows {
-		if r, ok := within(p, area); ok {
-			all = append(all, r)
+	type ranked struct {
+		id   string
+		dist float64
+	}
+	var all []ranked
+	for _, c := range cands {
+		if d := geo.Miles(area.Point, geo.Point{Lat: c.Lat, Lon: c.Lon}); d <= area.RadiusMiles {
+			all = append(all, ranked{c.ID, d})
 		}
 	}
 	sort.Slice(all, func(i, j int) bool {
-		di, dj := *all[i].DistanceMiles, *all[j].DistanceMiles
-		if di != dj {
-			return di < dj
+		if all[i].dist != all[j].dist {
+			return all[i].dist < all[j].dist
 		}
-		return all[i].ID < all[j].ID
+		return all[i].id < all[j].id
 	})
 	start := 0
 	if after != nil {
 		start = sort.Search(len(all), func(i int) bool {
-			d := *all[i].DistanceMiles
-			return d > after.Dist || (d == after.Dist && all[i].ID > after.ID)
+			return all[i].dist > after.Dist || (all[i].dist == after.Dist && all[i].id > after.ID)
 		})
 	}
 	end := min(start+PageSize, len(all))
-	page := Page{Results: all[start:end]}
+	pageIDs := make([]string, 0, end-start)
+	for _, r := range all[start:end] {
+		pageIDs = append(pageIDs, r.id)
+	}
+	rows, err := s.store.byIDs(ctx, s.db.Conn(), pageIDs)
+	if err != nil {
+		return Page{}, err
+	}
+	byID := make(map[string]Property, len(rows))
+	for _, p := range rows {
+		byID[p.ID] = p
+	}
+	page := Page{Results: make([]Result, 0, len(pageIDs))}
+	for _, r := range all[start:end] {
+		if p, ok := byID[r.id]; ok {
+			d := r.dist
+			page.Results = append(page.Results, Result{Property: p, DistanceMiles: &d})
+		}
+	}
 	if end < len(all) {
 		last := all[end-1]
-		page.NextCursor = encodeCursor(cursor{Sort: Nearest, Dist: *last.DistanceMiles, ID: last.ID})
+		page.NextCursor = encodeCursor(cursor{Sort: Nearest, Dist: last.dist, ID: last.id})
 	}
 	return page, nil
 }

@@ -180,9 +180,43 @@ func (store) searchNewest(ctx context.Context, c db.Conn, q query, after *cursor
 	return collect(c.Query(ctx, `SELECT `+cols+` FROM properties WHERE `+where+` ORDER BY published_at DESC, id DESC LIMIT ?`, args...))
 }
 
-func (store) searchCandidates(ctx context.Context, c db.Conn, q query) ([]Property, error) {
+// candidate is the little a nearest-first search needs to rank a row.
+type candidate struct {
+	ID       string
+	Lat, Lon float64
+}
+
+// searchCandidates reads only ids and coordinates of the rows in the box:
+// ranking thousands of rows by distance must not load thousands of listings.
+func (store) searchCandidates(ctx context.Context, c db.Conn, q query) ([]candidate, error) {
 	where, args := q.where()
-	return collect(c.Query(ctx, `SELECT `+cols+` FROM properties WHERE `+where, args...))
+	rows, err := c.Query(ctx, `SELECT id, latitude, longitude FROM properties WHERE `+where+` AND latitude IS NOT NULL`, args...)
+	if err != nil {
+		return nil, apperr.Wrap(err, "search")
+	}
+	defer rows.Close()
+	var out []candidate
+	for rows.Next() {
+		var cd candidate
+		if err := rows.Scan(&cd.ID, &cd.Lat, &cd.Lon); err != nil {
+			return nil, apperr.Wrap(err, "search")
+		}
+		out = append(out, cd)
+	}
+	return out, apperr.Wrap(rows.Err(), "search")
+}
+
+// byIDs loads the listed rows (one page), in no particular order.
+func (store) byIDs(ctx context.Context, c db.Conn, ids []string) ([]Property, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
+	return collect(c.Query(ctx, `SELECT `+cols+` FROM properties WHERE id IN (`+marks+`)`, args...))
 }
 
 func collect(rows *sql.Rows, err error) ([]Property, error) {
