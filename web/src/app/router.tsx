@@ -17,7 +17,7 @@ const TermsOfServicePage = lazy(() => import('../features/legal/TermsOfServicePa
 const BlogListPage = lazy(() => import('../features/blog/BlogListPage'))
 const BlogPostPage = lazy(() => import('../features/blog/BlogPostPage'))
 const PublicNewsPage = lazy(() => import('../features/news/PublicNewsPage'))
-const PublicListingPage = lazy(() => import('../features/listing/PublicListingPage'))
+const ListingSearchPage = lazy(() => import('../features/listing/ListingSearchPage'))
 const LoginPage = lazy(() => import('../features/auth/LoginPage'))
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'))
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'))
@@ -76,8 +76,10 @@ export const router = createBrowserRouter([
             ],
           },
           { path: '/omninews', element: <BySession signedIn={soon('OmniNews')} signedOut={<PublicNewsPage />} /> },
-          { path: '/listing', element: <BySession signedIn={soon('Property Listings')} signedOut={<PublicListingPage />} /> },
-          { path: '/DetailPage', element: <BySession signedIn={soon('Property Listings')} signedOut={<PublicListingPage />} /> },
+          { path: '/listing', element: <ListingSearchPage /> },
+          // The listing detail page (photos, map, stations, contact) is the next slice of issue 3.
+          { path: '/DetailPage', element: soon('Listing details') },
+          { path: '/DetailPage/:id', element: soon('Listing details') },
           {
             element: <RequireAuth />,
             children: [

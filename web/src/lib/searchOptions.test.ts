@@ -4,6 +4,9 @@ import {
   MAX_PRICE_OPTIONS,
   MIN_BEDROOM_OPTIONS,
   MIN_PRICE_OPTIONS,
+  MIN_BATHROOM_OPTIONS,
+  MAX_BATHROOM_OPTIONS,
+  RADIUS_OPTIONS,
   buildListingQuery,
   describeFilter,
   listingSearchPath,
@@ -80,5 +83,19 @@ describe('listing query', () => {
     )
     expect(describeFilter({ minimumBeds: '10', minimumRent: '1' })).toBe('10+ beds, from £100 pcm')
     expect(describeFilter({})).toBe('')
+  })
+})
+
+describe('extra listing filters', () => {
+  it('offers bathrooms 1 to 5 and the radius choices', () => {
+    expect(MIN_BATHROOM_OPTIONS.map((o) => o.label)).toEqual(['No Min', '1', '2', '3', '4', '5'])
+    expect(MAX_BATHROOM_OPTIONS.map((o) => o.label)).toEqual(['No Max', '1', '2', '3', '4', '5'])
+    expect(RADIUS_OPTIONS.map((o) => o.value)).toEqual(['', '0.25', '0.5', '1', '3', '5', '10'])
+  })
+  it('round-trips bathrooms, radius, sort and mine', () => {
+    const f = { searchArea: 'SW11', minimumBathrooms: '1', maximumBathrooms: '3', radius: '0.5', sort: 'newest' as const, mine: true }
+    expect(buildListingQuery(f)).toBe('?searchArea=SW11&minimumBathrooms=1&maximumBathrooms=3&radius=0.5&sort=newest&mine=true')
+    expect(parseListingQuery(buildListingQuery(f))).toEqual(f)
+    expect(parseListingQuery('?radius=2&sort=random&mine=yes&minimumBathrooms=9')).toEqual({})
   })
 })

@@ -13,10 +13,32 @@ export type ListingFilter = {
   /** A min-price option value ('1' stands for the first option, £100). */
   minimumRent?: string
   maximumRent?: string
+  /** '1'..'5' (bathroom counts) */
+  minimumBathrooms?: string
+  maximumBathrooms?: string
+  /** Miles around the search area: one of RADIUS_OPTIONS ('' = server default). */
+  radius?: string
+  /** Result order; left out means the server default (nearest with an area, else newest). */
+  sort?: ListingSort
+  /** My properties (signed-in users only). */
+  mine?: boolean
 }
 
+export type ListingSort = 'nearest' | 'newest'
+
 /** Query parameter names, in the order they appear in the URL. */
-export const LISTING_QUERY_KEYS = ['searchArea', 'minimumBeds', 'maximumBeds', 'rentCycle', 'minimumRent', 'maximumRent'] as const
+export const LISTING_QUERY_KEYS = [
+  'searchArea',
+  'minimumBeds',
+  'maximumBeds',
+  'rentCycle',
+  'minimumRent',
+  'maximumRent',
+  'minimumBathrooms',
+  'maximumBathrooms',
+  'radius',
+  'sort',
+] as const
 
 export const RENT_CYCLES: readonly RentCycle[] = ['Monthly', 'Weekly']
 export const DEFAULT_RENT_CYCLE: RentCycle = 'Monthly'
@@ -63,6 +85,27 @@ export const MAX_PRICE_OPTIONS: readonly Option[] = [
   25000,
 ].map(priceOption)
 
+/** Radius choices in miles around the search area ('' lets the server choose: 1 for a postcode, 3 otherwise). */
+export const RADIUS_OPTIONS: readonly Option[] = [
+  { value: '', label: 'Default' },
+  { value: '0.25', label: '0.25 miles' },
+  { value: '0.5', label: '0.5 miles' },
+  { value: '1', label: '1 mile' },
+  { value: '3', label: '3 miles' },
+  { value: '5', label: '5 miles' },
+  { value: '10', label: '10 miles' },
+]
+
+const bathCounts: Option[] = range(1, 5, 1).map((n) => ({ value: String(n), label: String(n) }))
+/** Bathroom choices: No Min / No Max, 1 to 5. */
+export const MIN_BATHROOM_OPTIONS: readonly Option[] = [{ value: '', label: 'No Min' }, ...bathCounts]
+export const MAX_BATHROOM_OPTIONS: readonly Option[] = [{ value: '', label: 'No Max' }, ...bathCounts]
+
+export const SORT_OPTIONS: readonly { value: ListingSort; label: string }[] = [
+  { value: 'nearest', label: 'Nearest first' },
+  { value: 'newest', label: 'Newest first' },
+]
+
 /** bedRank orders bedroom values: studio below 1; '' (no limit) is undefined. */
 export function bedRank(value: string | undefined): number | undefined {
   if (!value) return undefined
@@ -91,6 +134,7 @@ export function buildListingQuery(filter: ListingFilter): string {
     const value = typeof raw === 'string' ? raw.trim() : ''
     if (value) params.set(key, value)
   }
+  if (filter.mine) params.set('mine', 'true')
   const s = params.toString()
   return s ? `?${s}` : ''
 }
@@ -116,6 +160,15 @@ export function parseListingQuery(search: string | URLSearchParams): ListingFilt
   if (minRent && rentRank(minRent) !== undefined) filter.minimumRent = minRent
   const maxRent = params.get('maximumRent')
   if (maxRent && rentRank(maxRent) !== undefined) filter.maximumRent = maxRent
+  for (const key of ['minimumBathrooms', 'maximumBathrooms'] as const) {
+    const v = params.get(key)
+    if (v && MIN_BATHROOM_OPTIONS.some((o) => o.value === v)) filter[key] = v
+  }
+  const radius = params.get('radius')
+  if (radius && RADIUS_OPTIONS.some((o) => o.value === radius)) filter.radius = radius
+  const sort = params.get('sort')
+  if (sort === 'nearest' || sort === 'newest') filter.sort = sort
+  if (params.get('mine') === 'true') filter.mine = true
   return filter
 }
 

@@ -1,0 +1,105 @@
+// Pure helpers of the listing search: money from pence, dates, distances, and
+// the URL filter turned into GET /api/listings query parameters.
+import type { components, operations } from '../../lib/api-schema'
+import { rentRank, type ListingFilter, type RentCycle } from '../../lib/searchOptions'
+
+export type Listing = components['schemas']['Listing']
+export type ListingPage = components['schemas']['ListingPage']
+export type ListingsQuery = NonNullable<operations['searchListings']['parameters']['query']>
+
+/** Results per page (spec 1 section 9). */
+export const PAGE_SIZE = 20
+
+const wholePounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
+const withPence = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 })
+
+/** formatPence: 185000 -> '£1,850'; 185050 -> '£1,850.50' (pence only when not whole pounds). */
+export function formatPence(pence: number): string {
+  return pence % 100 === 0 ? wholePounds.format(pence / 100) : withPence.format(pence / 100)
+}
+
+/** formatRent: '£1,850 pcm' / '£425 pcw'; 'Price on request' when there is no price. */
+export function formatRent(pence: number | null | undefined, cycle: RentCycle | undefined): string {
+  if (pence === null || pence === undefined) return 'Price on request'
+  return `${formatPence(pence)} ${cycle === 'Weekly' ? 'pcw' : 'pcm'}`
+}
+
+/** formatMoveIn: '2026-12-01' -> '01/12/2026' (en-GB); 'Date Not Specified.' when missing or unreadable. */
+export function formatMoveIn(date: string | null | undefined): string {
+  const m = date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(date) : null
+  if (!m) return 'Date Not Specified.'
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+  if (Number.isNaN(d.getTime())) return 'Date Not Specified.'
+  return d.toLocaleDateString('en-GB', { timeZone: 'UTC' })
+}
+
+/** townLabel: the town, or 'Town Not Specified' when empty. */
+export function townLabel(town: string | null | undefined): string {
+  return town?.trim() ? town.trim() : 'Town Not Specified'
+}
+
+/** formatDistanceAway: 0.84 -> '0.8 mi away'; under 0.1 -> 'under 0.1 mi away'. */
+export function formatDistanceAway(miles: number | null | undefined): string {
+  if (miles === null || miles === undefined || !Number.isFinite(miles)) return ''
+  if (miles < 0.05) return 'under 0.1 mi away'
+  return `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} mi away`
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** Accessible room counts: '2 bedrooms' (0 bedrooms is 'Studio'), '1 bathroom', '1 living room'. */
+export const bedroomsText = (n: number) => (n === 0 ? 'Studio' : plural(n, 'bedroom', 'bedrooms'))
+export const bathroomsText = (n: number) => plural(n, 'bathroom', 'bathrooms')
+export const livingRoomsText = (n: number) => plural(n, 'living room', 'living rooms')
+
+/** effectiveSort: what the server will sort by (nearest only makes sense with an area). */
+export function effectiveSort(f: ListingFilter): 'nearest' | 'newest' {
+  if (!f.searchArea) return 'newest'
+  return f.sort ?? 'nearest'
+}
+
+const intOf = (v: string | undefined) => {
+  if (!v) return undefined
+  const n = Number(v)
+  return Number.isInteger(n) ? n : undefined
+}
+
+/**
+ * toListingsQuery turns the URL filter into GET /api/listings parameters.
+ * Min price '1' (the £100 option) is sent as 100; 'nearest' without an area
+ * and mine for visitors are dropped.
+ */
+export function toListingsQuery(f: ListingFilter, signedIn: boolean): ListingsQuery {
+  const q: ListingsQuery = {}
+  if (f.searchArea) q.searchArea = f.searchArea
+  if (f.searchArea && f.radius) q.radius = Number(f.radius)
+  if (f.minimumBeds) q.minimumBeds = f.minimumBeds
+  if (f.maximumBeds) q.maximumBeds = f.maximumBeds
+  if (f.rentCycle) q.rentCycle = f.rentCycle
+  const lo = rentRank(f.minimumRent)
+  const hi = rentRank(f.maximumRent)
+  if (lo !== undefined) q.minimumRent = lo
+  if (hi !== undefined) q.maximumRent = hi
+  const minBaths = intOf(f.minimumBathrooms)
+  const maxBaths = intOf(f.maximumBathrooms)
+  if (minBaths !== undefined) q.minimumBathrooms = minBaths
+  if (maxBaths !== undefined) q.maximumBathrooms = maxBaths
+  if (f.sort && (f.sort === 'newest' || f.searchArea)) q.sort = f.sort
+  if (f.mine && signedIn) q.mine = true
+  return q
+}
+
+/** filterProblem: a sentence when minimum and maximum contradict each other, else ''. */
+export function filterProblem(f: ListingFilter): string {
+  const bed = (v?: string) => (v === 'studio' ? 0 : v ? Number(v) : undefined)
+  const b1 = bed(f.minimumBeds)
+  const b2 = bed(f.maximumBeds)
+  if (b1 !== undefined && b2 !== undefined && b1 > b2) return 'Minimum bedrooms is more than the maximum.'
+  const r1 = rentRank(f.minimumRent)
+  const r2 = rentRank(f.maximumRent)
+  if (r1 !== undefined && r2 !== undefined && r1 > r2) return 'Minimum price is more than the maximum.'
+  const t1 = intOf(f.minimumBathrooms)
+  const t2 = intOf(f.maximumBathrooms)
+  if (t1 !== undefined && t2 !== undefined && t1 > t2) return 'Minimum bathrooms is more than the maximum.'
+  return ''
+}
