@@ -74,20 +74,7 @@ func (store) own(ctx context.Context, c db.Conn, landlordID, id string) (Propert
 }
 
 func (store) listOwn(ctx context.Context, c db.Conn, landlordID string) ([]Property, error) {
-	rows, err := c.Query(ctx, `SELECT `+cols+` FROM properties WHERE landlord_id = ? AND status <> 'Disabled' ORDER BY created_at DESC, id DESC`, landlordID)
-	if err != nil {
-		return nil, apperr.Wrap(err, "list properties")
-	}
-	defer rows.Close()
-	out := []Property{}
-	for rows.Next() {
-		p, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, apperr.Wrap(rows.Err(), "list properties")
+	return collect(c.Query(ctx, `SELECT `+cols+` FROM properties WHERE landlord_id = ? AND status <> 'Disabled' ORDER BY created_at DESC, id DESC`, landlordID))
 }
 
 func (store) countLive(ctx context.Context, c db.Conn, landlordID string) (int, error) {
