@@ -85,6 +85,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	}
 	properties := property.NewService(d, clk, geo.Default())
 	authSvc.SetPropertyChecker(properties)
+	properties.SetContact(accountDirectory{authSvc}, mailer)
 	if cfg.SeedDemo {
 		if err := demo.Seed(ctx, authSvc, properties, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo data: %w", err)
@@ -105,12 +106,14 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		}
 		_ = httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
-	siteinfo.Routes(mux, siteinfo.Info{DataProtectionNumber: a.Config.DataProtectionNumber, SupportEmail: a.Config.SupportEmail, Dev: a.Config.Dev()})
+	siteinfo.Routes(mux, siteinfo.Info{DataProtectionNumber: a.Config.DataProtectionNumber, SupportEmail: a.Config.SupportEmail, Dev: a.Config.Dev(),
+		MapTileURL: a.Config.MapTileURL, MapAttribution: a.Config.MapAttribution})
 	authHandler := auth.NewHandler(a.Auth, a.Config.SecureCookies())
 	authHandler.Routes(mux)
 	propertyHandler := property.NewHandler(a.Properties)
 	propertyHandler.Routes(mux)
 	propertyHandler.SearchRoutes(mux, geo.Default())
+	propertyHandler.ListingRoutes(mux)
 	if a.Config.Dev() {
 		devmail.New(a.Mail).Routes(mux)
 	} else {

@@ -405,6 +405,11 @@ func (s *Service) EnsureAccount(ctx context.Context, a NewAccount) (bool, error)
 	return true, s.store.insertUser(ctx, s.db.Conn(), u, hash, now)
 }
 
+// UserByID finds an account by id (other domains use it to reach a user).
+func (s *Service) UserByID(ctx context.Context, id string) (User, error) {
+	return s.store.userByID(ctx, s.db.Conn(), id)
+}
+
 // UserByEmail finds an account by e-mail (for seeding and admin tools).
 func (s *Service) UserByEmail(ctx context.Context, email string) (User, error) {
 	return s.store.userByEmail(ctx, s.db.Conn(), NormaliseEmail(email))

@@ -28,6 +28,8 @@ type Config struct {
 	MailFrom             string
 	SupportEmail         string
 	DataProtectionNumber string
+	MapTileURL           string
+	MapAttribution       string
 	SeedDemo             bool
 	LogLevel             string
 	LogFormat            string
@@ -63,6 +65,8 @@ var Options = []Option{
 	{"OMNIRENT_MAIL_FROM", "OmniRent <no-reply@omnirent.co.uk>", "Sender of every e-mail."},
 	{"OMNIRENT_SUPPORT_EMAIL", "support@omnirent.co.uk", "Contact address shown on the site and in e-mails."},
 	{"OMNIRENT_DATA_PROTECTION_NUMBER", "ZB000000", "ICO data-protection registration number shown in the footer."},
+	{"OMNIRENT_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "Map tiles for listing maps (any XYZ tile server; respect its usage policy). Pages stay usable when tiles cannot load."},
+	{"OMNIRENT_MAP_ATTRIBUTION", "© OpenStreetMap contributors", "Attribution shown on the map, as the tile provider requires."},
 	{"OMNIRENT_SEED_DEMO", "true in development", "Create the demo landlord, tenant and admin on first start."},
 	{"OMNIRENT_LOG_LEVEL", "info", "debug, info, warn or error."},
 	{"OMNIRENT_LOG_FORMAT", "text", "`text` or `json`."},
@@ -99,6 +103,8 @@ func Load(getenv func(string) string) (Config, error) {
 		MailFrom:             get("OMNIRENT_MAIL_FROM", "OmniRent <no-reply@omnirent.co.uk>"),
 		SupportEmail:         get("OMNIRENT_SUPPORT_EMAIL", "support@omnirent.co.uk"),
 		DataProtectionNumber: get("OMNIRENT_DATA_PROTECTION_NUMBER", "ZB000000"),
+		MapTileURL:           get("OMNIRENT_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+		MapAttribution:       get("OMNIRENT_MAP_ATTRIBUTION", "© OpenStreetMap contributors"),
 		LogLevel:             get("OMNIRENT_LOG_LEVEL", "info"),
 		LogFormat:            get("OMNIRENT_LOG_FORMAT", "text"),
 	}
@@ -142,6 +148,9 @@ func (c *Config) validate() []error {
 	}
 	if c.SecretKey != nil && len(c.SecretKey) < 32 {
 		errs = append(errs, fmt.Errorf("OMNIRENT_SECRET_KEY must be at least 32 characters"))
+	}
+	if !strings.HasPrefix(c.MapTileURL, "https://") || !strings.Contains(c.MapTileURL, "{z}") {
+		errs = append(errs, fmt.Errorf("OMNIRENT_MAP_TILE_URL must be an https XYZ template with {z}, {x} and {y}"))
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("OMNIRENT_LOG_FORMAT must be text or json"))

@@ -27,6 +27,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 type msgJSON struct {
 	ID        string    `json:"id"`
 	To        string    `json:"to"`
+	ReplyTo   string    `json:"replyTo"`
 	Subject   string    `json:"subject"`
 	Text      string    `json:"text"`
 	HTML      string    `json:"html"`
@@ -41,7 +42,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]msgJSON, 0, len(msgs))
 	for _, m := range msgs {
-		out = append(out, msgJSON{m.ID, m.To, m.Subject, m.Text, m.HTML, m.Created, m.Status})
+		out = append(out, msgJSON{ID: m.ID, To: m.To, ReplyTo: m.ReplyTo, Subject: m.Subject, Text: m.Text, HTML: m.HTML, CreatedAt: m.Created, Status: m.Status})
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"messages": out})
 }

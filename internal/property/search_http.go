@@ -64,15 +64,7 @@ func (h *Handler) SearchRoutes(mux *httpx.Router, areas Searcher) {
 		}
 		out := make([]listingJSON, len(page.Results))
 		for i, res := range page.Results {
-			p := res.Property
-			out[i] = listingJSON{
-				ID: p.ID, Town: p.Address.Town, PostcodeDistrict: geo.Outcode(p.Address.Postcode), Latitude: p.Latitude,
-				Longitude: p.Longitude, NearbyStations: p.NearbyStations, RentPence: p.RentPence, RentCycle: p.RentCycle,
-				BedroomCount: p.BedroomCount, BathroomCount: p.BathroomCount, SofasCount: p.SofasCount,
-				FurnishStatus: p.FurnishStatus, MoveInDate: p.MoveInDate, ShortDescription: p.ShortDescription,
-				Images: []string{}, PublishedAt: p.PublishedAt, DistanceMiles: res.DistanceMiles,
-				Mine: signedIn && p.LandlordID == me.ID,
-			}
+			out[i] = toListingJSON(res, me, signedIn)
 		}
 		body := map[string]any{"listings": out, "nextCursor": nil, "area": nil}
 		if page.NextCursor != "" {
@@ -83,6 +75,44 @@ func (h *Handler) SearchRoutes(mux *httpx.Router, areas Searcher) {
 		}
 		return httpx.WriteJSON(w, http.StatusOK, body)
 	}))
+}
+
+// toListingJSON is the public view of a listing for the viewer.
+func toListingJSON(res Result, me auth.User, signedIn bool) listingJSON {
+	p := res.Property
+	return listingJSON{
+		ID: p.ID, Town: p.Address.Town, PostcodeDistrict: geo.Outcode(p.Address.Postcode), Latitude: p.Latitude,
+		Longitude: p.Longitude, NearbyStations: p.NearbyStations, RentPence: p.RentPence, RentCycle: p.RentCycle,
+		BedroomCount: p.BedroomCount, BathroomCount: p.BathroomCount, SofasCount: p.SofasCount,
+		FurnishStatus: p.FurnishStatus, MoveInDate: p.MoveInDate, ShortDescription: p.ShortDescription,
+		Images: []string{}, PublishedAt: p.PublishedAt, DistanceMiles: res.DistanceMiles,
+		Mine: signedIn && p.LandlordID == me.ID,
+	}
+}
+
+// ListingRoutes mounts one listing and contacting its owner.
+func (h *Handler) ListingRoutes(mux *httpx.Router) {
+	mux.Handle("GET /api/listings/{id}", httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+		p, err := h.svc.Listing(r.Context(), r.PathValue("id"))
+		if err != nil {
+			return err
+		}
+		me, signedIn := auth.CurrentUser(r.Context())
+		return httpx.WriteJSON(w, http.StatusOK, map[string]any{"listing": toListingJSON(Result{Property: p}, me, signedIn)})
+	}))
+	mux.Handle("POST /api/listings/{id}/contact", httpx.Handle(auth.RequireUser(func(w http.ResponseWriter, r *http.Request) error {
+		var in struct {
+			Message string `json:"message"`
+		}
+		if err := httpx.DecodeJSON(r, &in); err != nil {
+			return err
+		}
+		me, _ := auth.CurrentUser(r.Context())
+		if err := h.svc.ContactOwner(r.Context(), Person{ID: me.ID, Email: me.Email, FullName: me.FullName}, r.PathValue("id"), in.Message); err != nil {
+			return err
+		}
+		return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": MsgContactSent})
+	})))
 }
 
 // parseFilter reads the filter from the URL query, with the parameter names

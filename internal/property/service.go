@@ -32,6 +32,8 @@ type Service struct {
 	clock   clock.Clock
 	locator Locator
 	store   store
+	people  People
+	mail    Mailer
 }
 
 func NewService(d *db.DB, c clock.Clock, l Locator) *Service {

@@ -221,3 +221,19 @@ func collect(rows *sql.Rows, err error) ([]Property, error) {
 	}
 	return out, apperr.Wrap(rows.Err(), "search")
 }
+
+func (store) published(ctx context.Context, c db.Conn, id string) (Property, error) {
+	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM properties WHERE id = ? AND status = 'Published'`, id))
+}
+
+func (store) insertEnquiry(ctx context.Context, c db.Conn, id, propertyID, requesterID, message string, now time.Time) error {
+	_, err := c.Exec(ctx, `INSERT INTO listing_enquiries (id, property_id, requester_id, message, created_at) VALUES (?, ?, ?, ?, ?)`,
+		id, propertyID, requesterID, message, now.UnixMilli())
+	return apperr.Wrap(err, "insert enquiry")
+}
+
+func (store) countEnquiriesSince(ctx context.Context, c db.Conn, requesterID string, since time.Time) (int, error) {
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM listing_enquiries WHERE requester_id = ? AND created_at >= ?`, requesterID, since.UnixMilli()).Scan(&n)
+	return n, apperr.Wrap(err, "count enquiries")
+}

@@ -12,6 +12,8 @@ type Info struct {
 	DataProtectionNumber string `json:"dataProtectionNumber"`
 	SupportEmail         string `json:"supportEmail"`
 	Dev                  bool   `json:"dev"`
+	MapTileURL           string `json:"mapTileUrl"`
+	MapAttribution       string `json:"mapAttribution"`
 }
 
 func Routes(mux *httpx.Router, info Info) {

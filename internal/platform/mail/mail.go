@@ -31,6 +31,7 @@ var templateFS embed.FS
 type Message struct {
 	ID      string
 	To      string
+	ReplyTo string
 	Subject string
 	Text    string
 	HTML    string
@@ -83,6 +84,7 @@ func New(d *db.DB, q *jobs.Queue, c clock.Clock, t Transport, brand Brand, log *
 // {{.Brand}} and {{.Data}}.
 type Email struct {
 	To       string
+	ReplyTo  string // optional: where the recipient's reply goes (e.g. the enquirer)
 	Subject  string
 	Template string
 	Data     any
@@ -101,8 +103,8 @@ func (s *Service) Send(ctx context.Context, conn db.Conn, e Email) error {
 	}
 	id := uuid.NewString()
 	now := s.clock.Now().UnixMilli()
-	if _, err := conn.Exec(ctx, `INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, status, created_at) VALUES (?, ?, ?, ?, ?, 'queued', ?)`,
-		id, e.To, e.Subject, tb.String(), hb.String(), now); err != nil {
+	if _, err := conn.Exec(ctx, `INSERT INTO mail_outbox (id, to_addr, reply_to, subject, text_body, html_body, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)`,
+		id, e.To, e.ReplyTo, e.Subject, tb.String(), hb.String(), now); err != nil {
 		return apperr.Wrap(err, "store mail")
 	}
 	return apperr.Wrap(s.queue.Enqueue(ctx, conn, jobKind, map[string]string{"id": id}, 8), "queue mail")
@@ -116,8 +118,8 @@ func (s *Service) deliverJob(ctx context.Context, payload json.RawMessage) error
 	conn := s.db.Conn()
 	var m Message
 	var created int64
-	err := conn.QueryRow(ctx, `SELECT id, to_addr, subject, text_body, html_body, status, created_at FROM mail_outbox WHERE id = ?`, p.ID).
-		Scan(&m.ID, &m.To, &m.Subject, &m.Text, &m.HTML, &m.Status, &created)
+	err := conn.QueryRow(ctx, `SELECT id, to_addr, reply_to, subject, text_body, html_body, status, created_at FROM mail_outbox WHERE id = ?`, p.ID).
+		Scan(&m.ID, &m.To, &m.ReplyTo, &m.Subject, &m.Text, &m.HTML, &m.Status, &created)
 	if errors.Is(err, db.NoRows) {
 		return nil // removed meanwhile: nothing to send
 	}
@@ -142,7 +144,7 @@ func (s *Service) deliverJob(ctx context.Context, payload json.RawMessage) error
 // Outbox lists recent messages, newest first, optionally for one address.
 // Only the development mailbox page uses it.
 func (s *Service) Outbox(ctx context.Context, to string, limit int) ([]Message, error) {
-	q := `SELECT id, to_addr, subject, text_body, html_body, status, created_at FROM mail_outbox`
+	q := `SELECT id, to_addr, reply_to, subject, text_body, html_body, status, created_at FROM mail_outbox`
 	args := []any{}
 	if to != "" {
 		q += ` WHERE to_addr = ?`
@@ -159,7 +161,7 @@ func (s *Service) Outbox(ctx context.Context, to string, limit int) ([]Message, 
 	for rows.Next() {
 		var m Message
 		var created int64
-		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &m.Text, &m.HTML, &m.Status, &created); err != nil {
+		if err := rows.Scan(&m.ID, &m.To, &m.ReplyTo, &m.Subject, &m.Text, &m.HTML, &m.Status, &created); err != nil {
 			return nil, apperr.Wrap(err, "scan outbox")
 		}
 		m.Created = time.UnixMilli(created).UTC()

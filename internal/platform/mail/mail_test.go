@@ -140,7 +140,7 @@ func TestSMTPTransportDeliversToARealServer(t *testing.T) {
 	d := dbtest.Open(t, db.SQLite)
 	s, q := newService(t, d, tr, clock.System{})
 	ctx := context.Background()
-	if err := s.Send(ctx, d.Conn(), mail.Email{To: "cat@example.com", Subject: "Your OmniRent code", Template: "code", Data: codeData{Name: "Cat", Code: "654321", Expires: "1 hour"}}); err != nil {
+	if err := s.Send(ctx, d.Conn(), mail.Email{To: "cat@example.com", ReplyTo: "dog@example.com", Subject: "Your OmniRent code", Template: "code", Data: codeData{Name: "Cat", Code: "654321", Expires: "1 hour"}}); err != nil {
 		t.Fatal(err)
 	}
 	if ran, err := q.RunOnce(ctx); !ran || err != nil {
@@ -152,7 +152,7 @@ func TestSMTPTransportDeliversToARealServer(t *testing.T) {
 		t.Fatalf("server received %d messages", len(be.got))
 	}
 	raw := be.got[0]
-	for _, want := range []string{"Subject: Your OmniRent code", "654321", "text/plain", "text/html", "multipart/alternative"} {
+	for _, want := range []string{"Subject: Your OmniRent code", "654321", "text/plain", "text/html", "multipart/alternative", "Reply-To: <dog@example.com>"} {
 		if !strings.Contains(raw, want) {
 			t.Errorf("message lacks %q", want)
 		}

@@ -80,6 +80,11 @@ func (s *SMTP) Deliver(ctx context.Context, m Message) error {
 	if err := msg.To(m.To); err != nil {
 		return fmt.Errorf("to address: %w", err)
 	}
+	if m.ReplyTo != "" {
+		if err := msg.ReplyTo(m.ReplyTo); err != nil {
+			return fmt.Errorf("reply-to address: %w", err)
+		}
+	}
 	msg.Subject(m.Subject)
 	msg.SetMessageID()
 	msg.SetDate()
