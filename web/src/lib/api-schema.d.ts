@@ -361,6 +361,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/listings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description One Published listing (anyone). Anything else answers 404. */
+        get: operations["getListing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listings/{id}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Signed-in users message the owner of a Published listing; the owner gets an e-mail whose Reply-To is the sender. At most 5 messages an hour per user. */
+        post: operations["contactOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/overview": {
         parameters: {
             query?: never;
@@ -415,6 +453,9 @@ export interface components {
             dataProtectionNumber: string;
             supportEmail: string;
             dev: boolean;
+            /** @description XYZ tile URL template, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png */
+            mapTileUrl: string;
+            mapAttribution: string;
         };
         /** @enum {string} */
         UserType: "Landlord" | "Tenant";
@@ -599,6 +640,13 @@ export interface components {
             nextCursor: string | null;
             area: components["schemas"]["SearchArea"] | null;
         };
+        ListingResponse: {
+            listing: components["schemas"]["Listing"];
+        };
+        ContactRequest: {
+            /** @description 1-2000 characters */
+            message: string;
+        };
         AdminOverview: {
             users: {
                 total: number;
@@ -611,6 +659,7 @@ export interface components {
         MailMessage: {
             id: string;
             to: string;
+            replyTo: string;
             subject: string;
             text: string;
             html: string;
@@ -1223,6 +1272,59 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+        };
+    };
+    getListing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListingResponse"];
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    contactOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            /** @description 'Your message was sent successfully' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     adminOverview: {
