@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -213,8 +214,7 @@ func (l *Local) Get(ctx context.Context, key string) (io.ReadCloser, Object, err
 // notExistIfNotDir maps "a path component is a file" (ENOTDIR) to not-exist:
 // with objects "a" stored, "a/b" simply does not exist.
 func notExistIfNotDir(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "not a directory") {
+	if errors.Is(err, syscall.ENOTDIR) {
 		return fmt.Errorf("%w (%v)", fs.ErrNotExist, err)
 	}
 	return err

@@ -18,6 +18,7 @@ const BlogListPage = lazy(() => import('../features/blog/BlogListPage'))
 const BlogPostPage = lazy(() => import('../features/blog/BlogPostPage'))
 const PublicNewsPage = lazy(() => import('../features/news/PublicNewsPage'))
 const ListingSearchPage = lazy(() => import('../features/listing/ListingSearchPage'))
+const ListingDetailPage = lazy(() => import('../features/listing/detail/ListingDetailPage'))
 const LoginPage = lazy(() => import('../features/auth/LoginPage'))
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'))
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'))
@@ -77,9 +78,8 @@ export const router = createBrowserRouter([
           },
           { path: '/omninews', element: <BySession signedIn={soon('OmniNews')} signedOut={<PublicNewsPage />} /> },
           { path: '/listing', element: <ListingSearchPage /> },
-          // The listing detail page (photos, map, stations, contact) is the next slice of issue 3.
-          { path: '/DetailPage', element: soon('Listing details') },
-          { path: '/DetailPage/:id', element: soon('Listing details') },
+          { path: '/DetailPage', element: <ListingDetailPage /> },
+          { path: '/DetailPage/:id', element: <ListingDetailPage /> },
           {
             element: <RequireAuth />,
             children: [

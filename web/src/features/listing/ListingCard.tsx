@@ -1,6 +1,6 @@
 // One search result: price, place, rooms, move-in date, nearest station and a
 // placeholder picture (photos arrive in a later release).
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { Bath, BedDouble, CalendarDays, MapPin, Sofa, TrainFront } from 'lucide-react'
 import {
   bathroomsText,
@@ -30,6 +30,8 @@ export function HouseArt() {
 }
 
 export function ListingCard({ listing }: { listing: Listing }) {
+  // The detail page's close button returns to this search, filters and all.
+  const location = useLocation()
   const town = townLabel(listing.town)
   const station = listing.nearbyStations[0]
   const away = formatDistanceAway(listing.distanceMiles)
@@ -43,7 +45,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
       <div className="listing-card__body">
         <p className="listing-card__price">{formatRent(listing.rentPence, listing.rentCycle)}</p>
         <h2 className="listing-card__title">
-          <Link to={`/DetailPage/${listing.id}`} state={{ listing }} className="listing-card__link">
+          <Link to={`/DetailPage/${listing.id}`} state={{ listing, from: location.pathname + location.search }} className="listing-card__link">
             {town}
             {listing.postcodeDistrict && <span className="listing-card__district">, {listing.postcodeDistrict}</span>}
           </Link>

@@ -1,0 +1,53 @@
+// Issue 3: a visitor searches, opens a listing, is sent to sign in when
+// contacting the owner, signs in as a tenant, comes back and sends a
+// message; the landlord's mailbox receives it with the tenant as Reply-To.
+import { expect, test } from '@playwright/test'
+import { checkPage, demo, snap } from '../support/helpers'
+import { submitLogin } from '../support/shell'
+
+test('visitor opens a listing, signs in to contact the owner, and the owner is e-mailed', async ({ page, request }, testInfo) => {
+  await page.goto('/listing?searchArea=SW11')
+  const card = page
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('listitem')
+    .filter({ hasText: 'a short walk from Clapham Junction' }) // the demo landlord's flat
+    .first()
+  await card.getByRole('link').first().click()
+
+  await expect(page).toHaveURL(/\/DetailPage\/[\w-]+$/)
+  const detailUrl = page.url()
+  await expect(page.getByText('£1,850 pcm').first()).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('London')
+  await expect(page.getByText('Clapham Junction').first()).toBeVisible()
+  await expect(page.getByText('Approximate location (postcode district)')).toBeVisible()
+  await checkPage(page, testInfo, 'listing-detail-visitor')
+
+  // Contacting while signed out goes to sign-in, then back to the listing.
+  await page.getByRole('button', { name: 'Contact the owner' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await submitLogin(page, demo.tenant.email, demo.tenant.password)
+  await expect(page).toHaveURL(detailUrl)
+
+  await page.getByRole('button', { name: 'Contact the owner' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Contact the owner' })
+  await expect(dialog.getByLabel('Your email')).toHaveValue(demo.tenant.email)
+  const text = `Is the flat still available? (${testInfo.project.name} ${Date.now()})`
+  await dialog.getByLabel('Message').fill(text)
+  await snap(page, testInfo, 'listing-contact-dialog')
+  await dialog.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText('Your message was sent successfully')).toBeVisible()
+
+  // The owner's mailbox has it, with Reply-To set to the tenant.
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(demo.landlord.email)}`)
+      const { messages } = (await res.json()) as { messages: { text: string; replyTo: string }[] }
+      const m = messages.find((x) => x.text.includes(text))
+      return m?.replyTo ?? ''
+    })
+    .toBe(demo.tenant.email)
+
+  // Close returns to the search with its filter.
+  await page.getByRole('link', { name: 'Close' }).click()
+  await expect(page).toHaveURL(/\/listing\?searchArea=SW11/)
+})
