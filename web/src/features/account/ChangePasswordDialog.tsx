@@ -5,16 +5,15 @@ import { useMutation } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
 import { api, unwrap } from '../../lib/api'
 import { Dialog } from '../../components/Dialog'
-import { ButtonSpinner, Field, FormMessage, PasswordInput, describedBy } from '../auth/AuthUi'
+import { ButtonSpinner, Field, FormMessage, describedBy } from '../auth/AuthUi'
 import {
   PASSWORD_CHANGED,
-  PASSWORD_HINT,
-  PASSWORD_MISMATCH_HINT,
   changePasswordSchema,
   cleanCode,
   issuesByField,
 } from '../auth/passwordRules'
 import { errorCode, errorFields, errorMessage } from '../auth/errors'
+import { NewPasswordFields } from '../auth/NewPasswordFields'
 
 export function ChangePasswordDialog({ open, onClose, email }: { open: boolean; onClose: () => void; email: string }) {
   return (
@@ -50,7 +49,6 @@ function ChangePasswordForm({ email, onClose }: { email: string; onClose: () => 
     },
   })
 
-  const mismatch = confirmPassword !== '' && password !== confirmPassword
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -121,42 +119,22 @@ function ChangePasswordForm({ email, onClose }: { email: string; onClose: () => 
           }}
         />
       </Field>
-      <Field id="cp-password" label="Password" hint={PASSWORD_HINT} error={errors.password}>
-        <PasswordInput
-          id="cp-password"
-          name="password"
-          autoComplete="new-password"
-          maxLength={100}
-          value={password}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={describedBy('cp-password', { hint: true, error: errors.password })}
-          onChange={(e) => {
-            setPassword(e.target.value)
-            setErrors(({ password: _p, ...rest }) => rest)
-          }}
-        />
-      </Field>
-      <Field
-        id="cp-confirm"
-        label="Repeat password"
-        note={mismatch ? PASSWORD_MISMATCH_HINT : undefined}
-        tone={mismatch ? 'danger' : undefined}
-        error={errors.confirmPassword}
-      >
-        <PasswordInput
-          id="cp-confirm"
-          name="confirmPassword"
-          autoComplete="new-password"
-          maxLength={100}
-          value={confirmPassword}
-          aria-invalid={mismatch || errors.confirmPassword ? true : undefined}
-          aria-describedby={describedBy('cp-confirm', { error: errors.confirmPassword })}
-          onChange={(e) => {
-            setConfirmPassword(e.target.value)
-            setErrors(({ confirmPassword: _p, ...rest }) => rest)
-          }}
-        />
-      </Field>
+      <NewPasswordFields
+        idPrefix="cp"
+        passwordLabel="Password"
+        confirmLabel="Repeat password"
+        password={password}
+        confirmPassword={confirmPassword}
+        errors={errors}
+        onPasswordChange={(v) => {
+          setPassword(v)
+          setErrors(({ password: _p, ...rest }) => rest)
+        }}
+        onConfirmChange={(v) => {
+          setConfirmPassword(v)
+          setErrors(({ confirmPassword: _p, ...rest }) => rest)
+        }}
+      />
       <button type="submit" className="button button--block" disabled={change.isPending} aria-busy={change.isPending}>
         {change.isPending ? <ButtonSpinner /> : null}
         Change Password

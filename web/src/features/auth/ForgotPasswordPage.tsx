@@ -6,11 +6,10 @@ import { Link } from 'react-router'
 import { useMutation } from '@tanstack/react-query'
 import { CircleCheck } from 'lucide-react'
 import { api, unwrap } from '../../lib/api'
-import { AuthCard, ButtonSpinner, Field, FormMessage, PasswordInput, describedBy } from './AuthUi'
+import { AuthCard, ButtonSpinner, Field, FormMessage, describedBy } from './AuthUi'
 import { CodeVerifyForm } from './CodeVerifyForm'
+import { NewPasswordFields } from './NewPasswordFields'
 import {
-  PASSWORD_HINT,
-  PASSWORD_MISMATCH_HINT,
   PASSWORD_RESET_DONE,
   cleanCode,
   issuesByField,
@@ -213,7 +212,6 @@ function ResetStep({
     onError: (e) => setError(errorMessage(e)),
   })
 
-  const mismatch = confirmPassword !== '' && password !== confirmPassword
   const canConfirm = Boolean(code && password && password === confirmPassword) && !confirm.isPending
 
   function submit(e: FormEvent) {
@@ -260,42 +258,22 @@ function ResetStep({
             }}
           />
         </Field>
-        <Field id="reset-password" label="New password" hint={PASSWORD_HINT} error={errors.password}>
-          <PasswordInput
-            id="reset-password"
-            name="password"
-            autoComplete="new-password"
-            maxLength={100}
-            value={password}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy('reset-password', { hint: true, error: errors.password })}
-            onChange={(e) => {
-              setPassword(e.target.value)
-              setErrors(({ password: _p, ...rest }) => rest)
-            }}
-          />
-        </Field>
-        <Field
-          id="reset-confirm"
-          label="Confirm password"
-          note={mismatch ? PASSWORD_MISMATCH_HINT : undefined}
-          tone={mismatch ? 'danger' : undefined}
-          error={errors.confirmPassword}
-        >
-          <PasswordInput
-            id="reset-confirm"
-            name="confirmPassword"
-            autoComplete="new-password"
-            maxLength={100}
-            value={confirmPassword}
-            aria-invalid={mismatch || errors.confirmPassword ? true : undefined}
-            aria-describedby={describedBy('reset-confirm', { error: errors.confirmPassword })}
-            onChange={(e) => {
-              setConfirmPassword(e.target.value)
-              setErrors(({ confirmPassword: _p, ...rest }) => rest)
-            }}
-          />
-        </Field>
+        <NewPasswordFields
+          idPrefix="reset"
+          passwordLabel="New password"
+          confirmLabel="Confirm password"
+          password={password}
+          confirmPassword={confirmPassword}
+          errors={errors}
+          onPasswordChange={(v) => {
+            setPassword(v)
+            setErrors(({ password: _p, ...rest }) => rest)
+          }}
+          onConfirmChange={(v) => {
+            setConfirmPassword(v)
+            setErrors(({ confirmPassword: _p, ...rest }) => rest)
+          }}
+        />
         <button type="submit" className="button button--block" disabled={!canConfirm} aria-busy={confirm.isPending}>
           {confirm.isPending ? <ButtonSpinner /> : null}
           Confirm

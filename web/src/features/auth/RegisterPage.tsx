@@ -9,12 +9,11 @@ import { api, unwrap } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { useSiteInfo } from '../../lib/site'
 import { Dialog } from '../../components/Dialog'
-import { AuthCard, ButtonSpinner, Field, FormMessage, PasswordInput, describedBy } from './AuthUi'
+import { AuthCard, ButtonSpinner, Field, FormMessage, describedBy } from './AuthUi'
 import { CodeVerifyForm } from './CodeVerifyForm'
+import { NewPasswordFields } from './NewPasswordFields'
 import { LegalDialog, type LegalDoc } from './LegalDialog'
 import {
-  PASSWORD_HINT,
-  PASSWORD_MISMATCH_HINT,
   PASSWORD_RULE_MESSAGE,
   TERMS_REQUIRED,
   USER_TYPE_REQUIRED,
@@ -151,45 +150,25 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
             }}
           />
         </Field>
-        <Field id="reg-password" label="Password" hint={PASSWORD_HINT} error={errors.password}>
-          <PasswordInput
-            id="reg-password"
-            name="password"
-            autoComplete="new-password"
-            maxLength={100}
-            value={password}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy('reg-password', { hint: true, error: errors.password })}
-            onChange={(e) => {
-              setPassword(e.target.value)
-              if (errors.password && isValidSignUpPassword(e.target.value)) clearError('password')
-            }}
-            onBlur={() => {
-              if (password && !isValidSignUpPassword(password)) setErrors((x) => ({ ...x, password: PASSWORD_RULE_MESSAGE }))
-            }}
-          />
-        </Field>
-        <Field
-          id="reg-confirm"
-          label="Repeat password"
-          note={mismatch ? PASSWORD_MISMATCH_HINT : undefined}
-          tone={mismatch ? 'danger' : undefined}
-          error={errors.confirmPassword}
-        >
-          <PasswordInput
-            id="reg-confirm"
-            name="confirmPassword"
-            autoComplete="new-password"
-            maxLength={100}
-            value={confirmPassword}
-            aria-invalid={mismatch || errors.confirmPassword ? true : undefined}
-            aria-describedby={describedBy('reg-confirm', { error: errors.confirmPassword })}
-            onChange={(e) => {
-              setConfirmPassword(e.target.value)
-              clearError('confirmPassword')
-            }}
-          />
-        </Field>
+        <NewPasswordFields
+          idPrefix="reg"
+          passwordLabel="Password"
+          confirmLabel="Repeat password"
+          password={password}
+          confirmPassword={confirmPassword}
+          errors={errors}
+          onPasswordChange={(v) => {
+            setPassword(v)
+            if (errors.password && isValidSignUpPassword(v)) clearError('password')
+          }}
+          onPasswordBlur={() => {
+            if (password && !isValidSignUpPassword(password)) setErrors((x) => ({ ...x, password: PASSWORD_RULE_MESSAGE }))
+          }}
+          onConfirmChange={(v) => {
+            setConfirmPassword(v)
+            clearError('confirmPassword')
+          }}
+        />
 
         <div className="terms">
           <input
