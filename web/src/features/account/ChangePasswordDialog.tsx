@@ -5,15 +5,15 @@ import { useMutation } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
 import { api, unwrap } from '../../lib/api'
 import { Dialog } from '../../components/Dialog'
-import { ButtonSpinner, Field, FormMessage, describedBy } from '../auth/AuthUi'
+import { ButtonSpinner, FormMessage } from '../auth/AuthUi'
 import {
   PASSWORD_CHANGED,
   changePasswordSchema,
-  cleanCode,
   issuesByField,
 } from '../auth/passwordRules'
 import { errorCode, errorFields, errorMessage } from '../auth/errors'
 import { NewPasswordFields } from '../auth/NewPasswordFields'
+import { CodeField } from '../auth/CodeField'
 
 export function ChangePasswordDialog({ open, onClose, email }: { open: boolean; onClose: () => void; email: string }) {
   return (
@@ -101,24 +101,16 @@ function ChangePasswordForm({ email, onClose }: { email: string; onClose: () => 
       <div className="change-pw__gap" />
       <FormMessage kind="info">{codeNote}</FormMessage>
       <FormMessage kind="error">{formError}</FormMessage>
-      <Field id="cp-code" label="6 digit code" error={errors.code}>
-        <input
-          id="cp-code"
-          name="code"
-          className="code-input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          value={code}
-          aria-invalid={errors.code ? true : undefined}
-          aria-describedby={describedBy('cp-code', { error: errors.code })}
-          onChange={(e) => {
-            setCode(cleanCode(e.target.value))
-            setErrors(({ code: _c, ...rest }) => rest)
-          }}
-        />
-      </Field>
+      <CodeField
+        id="cp-code"
+        label="6 digit code"
+        value={code}
+        error={errors.code}
+        onChange={(v) => {
+          setCode(v)
+          setErrors(({ code: _c, ...rest }) => rest)
+        }}
+      />
       <NewPasswordFields
         idPrefix="cp"
         passwordLabel="Password"

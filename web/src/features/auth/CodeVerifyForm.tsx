@@ -5,8 +5,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { api, unwrap, type User } from '../../lib/api'
-import { ButtonSpinner, Field, FormMessage, describedBy } from './AuthUi'
-import { CODE_RESENT, cleanCode, codeSchema } from './passwordRules'
+import { ButtonSpinner, FormMessage } from './AuthUi'
+import { CodeField } from './CodeField'
+import { CODE_RESENT, codeSchema } from './passwordRules'
 import { errorMessage } from './errors'
 
 type Props = {
@@ -64,22 +65,7 @@ export function CodeVerifyForm({ email, submitLabel, signIn, onVerified, footer,
     <form onSubmit={submit} noValidate>
       <FormMessage kind="error">{error}</FormMessage>
       <FormMessage kind="success">{resent}</FormMessage>
-      <Field id={codeId} label="Verification code" error={codeError}>
-        <input
-          id={codeId}
-          name="code"
-          className="code-input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          placeholder="6 digit code"
-          value={code}
-          aria-invalid={codeError ? true : undefined}
-          aria-describedby={describedBy(codeId, { error: codeError })}
-          onChange={(e) => setCode(cleanCode(e.target.value))}
-        />
-      </Field>
+      <CodeField id={codeId} label="Verification code" value={code} error={codeError} onChange={setCode} />
       <button type="submit" className="button button--block" disabled={!code || verify.isPending}>
         {verify.isPending ? <ButtonSpinner /> : null}
         {submitLabel}

@@ -8,10 +8,10 @@ import { CircleCheck } from 'lucide-react'
 import { api, unwrap } from '../../lib/api'
 import { AuthCard, ButtonSpinner, Field, FormMessage, describedBy } from './AuthUi'
 import { CodeVerifyForm } from './CodeVerifyForm'
+import { CodeField } from './CodeField'
 import { NewPasswordFields } from './NewPasswordFields'
 import {
   PASSWORD_RESET_DONE,
-  cleanCode,
   issuesByField,
   normaliseEmail,
   resetConfirmSchema,
@@ -239,25 +239,16 @@ function ResetStep({
       <form onSubmit={submit} noValidate>
         <FormMessage kind="info">{info}</FormMessage>
         <FormMessage kind="error">{error}</FormMessage>
-        <Field id="reset-code" label="Reset code" error={errors.code}>
-          <input
-            id="reset-code"
-            name="code"
-            className="code-input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            placeholder="6 digit code"
-            value={code}
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={describedBy('reset-code', { error: errors.code })}
-            onChange={(e) => {
-              setCode(cleanCode(e.target.value))
-              setErrors(({ code: _c, ...rest }) => rest)
-            }}
-          />
-        </Field>
+        <CodeField
+          id="reset-code"
+          label="Reset code"
+          value={code}
+          error={errors.code}
+          onChange={(v) => {
+            setCode(v)
+            setErrors(({ code: _c, ...rest }) => rest)
+          }}
+        />
         <NewPasswordFields
           idPrefix="reset"
           passwordLabel="New password"
