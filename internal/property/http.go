@@ -37,10 +37,9 @@ type addressJSON struct {
 	Country    string `json:"country"`
 }
 
-type propertyJSON struct {
-	ID               string          `json:"id"`
-	Address          addressJSON     `json:"address"`
-	Status           Status          `json:"status"`
+// portalJSON is what the owner's view and the public view share; embedded,
+// its fields sit at the top level of both JSON objects.
+type portalJSON struct {
 	Latitude         *float64        `json:"latitude"`
 	Longitude        *float64        `json:"longitude"`
 	NearbyStations   []NearbyStation `json:"nearbyStations"`
@@ -53,18 +52,31 @@ type propertyJSON struct {
 	MoveInDate       *string         `json:"moveInDate"`
 	ShortDescription string          `json:"shortDescription"`
 	Images           []string        `json:"images"`
-	CreatedAt        time.Time       `json:"createdAt"`
-	UpdatedAt        time.Time       `json:"updatedAt"`
+}
+
+func portalOf(p Property) portalJSON {
+	return portalJSON{
+		Latitude: p.Latitude, Longitude: p.Longitude, NearbyStations: p.NearbyStations, RentPence: p.RentPence,
+		RentCycle: p.RentCycle, BedroomCount: p.BedroomCount, BathroomCount: p.BathroomCount, SofasCount: p.SofasCount,
+		FurnishStatus: p.FurnishStatus, MoveInDate: p.MoveInDate, ShortDescription: p.ShortDescription, Images: []string{},
+	}
+}
+
+// propertyJSON is the owner's view, with the full address and status.
+type propertyJSON struct {
+	ID      string      `json:"id"`
+	Address addressJSON `json:"address"`
+	Status  Status      `json:"status"`
+	portalJSON
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 func toJSON(p Property) propertyJSON {
 	a := p.Address
 	return propertyJSON{
 		ID: p.ID, Address: addressJSON{a.FirstLine, a.SecondLine, a.Town, a.Postcode, a.Country}, Status: p.Status,
-		Latitude: p.Latitude, Longitude: p.Longitude, NearbyStations: p.NearbyStations, RentPence: p.RentPence,
-		RentCycle: p.RentCycle, BedroomCount: p.BedroomCount, BathroomCount: p.BathroomCount, SofasCount: p.SofasCount,
-		FurnishStatus: p.FurnishStatus, MoveInDate: p.MoveInDate, ShortDescription: p.ShortDescription,
-		Images: []string{}, CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
+		portalJSON: portalOf(p), CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt,
 	}
 }
 

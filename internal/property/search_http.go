@@ -16,24 +16,13 @@ import (
 // listingJSON is what anyone may see of a Published property: the town and
 // postcode district, not the street address.
 type listingJSON struct {
-	ID               string          `json:"id"`
-	Town             string          `json:"town"`
-	PostcodeDistrict string          `json:"postcodeDistrict"`
-	Latitude         *float64        `json:"latitude"`
-	Longitude        *float64        `json:"longitude"`
-	NearbyStations   []NearbyStation `json:"nearbyStations"`
-	RentPence        *int64          `json:"rentPence"`
-	RentCycle        RentCycle       `json:"rentCycle"`
-	BedroomCount     int             `json:"bedroomCount"`
-	BathroomCount    int             `json:"bathroomCount"`
-	SofasCount       int             `json:"sofasCount"`
-	FurnishStatus    string          `json:"furnishStatus"`
-	MoveInDate       *string         `json:"moveInDate"`
-	ShortDescription string          `json:"shortDescription"`
-	Images           []string        `json:"images"`
-	PublishedAt      *time.Time      `json:"publishedAt"`
-	DistanceMiles    *float64        `json:"distanceMiles"`
-	Mine             bool            `json:"mine"`
+	ID               string `json:"id"`
+	Town             string `json:"town"`
+	PostcodeDistrict string `json:"postcodeDistrict"`
+	portalJSON
+	PublishedAt   *time.Time `json:"publishedAt"`
+	DistanceMiles *float64   `json:"distanceMiles"`
+	Mine          bool       `json:"mine"`
 }
 
 type areaJSON struct {
@@ -81,12 +70,8 @@ func (h *Handler) SearchRoutes(mux *httpx.Router, areas Searcher) {
 func toListingJSON(res Result, me auth.User, signedIn bool) listingJSON {
 	p := res.Property
 	return listingJSON{
-		ID: p.ID, Town: p.Address.Town, PostcodeDistrict: geo.Outcode(p.Address.Postcode), Latitude: p.Latitude,
-		Longitude: p.Longitude, NearbyStations: p.NearbyStations, RentPence: p.RentPence, RentCycle: p.RentCycle,
-		BedroomCount: p.BedroomCount, BathroomCount: p.BathroomCount, SofasCount: p.SofasCount,
-		FurnishStatus: p.FurnishStatus, MoveInDate: p.MoveInDate, ShortDescription: p.ShortDescription,
-		Images: []string{}, PublishedAt: p.PublishedAt, DistanceMiles: res.DistanceMiles,
-		Mine: signedIn && p.LandlordID == me.ID,
+		ID: p.ID, Town: p.Address.Town, PostcodeDistrict: geo.Outcode(p.Address.Postcode), portalJSON: portalOf(p),
+		PublishedAt: p.PublishedAt, DistanceMiles: res.DistanceMiles, Mine: signedIn && p.LandlordID == me.ID,
 	}
 }
 
