@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/auth"
@@ -18,10 +19,12 @@ import (
 	"github.com/omnirent/omnirent/internal/devmail"
 	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/platform/storage"
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/siteinfo"
 	"github.com/omnirent/omnirent/internal/spa"
@@ -35,6 +38,8 @@ type App struct {
 	Mail       *mail.Service
 	Auth       *auth.Service
 	Properties *property.Service
+	Photos     *photo.Service
+	Files      storage.Store
 	Handler    http.Handler
 	Log        *slog.Logger
 	// Routes are the registered patterns (checked against api/openapi.yaml).
@@ -86,12 +91,18 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	properties := property.NewService(d, clk, geo.Default())
 	authSvc.SetPropertyChecker(properties)
 	properties.SetContact(accountDirectory{authSvc}, mailer)
+	files, err := openFiles(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	photos := photo.NewService(d, clk, files, q, properties, log)
+	properties.SetPhotos(photos)
 	if cfg.SeedDemo {
 		if err := demo.Seed(ctx, authSvc, properties, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo data: %w", err)
 		}
 	}
-	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Properties: properties, Log: log}
+	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Properties: properties, Photos: photos, Files: files, Log: log}
 	a.Handler = a.routes(webDist)
 	return a, nil
 }
@@ -114,6 +125,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	propertyHandler.Routes(mux)
 	propertyHandler.SearchRoutes(mux, geo.Default())
 	propertyHandler.ListingRoutes(mux)
+	photo.NewHandler(a.Photos).Routes(mux)
 	if a.Config.Dev() {
 		devmail.New(a.Mail).Routes(mux)
 	} else {
@@ -136,7 +148,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		httpx.WithRecover,
 		httpx.WithSecurityHeaders(a.Config.SecureCookies()),
 		httpx.WithCompression,
-		httpx.WithBodyLimit(a.Config.MaxBodyBytes),
+		httpx.WithBodyLimit(a.Config.MaxBodyBytes, photo.UploadBodyLimit),
 		httpx.WithCSRFProtection,
 		authHandler.Middleware,
 	)
@@ -173,11 +185,32 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	stopWork()
 	<-workersDone
+	if c, ok := a.Files.(interface{ Close() error }); ok {
+		_ = c.Close()
+	}
 	a.DB.Close()
 	if errors.Is(err, http.ErrServerClosed) {
 		return nil
 	}
 	return err
+}
+
+// openFiles is the store for uploads: the configured S3 bucket, or a folder
+// in the data dir.
+func openFiles(ctx context.Context, cfg config.Config) (storage.Store, error) {
+	if s3 := cfg.S3; s3.Endpoint != "" {
+		st, err := storage.NewS3(ctx, storage.S3Config{Endpoint: s3.Endpoint, Region: s3.Region, Bucket: s3.Bucket,
+			AccessKey: s3.AccessKey, SecretKey: s3.SecretKey, UseSSL: s3.UseSSL, PathStyle: s3.PathStyle})
+		if err != nil {
+			return nil, fmt.Errorf("s3 storage: %w", err)
+		}
+		return st, nil
+	}
+	st, err := storage.NewLocal(filepath.Join(cfg.DataDir, "files"))
+	if err != nil {
+		return nil, fmt.Errorf("file storage: %w", err)
+	}
+	return st, nil
 }
 
 type emptyFS struct{}

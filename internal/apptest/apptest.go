@@ -9,9 +9,11 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/textproto"
 	"regexp"
 	"strings"
 	"testing"
@@ -139,6 +141,11 @@ func (c *Client) Do(method, path string, body any, headers ...string) Response {
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
+	return c.send(req)
+}
+
+func (c *Client) send(req *http.Request) Response {
+	c.e.T.Helper()
 	res, err := c.HTTP.Do(req)
 	if err != nil {
 		c.e.T.Fatal(err)
@@ -148,6 +155,23 @@ func (c *Client) Do(method, path string, body any, headers ...string) Response {
 	out := Response{Status: res.StatusCode, Header: res.Header, Raw: string(raw)}
 	_ = json.Unmarshal(raw, &out.Body)
 	return out
+}
+
+// Upload posts data as a multipart form with one file in field "file".
+func (c *Client) Upload(path, filename, contentType string, data []byte) Response {
+	c.e.T.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	h := textproto.MIMEHeader{}
+	h.Set("Content-Disposition", `form-data; name="file"; filename="`+filename+`"`)
+	h.Set("Content-Type", contentType)
+	part, _ := w.CreatePart(h)
+	_, _ = part.Write(data)
+	_ = w.Close()
+	req, _ := http.NewRequest(http.MethodPost, c.e.Server.URL+path, &buf)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	return c.send(req)
 }
 
 func (c *Client) Post(path string, body any) Response { return c.Do(http.MethodPost, path, body) }

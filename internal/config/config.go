@@ -30,6 +30,7 @@ type Config struct {
 	DataProtectionNumber string
 	MapTileURL           string
 	MapAttribution       string
+	S3                   S3
 	SeedDemo             bool
 	LogLevel             string
 	LogFormat            string
@@ -39,6 +40,12 @@ type Config struct {
 	Argon2Time           uint32
 	Argon2Threads        uint8
 	ShutdownTimeout      time.Duration
+}
+
+// S3 is where uploads go when an S3-compatible endpoint is configured.
+type S3 struct {
+	Endpoint, Bucket, Region, AccessKey, SecretKey string
+	UseSSL, PathStyle                              bool
 }
 
 // Dev reports whether the server runs in development mode (mailbox page,
@@ -67,6 +74,13 @@ var Options = []Option{
 	{"OMNIRENT_DATA_PROTECTION_NUMBER", "ZB000000", "ICO data-protection registration number shown in the footer."},
 	{"OMNIRENT_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "Map tiles for listing maps (any XYZ tile server; respect its usage policy). Pages stay usable when tiles cannot load."},
 	{"OMNIRENT_MAP_ATTRIBUTION", "© OpenStreetMap contributors", "Attribution shown on the map, as the tile provider requires."},
+	{"OMNIRENT_S3_ENDPOINT", "(empty: files under <data dir>/files)", "S3-compatible endpoint as host[:port], e.g. `s3.eu-west-2.amazonaws.com`; setting it stores uploads in the bucket instead of the data dir."},
+	{"OMNIRENT_S3_BUCKET", "", "Bucket for uploads (must exist). Required with OMNIRENT_S3_ENDPOINT."},
+	{"OMNIRENT_S3_REGION", "(discovered)", "Bucket region, e.g. `eu-west-2`."},
+	{"OMNIRENT_S3_ACCESS_KEY", "", "Access key id. Also OMNIRENT_S3_ACCESS_KEY_FILE."},
+	{"OMNIRENT_S3_SECRET_KEY", "", "Secret access key. Also OMNIRENT_S3_SECRET_KEY_FILE."},
+	{"OMNIRENT_S3_USE_SSL", "true", "Talk to the endpoint over HTTPS."},
+	{"OMNIRENT_S3_PATH_STYLE", "false", "Path-style bucket URLs (MinIO, Garage and most self-hosted servers)."},
 	{"OMNIRENT_SEED_DEMO", "true in development", "Create the demo landlord, tenant and admin on first start."},
 	{"OMNIRENT_LOG_LEVEL", "info", "debug, info, warn or error."},
 	{"OMNIRENT_LOG_FORMAT", "text", "`text` or `json`."},
@@ -107,6 +121,12 @@ func Load(getenv func(string) string) (Config, error) {
 		MapAttribution:       get("OMNIRENT_MAP_ATTRIBUTION", "© OpenStreetMap contributors"),
 		LogLevel:             get("OMNIRENT_LOG_LEVEL", "info"),
 		LogFormat:            get("OMNIRENT_LOG_FORMAT", "text"),
+	}
+	c.S3 = S3{
+		Endpoint: get("OMNIRENT_S3_ENDPOINT", ""), Bucket: get("OMNIRENT_S3_BUCKET", ""), Region: get("OMNIRENT_S3_REGION", ""),
+		AccessKey: get("OMNIRENT_S3_ACCESS_KEY", ""), SecretKey: get("OMNIRENT_S3_SECRET_KEY", ""),
+		UseSSL:    parseBool(get("OMNIRENT_S3_USE_SSL", "true"), "OMNIRENT_S3_USE_SSL", &errs),
+		PathStyle: parseBool(get("OMNIRENT_S3_PATH_STYLE", "false"), "OMNIRENT_S3_PATH_STYLE", &errs),
 	}
 	c.DatabaseURL = get("OMNIRENT_DATABASE_URL", "sqlite:"+filepath.Join(c.DataDir, "omnirent.db"))
 	c.SeedDemo = parseBool(get("OMNIRENT_SEED_DEMO", strconv.FormatBool(c.Env == "development")), "OMNIRENT_SEED_DEMO", &errs)
@@ -151,6 +171,9 @@ func (c *Config) validate() []error {
 	}
 	if !strings.HasPrefix(c.MapTileURL, "https://") || !strings.Contains(c.MapTileURL, "{z}") {
 		errs = append(errs, fmt.Errorf("OMNIRENT_MAP_TILE_URL must be an https XYZ template with {z}, {x} and {y}"))
+	}
+	if c.S3.Endpoint != "" && c.S3.Bucket == "" {
+		errs = append(errs, fmt.Errorf("OMNIRENT_S3_BUCKET is required with OMNIRENT_S3_ENDPOINT"))
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("OMNIRENT_LOG_FORMAT must be text or json"))

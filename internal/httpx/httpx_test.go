@@ -302,7 +302,13 @@ func TestWithSecurityHeaders(t *testing.T) {
 }
 
 func TestWithBodyLimit(t *testing.T) {
-	h := httpx.WithBodyLimit(16)(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+	uploads := func(r *http.Request) int64 {
+		if r.URL.Path == "/upload" {
+			return 64
+		}
+		return 0
+	}
+	h := httpx.WithBodyLimit(16, uploads)(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
 		var v map[string]any
 		if err := httpx.DecodeJSON(r, &v); err != nil {
 			return err
@@ -318,6 +324,17 @@ func TestWithBodyLimit(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("POST", "/", strings.NewReader(`{"a":"b"}`)))
 	if rec.Code != 200 {
 		t.Fatalf("small body: %d %s", rec.Code, rec.Body)
+	}
+	// The larger cap applies only where it is given, and still caps.
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/upload", strings.NewReader(`{"a":"`+strings.Repeat("x", 32)+`"}`)))
+	if rec.Code != 200 {
+		t.Fatalf("upload route under its cap: %d %s", rec.Code, rec.Body)
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/upload", strings.NewReader(`{"a":"`+strings.Repeat("x", 80)+`"}`)))
+	if rec.Code != 400 {
+		t.Fatalf("upload route over its cap: %d %s", rec.Code, rec.Body)
 	}
 }
 

@@ -153,12 +153,17 @@ func WithSecurityHeaders(tls bool) func(http.Handler) http.Handler {
 	}
 }
 
-// WithBodyLimit caps request bodies; larger ones fail while being read.
-func WithBodyLimit(n int64) func(http.Handler) http.Handler {
+// WithBodyLimit caps request bodies at n bytes; larger ones fail while being
+// read. larger, when not nil, may give a higher cap for a request (uploads).
+func WithBodyLimit(n int64, larger func(*http.Request) int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.Body != nil {
-				r.Body = http.MaxBytesReader(w, r.Body, n)
+				limit := n
+				if larger != nil {
+					limit = max(limit, larger(r))
+				}
+				r.Body = http.MaxBytesReader(w, r.Body, limit)
 			}
 			next.ServeHTTP(w, r)
 		})

@@ -45,13 +45,16 @@ type Mailer interface {
 // SetContact wires in what contacting an owner needs.
 func (s *Service) SetContact(people People, m Mailer) { s.people, s.mail = people, m }
 
-// Listing returns one Published property, for anyone.
+// Listing returns one Published property, with its photos, for anyone.
 func (s *Service) Listing(ctx context.Context, id string) (Property, error) {
 	p, err := s.store.published(ctx, s.db.Conn(), id)
 	if apperr.IsNotFound(err) {
 		return Property{}, apperr.New(apperr.NotFound, "not_found", MsgListingNotFound)
 	}
-	return p, err
+	if err != nil {
+		return Property{}, err
+	}
+	return p, s.withPhotos(ctx, []*Property{&p})
 }
 
 // ContactOwner sends the sender's message to the listing's owner.

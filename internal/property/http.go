@@ -51,15 +51,23 @@ type portalJSON struct {
 	FurnishStatus    string          `json:"furnishStatus"`
 	MoveInDate       *string         `json:"moveInDate"`
 	ShortDescription string          `json:"shortDescription"`
-	Images           []string        `json:"images"`
+	Images           []Photo         `json:"images"`
 }
 
 func portalOf(p Property) portalJSON {
 	return portalJSON{
 		Latitude: p.Latitude, Longitude: p.Longitude, NearbyStations: p.NearbyStations, RentPence: p.RentPence,
 		RentCycle: p.RentCycle, BedroomCount: p.BedroomCount, BathroomCount: p.BathroomCount, SofasCount: p.SofasCount,
-		FurnishStatus: p.FurnishStatus, MoveInDate: p.MoveInDate, ShortDescription: p.ShortDescription, Images: []string{},
+		FurnishStatus: p.FurnishStatus, MoveInDate: p.MoveInDate, ShortDescription: p.ShortDescription, Images: photosOrEmpty(p.Photos),
 	}
+}
+
+// photosOrEmpty keeps "images" a JSON list even when there are none.
+func photosOrEmpty(ps []Photo) []Photo {
+	if ps == nil {
+		return []Photo{}
+	}
+	return ps
 }
 
 // propertyJSON is the owner's view, with the full address and status.
@@ -80,15 +88,21 @@ func toJSON(p Property) propertyJSON {
 	}
 }
 
-func one(w http.ResponseWriter, status int, p Property, err error) error {
+func (h *Handler) one(w http.ResponseWriter, r *http.Request, status int, p Property, err error) error {
 	if err != nil {
+		return err
+	}
+	if err := h.svc.withPhotos(r.Context(), []*Property{&p}); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, status, map[string]any{"property": toJSON(p)})
 }
 
-func withMessage(w http.ResponseWriter, p Property, err error) error {
+func (h *Handler) withMessage(w http.ResponseWriter, r *http.Request, p Property, err error) error {
 	if err != nil {
+		return err
+	}
+	if err := h.svc.withPhotos(r.Context(), []*Property{&p}); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"property": toJSON(p), "message": MsgActionSuccess})
@@ -110,6 +124,9 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := h.svc.withPhotos(r.Context(), pointers(ps)); err != nil {
+		return err
+	}
 	out := make([]propertyJSON, len(ps))
 	for i, p := range ps {
 		out[i] = toJSON(p)
@@ -123,12 +140,12 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.svc.Create(r.Context(), owner(r), a)
-	return one(w, http.StatusCreated, p, err)
+	return h.one(w, r, http.StatusCreated, p, err)
 }
 
 func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
 	p, err := h.svc.Get(r.Context(), owner(r), r.PathValue("id"))
-	return one(w, http.StatusOK, p, err)
+	return h.one(w, r, http.StatusOK, p, err)
 }
 
 func (h *Handler) updateAddress(w http.ResponseWriter, r *http.Request) error {
@@ -137,7 +154,7 @@ func (h *Handler) updateAddress(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.svc.UpdateAddress(r.Context(), owner(r), r.PathValue("id"), a)
-	return one(w, http.StatusOK, p, err)
+	return h.one(w, r, http.StatusOK, p, err)
 }
 
 func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request) error {
@@ -160,17 +177,17 @@ func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request) error {
 		SofasCount: in.SofasCount, FurnishStatus: in.FurnishStatus, MoveInDate: in.MoveInDate,
 		ShortDescription: in.ShortDescription, Publish: in.Publish,
 	})
-	return one(w, http.StatusOK, p, err)
+	return h.one(w, r, http.StatusOK, p, err)
 }
 
 func (h *Handler) publish(w http.ResponseWriter, r *http.Request) error {
 	p, err := h.svc.Publish(r.Context(), owner(r), r.PathValue("id"))
-	return withMessage(w, p, err)
+	return h.withMessage(w, r, p, err)
 }
 
 func (h *Handler) unpublish(w http.ResponseWriter, r *http.Request) error {
 	p, err := h.svc.Unpublish(r.Context(), owner(r), r.PathValue("id"))
-	return withMessage(w, p, err)
+	return h.withMessage(w, r, p, err)
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {

@@ -50,6 +50,7 @@ type Property struct {
 	FurnishStatus    string
 	MoveInDate       *string // YYYY-MM-DD
 	ShortDescription string
+	Photos           []Photo // filled by the service from its PhotoLister
 	CreatedAt        time.Time
 	UpdatedAt        time.Time
 	PublishedAt      *time.Time
@@ -88,3 +89,16 @@ const (
 	maxDescription  = 2000
 	stationsToStore = 2
 )
+
+// Photo is one photo of a property as pages show it: a large display size
+// and a thumbnail, with dimensions so the page can reserve their space.
+// Photos are owned by the photo package; properties only carry them.
+type Photo struct {
+	Name        string `json:"name"`
+	URL         string `json:"url"`
+	Width       int    `json:"width"`
+	Height      int    `json:"height"`
+	ThumbURL    string `json:"thumbUrl"`
+	ThumbWidth  int    `json:"thumbWidth"`
+	ThumbHeight int    `json:"thumbHeight"`
+}

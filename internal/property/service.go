@@ -34,6 +34,7 @@ type Service struct {
 	store   store
 	people  People
 	mail    Mailer
+	photos  PhotoLister
 }
 
 func NewService(d *db.DB, c clock.Clock, l Locator) *Service {

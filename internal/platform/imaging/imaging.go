@@ -152,3 +152,13 @@ func header(data []byte, kind Kind, maxPixels int) (w, h int, err error) {
 	}
 	return cfg.Width, cfg.Height, nil
 }
+
+// Dimensions reads the width and height from an image's header without
+// decoding its pixels.
+func Dimensions(data []byte) (w, h int, err error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return 0, 0, fmt.Errorf("imaging: read header: %w", err)
+	}
+	return cfg.Width, cfg.Height, nil
+}

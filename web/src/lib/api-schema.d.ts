@@ -344,6 +344,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/properties/{id}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description One photo per request, in the multipart field "file". PNG or JPEG decided by the file's content, at most 5 MB and 40 megapixels, at most 10 per property. Metadata (GPS included) is stripped; the large and thumbnail sizes are made in the background (until then both URLs give the cleaned original). */
+        post: operations["uploadPropertyImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/images/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deletePropertyImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photos/{size}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                size: "original" | "large" | "thumb";
+                name: string;
+            };
+            cookie?: never;
+        };
+        /** @description The image itself, for anyone when its listing is Published, otherwise only for the owner. With S3 storage the answer is a redirect to a short-lived signed URL. */
+        get: operations["getPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/listings": {
         parameters: {
             query?: never;
@@ -571,8 +629,8 @@ export interface components {
              */
             moveInDate: string | null;
             shortDescription: string;
-            /** @description image ids (photos arrive in a later release) */
-            images: string[];
+            /** @description photos in upload order */
+            images: components["schemas"]["Image"][];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -621,11 +679,26 @@ export interface components {
             /** Format: date */
             moveInDate: string | null;
             shortDescription: string;
-            images: string[];
+            images: components["schemas"]["Image"][];
             /** Format: date-time */
             publishedAt: string | null;
             distanceMiles: number | null;
             mine: boolean;
+        };
+        Image: {
+            /** @description random 16 characters + .jpg or .png */
+            name: string;
+            /** @description large display size (up to 1600 x 1200) */
+            url: string;
+            width: number;
+            height: number;
+            /** @description thumbnail (up to 640 x 480) */
+            thumbUrl: string;
+            thumbWidth: number;
+            thumbHeight: number;
+        };
+        ImageResponse: {
+            image: components["schemas"]["Image"];
         };
         SearchArea: {
             query: string;
@@ -1228,6 +1301,92 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PropertyMessageResponse"];
                 };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    uploadPropertyImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    deletePropertyImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    getPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                size: "original" | "large" | "thumb";
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description redirect to a signed storage URL */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             404: components["responses"]["Error"];
         };

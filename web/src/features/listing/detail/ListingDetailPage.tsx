@@ -402,23 +402,23 @@ function Gallery({ listing, title }: { listing: Listing; title: string }) {
     <div className="listing-detail__gallery" role="group" aria-label="Photos">
       <div className="listing-detail__frame">
         <img
-          src={`/api/files/${encodeURIComponent(current)}`}
+          src={current.url}
           alt={`${title}: photo ${Math.min(shown, images.length - 1) + 1} of ${images.length}`}
-          width={800}
-          height={600}
+          width={current.width}
+          height={current.height}
         />
       </div>
       {images.length > 1 && (
         <ul className="listing-detail__thumbs">
           {images.map((img, i) => (
-            <li key={img}>
+            <li key={img.name}>
               <button
                 type="button"
                 aria-label={`Show photo ${i + 1} of ${images.length}`}
                 aria-pressed={i === shown}
                 onClick={() => setShown(i)}
               >
-                <img src={`/api/files/${encodeURIComponent(img)}`} alt="" width={96} height={72} loading="lazy" />
+                <img src={img.thumbUrl} alt="" width={img.thumbWidth} height={img.thumbHeight} loading="lazy" />
               </button>
             </li>
           ))}

@@ -1,0 +1,115 @@
+package photo
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/platform/imaging"
+	"github.com/omnirent/omnirent/internal/property"
+)
+
+type Handler struct{ svc *Service }
+
+func NewHandler(s *Service) *Handler { return &Handler{svc: s} }
+
+func (h *Handler) Routes(mux *httpx.Router) {
+	mux.Handle("POST /api/properties/{id}/images", httpx.Handle(auth.RequireUser(h.upload)))
+	mux.Handle("DELETE /api/properties/{id}/images/{name}", httpx.Handle(auth.RequireUser(h.delete)))
+	mux.Handle("GET /api/photos/{size}/{name}", httpx.Handle(h.serve))
+}
+
+// UploadBodyLimit lets an upload request carry one 5 MB file plus its
+// multipart framing; every other request keeps the small JSON cap.
+func UploadBodyLimit(r *http.Request) int64 {
+	if r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/api/properties/") && strings.HasSuffix(r.URL.Path, "/images") {
+		return imaging.DefaultMaxBytes + 64<<10
+	}
+	return 0
+}
+
+func owner(r *http.Request) property.Owner {
+	u, _ := auth.CurrentUser(r.Context())
+	return property.Owner{ID: u.ID, IsLandlord: u.UserType == auth.Landlord}
+}
+
+// upload takes one file, in the multipart field "file"; the page sends each
+// chosen file as its own request so one bad file does not sink the others.
+func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
+	file, err := firstFile(r)
+	if err != nil {
+		return err
+	}
+	p, err := h.svc.Upload(r.Context(), owner(r), r.PathValue("id"), file)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"image": p})
+}
+
+// firstFile streams the first part named "file" without buffering the form.
+func firstFile(r *http.Request) (io.Reader, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, apperr.New(apperr.Invalid, "no_file", MsgNoFile)
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return nil, apperr.New(apperr.Invalid, "no_file", MsgNoFile)
+		}
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, apperr.New(apperr.Invalid, "image_too_large", MsgTooLarge)
+		}
+		if err != nil {
+			return nil, apperr.New(apperr.Invalid, "bad_upload", MsgNoFile)
+		}
+		if part.FormName() == "file" {
+			return part, nil
+		}
+		_ = part.Close()
+	}
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+	if err := h.svc.Delete(r.Context(), owner(r), r.PathValue("id"), r.PathValue("name")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// serve streams a photo, or redirects to a short-lived signed URL when the
+// files are in S3. Names are random and never reused, so a published
+// listing's photo can be cached for long; an unpublished one stays private.
+func (h *Handler) serve(w http.ResponseWriter, r *http.Request) error {
+	viewer, _ := auth.CurrentUser(r.Context())
+	f, err := h.svc.Open(r.Context(), viewer.ID, r.PathValue("name"), Size(r.PathValue("size")))
+	if err != nil {
+		return err
+	}
+	if f.RedirectURL != "" {
+		w.Header().Set("Cache-Control", "private, max-age=300")
+		http.Redirect(w, r, f.RedirectURL, http.StatusFound)
+		return nil
+	}
+	defer f.Body.Close()
+	if f.Public {
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+	} else {
+		w.Header().Set("Cache-Control", "private, no-cache")
+	}
+	w.Header().Set("Content-Type", f.ContentType)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if f.Size >= 0 {
+		w.Header().Set("Content-Length", strconv.FormatInt(f.Size, 10))
+	}
+	_, _ = io.Copy(w, f.Body)
+	return nil
+}
