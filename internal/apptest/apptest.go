@@ -29,7 +29,7 @@ import (
 
 // Env is a running application for one test.
 type Env struct {
-	T      *testing.T
+	T      testing.TB
 	App    *app.App
 	Server *httptest.Server
 	Clock  *clock.Fake
@@ -49,7 +49,7 @@ var TestDist = fstest.MapFS{
 }
 
 // Start builds the app on d. tweak may change the configuration first.
-func Start(t *testing.T, d *db.DB, tweak func(*config.Config)) *Env {
+func Start(t testing.TB, d *db.DB, tweak func(*config.Config)) *Env {
 	t.Helper()
 	dataDir := t.TempDir()
 	cfg, err := config.Load(func(k string) string {

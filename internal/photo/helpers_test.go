@@ -24,7 +24,7 @@ var details = map[string]any{
 }
 
 // landlordWithProperty signs up a landlord and adds one (Active) property.
-func landlordWithProperty(t *testing.T, e *apptest.Env, email string) (*apptest.Client, string) {
+func landlordWithProperty(t testing.TB, e *apptest.Env, email string) (*apptest.Client, string) {
 	t.Helper()
 	c := e.SignedIn(email, "Secret#123", "Landlord")
 	r := c.Post("/api/properties", address)
