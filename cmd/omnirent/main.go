@@ -46,10 +46,7 @@ func run(args []string) error {
 	}
 	switch cmd {
 	case "config":
-		fmt.Println("| Variable | Default | Meaning |\n|---|---|---|")
-		for _, o := range config.Options {
-			fmt.Printf("| `%s` | %s | %s |\n", o.Name, o.Default, o.Help)
-		}
+		fmt.Print(config.MarkdownTable())
 		return nil
 	case "serve", "migrate", "admin", "seed":
 	case "-h", "--help", "help":

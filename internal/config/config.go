@@ -92,6 +92,16 @@ var Options = []Option{
 	{"OMNIRENT_SHUTDOWN_TIMEOUT", "10s", "How long to wait for requests in flight when stopping."},
 }
 
+// MarkdownTable renders Options as the README's configuration table.
+func MarkdownTable() string {
+	var b strings.Builder
+	b.WriteString("| Variable | Default | Meaning |\n|---|---|---|\n")
+	for _, o := range Options {
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", o.Name, o.Default, o.Help)
+	}
+	return b.String()
+}
+
 // Load reads the environment (a lookup function so tests can pass a map).
 func Load(getenv func(string) string) (Config, error) {
 	var errs []error
