@@ -25,6 +25,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/platform/storage"
+	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/siteinfo"
 	"github.com/omnirent/omnirent/internal/spa"
@@ -40,6 +41,7 @@ type App struct {
 	Properties *property.Service
 	Photos     *photo.Service
 	Files      storage.Store
+	Promos     *promo.Service
 	Handler    http.Handler
 	Log        *slog.Logger
 	// Routes are the registered patterns (checked against api/openapi.yaml).
@@ -102,7 +104,8 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 			return nil, fmt.Errorf("demo data: %w", err)
 		}
 	}
-	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Properties: properties, Photos: photos, Files: files, Log: log}
+	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Properties: properties, Photos: photos, Files: files,
+		Promos: promo.NewService(d, clk), Log: log}
 	a.Handler = a.routes(webDist)
 	return a, nil
 }
@@ -126,6 +129,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	propertyHandler.SearchRoutes(mux, geo.Default())
 	propertyHandler.ListingRoutes(mux)
 	photo.NewHandler(a.Photos).Routes(mux)
+	promo.NewHandler(a.Promos).Routes(mux)
 	if a.Config.Dev() {
 		devmail.New(a.Mail).Routes(mux)
 	} else {

@@ -33,3 +33,10 @@ func (f *Fake) Advance(d time.Duration) {
 	defer f.mu.Unlock()
 	f.t = f.t.Add(d)
 }
+
+// Set moves the clock to t.
+func (f *Fake) Set(t time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.t = t
+}
