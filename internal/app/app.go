@@ -19,6 +19,7 @@ import (
 	"github.com/omnirent/omnirent/internal/devmail"
 	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
@@ -42,6 +43,7 @@ type App struct {
 	Photos     *photo.Service
 	Files      storage.Store
 	Promos     *promo.Service
+	Payments   *payment.Service
 	Handler    http.Handler
 	Log        *slog.Logger
 	// Routes are the registered patterns (checked against api/openapi.yaml).
@@ -104,8 +106,10 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 			return nil, fmt.Errorf("demo data: %w", err)
 		}
 	}
+	promos := promo.NewService(d, clk)
+	payments := payment.NewService(d, clk, promos, mailer, log)
 	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Properties: properties, Photos: photos, Files: files,
-		Promos: promo.NewService(d, clk), Log: log}
+		Promos: promos, Payments: payments, Log: log}
 	a.Handler = a.routes(webDist)
 	return a, nil
 }
@@ -130,6 +134,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	propertyHandler.ListingRoutes(mux)
 	photo.NewHandler(a.Photos).Routes(mux)
 	promo.NewHandler(a.Promos).Routes(mux)
+	payment.NewHandler(a.Payments).Routes(mux)
 	if a.Config.Dev() {
 		devmail.New(a.Mail).Routes(mux)
 	} else {

@@ -6,7 +6,8 @@ package promo
 import (
 	"strings"
 	"time"
-	_ "time/tzdata" // Europe/London even on machines without zoneinfo
+
+	"github.com/omnirent/omnirent/internal/platform/clock"
 )
 
 // The spec's words (spec 2 sections 5 and 8) and ours where it is silent.
@@ -43,16 +44,8 @@ func key(code string) string { return strings.ToUpper(strings.TrimSpace(code)) }
 
 // ukDay is today's date in the UK, where the codes' dates are meant.
 func ukDay(now time.Time) string {
-	return now.In(london).Format(time.DateOnly)
+	return now.In(clock.UK).Format(time.DateOnly)
 }
-
-var london = func() *time.Location {
-	loc, err := time.LoadLocation("Europe/London")
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-}()
 
 // Usable says whether the code can be applied on the day of now, and if not, why.
 func (c Code) Usable(now time.Time) (bool, string) {

@@ -5,7 +5,17 @@ package clock
 import (
 	"sync"
 	"time"
+	_ "time/tzdata" // Europe/London even on machines without zoneinfo
 )
+
+// UK is the time zone of the UK, where dates on the site are meant.
+var UK = func() *time.Location {
+	loc, err := time.LoadLocation("Europe/London")
+	if err != nil {
+		panic(err) // cannot happen: the zone data is embedded
+	}
+	return loc
+}()
 
 type Clock interface{ Now() time.Time }
 

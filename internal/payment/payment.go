@@ -1,0 +1,88 @@
+// Package payment sells what the platform sells: orders whose prices the
+// server decides, promo codes applied to them, card payment through one
+// provider interface (an offline sandbox by default, Stripe in production),
+// free orders completed by the server, and a receipt for every paid order.
+//
+// A paid order is recorded exactly once: RecordPayment runs in one transaction
+// that records the provider's event id (a replay is a no-op), moves the
+// order from pending to paid only if it is still pending, and in the same
+// transaction lets the product's Fulfiller act and queues the receipt.
+package payment
+
+import "time"
+
+// Product is something the platform sells.
+type Product string
+
+const (
+	TenancyContract       Product = "tenancy-contract"
+	InstantReferenceCheck Product = "instant-reference-check"
+	InventoryReport       Product = "inventory-report"
+)
+
+// Price is a product's price in pence and the struck-through former price.
+type Price struct {
+	Name     string
+	Pence    int64
+	WasPence int64
+}
+
+// Catalogue is the server's price list (spec 2 section 9 and the issue).
+// The browser never sends a price, only what is being bought.
+var Catalogue = map[Product]Price{
+	TenancyContract:       {Name: "Tenancy contract", Pence: 199, WasPence: 899},
+	InstantReferenceCheck: {Name: "Instant reference check", Pence: 899, WasPence: 1799},
+	InventoryReport:       {Name: "Inventory report", Pence: 199, WasPence: 899},
+}
+
+type Status string
+
+const (
+	Pending Status = "pending"
+	Paid    Status = "paid"
+)
+
+// Line is one basket line: a product, for whom or what, and how many.
+type Line struct {
+	Product     Product `json:"productType"`
+	Description string  `json:"description"`
+	UnitPence   int64   `json:"unitPence"`
+	WasPence    int64   `json:"wasPence"`
+	Qty         int     `json:"qty"`
+}
+
+// AppliedCode is a promo code on an order, in the order it was applied.
+type AppliedCode struct {
+	Code     string `json:"code"`
+	Discount int    `json:"discount"`
+}
+
+type Order struct {
+	ID           string        `json:"id"`
+	UserID       string        `json:"-"`
+	OrderType    string        `json:"orderType"`
+	SubjectID    string        `json:"subjectId"`
+	Status       Status        `json:"status"`
+	Currency     string        `json:"currency"`
+	Lines        []Line        `json:"items"`
+	Codes        []AppliedCode `json:"promoCodes"`
+	WasPence     int64         `json:"wasPence"`
+	FullPence    int64         `json:"fullPence"`
+	TotalPence   int64         `json:"totalPence"`
+	PercentOff   int           `json:"percentOff"`
+	Provider     string        `json:"provider"`
+	ProviderRef  string        `json:"-"`
+	ReceiptEmail string        `json:"receiptEmail"`
+	PaidAt       *time.Time    `json:"paidAt"`
+	CreatedAt    time.Time     `json:"createdAt"`
+}
+
+// User-facing texts; the spec's where it has them.
+const (
+	MsgOrderNotFound  = "Order not found."
+	MsgAlreadyPaid    = "This order has already been paid."
+	MsgNotFree        = "This order is not free; please pay by card."
+	MsgFillAllFields  = "Please fill in all the fields"
+	MsgCodeEmpty      = "Please enter a promo code."
+	MsgPaymentBlocked = "Card payments are not available right now. Please try again later."
+)

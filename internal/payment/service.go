@@ -1,0 +1,250 @@
+package payment
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/promo"
+)
+
+// Fulfiller is a product domain's part in a sale: it acts on a paid order
+// inside the transaction that records the payment, so the sale and its
+// consequence (renters invited, a contract unlocked) happen together, once.
+type Fulfiller interface {
+	Fulfil(ctx context.Context, tx db.Conn, o Order) error
+}
+
+// Codes checks promo codes (the promo package).
+type Codes interface {
+	Check(ctx context.Context, code string) (promo.Check, error)
+}
+
+// Mailer queues e-mail inside a transaction.
+type Mailer interface {
+	Send(ctx context.Context, conn db.Conn, e mail.Email) error
+}
+
+type Service struct {
+	db         *db.DB
+	clock      clock.Clock
+	codes      Codes
+	mail       Mailer
+	log        *slog.Logger
+	sandbox    bool
+	fulfillers map[string]Fulfiller
+}
+
+// NewService makes the payment service with the offline sandbox as its card
+// provider.
+func NewService(d *db.DB, c clock.Clock, codes Codes, m Mailer, log *slog.Logger) *Service {
+	return &Service{db: d, clock: c, codes: codes, mail: m, log: log, sandbox: true, fulfillers: map[string]Fulfiller{}}
+}
+
+// Provider names the card provider in use, for the payment page.
+func (s *Service) Provider() string { return "sandbox" }
+
+// Register names the domain that fulfils orders of a type.
+func (s *Service) Register(orderType string, f Fulfiller) { s.fulfillers[orderType] = f }
+
+// Buyer is who pays and where the receipt goes.
+type Buyer struct{ ID, Email string }
+
+// Item is what a domain asks to sell; the price comes from the Catalogue.
+type Item struct {
+	Product     Product
+	Description string
+	Qty         int
+}
+
+func lines(items []Item) ([]Line, error) {
+	out := make([]Line, 0, len(items))
+	for _, it := range items {
+		p, ok := Catalogue[it.Product]
+		if !ok || it.Qty < 1 {
+			return nil, fmt.Errorf("payment: cannot sell %d x %q", it.Qty, it.Product)
+		}
+		out = append(out, Line{Product: it.Product, Description: it.Description, UnitPence: p.Pence, WasPence: p.WasPence, Qty: it.Qty})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("payment: an order needs at least one item")
+	}
+	return out, nil
+}
+
+// NewOrder creates a pending order inside the caller's transaction.
+func (s *Service) NewOrder(ctx context.Context, tx db.Conn, b Buyer, orderType, subjectID string, items []Item) (Order, error) {
+	ls, err := lines(items)
+	if err != nil {
+		return Order{}, apperr.Wrap(err, "new order")
+	}
+	o := Order{ID: uuid.NewString(), UserID: b.ID, OrderType: orderType, SubjectID: subjectID, Status: Pending, Currency: "GBP",
+		Lines: ls, Codes: []AppliedCode{}, ReceiptEmail: b.Email, CreatedAt: s.clock.Now()}
+	o.price()
+	return o, insertOrder(ctx, tx, o)
+}
+
+// SetItems replaces the basket of a pending order (a renter removed, say),
+// inside the caller's transaction; the codes stay and the total is redone.
+func (s *Service) SetItems(ctx context.Context, tx db.Conn, orderID string, items []Item) (Order, error) {
+	ls, err := lines(items)
+	if err != nil {
+		return Order{}, apperr.Wrap(err, "set order items")
+	}
+	o, err := lockOrder(ctx, tx, orderID)
+	if err != nil {
+		return Order{}, err
+	}
+	if o.Status != Pending {
+		return Order{}, apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
+	}
+	o.Lines = ls
+	o.price()
+	return o, saveBasket(ctx, tx, o, s.clock.Now())
+}
+
+// Get returns one of the user's own orders; anyone else's is not found.
+func (s *Service) Get(ctx context.Context, userID, id string) (Order, error) {
+	o, err := orderByID(ctx, s.db.Conn(), id)
+	if err != nil || o.UserID != userID {
+		return Order{}, apperr.New(apperr.NotFound, "not_found", MsgOrderNotFound)
+	}
+	return o, nil
+}
+
+// Orders lists the user's own orders, newest first.
+func (s *Service) Orders(ctx context.Context, userID string) ([]Order, error) {
+	return ordersOf(ctx, s.db.Conn(), userID)
+}
+
+// changeBasket runs change on the user's own pending order under its lock.
+func (s *Service) changeBasket(ctx context.Context, userID, id string, change func(*Order) error) (Order, error) {
+	var out Order
+	err := s.db.Tx(ctx, func(tx db.Conn) error {
+		o, err := lockOrder(ctx, tx, id)
+		if err != nil || o.UserID != userID {
+			return apperr.New(apperr.NotFound, "not_found", MsgOrderNotFound)
+		}
+		if o.Status != Pending {
+			return apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
+		}
+		if err := change(&o); err != nil {
+			return err
+		}
+		o.price()
+		out = o
+		return saveBasket(ctx, tx, o, s.clock.Now())
+	})
+	return out, err
+}
+
+// ApplyCode adds a promo code to the order (spec 2 section 5, "Promo code
+// apply"): an unknown code is 'Invalid code'; a known but unusable one
+// answers the reason; a code already on the order is 'Code already used'.
+func (s *Service) ApplyCode(ctx context.Context, userID, id, code string) (Order, error) {
+	code = strings.TrimSpace(code)
+	if code == "" {
+		return Order{}, apperr.New(apperr.Invalid, "code_empty", MsgCodeEmpty)
+	}
+	check, err := s.codes.Check(ctx, code)
+	if err != nil {
+		return Order{}, err
+	}
+	if !check.IsValid {
+		return Order{}, apperr.New(apperr.Invalid, "code_unusable", check.Message)
+	}
+	return s.changeBasket(ctx, userID, id, func(o *Order) error {
+		for _, c := range o.Codes {
+			if strings.EqualFold(c.Code, check.Code) {
+				return apperr.New(apperr.Conflict, "code_used", promo.MsgAlreadyUsed)
+			}
+		}
+		o.Codes = append(o.Codes, AppliedCode{Code: check.Code, Discount: check.Discount})
+		return nil
+	})
+}
+
+// RemoveCode takes a code off; the total is recomputed from the full price
+// with the codes that remain.
+func (s *Service) RemoveCode(ctx context.Context, userID, id, code string) (Order, error) {
+	return s.changeBasket(ctx, userID, id, func(o *Order) error {
+		kept := o.Codes[:0]
+		for _, c := range o.Codes {
+			if !strings.EqualFold(c.Code, code) {
+				kept = append(kept, c)
+			}
+		}
+		o.Codes = kept
+		return nil
+	})
+}
+
+// CompleteFree completes an order whose total is zero. The server decides
+// that it is free; nothing the browser sends can make it so.
+func (s *Service) CompleteFree(ctx context.Context, userID, id string) (Order, error) {
+	o, err := s.Get(ctx, userID, id)
+	if err != nil {
+		return Order{}, err
+	}
+	if o.Status == Paid {
+		return o, nil
+	}
+	if o.TotalPence != 0 {
+		return Order{}, apperr.New(apperr.Invalid, "not_free", MsgNotFree)
+	}
+	if err := s.RecordPayment(ctx, ProviderPayment{Provider: "free", EventID: "free-" + id, OrderID: id, Ref: "free", AmountPence: 0}); err != nil {
+		return Order{}, err
+	}
+	return s.Get(ctx, userID, id)
+}
+
+// ProviderPayment is a provider's report that money was taken for an order:
+// a webhook event, a retrieved payment, a sandbox charge.
+type ProviderPayment struct {
+	Provider    string
+	EventID     string // unique per provider; a replay of it changes nothing
+	OrderID     string
+	Ref         string // the provider's payment id
+	AmountPence int64
+}
+
+// RecordPayment records a payment exactly once; see the package comment.
+func (s *Service) RecordPayment(ctx context.Context, p ProviderPayment) error {
+	return s.db.Tx(ctx, func(tx db.Conn) error {
+		now := s.clock.Now()
+		fresh, err := recordEvent(ctx, tx, p.Provider, p.EventID, p.OrderID, now)
+		if err != nil || !fresh {
+			return err
+		}
+		o, err := lockOrder(ctx, tx, p.OrderID)
+		if err != nil {
+			return err
+		}
+		if o.Status == Paid {
+			if o.ProviderRef != p.Ref {
+				s.log.Error("second payment for a paid order: refund it", "order", o.ID, "provider", p.Provider, "ref", p.Ref, "first", o.ProviderRef)
+			}
+			return nil
+		}
+		if p.AmountPence < o.TotalPence {
+			return fmt.Errorf("payment: %s %s paid %d pence for order %s of %d", p.Provider, p.Ref, p.AmountPence, o.ID, o.TotalPence)
+		}
+		if err := setPaid(ctx, tx, o.ID, p.Provider, p.Ref, now); err != nil {
+			return err
+		}
+		o.Status, o.Provider, o.ProviderRef, o.PaidAt = Paid, p.Provider, p.Ref, &now
+		if f := s.fulfillers[o.OrderType]; f != nil {
+			if err := f.Fulfil(ctx, tx, o); err != nil {
+				return err
+			}
+		}
+		return s.sendReceipt(ctx, tx, o)
+	})
+}

@@ -1,0 +1,137 @@
+package payment
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/promo"
+)
+
+const cols = `id, user_id, order_type, subject_id, status, currency, lines, promo_codes, total_pence, provider, provider_ref,
+	receipt_email, paid_at, created_at`
+
+func scan(row interface{ Scan(...any) error }) (Order, error) {
+	var o Order
+	var lines, codes string
+	var paid sql.NullInt64
+	var created int64
+	err := row.Scan(&o.ID, &o.UserID, &o.OrderType, &o.SubjectID, &o.Status, &o.Currency, &lines, &codes, &o.TotalPence,
+		&o.Provider, &o.ProviderRef, &o.ReceiptEmail, &paid, &created)
+	if errors.Is(err, db.NoRows) {
+		return Order{}, apperr.New(apperr.NotFound, "not_found", MsgOrderNotFound)
+	}
+	if err != nil {
+		return Order{}, apperr.Wrap(err, "scan order")
+	}
+	if err := json.Unmarshal([]byte(lines), &o.Lines); err != nil {
+		return Order{}, apperr.Wrap(err, "decode order lines")
+	}
+	if err := json.Unmarshal([]byte(codes), &o.Codes); err != nil {
+		return Order{}, apperr.Wrap(err, "decode order codes")
+	}
+	if paid.Valid {
+		t := time.UnixMilli(paid.Int64).UTC()
+		o.PaidAt = &t
+	}
+	o.CreatedAt = time.UnixMilli(created).UTC()
+	o.price()
+	return o, nil
+}
+
+// price fills the derived totals from the lines and codes. TotalPence as
+// stored is what the provider is asked for; it is always price()'s result.
+func (o *Order) price() {
+	o.WasPence, o.FullPence = 0, 0
+	for _, l := range o.Lines {
+		o.WasPence += l.WasPence * int64(l.Qty)
+		o.FullPence += l.UnitPence * int64(l.Qty)
+	}
+	percents := make([]int, len(o.Codes))
+	for i, c := range o.Codes {
+		percents[i] = c.Discount
+	}
+	t := promo.Apply(o.FullPence, percents)
+	o.TotalPence, o.PercentOff = t.Pence, t.PercentOff
+}
+
+func insertOrder(ctx context.Context, c db.Conn, o Order) error {
+	lines, _ := json.Marshal(o.Lines)
+	codes, _ := json.Marshal(o.Codes)
+	_, err := c.Exec(ctx, `INSERT INTO orders (id, user_id, order_type, subject_id, status, currency, lines, promo_codes, total_pence,
+		receipt_email, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		o.ID, o.UserID, o.OrderType, o.SubjectID, o.Status, o.Currency, string(lines), string(codes), o.TotalPence,
+		o.ReceiptEmail, o.CreatedAt.UnixMilli(), o.CreatedAt.UnixMilli())
+	return apperr.Wrap(err, "insert order")
+}
+
+// saveBasket stores changed lines or codes of a pending order. A payment
+// already started with the provider is for the old amount, so its
+// reference is dropped and a new one is made when the buyer pays.
+func saveBasket(ctx context.Context, c db.Conn, o Order, now time.Time) error {
+	lines, _ := json.Marshal(o.Lines)
+	codes, _ := json.Marshal(o.Codes)
+	_, err := c.Exec(ctx, `UPDATE orders SET lines = ?, promo_codes = ?, total_pence = ?, provider = '', provider_ref = '', updated_at = ?
+		WHERE id = ? AND status = 'pending'`, string(lines), string(codes), o.TotalPence, now.UnixMilli(), o.ID)
+	return apperr.Wrap(err, "save basket")
+}
+
+// lockOrder reads an order after taking its row's write lock (a touch of
+// the row: a row lock on PostgreSQL, the database lock on SQLite), so two
+// payments of one order are serialised.
+func lockOrder(ctx context.Context, tx db.Conn, id string) (Order, error) {
+	if _, err := tx.Exec(ctx, `UPDATE orders SET updated_at = updated_at WHERE id = ?`, id); err != nil {
+		return Order{}, apperr.Wrap(err, "lock order")
+	}
+	return scan(tx.QueryRow(ctx, `SELECT `+cols+` FROM orders WHERE id = ?`, id))
+}
+
+func orderByID(ctx context.Context, c db.Conn, id string) (Order, error) {
+	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM orders WHERE id = ?`, id))
+}
+
+func ordersOf(ctx context.Context, c db.Conn, userID string) ([]Order, error) {
+	rows, err := c.Query(ctx, `SELECT `+cols+` FROM orders WHERE user_id = ? ORDER BY created_at DESC, id`, userID)
+	if err != nil {
+		return nil, apperr.Wrap(err, "list orders")
+	}
+	defer rows.Close()
+	out := []Order{}
+	for rows.Next() {
+		o, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, apperr.Wrap(rows.Err(), "list orders")
+}
+
+func setProviderRef(ctx context.Context, c db.Conn, id, provider, ref string, now time.Time) error {
+	_, err := c.Exec(ctx, `UPDATE orders SET provider = ?, provider_ref = ?, updated_at = ? WHERE id = ? AND status = 'pending'`,
+		provider, ref, now.UnixMilli(), id)
+	return apperr.Wrap(err, "save payment reference")
+}
+
+// recordEvent notes a provider event; false means it was seen before.
+func recordEvent(ctx context.Context, tx db.Conn, provider, eventID, orderID string, now time.Time) (bool, error) {
+	// ON CONFLICT rather than catching the violation: on PostgreSQL a failed
+	// statement would abort the whole transaction.
+	res, err := tx.Exec(ctx, `INSERT INTO payment_events (provider, event_id, order_id, received_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (provider, event_id) DO NOTHING`, provider, eventID, orderID, now.UnixMilli())
+	if err != nil {
+		return false, apperr.Wrap(err, "record payment event")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, apperr.Wrap(err, "record payment event")
+}
+
+func setPaid(ctx context.Context, tx db.Conn, id, provider, ref string, now time.Time) error {
+	_, err := tx.Exec(ctx, `UPDATE orders SET status = 'paid', provider = ?, provider_ref = ?, paid_at = ?, updated_at = ?
+		WHERE id = ? AND status = 'pending'`, provider, ref, now.UnixMilli(), now.UnixMilli(), id)
+	return apperr.Wrap(err, "mark order paid")
+}
