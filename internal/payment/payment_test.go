@@ -91,7 +91,9 @@ func TestPromoCodesOnAnOrder(t *testing.T) {
 		if p, _ := total(r); p != 1798 || r.Body["order"].(map[string]any)["wasPence"] != 3598.0 {
 			t.Fatalf("two checks: %s", r.Raw)
 		}
-		apply := func(code string) apptest.Response { return s.buyer.Post(base+"/promo-codes", map[string]any{"code": code}) }
+		apply := func(code string) apptest.Response {
+			return s.buyer.Post(base+"/promo-codes", map[string]any{"code": code})
+		}
 		if r := apply("half"); r.Status != 200 {
 			t.Fatalf("apply half: %d %s", r.Status, r.Raw)
 		} else if p, off := total(r); p != 899 || off != 50 {
@@ -251,4 +253,3 @@ func TestPaymentRecordedExactlyOnce(t *testing.T) {
 		}
 	})
 }
-
