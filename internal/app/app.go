@@ -28,6 +28,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/storage"
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
+	"github.com/omnirent/omnirent/internal/refcheck"
 	"github.com/omnirent/omnirent/internal/siteinfo"
 	"github.com/omnirent/omnirent/internal/spa"
 )
@@ -44,6 +45,7 @@ type App struct {
 	Files      storage.Store
 	Promos     *promo.Service
 	Payments   *payment.Service
+	RefChecks  *refcheck.Service
 	Handler    http.Handler
 	Log        *slog.Logger
 	// Routes are the registered patterns (checked against api/openapi.yaml).
@@ -109,7 +111,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	promos := promo.NewService(d, clk)
 	payments := payment.NewService(d, clk, promos, mailer, log)
 	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Properties: properties, Photos: photos, Files: files,
-		Promos: promos, Payments: payments, Log: log}
+		Promos: promos, Payments: payments, RefChecks: refcheck.NewService(d, clk, properties, payments, mailer, cfg.BaseURL), Log: log}
 	a.Handler = a.routes(webDist)
 	return a, nil
 }
@@ -135,6 +137,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	photo.NewHandler(a.Photos).Routes(mux)
 	promo.NewHandler(a.Promos).Routes(mux)
 	payment.NewHandler(a.Payments).Routes(mux)
+	refcheck.NewHandler(a.RefChecks).Routes(mux)
 	if a.Config.Dev() {
 		devmail.New(a.Mail).Routes(mux)
 	} else {

@@ -68,7 +68,8 @@ func (s *Service) SetPropertyChecker(p PropertyChecker) { s.properties = p }
 // NormaliseEmail lower-cases and trims; e-mails are matched case-insensitively.
 func NormaliseEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
 
-func validEmail(e string) bool {
+// ValidEmail reports whether e (already normalised) is a plain address.
+func ValidEmail(e string) bool {
 	if e == "" || len(e) > 254 {
 		return false
 	}
@@ -95,7 +96,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (string, error
 	case len([]rune(in.FullName)) > 100:
 		f.add("fullName", "Please enter a name of at most 100 characters.")
 	}
-	if !validEmail(in.Email) {
+	if !ValidEmail(in.Email) {
 		f.add("email", MsgEmailInvalid)
 	}
 	if !ValidSignupPassword(in.Password) {
@@ -231,7 +232,7 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (User, 
 // e-mail is registered. An unverified account gets its verification code.
 func (s *Service) RequestReset(ctx context.Context, email string) error {
 	email = NormaliseEmail(email)
-	if !validEmail(email) {
+	if !ValidEmail(email) {
 		return apperr.Fields(MsgEmailInvalid, map[string]string{"email": MsgEmailInvalid})
 	}
 	u, err := s.store.userByEmail(ctx, s.db.Conn(), email)

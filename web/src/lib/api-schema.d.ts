@@ -586,6 +586,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reference-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Landlords only. Records an instant check for the renters of one of the landlord's properties and its order (one basket line per renter at the server's price). Rent and deposit are whole pounds, in pence. Messages: 'All fields are required.', "Renters' emails should not be duplicated.", 'Names cannot contain numbers.', '{email} is not a valid email address'. depositWarning is non-empty when the deposit is over the Tenant Fees Act 2019 cap. */
+        post: operations["purchaseReferenceCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference-checks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get: operations["getReferenceCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference-checks/{id}/renters/{renterId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Before payment only; at least one renter must remain. Answers the recomputed order. */
+        delete: operations["removeRenterFromBasket"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference-checks/{id}/renters/{renterId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description 'Resend successful!'; at most once a minute per renter (429). */
+        post: operations["resendRenterInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The landlord's paid checks, one row per renter, newest first. active = not yet Process Complete. */
+        get: operations["listReferenceReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/promo-codes": {
         parameters: {
             query?: never;
@@ -907,6 +999,63 @@ export interface components {
                 /** @description two-letter code */
                 country: string;
             };
+        };
+        ReferenceCheckRequest: {
+            /** @enum {string} */
+            referenceCheckType?: "instant";
+            propertyId: string;
+            /** @description monthly rent */
+            rentPence: number;
+            depositPence: number;
+            renters: {
+                name: string;
+                email: string;
+            }[];
+        };
+        Renter: {
+            id: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            status: "Not Notified" | "Renter Notified" | "Process Complete";
+            /** Format: date-time */
+            notifiedAt: string | null;
+        };
+        ReferenceCheck: {
+            id: string;
+            propertyId: string;
+            referenceCheckType: string;
+            rentPence: number;
+            depositPence: number;
+            /** @enum {string} */
+            status: "Awaiting Payment" | "Payment Complete" | "Withdrawn";
+            orderId: string;
+            renters: components["schemas"]["Renter"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ReferenceCheckPurchase: {
+            referenceCheck: components["schemas"]["ReferenceCheck"];
+            order: components["schemas"]["Order"];
+            depositWarning: string;
+        };
+        ReferenceReport: {
+            referenceCheckId: string;
+            renterId: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            status: "Not Notified" | "Renter Notified" | "Process Complete";
+            property: {
+                addrFirstLine: string;
+                town: string;
+                postcode: string;
+            };
+            /** Format: date-time */
+            initiatedAt: string;
+        };
+        ReferenceReportList: {
+            reports: components["schemas"]["ReferenceReport"][];
         };
         PromoCode: {
             id: string;
@@ -1895,6 +2044,134 @@ export interface operations {
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    purchaseReferenceCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferenceCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description check and order */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceCheckPurchase"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getReferenceCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        referenceCheck: components["schemas"]["ReferenceCheck"];
+                    };
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    removeRenterFromBasket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    resendRenterInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listReferenceReports: {
+        parameters: {
+            query?: {
+                status?: "active" | "completed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceReportList"];
+                };
+            };
+            400: components["responses"]["Error"];
         };
     };
     listPromoCodes: {

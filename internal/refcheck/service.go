@@ -1,0 +1,255 @@
+package refcheck
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/google/uuid"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/payment"
+	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/property"
+)
+
+// Properties is what this package needs of the property domain.
+type Properties interface {
+	Get(ctx context.Context, o property.Owner, id string) (property.Property, error)
+}
+
+type Mailer interface {
+	Send(ctx context.Context, conn db.Conn, e mail.Email) error
+}
+
+type Service struct {
+	db         *db.DB
+	clock      clock.Clock
+	properties Properties
+	payments   *payment.Service
+	mail       Mailer
+	baseURL    string
+}
+
+// NewService makes the service and registers it to fulfil paid checks.
+func NewService(d *db.DB, c clock.Clock, props Properties, pay *payment.Service, m Mailer, baseURL string) *Service {
+	s := &Service{db: d, clock: c, properties: props, payments: pay, mail: m, baseURL: baseURL}
+	pay.Register(OrderType, s)
+	return s
+}
+
+// Landlord is the signed-in buyer.
+type Landlord struct {
+	ID, Email, Name string
+	IsLandlord      bool
+}
+
+// PurchaseInput is the reference form (spec 2 section 5, "Reference form").
+type PurchaseInput struct {
+	Type         string        `json:"referenceCheckType"`
+	PropertyID   string        `json:"propertyId"`
+	RentPence    int64         `json:"rentPence"`
+	DepositPence int64         `json:"depositPence"`
+	Renters      []RenterInput `json:"renters"`
+}
+
+type RenterInput struct {
+	Name  string `json:"name"`
+	Email string `json:"email"`
+}
+
+func (in *PurchaseInput) validate() error {
+	if in.Type == "" {
+		in.Type = Instant
+	}
+	if len(in.Renters) == 0 || in.PropertyID == "" || in.RentPence <= 0 || in.DepositPence < 0 {
+		return apperr.New(apperr.Invalid, "invalid", MsgAllRequired)
+	}
+	if in.Type != Instant {
+		return apperr.New(apperr.Invalid, "invalid", "Only the Instant Check can be bought now; the others are coming soon.")
+	}
+	if len(in.Renters) > maxRenters {
+		return apperr.New(apperr.Invalid, "invalid", MsgTooManyRenters)
+	}
+	if in.RentPence%100 != 0 || in.DepositPence%100 != 0 || in.RentPence > maxRentPence || in.DepositPence > maxRentPence {
+		return apperr.New(apperr.Invalid, "invalid", MsgNumbersOnly)
+	}
+	seen := map[string]bool{}
+	for i := range in.Renters {
+		r := &in.Renters[i]
+		r.Name, r.Email = strings.TrimSpace(r.Name), auth.NormaliseEmail(r.Email)
+		if r.Name == "" || r.Email == "" {
+			return apperr.New(apperr.Invalid, "invalid", MsgAllRequired)
+		}
+	}
+	for _, r := range in.Renters {
+		if strings.IndexFunc(r.Name, unicode.IsDigit) >= 0 {
+			return apperr.New(apperr.Invalid, "invalid", MsgNameDigits)
+		}
+		if len(r.Name) > 100 {
+			return apperr.New(apperr.Invalid, "invalid", "Please shorten this name.")
+		}
+		if !auth.ValidEmail(r.Email) {
+			return apperr.New(apperr.Invalid, "invalid", fmt.Sprintf(MsgInvalidEmailFmt, r.Email))
+		}
+		if seen[r.Email] {
+			return apperr.New(apperr.Invalid, "invalid", MsgEmailsDuplicated)
+		}
+		seen[r.Email] = true
+	}
+	return nil
+}
+
+func items(renters []Renter) []payment.Item {
+	out := make([]payment.Item, len(renters))
+	for i, r := range renters {
+		out[i] = payment.Item{Product: payment.InstantReferenceCheck, Description: r.Name + " <" + r.Email + ">", Qty: 1}
+	}
+	return out
+}
+
+// Purchase records the check (awaiting payment) and its order, one basket
+// line per renter at the server's price.
+func (s *Service) Purchase(ctx context.Context, l Landlord, in PurchaseInput) (Check, payment.Order, error) {
+	if !l.IsLandlord {
+		return Check{}, payment.Order{}, apperr.New(apperr.Forbidden, "landlords_only", MsgLandlordsOnly)
+	}
+	if err := in.validate(); err != nil {
+		return Check{}, payment.Order{}, err
+	}
+	if _, err := s.properties.Get(ctx, property.Owner{ID: l.ID, IsLandlord: true}, in.PropertyID); err != nil {
+		return Check{}, payment.Order{}, err
+	}
+	c := Check{ID: uuid.NewString(), LandlordID: l.ID, PropertyID: in.PropertyID, Type: in.Type, RentPence: in.RentPence,
+		DepositPence: in.DepositPence, Status: AwaitingPayment, CreatedAt: s.clock.Now()}
+	for _, r := range in.Renters {
+		c.Renters = append(c.Renters, Renter{ID: uuid.NewString(), Name: r.Name, Email: r.Email, Status: NotNotified})
+	}
+	var o payment.Order
+	err := s.db.Tx(ctx, func(tx db.Conn) error {
+		var err error
+		if o, err = s.payments.NewOrder(ctx, tx, payment.Buyer{ID: l.ID, Email: l.Email}, OrderType, c.ID, items(c.Renters)); err != nil {
+			return err
+		}
+		c.OrderID = o.ID
+		return insertCheck(ctx, tx, c)
+	})
+	return c, o, err
+}
+
+// Get returns one of the landlord's own checks.
+func (s *Service) Get(ctx context.Context, landlordID, id string) (Check, error) {
+	return checkOf(ctx, s.db.Conn(), id, landlordID)
+}
+
+// RemoveRenter takes a renter out of an unpaid check's basket; at least one
+// must remain (spec 2 section 4, "Renters and reports").
+func (s *Service) RemoveRenter(ctx context.Context, landlordID, checkID, renterID string) (payment.Order, error) {
+	var o payment.Order
+	err := s.db.Tx(ctx, func(tx db.Conn) error {
+		c, err := checkOf(ctx, tx, checkID, landlordID)
+		if err != nil {
+			return err
+		}
+		if c.Status != AwaitingPayment {
+			return apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
+		}
+		var kept []Renter
+		for _, r := range c.Renters {
+			if r.ID != renterID {
+				kept = append(kept, r)
+			}
+		}
+		if len(kept) == len(c.Renters) {
+			return notFound()
+		}
+		if len(kept) == 0 {
+			return apperr.New(apperr.Invalid, "last_renter", MsgLastRenter)
+		}
+		if err := deleteRenter(ctx, tx, checkID, renterID); err != nil {
+			return err
+		}
+		o, err = s.payments.SetItems(ctx, tx, c.OrderID, items(kept))
+		return err
+	})
+	return o, err
+}
+
+// Fulfil implements payment.Fulfiller: the check is paid, and every renter
+// is invited in the same transaction.
+func (s *Service) Fulfil(ctx context.Context, tx db.Conn, o payment.Order) error {
+	c, err := checkOf(ctx, tx, o.SubjectID, o.UserID)
+	if err != nil {
+		return err
+	}
+	now := s.clock.Now()
+	if err := setPaid(ctx, tx, c.ID, now); err != nil {
+		return err
+	}
+	for _, r := range c.Renters {
+		if err := s.invite(ctx, tx, c, r, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Link is the renter's own page for the check (no sign-in; the two random
+// ids are the key).
+func (s *Service) Link(c Check, r Renter) string {
+	return s.baseURL + "/initiateRefCheck/" + r.ID + "/" + c.ID
+}
+
+func (s *Service) invite(ctx context.Context, tx db.Conn, c Check, r Renter, now time.Time) error {
+	err := s.mail.Send(ctx, tx, mail.Email{
+		To: r.Email, Subject: "Please complete your reference check", Template: "notice",
+		Data: map[string]any{
+			"Name":    r.Name,
+			"Heading": "Your reference check for a rental",
+			"Paragraphs": []string{
+				"A property manager has asked OmniRent for a reference check as part of your rental application.",
+				"It takes about five minutes: a short self-declaration, then you connect your bank account through open banking, " +
+					"so your income is verified without the property manager seeing your bank statements.",
+				"Start here: " + s.Link(c, r),
+			},
+		},
+	})
+	if err != nil {
+		return err
+	}
+	return setNotified(ctx, tx, r.ID, now)
+}
+
+// Resend e-mails a renter's invitation again, at most once a minute.
+func (s *Service) Resend(ctx context.Context, landlordID, checkID, renterID string) error {
+	return s.db.Tx(ctx, func(tx db.Conn) error {
+		c, err := checkOf(ctx, tx, checkID, landlordID)
+		if err != nil {
+			return err
+		}
+		now := s.clock.Now()
+		for _, r := range c.Renters {
+			if r.ID != renterID {
+				continue
+			}
+			if c.Status != PaymentComplete || r.Status == ProcessComplete {
+				return notFound()
+			}
+			if r.NotifiedAt != nil && now.Sub(*r.NotifiedAt) < resendGap {
+				return apperr.New(apperr.TooMany, "too_soon", MsgResendWait)
+			}
+			return s.invite(ctx, tx, c, r, now)
+		}
+		return notFound()
+	})
+}
+
+// Reports lists Active (completed false) or Completed Reports.
+func (s *Service) Reports(ctx context.Context, landlordID string, completed bool) ([]Report, error) {
+	return reports(ctx, s.db.Conn(), landlordID, completed)
+}
