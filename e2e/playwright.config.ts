@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 18080)
 const baseURL = `http://127.0.0.1:${port}`
+// One data folder per port, so two runs on different E2E_PORTs never share one.
+const dataDir = port === 18080 ? '.data' : `.data-${port}`
 
 // The server gets a clean, predictable environment: any OMNIRENT_* variable
 // of the calling shell (a PostgreSQL URL, an SMTP relay...) is blanked so the
@@ -17,7 +19,7 @@ Object.assign(serverEnv, {
   OMNIRENT_ENV: 'development',
   OMNIRENT_ADDR: `127.0.0.1:${port}`,
   OMNIRENT_BASE_URL: baseURL,
-  OMNIRENT_DATA_DIR: '.data',
+  OMNIRENT_DATA_DIR: dataDir,
   OMNIRENT_ARGON2_MEMORY_KIB: '8192',
   OMNIRENT_SEED_DEMO: 'true',
   OMNIRENT_LOG_LEVEL: 'warn',
@@ -56,7 +58,7 @@ export default defineConfig({
   ],
   webServer: {
     // E2E_SERVER_COMMAND lets a developer point the suite at another server build.
-    command: process.env.E2E_SERVER_COMMAND ?? 'rm -rf .data && ../bin/omnirent serve',
+    command: process.env.E2E_SERVER_COMMAND ?? `rm -rf ${dataDir} && ../bin/omnirent serve`,
     env: serverEnv,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
