@@ -174,6 +174,9 @@ func (c *Client) Upload(path, filename, contentType string, data []byte) Respons
 	return c.send(req)
 }
 
+// URL is the full address of path on the test server.
+func (c *Client) URL(path string) string { return c.e.Server.URL + path }
+
 func (c *Client) Post(path string, body any) Response { return c.Do(http.MethodPost, path, body) }
 func (c *Client) Get(path string) Response            { return c.Do(http.MethodGet, path, nil) }
 

@@ -11,6 +11,10 @@ import (
 	"time"
 )
 
+// CallbackPath is where a provider sends the browser back after consent,
+// with state and either code or error.
+const CallbackPath = "/api/renter-checks/bank-callback"
+
 // Transaction is one statement line. Amounts are pence: credits positive,
 // debits negative.
 type Transaction struct {
@@ -29,8 +33,10 @@ type Account struct {
 // Provider is an open-banking provider.
 type Provider interface {
 	// ConsentURL is where the renter's browser goes to choose a bank and
-	// grant access. state comes back unchanged to the callback.
-	ConsentURL(ctx context.Context, state string) (string, error)
+	// grant access. state comes back unchanged to the callback, with a code
+	// or an error. renterName lets the sandbox name its account holder; a
+	// real bank knows its own customer.
+	ConsentURL(ctx context.Context, state, renterName string) (string, error)
 	// Accounts exchanges the callback's code for the accounts and up to 12
 	// months of transactions before now.
 	Accounts(ctx context.Context, code string, now time.Time) ([]Account, error)

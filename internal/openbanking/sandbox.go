@@ -21,8 +21,9 @@ type Sandbox struct {
 // ConsentPath is where the app serves the sandbox bank's consent page.
 const ConsentPath = "/sandbox-bank/consent"
 
-func (s Sandbox) ConsentURL(_ context.Context, state string) (string, error) {
-	return s.BaseURL + ConsentPath + "?state=" + url.QueryEscape(state), nil
+func (s Sandbox) ConsentURL(_ context.Context, state, renterName string) (string, error) {
+	q := url.Values{"state": {state}, "name": {renterName}}
+	return s.BaseURL + ConsentPath + "?" + q.Encode(), nil
 }
 
 // SandboxCode is what the consent page hands to the callback: the persona

@@ -2,10 +2,12 @@ package refcheck
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/openbanking"
 )
 
 type Handler struct{ svc *Service }
@@ -20,6 +22,100 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("DELETE /api/reference-checks/{id}/renters/{renterId}", httpx.Handle(auth.RequireUser(h.removeRenter)))
 	mux.Handle("POST /api/reference-checks/{id}/renters/{renterId}/resend", httpx.Handle(auth.RequireUser(h.resend)))
 	mux.Handle("GET /api/reference-reports", httpx.Handle(auth.RequireUser(h.reports)))
+	mux.Handle("GET /api/reference-checks/{id}/renters/{renterId}/report", httpx.Handle(auth.RequireUser(h.report)))
+	mux.Handle("GET /api/reference-checks/{id}/renters/{renterId}/report.pdf", httpx.Handle(auth.RequireUser(h.reportPDF)))
+	mux.Handle("POST /api/reference-checks/{id}/renters/{renterId}/report/send", httpx.Handle(auth.RequireUser(h.sendReport)))
+
+	// The renter's side: no sign-in; the link's two random ids are the key.
+	mux.Handle("GET /api/renter-checks/{id}/renters/{renterId}", httpx.Handle(h.renterPage))
+	mux.Handle("POST /api/renter-checks/{id}/renters/{renterId}/declaration", httpx.Handle(h.declare))
+	mux.Handle("POST /api/renter-checks/{id}/renters/{renterId}/bank", httpx.Handle(h.connectBank))
+	mux.Handle("GET "+openbanking.CallbackPath, httpx.Handle(h.bankCallback))
+}
+
+func (h *Handler) report(w http.ResponseWriter, r *http.Request) error {
+	rep, err := h.svc.Report(r.Context(), landlord(r).ID, r.PathValue("id"), r.PathValue("renterId"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, rep)
+}
+
+func (h *Handler) reportPDF(w http.ResponseWriter, r *http.Request) error {
+	rep, err := h.svc.Report(r.Context(), landlord(r).ID, r.PathValue("id"), r.PathValue("renterId"))
+	if err != nil {
+		return err
+	}
+	pdf, err := ReportPDF(rep)
+	if err != nil {
+		return apperr.Wrap(err, "render report pdf")
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", `attachment; filename="reference-report-`+slug(rep.Name)+`.pdf"`)
+	w.Header().Set("Cache-Control", "private, no-store")
+	_, _ = w.Write(pdf)
+	return nil
+}
+
+func (h *Handler) sendReport(w http.ResponseWriter, r *http.Request) error {
+	if err := h.svc.SendReport(r.Context(), landlord(r).ID, r.PathValue("id"), r.PathValue("renterId")); err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": MsgResent})
+}
+
+func (h *Handler) renterPage(w http.ResponseWriter, r *http.Request) error {
+	v, err := h.svc.RenterPage(r.Context(), r.PathValue("id"), r.PathValue("renterId"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "private, no-store")
+	return httpx.WriteJSON(w, http.StatusOK, v)
+}
+
+func (h *Handler) declare(w http.ResponseWriter, r *http.Request) error {
+	var in DeclarationInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	next, err := h.svc.Declare(r.Context(), r.PathValue("id"), r.PathValue("renterId"), in)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "success", "url": next})
+}
+
+func (h *Handler) connectBank(w http.ResponseWriter, r *http.Request) error {
+	next, err := h.svc.ConnectBank(r.Context(), r.PathValue("id"), r.PathValue("renterId"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "success", "url": next})
+}
+
+// bankCallback is where the bank sends the browser back.
+func (h *Handler) bankCallback(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	next, err := h.svc.BankCallback(r.Context(), q.Get("state"), q.Get("code"), q.Get("error"))
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, next, http.StatusSeeOther)
+	return nil
+}
+
+// slug makes a name safe for a file name.
+func slug(s string) string {
+	out := make([]rune, 0, len(s))
+	for _, c := range strings.ToLower(s) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			out = append(out, c)
+		case len(out) > 0 && out[len(out)-1] != '-':
+			out = append(out, '-')
+		}
+	}
+	return strings.Trim(string(out), "-")
 }
 
 func landlord(r *http.Request) Landlord {

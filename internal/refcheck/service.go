@@ -9,11 +9,14 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/omnirent/omnirent/internal/affordability"
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/openbanking"
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/property"
 )
@@ -33,13 +36,31 @@ type Service struct {
 	properties Properties
 	payments   *payment.Service
 	mail       Mailer
+	bank       openbanking.Provider
+	jobs       *jobs.Queue
+	rules      affordability.Rules
 	baseURL    string
 }
 
-// NewService makes the service and registers it to fulfil paid checks.
-func NewService(d *db.DB, c clock.Clock, props Properties, pay *payment.Service, m Mailer, baseURL string) *Service {
-	s := &Service{db: d, clock: c, properties: props, payments: pay, mail: m, baseURL: baseURL}
-	pay.Register(OrderType, s)
+// Deps are the services a reference check uses.
+type Deps struct {
+	DB         *db.DB
+	Clock      clock.Clock
+	Properties Properties
+	Payments   *payment.Service
+	Mail       Mailer
+	Bank       openbanking.Provider
+	Jobs       *jobs.Queue
+	BaseURL    string
+}
+
+// NewService makes the service, registers it to fulfil paid checks and
+// gives the job queue its report builder.
+func NewService(d Deps) *Service {
+	s := &Service{db: d.DB, clock: d.Clock, properties: d.Properties, payments: d.Payments, mail: d.Mail, bank: d.Bank, jobs: d.Jobs,
+		rules: affordability.DefaultRules, baseURL: d.BaseURL}
+	d.Payments.Register(OrderType, s)
+	d.Jobs.Handle(reportJob, s.buildReport)
 	return s
 }
 
