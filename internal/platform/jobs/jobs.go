@@ -57,13 +57,18 @@ func (q *Queue) Handle(kind string, h Handler) {
 // Enqueue stores a job to run now. conn may be a transaction, so a job is
 // recorded atomically with the change that caused it.
 func (q *Queue) Enqueue(ctx context.Context, conn db.Conn, kind string, payload any, maxAttempts int) error {
+	return q.EnqueueAt(ctx, conn, kind, payload, q.clock.Now(), maxAttempts)
+}
+
+// EnqueueAt adds a job that is not due before runAt (scheduled work).
+func (q *Queue) EnqueueAt(ctx context.Context, conn db.Conn, kind string, payload any, runAt time.Time, maxAttempts int) error {
 	b, err := json.Marshal(payload)
 	if err != nil {
 		return err
 	}
 	now := q.clock.Now().UnixMilli()
 	_, err = conn.Exec(ctx, `INSERT INTO jobs (id, kind, payload, run_at, attempts, max_attempts, created_at) VALUES (?, ?, ?, ?, 0, ?, ?)`,
-		uuid.NewString(), kind, string(b), now, maxAttempts, now)
+		uuid.NewString(), kind, string(b), runAt.UnixMilli(), maxAttempts, now)
 	if err == nil {
 		select {
 		case q.wake <- struct{}{}:
@@ -71,6 +76,14 @@ func (q *Queue) Enqueue(ctx context.Context, conn db.Conn, kind string, payload 
 		}
 	}
 	return err
+}
+
+// Pending reports whether a job of kind is waiting or running (not done
+// and not failed for good): schedulers use it to keep one in the queue.
+func (q *Queue) Pending(ctx context.Context, kind string) (bool, error) {
+	var n int
+	err := q.db.Conn().QueryRow(ctx, `SELECT COUNT(*) FROM jobs WHERE kind = ? AND done_at IS NULL AND failed_at IS NULL`, kind).Scan(&n)
+	return n > 0, err
 }
 
 type job struct {

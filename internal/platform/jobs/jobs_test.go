@@ -131,3 +131,32 @@ func TestPanickingHandlerIsRetriedNotFatal(t *testing.T) {
 		}
 	})
 }
+
+func TestScheduledJobWaitsForItsTime(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		clk := clock.NewFake(time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))
+		q := jobs.New(d, clk, quiet())
+		var calls atomic.Int32
+		q.Handle("later", func(context.Context, json.RawMessage) error { calls.Add(1); return nil })
+		if pending, _ := q.Pending(ctx, "later"); pending {
+			t.Fatal("pending before anything was queued")
+		}
+		if err := q.EnqueueAt(ctx, d.Conn(), "later", nil, clk.Now().Add(30*time.Minute), 3); err != nil {
+			t.Fatal(err)
+		}
+		if pending, _ := q.Pending(ctx, "later"); !pending {
+			t.Fatal("not pending once queued")
+		}
+		if ran, _ := q.RunOnce(ctx); ran || calls.Load() != 0 {
+			t.Fatal("ran before its time")
+		}
+		clk.Advance(31 * time.Minute)
+		if ran, _ := q.RunOnce(ctx); !ran || calls.Load() != 1 {
+			t.Fatal("did not run when due")
+		}
+		if pending, _ := q.Pending(ctx, "later"); pending {
+			t.Fatal("still pending once done")
+		}
+	})
+}
