@@ -140,8 +140,6 @@ func (s *Service) Search(ctx context.Context, areas Searcher, f Filter) (Page, e
 		}
 		r = math.Min(math.Max(r, minRadiusMiles), maxRadiusMiles)
 		area = &Area{Query: text, Kind: kind, Point: pt, RadiusMiles: r}
-		minLat, maxLat, minLon, maxLon := geo.BoundingBox(pt, r)
-		q.box = &[4]float64{minLat, maxLat, minLon, maxLon}
 	}
 	order := f.Sort
 	if order == "" || area == nil {
@@ -169,91 +167,115 @@ func (s *Service) Search(ctx context.Context, areas Searcher, f Filter) (Page, e
 	return page, err
 }
 
-// within keeps rows inside the radius and notes their distance.
-func within(p Property, area *Area) (Result, bool) {
-	if area == nil {
-		return Result{Property: p}, true
-	}
-	if p.Latitude == nil || p.Longitude == nil {
-		return Result{}, false
-	}
-	d := geo.Miles(area.Point, geo.Point{Lat: *p.Latitude, Lon: *p.Longitude})
-	if d > area.RadiusMiles {
-		return Result{}, false
-	}
-	return Result{Property: p, DistanceMiles: &d}, true
+// hit is a row that made the cut, with its sort key.
+type hit struct {
+	spot
+	dist float64
 }
 
-// searchNewest walks published_at DESC, id DESC in batches; the exact radius
-// check can drop the corners of the bounding box, so it reads on until the
-// page is full or the rows run out.
+// boxAround is the bounding box of the circle, as the spatial index takes it.
+func boxAround(p geo.Point, miles float64) [4]float64 {
+	minLat, maxLat, minLon, maxLon := geo.BoundingBox(p, miles)
+	return [4]float64{minLat, maxLat, minLon, maxLon}
+}
+
+// searchNewest walks published_at DESC, id DESC. Without an area that is one
+// indexed query; with one, see searchNewestIn.
 func (s *Service) searchNewest(ctx context.Context, q query, area *Area, after *cursor) (Page, error) {
-	var out []Result
-	batch := PageSize + 1
 	if area != nil {
-		batch = 3 * PageSize
+		return s.searchNewestIn(ctx, q, area, after)
 	}
-	for {
-		rows, err := s.store.searchNewest(ctx, s.db.Conn(), q, after, batch)
-		if err != nil {
-			return Page{}, err
-		}
-		for _, p := range rows {
-			if r, ok := within(p, area); ok {
-				out = append(out, r)
-			}
-		}
-		if len(out) > PageSize || len(rows) < batch {
-			break
-		}
-		last := rows[len(rows)-1]
-		after = &cursor{Sort: Newest, At: last.PublishedAt.UnixMilli(), ID: last.ID}
+	rows, err := s.store.searchNewest(ctx, s.db.Conn(), q, after, PageSize+1)
+	if err != nil {
+		return Page{}, err
 	}
-	page := Page{Results: out}
-	if len(out) > PageSize {
-		page.Results = out[:PageSize]
-		last := page.Results[PageSize-1]
+	page := Page{Results: make([]Result, 0, min(len(rows), PageSize))}
+	for _, p := range rows[:min(len(rows), PageSize)] {
+		page.Results = append(page.Results, Result{Property: p})
+	}
+	if len(rows) > PageSize {
+		last := rows[PageSize-1]
 		page.NextCursor = encodeCursor(cursor{Sort: Newest, At: last.PublishedAt.UnixMilli(), ID: last.ID})
 	}
 	return page, nil
 }
 
-// searchNearest ranks every candidate in the bounding box (the radius is at
-// most 10 miles) by exact distance then id, pages by that key, and only then
-// loads the page's rows.
+// searchNewestIn reads the area's bounding box from the spatial index newest
+// first, in batches: the exact radius check drops the corners of the box, so
+// it reads on until the page is full or the rows run out.
+func (s *Service) searchNewestIn(ctx context.Context, q query, area *Area, after *cursor) (Page, error) {
+	box := boxAround(area.Point, area.RadiusMiles)
+	const batch = 3 * PageSize
+	var hits []hit
+	for {
+		spots, err := s.store.inBoxNewest(ctx, s.db.Conn(), s.db.Dialect, q, box, after, batch)
+		if err != nil {
+			return Page{}, err
+		}
+		for _, sp := range spots {
+			if d := geo.Miles(area.Point, geo.Point{Lat: sp.Lat, Lon: sp.Lon}); d <= area.RadiusMiles {
+				hits = append(hits, hit{sp, d})
+			}
+		}
+		if len(hits) > PageSize || len(spots) < batch {
+			break
+		}
+		last := spots[len(spots)-1]
+		after = &cursor{Sort: Newest, At: last.At, ID: last.ID}
+	}
+	return s.pageOf(ctx, hits, Newest)
+}
+
+// searchNearest ranks rows by exact distance then id and pages by that key.
+//
+// It looks in a growing circle: rows within r miles all lie in r's bounding
+// box, so once more than a page of rows past the cursor lie within r, they
+// are the next page whatever lies further out. The first circle is an eighth
+// of the radius past the cursor's distance, doubling until the page fills or
+// it reaches the radius; a first page in a busy area reads about 1/64 of the
+// area's rows instead of all of them.
 func (s *Service) searchNearest(ctx context.Context, q query, area *Area, after *cursor) (Page, error) {
-	cands, err := s.store.searchCandidates(ctx, s.db.Conn(), q)
-	if err != nil {
-		return Page{}, err
-	}
-	type ranked struct {
-		id   string
-		dist float64
-	}
-	var all []ranked
-	for _, c := range cands {
-		if d := geo.Miles(area.Point, geo.Point{Lat: c.Lat, Lon: c.Lon}); d <= area.RadiusMiles {
-			all = append(all, ranked{c.ID, d})
-		}
-	}
-	sort.Slice(all, func(i, j int) bool {
-		if all[i].dist != all[j].dist {
-			return all[i].dist < all[j].dist
-		}
-		return all[i].id < all[j].id
-	})
-	start := 0
+	from := 0.0
 	if after != nil {
-		start = sort.Search(len(all), func(i int) bool {
-			return all[i].dist > after.Dist || (all[i].dist == after.Dist && all[i].id > after.ID)
-		})
+		from = after.Dist
 	}
-	end := min(start+PageSize, len(all))
-	pageIDs := make([]string, 0, end-start)
-	for _, r := range all[start:end] {
-		pageIDs = append(pageIDs, r.id)
+	var hits []hit
+	for step := area.RadiusMiles / 8; ; step *= 2 {
+		r := math.Min(from+step, area.RadiusMiles)
+		spots, err := s.store.inBox(ctx, s.db.Conn(), s.db.Dialect, q, boxAround(area.Point, r))
+		if err != nil {
+			return Page{}, err
+		}
+		hits = hits[:0]
+		for _, sp := range spots {
+			d := geo.Miles(area.Point, geo.Point{Lat: sp.Lat, Lon: sp.Lon})
+			if d > r || (after != nil && (d < after.Dist || d == after.Dist && sp.ID <= after.ID)) {
+				continue
+			}
+			hits = append(hits, hit{sp, d})
+		}
+		if len(hits) > PageSize || r >= area.RadiusMiles {
+			break
+		}
 	}
-	rows, err := s.store.byIDs(ctx, s.db.Conn(), pageIDs)
+	sort.Slice(hits, func(i, j int) bool {
+		if hits[i].dist != hits[j].dist {
+			return hits[i].dist < hits[j].dist
+		}
+		return hits[i].ID < hits[j].ID
+	})
+	return s.pageOf(ctx, hits, Nearest)
+}
+
+// pageOf loads the first PageSize hits (already in order) and names the
+// cursor after the last when more follow.
+func (s *Service) pageOf(ctx context.Context, hits []hit, order SortOrder) (Page, error) {
+	n := min(len(hits), PageSize)
+	ids := make([]string, n)
+	for i, h := range hits[:n] {
+		ids[i] = h.ID
+	}
+	rows, err := s.store.byIDs(ctx, s.db.Conn(), ids)
 	if err != nil {
 		return Page{}, err
 	}
@@ -261,16 +283,23 @@ func (s *Service) searchNearest(ctx context.Context, q query, area *Area, after 
 	for _, p := range rows {
 		byID[p.ID] = p
 	}
-	page := Page{Results: make([]Result, 0, len(pageIDs))}
-	for _, r := range all[start:end] {
-		if p, ok := byID[r.id]; ok {
-			d := r.dist
+	page := Page{Results: make([]Result, 0, n)}
+	for _, h := range hits[:n] {
+		// A row unpublished since it was ranked is simply left out.
+		if p, ok := byID[h.ID]; ok {
+			d := h.dist
 			page.Results = append(page.Results, Result{Property: p, DistanceMiles: &d})
 		}
 	}
-	if end < len(all) {
-		last := all[end-1]
-		page.NextCursor = encodeCursor(cursor{Sort: Nearest, Dist: last.dist, ID: last.id})
+	if len(hits) > PageSize {
+		last := hits[PageSize-1]
+		c := cursor{Sort: order, ID: last.ID}
+		if order == Nearest {
+			c.Dist = last.dist
+		} else {
+			c.At = last.At
+		}
+		page.NextCursor = encodeCursor(c)
 	}
 	return page, nil
 }

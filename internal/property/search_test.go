@@ -1,13 +1,19 @@
 package property_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
+	"sort"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/geo"
+	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/property"
 )
 
@@ -220,6 +226,311 @@ func TestMyPropertiesNeedsSignInAndShowsOnlyMine(t *testing.T) {
 		for _, l := range all {
 			if _, has := l["addrFirstLine"]; has {
 				t.Fatal("the street address must not be public")
+			}
+		}
+	})
+}
+
+// Area searches read a spatial index that the database keeps in step with
+// the properties table (migration 00005_search_index). Every way a listing
+// can change must show up in area results at once.
+func TestAreaSearchFollowsEveryChangeToAListing(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		t.Parallel()
+		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
+		id := publishListing(t, c, listing{postcode: "SW11 1AA", rentPounds: 1500, beds: 2, baths: 1, publish: true})
+		other := publishListing(t, c, listing{postcode: "SW11 2AA", rentPounds: 1500, beds: 2, baths: 1, publish: true})
+		visitor := e.NewClient()
+		found := func(step string, want bool, q url.Values) {
+			t.Helper()
+			for _, sortOrder := range []string{"nearest", "newest"} {
+				q.Set("sort", sortOrder)
+				got, _, r := search(t, visitor, q)
+				if r.Status != http.StatusOK {
+					t.Fatalf("%s: %d %s", step, r.Status, r.Raw)
+				}
+				if ids(got)[id] != want {
+					t.Errorf("%s (%s): listed %v, want %v", step, sortOrder, !want, want)
+				}
+				if !ids(got)[other] && len(q) == 3 && q.Get("searchArea") == "SW11" {
+					t.Errorf("%s (%s): the unchanged listing went missing", step, sortOrder)
+				}
+			}
+			checkSpatialIndex(t, e)
+		}
+		sw11 := func() url.Values { return url.Values{"searchArea": {"SW11"}, "radius": {"1"}} }
+		move := func(postcode string) map[string]any {
+			t.Helper()
+			r := c.Do("PUT", "/api/properties/"+id+"/address", map[string]any{"address": map[string]any{
+				"addrFirstLine": "1 Test Street", "addrSecondLine": "", "town": "Testtown", "postcode": postcode, "country": "United Kingdom"}})
+			if r.Status != http.StatusOK {
+				t.Fatalf("move to %s: %d %s", postcode, r.Status, r.Raw)
+			}
+			return prop(r)
+		}
+		found("published", true, sw11())
+
+		move("M1 1AA")
+		found("moved to Manchester: gone from SW11", false, sw11())
+		found("moved to Manchester: found there", true, url.Values{"searchArea": {"M1"}, "radius": {"1"}})
+		if p := move("N99 9AA"); p["latitude"] != nil {
+			t.Fatalf("N99 placed at %v", p["latitude"])
+		}
+		found("moved to an unknown district: in no area", false, url.Values{"searchArea": {"M1"}, "radius": {"10"}})
+		if got, _, _ := search(t, visitor, url.Values{}); !ids(got)[id] {
+			t.Error("unknown district: still listed without an area")
+		}
+		move("SW11 1AA")
+		found("moved back", true, sw11())
+
+		// Each filtered column on its own (publishListing gave 2 beds, 1 bath, £1,500).
+		d := with(with(with(with(details, "bedroomCount", 2), "bathroomCount", 1), "rentPence", 150000), "publish", true)
+		save := func(k string, v any) {
+			t.Helper()
+			d = with(d, k, v)
+			if r := c.Do("PUT", "/api/properties/"+id+"/details", d); r.Status != http.StatusOK {
+				t.Fatalf("details: %d %s", r.Status, r.Raw)
+			}
+		}
+		filtered := func(k, v string) url.Values {
+			q := sw11()
+			q.Set(k, v)
+			return q
+		}
+		found("£1,500: within £1,600", true, filtered("maximumRent", "1600"))
+		save("rentPence", 240000)
+		found("now £2,400: over £1,600", false, filtered("maximumRent", "1600"))
+		found("now £2,400: within £2,000+", true, filtered("minimumRent", "2000"))
+		save("bedroomCount", 4)
+		found("now 4 beds: matches 3+", true, filtered("minimumBeds", "3"))
+		found("now 4 beds: not at most 2", false, filtered("maximumBeds", "2"))
+		save("bathroomCount", 2)
+		found("now 2 baths: matches 2+", true, filtered("minimumBathrooms", "2"))
+		found("now 2 baths: not at most 1", false, filtered("maximumBathrooms", "1"))
+
+		if r := c.Post("/api/properties/"+id+"/unpublish", nil); r.Status != http.StatusOK {
+			t.Fatalf("unpublish: %d %s", r.Status, r.Raw)
+		}
+		found("unpublished", false, sw11())
+		if r := c.Post("/api/properties/"+id+"/publish", nil); r.Status != http.StatusOK {
+			t.Fatalf("publish: %d %s", r.Status, r.Raw)
+		}
+		found("published again", true, sw11())
+
+		if r := c.Do("DELETE", "/api/properties/"+id, nil); r.Status != http.StatusOK && r.Status != http.StatusNoContent {
+			t.Fatalf("delete: %d %s", r.Status, r.Raw)
+		}
+		found("deleted (Disabled)", false, sw11())
+
+		// A row removed outright (a landlord's account erased, say) leaves the index too.
+		if _, err := e.App.DB.Conn().Exec(context.Background(), `DELETE FROM properties WHERE id = ?`, other); err != nil {
+			t.Fatal(err)
+		}
+		if got, _, _ := search(t, visitor, sw11()); len(got) != 0 {
+			t.Errorf("after a hard delete: %d listings", len(got))
+		}
+		checkSpatialIndex(t, e)
+	})
+}
+
+// checkSpatialIndex compares SQLite's R*Tree with the table row by row (on
+// PostgreSQL the index is the database's own business).
+func checkSpatialIndex(t *testing.T, e *apptest.Env) {
+	t.Helper()
+	if e.App.DB.Dialect != db.SQLite {
+		return
+	}
+	var bad int
+	err := e.App.DB.QueryRow(`SELECT
+		(SELECT COUNT(*) FROM properties p WHERE status = 'Published' AND latitude IS NOT NULL AND longitude IS NOT NULL AND NOT EXISTS (
+			SELECT 1 FROM properties_geo g JOIN properties_geo_keys k ON k.k = g.k WHERE k.id = p.id AND g.id = p.id
+			AND g.latitude = p.latitude AND g.longitude = p.longitude AND g.landlord_id = p.landlord_id
+			AND g.bedroom_count = p.bedroom_count AND g.bathroom_count = p.bathroom_count
+			AND g.monthly_rent_pence IS p.monthly_rent_pence AND g.published_at IS p.published_at))
+		+ (SELECT COUNT(*) FROM properties_geo) - (SELECT COUNT(*) FROM properties WHERE status = 'Published' AND latitude IS NOT NULL AND longitude IS NOT NULL)
+		+ (SELECT COUNT(*) FROM properties_geo_keys) - (SELECT COUNT(*) FROM properties_geo)`).Scan(&bad)
+	if err != nil || bad != 0 {
+		t.Fatalf("R*Tree out of step with properties: %d (%v)", bad, err)
+	}
+}
+
+// Nearest first and newest first over an area return exactly the listings
+// within the radius, however many circles the search needed to fill a page,
+// and a listing just outside the radius is left out.
+func TestAreaSearchReturnsExactlyTheListingsWithinTheRadius(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		t.Parallel()
+		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
+		g := geo.Default()
+		centre, _ := g.District("SW11")
+		districts := []string{"SW11", "SW11", "SW11", "SW4", "SW8", "SW12", "SW18", "SW6", "SW3", "SE11", "SW19", "W8", "SE1", "N1", "SE24", "W14", "E1", "NW3", "E14", "RH1", "TW9", "KT1"}
+		miles := map[string]float64{}
+		for i := range 60 {
+			e.Clock.Advance(time.Minute)
+			d := districts[i%len(districts)]
+			id := publishListing(t, c, listing{postcode: fmt.Sprintf("%s %dAB", d, i%10), rentPounds: 1000 + int64(i), beds: 1 + i%3, baths: 1, publish: true})
+			pt, _ := g.District(d)
+			miles[id] = geo.Miles(centre, pt)
+		}
+		for _, radius := range []float64{0.25, 1, 2.5, 5, 10} {
+			want := map[string]bool{}
+			for id, m := range miles {
+				if m <= radius {
+					want[id] = true
+				}
+			}
+			for _, sortOrder := range []string{"nearest", "newest"} {
+				q := url.Values{"searchArea": {"SW11"}, "radius": {strconv.FormatFloat(radius, 'f', -1, 64)}, "sort": {sortOrder}}
+				var all []map[string]any
+				for {
+					got, next, r := search(t, e.NewClient(), q)
+					if r.Status != http.StatusOK {
+						t.Fatalf("%v %s: %d %s", radius, sortOrder, r.Status, r.Raw)
+					}
+					all = append(all, got...)
+					if next == "" {
+						break
+					}
+					q.Set("cursor", next)
+				}
+				if len(all) != len(want) || len(ids(all)) != len(want) {
+					t.Errorf("%v mi %s: %d listings (%d distinct), want %d", radius, sortOrder, len(all), len(ids(all)), len(want))
+				}
+				for i, l := range all {
+					id := l["id"].(string)
+					if !want[id] {
+						t.Errorf("%v mi %s: %s is %.3f mi away", radius, sortOrder, id, miles[id])
+					}
+					if i == 0 {
+						continue
+					}
+					prev := all[i-1]
+					if sortOrder == "nearest" {
+						d0, d1 := prev["distanceMiles"].(float64), l["distanceMiles"].(float64)
+						if d0 > d1 || d0 == d1 && prev["id"].(string) > id {
+							t.Errorf("%v mi: %s (%v) listed after %s (%v)", radius, id, d1, prev["id"], d0)
+						}
+					} else if prev["publishedAt"].(string) < l["publishedAt"].(string) {
+						t.Errorf("%v mi newest: %s listed after an older one", radius, id)
+					}
+				}
+			}
+		}
+		// Just inside and just outside the radius.
+		sw4, _ := g.District("SW4")
+		edge := geo.Miles(centre, sw4)
+		for _, tc := range []struct {
+			radius float64
+			in     bool
+		}{{edge + 0.001, true}, {edge - 0.001, false}} {
+			got, _, r := search(t, e.NewClient(), url.Values{"searchArea": {"SW11"}, "radius": {strconv.FormatFloat(tc.radius, 'f', -1, 64)}, "maximumRent": {"100000"}})
+			if r.Status != http.StatusOK {
+				t.Fatalf("edge: %d %s", r.Status, r.Raw)
+			}
+			has := false
+			for _, l := range got {
+				if l["postcodeDistrict"] == "SW4" {
+					has = true
+				}
+			}
+			if has != tc.in {
+				t.Errorf("SW4 is %.4f mi from SW11; a %.4f mi search lists it: %v", edge, tc.radius, has)
+			}
+		}
+		checkSpatialIndex(t, e)
+	})
+}
+
+// Nearest first looks in growing circles (an eighth of the radius first). A
+// listing in the corner of a circle's bounding box is further away than one
+// just outside the box: it must not be ranked before it.
+func TestNearestFirstAcrossGrowingCircles(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		t.Parallel()
+		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
+		centre, _ := geo.Default().District("SW11")
+		const radius = 8.0 // first circle: 1 mile
+		mileLat := 1 / geo.Miles(centre, geo.Point{Lat: centre.Lat + 1, Lon: centre.Lon})
+		mileLon := 1 / geo.Miles(centre, geo.Point{Lat: centre.Lat, Lon: centre.Lon + 1})
+		at := func(north, east float64) geo.Point {
+			return geo.Point{Lat: centre.Lat + north*mileLat, Lon: centre.Lon + east*mileLon}
+		}
+		var points []geo.Point
+		for i := range 19 {
+			points = append(points, at(0.02*float64(i), 0.01*float64(i))) // within half a mile
+		}
+		points = append(points,
+			at(1.1, 0),                     // just outside the first circle's box
+			at(0.92, 0.92),                 // about 1.3 miles, inside its box
+			at(0.95, 0.95),                 // about 1.34 miles, inside its box
+			at(radius*0.999, 0),            // just inside the radius
+			at(0, radius*1.001),            // just outside
+			at(-radius*0.75, -radius*0.75), // in the corner of the radius's box, outside the circle
+		)
+		miles := map[string]float64{}
+		for i, p := range points {
+			e.Clock.Advance(time.Minute)
+			id := publishListing(t, c, listing{postcode: "SW11 1AA", rentPounds: 1000 + int64(i), beds: 1, baths: 1, publish: true})
+			// Place it exactly; the database keeps the spatial index in step.
+			if _, err := e.App.DB.Conn().Exec(context.Background(), `UPDATE properties SET latitude = ?, longitude = ? WHERE id = ?`, p.Lat, p.Lon, id); err != nil {
+				t.Fatal(err)
+			}
+			miles[id] = geo.Miles(centre, p)
+		}
+		checkSpatialIndex(t, e)
+		var want []string
+		for id, m := range miles {
+			if m <= radius {
+				want = append(want, id)
+			}
+		}
+		sort.Slice(want, func(i, j int) bool {
+			if miles[want[i]] != miles[want[j]] {
+				return miles[want[i]] < miles[want[j]]
+			}
+			return want[i] < want[j]
+		})
+		if len(want) != len(points)-2 {
+			t.Fatalf("set-up: %d of %d points within the radius", len(want), len(points))
+		}
+		for _, sortOrder := range []string{"nearest", "newest"} {
+			q := url.Values{"searchArea": {"SW11"}, "radius": {"8"}, "sort": {sortOrder}}
+			var got []string
+			for {
+				page, next, r := search(t, e.NewClient(), q)
+				if r.Status != http.StatusOK {
+					t.Fatalf("%d %s", r.Status, r.Raw)
+				}
+				for _, l := range page {
+					got = append(got, l["id"].(string))
+				}
+				if next == "" {
+					break
+				}
+				q.Set("cursor", next)
+			}
+			if sortOrder == "newest" {
+				sort.Slice(got, func(i, j int) bool { return got[i] < got[j] })
+				sorted := slices.Clone(want)
+				slices.Sort(sorted)
+				if !slices.Equal(got, sorted) {
+					t.Errorf("newest: %d listings, want %d", len(got), len(want))
+				}
+				continue
+			}
+			if !slices.Equal(got, want) {
+				for i := range max(len(got), len(want)) {
+					var g, w string
+					if i < len(got) {
+						g = fmt.Sprintf("%.3f", miles[got[i]])
+					}
+					if i < len(want) {
+						w = fmt.Sprintf("%.3f", miles[want[i]])
+					}
+					if g != w {
+						t.Errorf("nearest, place %d: %s mi, want %s mi", i+1, g, w)
+					}
+				}
 			}
 		}
 	})

@@ -1,0 +1,85 @@
+package property
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+// Area searches read a spatial index, which is the one part of search whose
+// SQL differs by dialect (migration 00005_search_index):
+//
+//   - SQLite: the R*Tree properties_geo, kept in step with properties by
+//     triggers. It holds only Published rows and carries the filter columns,
+//     so the query never touches properties; it is wrapped as a subquery named
+//     "properties" with a constant status so that query.where() applies as is.
+//   - PostgreSQL: properties itself, through the partial GiST index on
+//     point(longitude, latitude), queried with <@ box. The index INCLUDEs
+//     the filter columns too, so this is an index-only scan.
+//
+// The plain (status, latitude, longitude) B-tree narrows by latitude only: a
+// 3-mile box read a band across the whole country, then each row for the
+// other filters.
+
+// spot is what ranking and paging need of a row: the rest of a listing is
+// loaded for the page's rows only.
+type spot struct {
+	ID       string
+	Lat, Lon float64
+	At       int64 // published_at, unix milliseconds
+}
+
+// inBoxSQL selects the spots of Published rows inside box (minLat, maxLat,
+// minLon, maxLon) that pass q's filters. Callers add conditions with AND.
+func inBoxSQL(d db.Dialect, q query, box [4]float64) (string, []any) {
+	q.box = nil // the spatial index replaces the latitude/longitude BETWEENs of where()
+	where, args := q.where()
+	if d == db.Postgres {
+		return `SELECT id, latitude, longitude, published_at FROM properties WHERE ` + where +
+				` AND point(longitude, latitude) <@ box(point(?, ?), point(?, ?))`,
+			append(args, box[2], box[0], box[3], box[1])
+	}
+	return `SELECT id, latitude, longitude, published_at FROM (
+		SELECT id, landlord_id, latitude, longitude, bedroom_count, bathroom_count, monthly_rent_pence, published_at,
+			'Published' AS status
+		FROM properties_geo WHERE max_lat >= ? AND min_lat <= ? AND max_lon >= ? AND min_lon <= ?
+	) AS properties WHERE ` + where, append([]any{box[0], box[1], box[2], box[3]}, args...)
+}
+
+// inBox reads every spot in the box, in no particular order (nearest first
+// ranks them by exact distance).
+func (store) inBox(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]float64) ([]spot, error) {
+	query, args := inBoxSQL(d, q, box)
+	return collectSpots(c.Query(ctx, query, args...))
+}
+
+// inBoxNewest reads up to limit spots in the box, newest first, strictly
+// after the cursor when there is one.
+func (store) inBoxNewest(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]float64, after *cursor, limit int) ([]spot, error) {
+	query, args := inBoxSQL(d, q, box)
+	if after != nil {
+		query += " AND (published_at < ? OR (published_at = ? AND id < ?))"
+		args = append(args, after.At, after.At, after.ID)
+	}
+	return collectSpots(c.Query(ctx, query+" ORDER BY published_at DESC, id DESC LIMIT ?", append(args, limit)...))
+}
+
+func collectSpots(rows *sql.Rows, err error) ([]spot, error) {
+	if err != nil {
+		return nil, apperr.Wrap(err, "search")
+	}
+	defer rows.Close()
+	var out []spot
+	for rows.Next() {
+		var s spot
+		var at sql.NullInt64
+		if err := rows.Scan(&s.ID, &s.Lat, &s.Lon, &at); err != nil {
+			return nil, apperr.Wrap(err, "search")
+		}
+		s.At = at.Int64
+		out = append(out, s)
+	}
+	return out, apperr.Wrap(rows.Err(), "search")
+}
