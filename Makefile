@@ -7,7 +7,9 @@ WEB_DEPS := web/node_modules/.installed
 E2E_DEPS := e2e/node_modules/.installed
 BIN := bin/omnirent
 
-.PHONY: run build web test test-go test-web test-e2e dev-api dev-web config clean
+STRIPE_MOCK_VERSION := v0.203.0
+
+.PHONY: run build web test test-go test-web test-e2e dev-api dev-web config clean stripe-mock
 
 ## run: build everything and start the server with demo data (SQLite, local outbox)
 run: build
@@ -31,9 +33,14 @@ web: $(WEB_DEPS)
 ## test: every test: Go (SQLite, and PostgreSQL when OMNIRENT_TEST_POSTGRES_URL is set), web unit tests, Playwright journeys
 test: test-go test-web test-e2e
 
-test-go:
+test-go: stripe-mock
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+
+## stripe-mock: Stripe's API mock, which the payment tests start (they skip without it, fail in CI)
+stripe-mock:
+	@command -v stripe-mock >/dev/null || [ -x "$$($(GO) env GOPATH)/bin/stripe-mock" ] || \
+		$(GO) install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 
 test-web: $(WEB_DEPS)
 	cd web && npm run check:api && npx tsc -b && npm test

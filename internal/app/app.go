@@ -110,6 +110,9 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	}
 	promos := promo.NewService(d, clk)
 	payments := payment.NewService(d, clk, promos, mailer, log)
+	if st := cfg.Stripe; st.SecretKey != "" {
+		payments.UseStripe(payment.StripeConfig{SecretKey: st.SecretKey, PublishableKey: st.PublishableKey, WebhookSecret: st.WebhookSecret, APIURL: st.APIURL})
+	}
 	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Properties: properties, Photos: photos, Files: files,
 		Promos: promos, Payments: payments, RefChecks: refcheck.NewService(d, clk, properties, payments, mailer, cfg.BaseURL), Log: log}
 	a.Handler = a.routes(webDist)
@@ -159,6 +162,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		httpx.WithLogging(a.Log),
 		httpx.WithRecover,
 		httpx.WithSecurityHeaders(a.Config.SecureCookies()),
+		a.Payments.WithCSP, // Stripe.js's sources, when Stripe is the card provider
 		httpx.WithCompression,
 		httpx.WithBodyLimit(a.Config.MaxBodyBytes, photo.UploadBodyLimit),
 		httpx.WithCSRFProtection,
@@ -183,6 +187,11 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 		a.Jobs.Work(workCtx, 2, time.Second)
 		close(workersDone)
 	}()
+	sweepDone := make(chan struct{}) // re-checks started Stripe payments a lost webhook left pending
+	go func() {
+		a.Payments.Reconcile(workCtx, payment.ReconcileEvery)
+		close(sweepDone)
+	}()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	var err error
@@ -197,6 +206,7 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	stopWork()
 	<-workersDone
+	<-sweepDone
 	if c, ok := a.Files.(interface{ Close() error }); ok {
 		_ = c.Close()
 	}

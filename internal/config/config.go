@@ -31,6 +31,7 @@ type Config struct {
 	MapTileURL           string
 	MapAttribution       string
 	S3                   S3
+	Stripe               Stripe
 	SeedDemo             bool
 	LogLevel             string
 	LogFormat            string
@@ -46,6 +47,13 @@ type Config struct {
 type S3 struct {
 	Endpoint, Bucket, Region, AccessKey, SecretKey string
 	UseSSL, PathStyle                              bool
+}
+
+// Stripe is the production card provider, used when SecretKey is set;
+// without it orders are paid through the offline sandbox.
+type Stripe struct {
+	SecretKey, PublishableKey, WebhookSecret string
+	APIURL                                   string // empty: Stripe's own; tests point it at stripe-mock
 }
 
 // Dev reports whether the server runs in development mode (mailbox page,
@@ -81,6 +89,10 @@ var Options = []Option{
 	{"OMNIRENT_S3_SECRET_KEY", "", "Secret access key. Also OMNIRENT_S3_SECRET_KEY_FILE."},
 	{"OMNIRENT_S3_USE_SSL", "true", "Talk to the endpoint over HTTPS."},
 	{"OMNIRENT_S3_PATH_STYLE", "false", "Path-style bucket URLs (MinIO, Garage and most self-hosted servers)."},
+	{"OMNIRENT_STRIPE_SECRET_KEY", "(empty: sandbox card provider)", "Stripe secret key (`sk_live_...`, `sk_test_...` or a restricted `rk_` key); setting it takes card payments through Stripe instead of the offline sandbox. Also OMNIRENT_STRIPE_SECRET_KEY_FILE."},
+	{"OMNIRENT_STRIPE_PUBLISHABLE_KEY", "", "Stripe publishable key (`pk_...`) given to the browser for the card element. Required with the secret key."},
+	{"OMNIRENT_STRIPE_WEBHOOK_SECRET", "", "Signing secret (`whsec_...`) of the webhook endpoint `<base URL>/api/payments/stripe/webhook` (event `payment_intent.succeeded`). Required with the secret key. Also OMNIRENT_STRIPE_WEBHOOK_SECRET_FILE."},
+	{"OMNIRENT_STRIPE_API_URL", "(Stripe's)", "Stripe API base URL; only for tests against stripe-mock, e.g. `http://127.0.0.1:12111`."},
 	{"OMNIRENT_SEED_DEMO", "true in development", "Create the demo landlord, tenant and admin on first start."},
 	{"OMNIRENT_LOG_LEVEL", "info", "debug, info, warn or error."},
 	{"OMNIRENT_LOG_FORMAT", "text", "`text` or `json`."},
@@ -138,6 +150,10 @@ func Load(getenv func(string) string) (Config, error) {
 		UseSSL:    parseBool(get("OMNIRENT_S3_USE_SSL", "true"), "OMNIRENT_S3_USE_SSL", &errs),
 		PathStyle: parseBool(get("OMNIRENT_S3_PATH_STYLE", "false"), "OMNIRENT_S3_PATH_STYLE", &errs),
 	}
+	c.Stripe = Stripe{
+		SecretKey: get("OMNIRENT_STRIPE_SECRET_KEY", ""), PublishableKey: get("OMNIRENT_STRIPE_PUBLISHABLE_KEY", ""),
+		WebhookSecret: get("OMNIRENT_STRIPE_WEBHOOK_SECRET", ""), APIURL: strings.TrimRight(get("OMNIRENT_STRIPE_API_URL", ""), "/"),
+	}
 	c.DatabaseURL = get("OMNIRENT_DATABASE_URL", "sqlite:"+filepath.Join(c.DataDir, "omnirent.db"))
 	c.SeedDemo = parseBool(get("OMNIRENT_SEED_DEMO", strconv.FormatBool(c.Env == "development")), "OMNIRENT_SEED_DEMO", &errs)
 	c.TrustProxy = parseBool(get("OMNIRENT_TRUST_PROXY", "false"), "OMNIRENT_TRUST_PROXY", &errs)
@@ -185,11 +201,43 @@ func (c *Config) validate() []error {
 	if c.S3.Endpoint != "" && c.S3.Bucket == "" {
 		errs = append(errs, fmt.Errorf("OMNIRENT_S3_BUCKET is required with OMNIRENT_S3_ENDPOINT"))
 	}
+	errs = append(errs, c.Stripe.validate()...)
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("OMNIRENT_LOG_FORMAT must be text or json"))
 	}
 	if c.Argon2MemoryKiB < 8*1024 || c.Argon2Time < 1 || c.Argon2Threads < 1 {
 		errs = append(errs, fmt.Errorf("argon2id parameters too weak (memory >= 8192 KiB, time >= 1, threads >= 1)"))
+	}
+	return errs
+}
+
+// validate checks a Stripe configuration at start-up: a half-configured
+// Stripe would take card payments it can never confirm (no webhook secret)
+// or show a card form that cannot work (no publishable key, or keys of
+// different modes, which Stripe refuses together).
+func (s Stripe) validate() []error {
+	var errs []error
+	if s.SecretKey == "" {
+		if s.PublishableKey != "" || s.WebhookSecret != "" {
+			errs = append(errs, fmt.Errorf("OMNIRENT_STRIPE_SECRET_KEY is required with the other OMNIRENT_STRIPE_ options"))
+		}
+		return errs
+	}
+	if !strings.HasPrefix(s.SecretKey, "sk_") && !strings.HasPrefix(s.SecretKey, "rk_") {
+		errs = append(errs, fmt.Errorf("OMNIRENT_STRIPE_SECRET_KEY must be a secret key (sk_...) or a restricted key (rk_...)"))
+	}
+	if !strings.HasPrefix(s.PublishableKey, "pk_") {
+		errs = append(errs, fmt.Errorf("OMNIRENT_STRIPE_PUBLISHABLE_KEY (pk_...) is required with OMNIRENT_STRIPE_SECRET_KEY"))
+	} else if live := strings.Contains(s.SecretKey, "_live_"); live != strings.HasPrefix(s.PublishableKey, "pk_live_") {
+		errs = append(errs, fmt.Errorf("OMNIRENT_STRIPE_SECRET_KEY and OMNIRENT_STRIPE_PUBLISHABLE_KEY must both be live or both test keys"))
+	}
+	if !strings.HasPrefix(s.WebhookSecret, "whsec_") {
+		errs = append(errs, fmt.Errorf("OMNIRENT_STRIPE_WEBHOOK_SECRET (whsec_...) is required with OMNIRENT_STRIPE_SECRET_KEY"))
+	}
+	if s.APIURL != "" {
+		if u, err := url.Parse(s.APIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("OMNIRENT_STRIPE_API_URL must be an http(s) URL"))
+		}
 	}
 	return errs
 }

@@ -158,6 +158,13 @@ func TestInvalidConfigurations(t *testing.T) {
 		{"unreadable secret key file", map[string]string{"OMNIRENT_SECRET_KEY_FILE": missing}, "OMNIRENT_SECRET_KEY_FILE"},
 		{"unreadable smtp url file", map[string]string{"OMNIRENT_SMTP_URL_FILE": missing}, "OMNIRENT_SMTP_URL_FILE"},
 		{"unreadable database url file", map[string]string{"OMNIRENT_DATABASE_URL_FILE": missing}, "OMNIRENT_DATABASE_URL_FILE"},
+		{"stripe without webhook secret", map[string]string{"OMNIRENT_STRIPE_SECRET_KEY": "sk_test_1", "OMNIRENT_STRIPE_PUBLISHABLE_KEY": "pk_test_1"}, "OMNIRENT_STRIPE_WEBHOOK_SECRET"},
+		{"stripe without publishable key", map[string]string{"OMNIRENT_STRIPE_SECRET_KEY": "sk_test_1", "OMNIRENT_STRIPE_WEBHOOK_SECRET": "whsec_1"}, "OMNIRENT_STRIPE_PUBLISHABLE_KEY"},
+		{"stripe publishable key as secret", map[string]string{"OMNIRENT_STRIPE_SECRET_KEY": "pk_test_1", "OMNIRENT_STRIPE_PUBLISHABLE_KEY": "pk_test_1", "OMNIRENT_STRIPE_WEBHOOK_SECRET": "whsec_1"}, "OMNIRENT_STRIPE_SECRET_KEY"},
+		{"stripe live and test keys", map[string]string{"OMNIRENT_STRIPE_SECRET_KEY": "sk_live_1", "OMNIRENT_STRIPE_PUBLISHABLE_KEY": "pk_test_1", "OMNIRENT_STRIPE_WEBHOOK_SECRET": "whsec_1"}, "live"},
+		{"stripe webhook secret alone", map[string]string{"OMNIRENT_STRIPE_WEBHOOK_SECRET": "whsec_1"}, "OMNIRENT_STRIPE_SECRET_KEY"},
+		{"stripe api url without scheme", map[string]string{"OMNIRENT_STRIPE_SECRET_KEY": "sk_test_1", "OMNIRENT_STRIPE_PUBLISHABLE_KEY": "pk_test_1", "OMNIRENT_STRIPE_WEBHOOK_SECRET": "whsec_1", "OMNIRENT_STRIPE_API_URL": "localhost:12111"}, "OMNIRENT_STRIPE_API_URL"},
+		{"unreadable stripe key file", map[string]string{"OMNIRENT_STRIPE_SECRET_KEY_FILE": missing}, "OMNIRENT_STRIPE_SECRET_KEY_FILE"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := config.Load(env(tc.env))
@@ -207,6 +214,35 @@ func TestFileVariablesAreRead(t *testing.T) {
 	}
 	// A key file alone satisfies production.
 	if _, err := config.Load(env(map[string]string{"OMNIRENT_ENV": "production", "OMNIRENT_SECRET_KEY_FILE": filepath.Join(dir, "key")})); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Stripe is on only when its secret key is set; its secrets may come from files.
+func TestStripeOptions(t *testing.T) {
+	if c, _ := config.Load(env(nil)); c.Stripe != (config.Stripe{}) {
+		t.Fatalf("Stripe configured by default: %+v", c.Stripe)
+	}
+	dir := t.TempDir()
+	keyFile, hookFile := filepath.Join(dir, "sk"), filepath.Join(dir, "whsec")
+	_ = os.WriteFile(keyFile, []byte("sk_live_abc\n"), 0o600)
+	_ = os.WriteFile(hookFile, []byte("whsec_def\n"), 0o600)
+	c, err := config.Load(env(map[string]string{
+		"OMNIRENT_STRIPE_SECRET_KEY_FILE":     keyFile,
+		"OMNIRENT_STRIPE_PUBLISHABLE_KEY":     "pk_live_xyz",
+		"OMNIRENT_STRIPE_WEBHOOK_SECRET_FILE": hookFile,
+		"OMNIRENT_STRIPE_API_URL":             "http://127.0.0.1:12111/",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := config.Stripe{SecretKey: "sk_live_abc", PublishableKey: "pk_live_xyz", WebhookSecret: "whsec_def", APIURL: "http://127.0.0.1:12111"}
+	if c.Stripe != want {
+		t.Fatalf("got %+v, want %+v", c.Stripe, want)
+	}
+	// Test keys and a restricted key are fine too.
+	if _, err := config.Load(env(map[string]string{"OMNIRENT_STRIPE_SECRET_KEY": "rk_test_1", "OMNIRENT_STRIPE_PUBLISHABLE_KEY": "pk_test_1",
+		"OMNIRENT_STRIPE_WEBHOOK_SECRET": "whsec_1"})); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -1,7 +1,10 @@
 package payment
 
 import (
+	"io"
 	"net/http"
+
+	"github.com/omnirent/omnirent/internal/apperr"
 
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/httpx"
@@ -20,6 +23,10 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("DELETE /api/orders/{id}/promo-codes/{code}", httpx.Handle(auth.RequireUser(h.removeCode)))
 	mux.Handle("POST /api/orders/{id}/free", httpx.Handle(auth.RequireUser(h.free)))
 	mux.Handle("POST /api/orders/{id}/sandbox-payment", httpx.Handle(auth.RequireUser(h.paySandbox)))
+	mux.Handle("POST /api/orders/{id}/card-payment", httpx.Handle(auth.RequireUser(h.startCardPayment)))
+	// Stripe calls this one: no session, and no browser headers, so the
+	// cross-origin check lets it through; the signature is its authentication.
+	mux.Handle("POST /api/payments/stripe/webhook", httpx.Handle(h.stripeWebhook))
 }
 
 func me(r *http.Request) string {
@@ -43,7 +50,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
-	o, err := h.svc.Get(r.Context(), me(r), r.PathValue("id"))
+	o, err := h.svc.Refresh(r.Context(), me(r), r.PathValue("id"))
 	return h.respond(w, o, err)
 }
 
@@ -75,4 +82,27 @@ func (h *Handler) paySandbox(w http.ResponseWriter, r *http.Request) error {
 	}
 	o, err := h.svc.PaySandbox(r.Context(), me(r), r.PathValue("id"), c)
 	return h.respond(w, o, err)
+}
+
+func (h *Handler) startCardPayment(w http.ResponseWriter, r *http.Request) error {
+	o, p, err := h.svc.StartCardPayment(r.Context(), me(r), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"order": o, "provider": h.svc.Provider(),
+		"clientSecret": p.ClientSecret, "publishableKey": p.PublishableKey})
+}
+
+// stripeWebhook answers 200 to every event it handled or ignores, 400 to a
+// bad signature or an old timestamp, and 5xx when recording failed, so
+// that Stripe delivers it again.
+func (h *Handler) stripeWebhook(w http.ResponseWriter, r *http.Request) error {
+	payload, err := io.ReadAll(r.Body) // the raw bytes: the signature covers them exactly
+	if err != nil {
+		return apperr.New(apperr.Invalid, "bad_body", "Could not read the request body.")
+	}
+	if err := h.svc.StripeWebhook(r.Context(), payload, r.Header.Get("Stripe-Signature")); err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]bool{"received": true})
 }

@@ -1,7 +1,9 @@
 // Package payment sells what the platform sells: orders whose prices the
-// server decides, promo codes applied to them, card payment through one
-// provider interface (an offline sandbox by default, Stripe in production),
-// free orders completed by the server, and a receipt for every paid order.
+// server decides, promo codes applied to them, card payment through one of
+// two providers (an offline sandbox by default, Stripe when its keys are
+// configured: stripe.go), free orders completed by the server, and a
+// receipt for every paid order. The web app asks which provider is in use
+// (the "provider" of every order answer) and shows that one's card form.
 //
 // A paid order is recorded exactly once: RecordPayment runs in one transaction
 // that records the provider's event id (a replay is a no-op), moves the

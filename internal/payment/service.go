@@ -2,6 +2,7 @@ package payment
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -38,18 +39,29 @@ type Service struct {
 	codes      Codes
 	mail       Mailer
 	log        *slog.Logger
-	sandbox    bool
 	fulfillers map[string]Fulfiller
+	// stripe is the card provider when configured (UseStripe); nil means
+	// the sandbox. The two take the card in different places (our form and
+	// sandbox-payment, or Stripe's element in the browser and its webhook),
+	// so they share the order, its price and RecordPayment rather than a
+	// method set; Provider tells the web app which form to show.
+	stripe *stripeProvider
 }
 
 // NewService makes the payment service with the offline sandbox as its card
-// provider.
+// provider (see UseStripe).
 func NewService(d *db.DB, c clock.Clock, codes Codes, m Mailer, log *slog.Logger) *Service {
-	return &Service{db: d, clock: c, codes: codes, mail: m, log: log, sandbox: true, fulfillers: map[string]Fulfiller{}}
+	return &Service{db: d, clock: c, codes: codes, mail: m, log: log, fulfillers: map[string]Fulfiller{}}
 }
 
-// Provider names the card provider in use, for the payment page.
-func (s *Service) Provider() string { return "sandbox" }
+// Provider names the card provider in use, for the payment page: "sandbox"
+// or "stripe".
+func (s *Service) Provider() string {
+	if s.stripe != nil {
+		return ProviderStripe
+	}
+	return ProviderSandbox
+}
 
 // Register names the domain that fulfils orders of a type.
 func (s *Service) Register(orderType string, f Fulfiller) { s.fulfillers[orderType] = f }
@@ -215,6 +227,9 @@ type ProviderPayment struct {
 	AmountPence int64
 }
 
+// ErrShortPayment is RecordPayment's refusal of a payment below the total.
+var ErrShortPayment = errors.New("payment: less than the order total")
+
 // RecordPayment records a payment exactly once; see the package comment.
 func (s *Service) RecordPayment(ctx context.Context, p ProviderPayment) error {
 	return s.db.Tx(ctx, func(tx db.Conn) error {
@@ -234,7 +249,7 @@ func (s *Service) RecordPayment(ctx context.Context, p ProviderPayment) error {
 			return nil
 		}
 		if p.AmountPence < o.TotalPence {
-			return fmt.Errorf("payment: %s %s paid %d pence for order %s of %d", p.Provider, p.Ref, p.AmountPence, o.ID, o.TotalPence)
+			return fmt.Errorf("%w: %s %s paid %d pence for order %s of %d", ErrShortPayment, p.Provider, p.Ref, p.AmountPence, o.ID, o.TotalPence)
 		}
 		if err := setPaid(ctx, tx, o.ID, p.Provider, p.Ref, now); err != nil {
 			return err

@@ -111,10 +111,36 @@ func ordersOf(ctx context.Context, c db.Conn, userID string) ([]Order, error) {
 	return out, apperr.Wrap(rows.Err(), "list orders")
 }
 
-func setProviderRef(ctx context.Context, c db.Conn, id, provider, ref string, now time.Time) error {
-	_, err := c.Exec(ctx, `UPDATE orders SET provider = ?, provider_ref = ?, updated_at = ? WHERE id = ? AND status = 'pending'`,
-		provider, ref, now.UnixMilli(), id)
-	return apperr.Wrap(err, "save payment reference")
+// startProviderPayment stores the provider's payment id on a pending
+// order, provided its total is still the amount that payment is for.
+func startProviderPayment(ctx context.Context, c db.Conn, id, provider, ref string, total int64, now time.Time) (bool, error) {
+	res, err := c.Exec(ctx, `UPDATE orders SET provider = ?, provider_ref = ?, updated_at = ? WHERE id = ? AND status = 'pending' AND total_pence = ?`,
+		provider, ref, now.UnixMilli(), id, total)
+	if err != nil {
+		return false, apperr.Wrap(err, "save payment reference")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, apperr.Wrap(err, "save payment reference")
+}
+
+// startedPayments lists pending orders whose provider payment was stored
+// between from and to, newest first.
+func startedPayments(ctx context.Context, c db.Conn, provider string, from, to time.Time, limit int) ([]Order, error) {
+	rows, err := c.Query(ctx, `SELECT `+cols+` FROM orders WHERE status = 'pending' AND provider = ? AND provider_ref <> ''
+		AND updated_at > ? AND updated_at <= ? ORDER BY updated_at DESC LIMIT ?`, provider, from.UnixMilli(), to.UnixMilli(), limit)
+	if err != nil {
+		return nil, apperr.Wrap(err, "list started payments")
+	}
+	defer rows.Close()
+	var out []Order
+	for rows.Next() {
+		o, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, apperr.Wrap(rows.Err(), "list started payments")
 }
 
 // recordEvent notes a provider event; false means it was seen before.

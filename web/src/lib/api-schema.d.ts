@@ -499,7 +499,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** @description One of the user's own orders (anyone else's answers 404). Prices are the server's. */
+        /** @description One of the user's own orders (anyone else's answers 404). Prices are the server's. With Stripe, a pending order whose card payment was started is first checked with Stripe, so poll this after confirming a payment. */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -580,6 +580,42 @@ export interface paths {
         put?: never;
         /** @description The embedded sandbox card provider (offline; no money moves). Behaves like Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. A refusal is 400 with the provider's message. */
         post: operations["paySandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/card-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Stripe only (404 while the provider is the sandbox). Creates, or reuses while the total is unchanged, a Stripe PaymentIntent for the order's server-computed total in GBP. The browser loads Stripe.js with publishableKey, mounts the card element and calls stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details } }); the order is paid only when Stripe tells the server (webhook, or GET /api/orders/{id} checking the PaymentIntent), so poll GET /api/orders/{id} until status is paid. Call it again after any change to the basket (promo codes). 400 free_order (use /free) or below_minimum (under £0.30); 409 already_paid or basket_changed (call again); 500 provider_unavailable 'Card payments are not available right now. Please try again later.' */
+        post: operations["startCardPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Stripe's webhook endpoint, not for the web app (configure it in the Stripe dashboard for payment_intent.succeeded). Authenticated by the Stripe-Signature header; a bad signature or a timestamp older than 5 minutes is 400. payment_intent.succeeded pays the order in its metadata once, however often and in whatever order events arrive; other events are acknowledged and ignored. 404 while the provider is the sandbox. */
+        post: operations["stripeWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -969,7 +1005,7 @@ export interface components {
             totalPence: number;
             /** @description saving from promo codes */
             percentOff: number;
-            /** @description sandbox, stripe or free once paid */
+            /** @description sandbox, stripe or free once paid; stripe too while a Stripe payment is started */
             provider: string;
             receiptEmail: string;
             /** Format: date-time */
@@ -981,6 +1017,15 @@ export interface components {
             order: components["schemas"]["Order"];
             /** @description the card provider in use (sandbox or stripe) */
             provider: string;
+        };
+        CardPaymentResponse: {
+            order: components["schemas"]["Order"];
+            /** @description stripe */
+            provider: string;
+            /** @description the PaymentIntent's client secret */
+            clientSecret: string;
+            /** @description for loadStripe (pk_live_... or pk_test_...) */
+            publishableKey: string;
         };
         OrderList: {
             orders: components["schemas"]["Order"][];
@@ -2044,6 +2089,63 @@ export interface operations {
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    startCardPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the PaymentIntent to confirm */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardPaymentResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    stripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description handled or ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     purchaseReferenceCheck: {
