@@ -14,11 +14,14 @@ import (
 	"time"
 
 	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/blog"
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/demo"
 	"github.com/omnirent/omnirent/internal/devmail"
 	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/news"
+	"github.com/omnirent/omnirent/internal/openbanking"
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
@@ -46,6 +49,8 @@ type App struct {
 	Promos     *promo.Service
 	Payments   *payment.Service
 	RefChecks  *refcheck.Service
+	News       *news.Service
+	Blog       *blog.Service
 	Handler    http.Handler
 	Log        *slog.Logger
 	// Routes are the registered patterns (checked against api/openapi.yaml).
@@ -114,7 +119,19 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		payments.UseStripe(payment.StripeConfig{SecretKey: st.SecretKey, PublishableKey: st.PublishableKey, WebhookSecret: st.WebhookSecret, APIURL: st.APIURL})
 	}
 	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Properties: properties, Photos: photos, Files: files,
-		Promos: promos, Payments: payments, RefChecks: refcheck.NewService(d, clk, properties, payments, mailer, cfg.BaseURL), Log: log}
+		Promos: promos, Payments: payments, RefChecks: refcheck.NewService(refcheck.Deps{DB: d, Clock: clk, Properties: properties, Payments: payments, Mail: mailer,
+			Bank: openbanking.Sandbox{BaseURL: cfg.BaseURL}, Jobs: q, BaseURL: cfg.BaseURL}), Log: log}
+	a.Blog = blog.NewService(d, clk, files)
+	if cfg.SeedDemo {
+		if err := demo.SeedBlog(ctx, a.Blog); err != nil {
+			return nil, fmt.Errorf("demo blog: %w", err)
+		}
+	}
+	a.News = news.NewService(d, clk, q, news.Config{Feeds: map[news.View][]string{news.UK: cfg.News.UKFeeds, news.World: cfg.News.WorldFeeds},
+		Refresh: cfg.News.Refresh, Retention: cfg.News.Retention}, log)
+	if err := a.News.Schedule(ctx); err != nil {
+		return nil, fmt.Errorf("news: %w", err)
+	}
 	a.Handler = a.routes(webDist)
 	return a, nil
 }
@@ -141,6 +158,14 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	promo.NewHandler(a.Promos).Routes(mux)
 	payment.NewHandler(a.Payments).Routes(mux)
 	refcheck.NewHandler(a.RefChecks).Routes(mux)
+	news.NewHandler(a.News).Routes(mux)
+	blog.NewHandler(a.Blog).Routes(mux)
+	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)
+	mux.HandleFunc("GET /Blog/rss.xml", a.seo().RSS)
+	// The embedded sandbox bank's consent page (the only bank until a real
+	// open-banking provider is configured).
+	mux.HandleFunc("GET "+openbanking.ConsentPath, openbanking.SandboxPage)
+	mux.HandleFunc("POST "+openbanking.ConsentPath, openbanking.SandboxPage)
 	if a.Config.Dev() {
 		devmail.New(a.Mail).Routes(mux)
 	} else {
@@ -154,7 +179,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	if webDist == nil {
 		webDist = emptyFS{}
 	}
-	mux.Handle("/", spa.Handler(webDist))
+	mux.Handle("/", spa.Handler(webDist, a.pageMeta))
 
 	return httpx.Chain(mux,
 		httpx.WithRequestID,
@@ -164,7 +189,9 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		httpx.WithSecurityHeaders(a.Config.SecureCookies()),
 		a.Payments.WithCSP, // Stripe.js's sources, when Stripe is the card provider
 		httpx.WithCompression,
-		httpx.WithBodyLimit(a.Config.MaxBodyBytes, photo.UploadBodyLimit),
+		httpx.WithBodyLimit(a.Config.MaxBodyBytes, func(r *http.Request) int64 {
+			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r))
+		}),
 		httpx.WithCSRFProtection,
 		authHandler.Middleware,
 	)

@@ -43,7 +43,8 @@ func Each(t *testing.T, fn func(t *testing.T, e *Env)) {
 
 // TestDist is a tiny stand-in for the built web app.
 var TestDist = fstest.MapFS{
-	"index.html":           {Data: []byte("<!doctype html><title>OmniRent</title><div id=root></div>")},
+	"index.html": {Data: []byte(`<!doctype html><html><head><title>OmniRent</title>` +
+		`<meta name="description" content="OmniRent makes renting simple." /></head><body><div id=root></div></body></html>`)},
 	"assets/app-1a2b3c.js": {Data: []byte("console.log('app')")},
 	"favicon.svg":          {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
 }

@@ -32,6 +32,7 @@ type Config struct {
 	MapAttribution       string
 	S3                   S3
 	Stripe               Stripe
+	News                 News
 	SeedDemo             bool
 	LogLevel             string
 	LogFormat            string
@@ -41,6 +42,12 @@ type Config struct {
 	Argon2Time           uint32
 	Argon2Threads        uint8
 	ShutdownTimeout      time.Duration
+}
+
+// News is where OmniNews headlines come from.
+type News struct {
+	UKFeeds, WorldFeeds []string
+	Refresh, Retention  time.Duration
 }
 
 // S3 is where uploads go when an S3-compatible endpoint is configured.
@@ -101,6 +108,10 @@ var Options = []Option{
 	{"OMNIRENT_ARGON2_MEMORY_KIB", "47104", "argon2id memory per password hash (46 MiB; with 2 passes about 80 ms a hash here, see docs/perf.md)."},
 	{"OMNIRENT_ARGON2_TIME", "2", "argon2id passes."},
 	{"OMNIRENT_ARGON2_THREADS", "1", "argon2id parallelism."},
+	{"OMNIRENT_NEWS_UK_FEEDS", "(none: sample articles)", "Comma-separated RSS or Atom feed URLs for OmniNews Top Headlines (UK rental sector)."},
+	{"OMNIRENT_NEWS_WORLD_FEEDS", "(none: sample articles)", "Comma-separated RSS or Atom feed URLs for Worldwide Top Headlines."},
+	{"OMNIRENT_NEWS_REFRESH", "30m", "How often the feeds are read (by the job queue)."},
+	{"OMNIRENT_NEWS_RETENTION", "720h", "How long headlines are kept (720h is 30 days)."},
 	{"OMNIRENT_SHUTDOWN_TIMEOUT", "10s", "How long to wait for requests in flight when stopping."},
 }
 
@@ -161,6 +172,14 @@ func Load(getenv func(string) string) (Config, error) {
 	c.Argon2MemoryKiB = uint32(parseUint(get("OMNIRENT_ARGON2_MEMORY_KIB", "47104"), "OMNIRENT_ARGON2_MEMORY_KIB", 1<<22, &errs))
 	c.Argon2Time = uint32(parseUint(get("OMNIRENT_ARGON2_TIME", "2"), "OMNIRENT_ARGON2_TIME", 100, &errs))
 	c.Argon2Threads = uint8(parseUint(get("OMNIRENT_ARGON2_THREADS", "1"), "OMNIRENT_ARGON2_THREADS", 255, &errs))
+	c.News = News{UKFeeds: feedList(get("OMNIRENT_NEWS_UK_FEEDS", "")), WorldFeeds: feedList(get("OMNIRENT_NEWS_WORLD_FEEDS", "")),
+		Refresh:   parseDuration(get("OMNIRENT_NEWS_REFRESH", "30m"), "OMNIRENT_NEWS_REFRESH", &errs),
+		Retention: parseDuration(get("OMNIRENT_NEWS_RETENTION", "720h"), "OMNIRENT_NEWS_RETENTION", &errs)}
+	for _, f := range append(append([]string{}, c.News.UKFeeds...), c.News.WorldFeeds...) {
+		if u, err := url.Parse(f); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("news feed %q must be an http(s) URL", f))
+		}
+	}
 	d, err := time.ParseDuration(get("OMNIRENT_SHUTDOWN_TIMEOUT", "10s"))
 	if err != nil {
 		errs = append(errs, fmt.Errorf("OMNIRENT_SHUTDOWN_TIMEOUT: %v", err))
@@ -279,6 +298,26 @@ func readSecretFile(getenv func(string) string, name string) (string, error) {
 		return "", fmt.Errorf("%s_FILE: %v", name, err)
 	}
 	return strings.TrimSpace(string(b)), nil
+}
+
+// feedList splits a comma-separated list; "none" means no feeds.
+func feedList(v string) []string {
+	var out []string
+	for _, f := range strings.Split(v, ",") {
+		if f = strings.TrimSpace(f); f != "" && f != "none" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func parseDuration(v, name string, errs *[]error) time.Duration {
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		*errs = append(*errs, fmt.Errorf("%s must be a positive duration such as 30m, not %q", name, v))
+		return time.Hour
+	}
+	return d
 }
 
 func parseBool(v, name string, errs *[]error) bool {

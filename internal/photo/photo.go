@@ -10,7 +10,6 @@ package photo
 
 import (
 	"context"
-	"crypto/rand"
 	"log/slog"
 	"path"
 	"strings"
@@ -111,30 +110,3 @@ func (p photo) view() property.Photo {
 }
 
 func url(size Size, name string) string { return "/api/photos/" + string(size) + "/" + name }
-
-const nameAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
-
-// newName is a random 16-character name with the extension of the kind the
-// content turned out to be (spec: random names ending .png or .jpg).
-func newName(kind imaging.Kind) string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b) // never fails (crypto/rand panics instead)
-	for i := range b {
-		b[i] = nameAlphabet[int(b[i])%len(nameAlphabet)]
-	}
-	return string(b) + kind.Ext()
-}
-
-// validName guards the URL parameter before it reaches the database.
-func validName(n string) bool {
-	stem, ext := strings.TrimSuffix(n, path.Ext(n)), path.Ext(n)
-	if len(stem) != 16 || (ext != ".png" && ext != ".jpg") {
-		return false
-	}
-	for i := 0; i < len(stem); i++ {
-		if !strings.ContainsRune(nameAlphabet, rune(stem[i])) {
-			return false
-		}
-	}
-	return true
-}

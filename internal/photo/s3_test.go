@@ -19,13 +19,13 @@ import (
 // With an S3 bucket configured, uploads land in the bucket and photos are
 // served by short-lived signed URLs (an in-process S3 server stands in).
 func TestPhotosInS3(t *testing.T) {
-	backend := s3mem.New()
-	if err := backend.CreateBucket("omnirent-photos"); err != nil {
-		t.Fatal(err)
-	}
-	s3 := httptest.NewServer(gofakes3.New(backend).Server())
-	t.Cleanup(s3.Close)
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		backend := s3mem.New() // a bucket per database run: each counts its own objects
+		if err := backend.CreateBucket("omnirent-photos"); err != nil {
+			t.Fatal(err)
+		}
+		s3 := httptest.NewServer(gofakes3.New(backend).Server())
+		t.Cleanup(s3.Close)
 		e := apptest.Start(t, d, func(c *config.Config) {
 			c.S3 = config.S3{Endpoint: strings.TrimPrefix(s3.URL, "http://"), Bucket: "omnirent-photos", Region: "us-east-1",
 				AccessKey: "test-access", SecretKey: "test-secret", PathStyle: true}

@@ -42,7 +42,7 @@ func (s *Service) Upload(ctx context.Context, o property.Owner, propertyID strin
 	if err != nil {
 		return property.Photo{}, apperr.Wrap(err, "read cleaned photo")
 	}
-	p := photo{Name: newName(kind), PropertyID: propertyID, ContentType: kind.ContentType(), Width: w, Height: h}
+	p := photo{Name: imaging.RandomName(kind), PropertyID: propertyID, ContentType: kind.ContentType(), Width: w, Height: h}
 	if err := s.files.Put(ctx, p.key(Original), bytes.NewReader(clean), int64(len(clean)), p.ContentType); err != nil {
 		return property.Photo{}, apperr.Wrap(err, "store photo")
 	}
@@ -75,7 +75,7 @@ func (s *Service) Delete(ctx context.Context, o property.Owner, propertyID, name
 	if _, err := s.properties.Get(ctx, o, propertyID); err != nil {
 		return err
 	}
-	if !validName(name) {
+	if !imaging.ValidName(name) {
 		return apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
 	p, err := ofProperty(ctx, s.db.Conn(), propertyID, name)
@@ -127,7 +127,7 @@ const signedURLTTL = 10 * time.Minute
 // Open gives a variant of a photo the viewer may see. A size not made yet
 // falls back to the cleaned original.
 func (s *Service) Open(ctx context.Context, viewerID, name string, size Size) (File, error) {
-	if !validName(name) || (size != Original && size != Large && size != Thumb) {
+	if !imaging.ValidName(name) || (size != Original && size != Large && size != Thumb) {
 		return File{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
 	p, public, err := visibleTo(ctx, s.db.Conn(), name, viewerID)

@@ -26,7 +26,7 @@ func get(h http.Handler, method, path string) *httptest.ResponseRecorder {
 }
 
 func TestClientRoutesServeIndexUncached(t *testing.T) {
-	h := spa.Handler(dist)
+	h := spa.Handler(dist, nil)
 	for _, p := range []string{"/", "/index.html", "/dashboard", "/profile/edit", "/some/unknown", "/DetailPage", "/dashboard/", "/assets", "/favicon.svg/x"} {
 		t.Run(p, func(t *testing.T) {
 			rec := get(h, "GET", p)
@@ -44,7 +44,7 @@ func TestClientRoutesServeIndexUncached(t *testing.T) {
 }
 
 func TestHashedAssetsAreImmutable(t *testing.T) {
-	h := spa.Handler(dist)
+	h := spa.Handler(dist, nil)
 	rec := get(h, "GET", "/assets/app-1a2b3c.js")
 	if rec.Code != 200 || rec.Body.String() != "console.log('app')" {
 		t.Fatalf("%d %q", rec.Code, rec.Body.String())
@@ -61,7 +61,7 @@ func TestHashedAssetsAreImmutable(t *testing.T) {
 }
 
 func TestOtherFilesAreCachedBriefly(t *testing.T) {
-	rec := get(spa.Handler(dist), "GET", "/favicon.svg")
+	rec := get(spa.Handler(dist, nil), "GET", "/favicon.svg")
 	if rec.Code != 200 {
 		t.Fatalf("%d", rec.Code)
 	}
@@ -71,7 +71,7 @@ func TestOtherFilesAreCachedBriefly(t *testing.T) {
 }
 
 func TestMissingAssetIs404NotIndex(t *testing.T) {
-	h := spa.Handler(dist)
+	h := spa.Handler(dist, nil)
 	for _, p := range []string{"/assets/x.js", "/assets/app-old.css", "/assets/sub/dir.js"} {
 		rec := get(h, "GET", p)
 		if rec.Code != http.StatusNotFound || strings.Contains(rec.Body.String(), "<div id=root>") {
@@ -81,14 +81,14 @@ func TestMissingAssetIs404NotIndex(t *testing.T) {
 }
 
 func TestPathTraversalStaysInDist(t *testing.T) {
-	rec := get(spa.Handler(dist), "GET", "/../../etc/passwd")
+	rec := get(spa.Handler(dist, nil), "GET", "/../../etc/passwd")
 	if rec.Body.String() != indexHTML {
 		t.Fatalf("%d %q", rec.Code, rec.Body.String())
 	}
 }
 
 func TestOnlyGetAndHead(t *testing.T) {
-	h := spa.Handler(dist)
+	h := spa.Handler(dist, nil)
 	for _, m := range []string{"POST", "PUT", "PATCH", "DELETE"} {
 		for _, p := range []string{"/", "/dashboard", "/assets/app-1a2b3c.js"} {
 			rec := get(h, m, p)
@@ -107,9 +107,48 @@ func TestOnlyGetAndHead(t *testing.T) {
 }
 
 func TestUnbuiltAppExplainsItself(t *testing.T) {
-	h := spa.Handler(fstest.MapFS{})
+	h := spa.Handler(fstest.MapFS{}, nil)
 	rec := get(h, "GET", "/dashboard")
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "not built") {
 		t.Fatalf("%d %q", rec.Code, rec.Body.String())
+	}
+}
+
+func TestMetaIsWrittenIntoThePage(t *testing.T) {
+	page := []byte(`<!doctype html><html><head><title>OmniRent</title><meta name="description" content="default" /></head><body><div id=root></div></body></html>`)
+	d := fstest.MapFS{"index.html": {Data: page}}
+	h := spa.Handler(d, func(r *http.Request) (spa.Meta, bool) {
+		switch r.URL.Path {
+		case "/Blog/deposits":
+			return spa.Meta{Title: `Deposits & "caps"`, Description: "Five <weeks>", URL: "https://omnirent.example/Blog/deposits",
+				Image: "https://omnirent.example/i.jpg", Type: "article"}, true
+		case "/Blog/nope":
+			return spa.Meta{Title: "Page not found", Status: http.StatusNotFound}, true
+		}
+		return spa.Meta{}, false
+	})
+	rec := get(h, "GET", "/Blog/deposits")
+	body := rec.Body.String()
+	for _, want := range []string{
+		`<title>Deposits &amp; &#34;caps&#34;</title>`,
+		`<meta name="description" content="Five &lt;weeks&gt;" />`,
+		`<meta property="og:title" content="Deposits &amp; &#34;caps&#34;" />`,
+		`<meta property="og:type" content="article" />`,
+		`<meta property="og:image" content="https://omnirent.example/i.jpg" />`,
+		`<meta name="twitter:card" content="summary_large_image" />`,
+		`<link rel="canonical" href="https://omnirent.example/Blog/deposits" />`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("missing %s in %s", want, body)
+		}
+	}
+	if strings.Count(body, "<title>") != 1 || !strings.Contains(body, `<div id=root>`) || rec.Code != 200 {
+		t.Errorf("page broken: %d %s", rec.Code, body)
+	}
+	if rec := get(h, "GET", "/Blog/nope"); rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), "<div id=root>") {
+		t.Errorf("unknown post: %d", rec.Code)
+	}
+	if rec := get(h, "GET", "/about-us"); !strings.Contains(rec.Body.String(), "<title>OmniRent</title>") {
+		t.Errorf("default head changed: %s", rec.Body.String())
 	}
 }

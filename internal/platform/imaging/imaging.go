@@ -8,6 +8,7 @@ package imaging
 
 import (
 	"bytes"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"image"
@@ -15,6 +16,8 @@ import (
 	"image/png"
 	"io"
 	"net/http"
+	"path"
+	"strings"
 )
 
 // Sentinel errors; test with errors.Is.
@@ -161,4 +164,34 @@ func Dimensions(data []byte) (w, h int, err error) {
 		return 0, 0, fmt.Errorf("imaging: read header: %w", err)
 	}
 	return cfg.Width, cfg.Height, nil
+}
+
+const nameAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+// RandomName is a random 16-character name with the extension of the kind
+// the content turned out to be (spec 1: random names ending .png or .jpg).
+// Stored names never come from the uploader.
+func RandomName(kind Kind) string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b) // never fails (crypto/rand panics instead)
+	for i := range b {
+		b[i] = nameAlphabet[int(b[i])%len(nameAlphabet)]
+	}
+	return string(b) + kind.Ext()
+}
+
+// ValidName reports whether n looks like a RandomName: checked before a
+// name from a URL reaches the database or the file store.
+func ValidName(n string) bool {
+	ext := path.Ext(n)
+	stem := strings.TrimSuffix(n, ext)
+	if len(stem) != 16 || (ext != ".png" && ext != ".jpg") {
+		return false
+	}
+	for i := 0; i < len(stem); i++ {
+		if !strings.ContainsRune(nameAlphabet, rune(stem[i])) {
+			return false
+		}
+	}
+	return true
 }

@@ -697,6 +697,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reference-checks/{id}/renters/{renterId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        /** @description A finished report of one of the landlord's own checks (404 until ready, or for anyone else). */
+        get: operations["getReferenceReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference-checks/{id}/renters/{renterId}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The same report as an A4 PDF with a monthly income-versus-outgoings graph. */
+        get: operations["getReferenceReportPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference-checks/{id}/renters/{renterId}/report/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description DOWNLOAD: e-mails the report to the landlord again ('Resend successful!'), at most once a minute (429). */
+        post: operations["sendReferenceReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/renter-checks/{id}/renters/{renterId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The renter's own page (no sign-in; the two random ids are the key). Unknown, mismatched, unpaid or withdrawn links all answer the same 404 'This reference check link is not valid.'. */
+        get: operations["getRenterCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/renter-checks/{id}/renters/{renterId}/declaration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The self-declaration. Messages: 'Please enter mobile number and estimated income.', 'You must agree with the terms and conditions to continue.', 'Please enter your date of birth.'. A repeated submission changes nothing. url is where the browser goes next (the bank's consent page). */
+        post: operations["submitSelfDeclaration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/renter-checks/{id}/renters/{renterId}/bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The bank's consent URL again (after a cancelled or failed attempt). */
+        post: operations["connectBank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/renter-checks/bank-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Where the bank sends the browser back; redirects to the renter's page (with ?bank=cancelled when refused). */
+        get: operations["bankCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reference-reports": {
         parameters: {
             query?: never;
@@ -708,6 +845,148 @@ export interface paths {
         get: operations["listReferenceReports"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description OmniNews headlines, public. view uk is Top Headlines (UK rental sector), world is Worldwide Top Headlines. Newest first; built-in sample articles (sample true) when nothing has been collected. */
+        get: operations["listNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Published posts, newest first (no body). */
+        get: operations["listBlogPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog/posts/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        /** @description A published post with its sanitised HTML. */
+        get: operations["getBlogPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog/images/{size}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                size: "original" | "preview";
+                name: string;
+            };
+            cookie?: never;
+        };
+        get: operations["getBlogImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blog/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Admin only. Every post, drafts included, with its Markdown body. */
+        get: operations["adminListBlogPosts"];
+        put?: never;
+        /** @description Admin only. An empty slug is made from the title (made unique with -2, -3...); a typed slug that is taken is 409. */
+        post: operations["createBlogPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blog/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get: operations["adminGetBlogPost"];
+        put: operations["updateBlogPost"];
+        post?: never;
+        delete: operations["deleteBlogPost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blog/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Admin only. One PNG or JPEG (by content) in the multipart field "file", at most 5 MB. */
+        post: operations["uploadBlogImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blog/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Admin only. Markdown rendered and sanitised exactly as a saved post would be. */
+        post: operations["previewBlogPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1084,6 +1363,97 @@ export interface components {
             order: components["schemas"]["Order"];
             depositWarning: string;
         };
+        SelfDeclaration: {
+            /** @description digits only */
+            mobile: string;
+            /** @description DD/MM/YYYY */
+            dob: string;
+            /** @description monthly net income in whole pounds */
+            estIncome: string;
+            prevLandlordEmail?: string;
+            /** @description I do not have pets */
+            pet?: boolean;
+            /** @description I do not smoke */
+            smoking?: boolean;
+            noDependents?: boolean;
+            rightToRentDoc?: boolean;
+            agreeTnC: boolean;
+        };
+        NextURL: {
+            status: string;
+            url: string;
+        };
+        AffordabilityReport: {
+            /** @enum {string} */
+            rating: "Pass" | "Refer" | "Fail";
+            reasons: {
+                /** @enum {string} */
+                effect: "positive" | "refer" | "fail" | "info";
+                text: string;
+            }[];
+            periodFrom: string;
+            /** @description exclusive */
+            periodTo: string;
+            monthsAnalysed: number;
+            declaredMonthlyPence: number;
+            verifiedMonthlyPence: number;
+            incomeShortfall: boolean;
+            sources: {
+                name: string;
+                /** @enum {string} */
+                category: "salary" | "benefits" | "pension" | "other";
+                monthlyPence: number;
+                payments: number;
+            }[];
+            rentSharePence: number;
+            affordabilityRatio: number;
+            regularOutgoingsPence: number;
+            spendingRatio: number;
+            gambling: {
+                payments: number;
+                totalPence: number;
+                shareOfIncome: number;
+            };
+            accountHolders: string[];
+            nameMatches: boolean;
+            age: number;
+            declaration: {
+                noPets: boolean;
+                noSmoking: boolean;
+                noDependents: boolean;
+                rightToRentDocuments: boolean;
+                previousManagerEmail: string;
+            };
+            months: {
+                month: string;
+                incomePence: number;
+                outgoingsPence: number;
+            }[];
+        };
+        LandlordReport: {
+            referenceCheckId: string;
+            renterId: string;
+            name: string;
+            email: string;
+            property: {
+                addrFirstLine: string;
+                town: string;
+                postcode: string;
+            };
+            rentPence: number;
+            /** Format: date-time */
+            readyAt: string;
+            report: components["schemas"]["AffordabilityReport"];
+        };
+        RenterView: {
+            name: string;
+            email: string;
+            /** @enum {string} */
+            step: "form" | "bank" | "processing" | "complete";
+            /** @description the last report attempt failed; connect the bank again */
+            failed: boolean;
+            report: components["schemas"]["AffordabilityReport"] | null;
+        };
         ReferenceReport: {
             referenceCheckId: string;
             renterId: string;
@@ -1101,6 +1471,75 @@ export interface components {
         };
         ReferenceReportList: {
             reports: components["schemas"]["ReferenceReport"][];
+        };
+        NewsArticle: {
+            /** @description at most 118 characters */
+            title: string;
+            source: string;
+            /** @description plain text, at most 197 characters (desktop) */
+            content: string;
+            /** @description at most 162 characters (mobile) */
+            contentShort: string;
+            author: string;
+            url: string;
+            /** @description https only, or empty */
+            imageUrl: string;
+            /** Format: date-time */
+            publishedAt: string;
+            sample: boolean;
+        };
+        NewsList: {
+            /** @enum {string} */
+            view: "uk" | "world";
+            articles: components["schemas"]["NewsArticle"][];
+        };
+        BlogImage: {
+            name: string;
+            url: string;
+            /** @description at most 640 x 480 */
+            previewUrl: string;
+            width: number;
+            height: number;
+        };
+        BlogPost: {
+            id: string;
+            slug: string;
+            title: string;
+            /** @description Markdown (admin answers only) */
+            body?: string;
+            /** @description sanitised HTML (one post only) */
+            html?: string;
+            excerpt: string;
+            mainImage: components["schemas"]["BlogImage"] | null;
+            authorName: string;
+            authorImage: components["schemas"]["BlogImage"] | null;
+            /** @enum {string} */
+            status: "draft" | "published";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            publishedAt: string | null;
+        };
+        BlogPostList: {
+            posts: components["schemas"]["BlogPost"][];
+        };
+        BlogPostResponse: {
+            post: components["schemas"]["BlogPost"];
+        };
+        BlogPostRequest: {
+            title: string;
+            /** @description empty: made from the title */
+            slug?: string;
+            /** @description Markdown */
+            body: string;
+            /** @description an uploaded image's name */
+            mainImage?: string;
+            authorName?: string;
+            authorImage?: string;
+            /** @enum {string} */
+            status: "draft" | "published";
         };
         PromoCode: {
             id: string;
@@ -2253,6 +2692,180 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    getReferenceReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandlordReport"];
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    getReferenceReportPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    sendReferenceReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getRenterCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description renter view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenterView"];
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    submitSelfDeclaration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelfDeclaration"];
+            };
+        };
+        responses: {
+            /** @description next step */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextURL"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    connectBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                renterId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description next step */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextURL"];
+                };
+            };
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    bankCallback: {
+        parameters: {
+            query: {
+                state: string;
+                code?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description back to /initiateRefCheck/{renterId}/{referenceCheckId} */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error"];
+        };
+    };
     listReferenceReports: {
         parameters: {
             query?: {
@@ -2274,6 +2887,287 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
+        };
+    };
+    listNews: {
+        parameters: {
+            query?: {
+                view?: "uk" | "world";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description headlines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsList"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    listBlogPosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description posts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPostList"];
+                };
+            };
+        };
+    };
+    getBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description post */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPostResponse"];
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    getBlogImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                size: "original" | "preview";
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description redirect to a signed storage URL */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    adminListBlogPosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description posts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPostList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogPostRequest"];
+            };
+        };
+        responses: {
+            /** @description created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPostResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    adminGetBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description post */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPostResponse"];
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    updateBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogPostRequest"];
+            };
+        };
+        responses: {
+            /** @description saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPostResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    deleteBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    uploadBlogImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        image: components["schemas"]["BlogImage"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    previewBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description html */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        html: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     listPromoCodes: {

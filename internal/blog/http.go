@@ -1,0 +1,193 @@
+package blog
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/platform/imaging"
+)
+
+type Handler struct{ svc *Service }
+
+func NewHandler(s *Service) *Handler { return &Handler{svc: s} }
+
+// Routes mounts the public blog and the admins' editor (Admin role checked
+// on the server for every write).
+func (h *Handler) Routes(mux *httpx.Router) {
+	mux.Handle("GET /api/blog/posts", httpx.Handle(h.list))
+	mux.Handle("GET /api/blog/posts/{slug}", httpx.Handle(h.read))
+	mux.Handle("GET /api/blog/images/{size}/{name}", httpx.Handle(h.image))
+
+	mux.Handle("GET /api/admin/blog/posts", httpx.Handle(auth.RequireAdmin(h.adminList)))
+	mux.Handle("POST /api/admin/blog/posts", httpx.Handle(auth.RequireAdmin(h.create)))
+	mux.Handle("GET /api/admin/blog/posts/{id}", httpx.Handle(auth.RequireAdmin(h.adminGet)))
+	mux.Handle("PUT /api/admin/blog/posts/{id}", httpx.Handle(auth.RequireAdmin(h.update)))
+	mux.Handle("DELETE /api/admin/blog/posts/{id}", httpx.Handle(auth.RequireAdmin(h.delete)))
+	mux.Handle("POST /api/admin/blog/images", httpx.Handle(auth.RequireAdmin(h.upload)))
+	mux.Handle("POST /api/admin/blog/preview", httpx.Handle(auth.RequireAdmin(h.preview)))
+}
+
+// UploadBodyLimit lets an admin's image upload carry one 5 MB file.
+func UploadBodyLimit(r *http.Request) int64 {
+	if r.Method == http.MethodPost && r.URL.Path == "/api/admin/blog/images" {
+		return imaging.DefaultMaxBytes + 64<<10
+	}
+	return 0
+}
+
+// public strips what only admins need.
+func public(p Post, withHTML bool) Post {
+	p.Body = ""
+	if !withHTML {
+		p.HTML = ""
+	}
+	return p
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
+	posts, err := h.svc.Published(r.Context(), 100)
+	if err != nil {
+		return err
+	}
+	for i := range posts {
+		posts[i] = public(posts[i], false)
+	}
+	w.Header().Set("Cache-Control", "public, max-age=60")
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"posts": posts})
+}
+
+func (h *Handler) read(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.svc.BySlug(r.Context(), r.PathValue("slug"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "public, max-age=60")
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"post": public(p, true)})
+}
+
+func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
+	f, err := h.svc.OpenImage(r.Context(), r.PathValue("size"), r.PathValue("name"))
+	if err != nil {
+		return err
+	}
+	if f.RedirectURL != "" {
+		w.Header().Set("Cache-Control", "public, max-age=300")
+		http.Redirect(w, r, f.RedirectURL, http.StatusFound)
+		return nil
+	}
+	defer f.Body.Close()
+	// Names are random and never reused: the file behind one never changes.
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	w.Header().Set("Content-Type", f.ContentType)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if f.Size >= 0 {
+		w.Header().Set("Content-Length", strconv.FormatInt(f.Size, 10))
+	}
+	_, _ = io.Copy(w, f.Body)
+	return nil
+}
+
+func (h *Handler) adminList(w http.ResponseWriter, r *http.Request) error {
+	posts, err := h.svc.All(r.Context())
+	if err != nil {
+		return err
+	}
+	for i := range posts {
+		posts[i].HTML = ""
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"posts": posts})
+}
+
+func (h *Handler) adminGet(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.svc.Get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"post": p})
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
+	var in Input
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	p, err := h.svc.Create(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"post": p})
+}
+
+func (h *Handler) update(w http.ResponseWriter, r *http.Request) error {
+	var in Input
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	p, err := h.svc.Update(r.Context(), r.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"post": p})
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+	if err := h.svc.Delete(r.Context(), r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// upload takes one image in the multipart field "file".
+func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return apperr.New(apperr.Invalid, "no_file", "Please choose an image to upload.")
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return apperr.New(apperr.Invalid, "no_file", "Please choose an image to upload.")
+		}
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return apperr.New(apperr.Invalid, "image_too_large", MsgTooLarge)
+		}
+		if err != nil {
+			return apperr.New(apperr.Invalid, "bad_upload", "Please choose an image to upload.")
+		}
+		if part.FormName() != "file" {
+			_ = part.Close()
+			continue
+		}
+		im, err := h.svc.UploadImage(r.Context(), part)
+		if err != nil {
+			return err
+		}
+		return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"image": im})
+	}
+}
+
+// preview renders Markdown exactly as a saved post would be.
+func (h *Handler) preview(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Body string `json:"body"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	if len(in.Body) > maxBody {
+		return apperr.New(apperr.Invalid, "too_long", MsgTooLong)
+	}
+	html, err := Render(strings.TrimSpace(in.Body))
+	if err != nil {
+		return apperr.Wrap(err, "render markdown")
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"html": html})
+}

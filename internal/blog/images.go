@@ -1,0 +1,118 @@
+package blog
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"path"
+	"strings"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/imaging"
+	"github.com/omnirent/omnirent/internal/platform/storage"
+)
+
+// Blog images are checked like property photos (content decides the type,
+// 5 MB, pixel limit), cleaned of metadata and given a preview size at once:
+// admins upload rarely, so no job is needed.
+const (
+	previewW, previewH = 640, 480
+	MsgWrongType       = "Only PNG and JPEG images are allowed."
+	MsgTooLarge        = "Image size should not be more than 5MB."
+	MsgTooManyPixels   = "This image has too many pixels. Please upload an image of at most 40 megapixels."
+)
+
+func key(name string) string { return "blog/" + name }
+func previewKey(name string) string {
+	return "blog/preview/" + strings.TrimSuffix(name, path.Ext(name)) + ".jpg"
+}
+
+func withURLs(im Image) *Image {
+	im.URL = "/api/blog/images/original/" + im.Name
+	im.PreviewURL = "/api/blog/images/preview/" + im.Name
+	return &im
+}
+
+// UploadImage stores an admin's image and answers it with its URLs.
+func (s *Service) UploadImage(ctx context.Context, file io.Reader) (Image, error) {
+	data, kind, _, _, err := imaging.Check(file, imaging.Limits{})
+	switch {
+	case errors.Is(err, imaging.ErrTooLarge):
+		return Image{}, apperr.New(apperr.Invalid, "image_too_large", MsgTooLarge)
+	case errors.Is(err, imaging.ErrTooManyPixels):
+		return Image{}, apperr.New(apperr.Invalid, "too_many_pixels", MsgTooManyPixels)
+	case errors.Is(err, imaging.ErrNotImage):
+		return Image{}, apperr.New(apperr.Invalid, "not_an_image", MsgWrongType)
+	case err != nil:
+		return Image{}, apperr.Wrap(err, "read upload")
+	}
+	clean, err := imaging.Clean(data, kind)
+	if err != nil {
+		return Image{}, apperr.New(apperr.Invalid, "unreadable_image", MsgWrongType)
+	}
+	return s.storeImage(ctx, clean, kind)
+}
+
+// storeImage keeps a cleaned image and its preview.
+func (s *Service) storeImage(ctx context.Context, clean []byte, kind imaging.Kind) (Image, error) {
+	w, h, err := imaging.Dimensions(clean)
+	if err != nil {
+		return Image{}, apperr.Wrap(err, "read image")
+	}
+	preview, _, _, err := imaging.Resize(clean, kind, previewW, previewH)
+	if err != nil {
+		return Image{}, apperr.Wrap(err, "preview image")
+	}
+	im := Image{Name: imaging.RandomName(kind), Width: w, Height: h}
+	if err := s.files.Put(ctx, key(im.Name), bytes.NewReader(clean), int64(len(clean)), kind.ContentType()); err != nil {
+		return Image{}, apperr.Wrap(err, "store image")
+	}
+	if err := s.files.Put(ctx, previewKey(im.Name), bytes.NewReader(preview), int64(len(preview)), "image/jpeg"); err != nil {
+		return Image{}, apperr.Wrap(err, "store preview")
+	}
+	_, err = s.db.Conn().Exec(ctx, `INSERT INTO blog_images (name, content_type, width, height, created_at) VALUES (?, ?, ?, ?, ?)`,
+		im.Name, kind.ContentType(), w, h, s.clock.Now().UnixMilli())
+	if err != nil {
+		return Image{}, apperr.Wrap(err, "save image")
+	}
+	return *withURLs(im), nil
+}
+
+// ImageFile is an opened blog image for serving.
+type ImageFile struct {
+	Body        io.ReadCloser
+	RedirectURL string
+	ContentType string
+	Size        int64
+}
+
+// OpenImage opens a blog image (public: blog images are for everyone).
+func (s *Service) OpenImage(ctx context.Context, size, name string) (ImageFile, error) {
+	notFound := apperr.New(apperr.NotFound, "not_found", "Image not found.")
+	if !imaging.ValidName(name) || (size != "original" && size != "preview") {
+		return ImageFile{}, notFound
+	}
+	if ok, err := imageExists(ctx, s.db.Conn(), name); err != nil || !ok {
+		return ImageFile{}, notFound
+	}
+	k := key(name)
+	if size == "preview" {
+		k = previewKey(name)
+	}
+	if u, err := s.files.SignedURL(ctx, k, signedTTL); err == nil && u != "" {
+		return ImageFile{RedirectURL: u}, nil
+	}
+	body, obj, err := s.files.Get(ctx, k)
+	if storage.IsNotExist(err) {
+		return ImageFile{}, notFound
+	}
+	if err != nil {
+		return ImageFile{}, apperr.Wrap(err, "open image")
+	}
+	ct := obj.ContentType
+	if ct == "" {
+		ct = storage.ContentTypeByKey(k)
+	}
+	return ImageFile{Body: body, ContentType: ct, Size: obj.Size}, nil
+}
