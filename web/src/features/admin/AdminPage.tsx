@@ -1,53 +1,118 @@
-// /admin (Admin role only): user counts now; promo code management arrives
-// with the payments release.
-import { useQuery } from '@tanstack/react-query'
-import { api, unwrap } from '../../lib/api'
+// /admin (Admin role only; the server checks every call again): the user
+// counts, then promo-code management (spec 2 sections 2, 5 and 8) with a left
+// menu, a drawer at 1024 px or less. The view is in the URL (views.ts).
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Spinner } from '../../components/Spinner'
-import { errorMessage } from '../auth/errors'
+import { FormMessage } from '../auth/AuthUi'
+import { AdminDrawer, AdminMenu, AdminMenuButton } from './AdminMenu'
+import { UserOverview } from './Overview'
+import { PromoCodeForm } from './PromoCodeForm'
+import { LIST_ERROR, PromoCodeTable } from './PromoCodeTable'
+import { emptyPromoForm, formFromCode } from './promoRules'
+import { usePromoCodes, type PromoCode } from './queries'
+import { parseView, viewHref } from './views'
 import '../../app/shell/pages.css'
+import './admin.css'
+
+const TITLE_ID = 'admin-view-title'
 
 export default function AdminPage() {
-  const overview = useQuery({
-    queryKey: ['admin', 'overview'],
-    queryFn: () => unwrap(api.GET('/api/admin/overview')),
-  })
-  const u = overview.data?.users
+  const [params] = useSearchParams()
+  const view = parseView(params.get('view'))
+  const id = params.get('id') ?? ''
+  const navigate = useNavigate()
+  const location = useLocation()
+  const notice = (location.state as { notice?: string } | null)?.notice
+  const [drawerOpen, setDrawerOpen] = useState(false)
+
+  // A new view closes the drawer and takes the focus to its heading, as a
+  // new page would (not on the first visit, where the page starts at the top).
+  const first = useRef(true)
+  useEffect(() => {
+    setDrawerOpen(false)
+    if (first.current) {
+      first.current = false
+      return
+    }
+    document.getElementById(TITLE_ID)?.focus()
+  }, [view, id])
+
+  const toList = (text?: string) => navigate(viewHref('codes'), { replace: true, state: text ? { notice: text } : null })
+
   return (
-    <div className="page">
+    <div className="page admin">
       <h1 className="page__title">Admin dashboard</h1>
-      <p className="page__lead">An overview of the accounts on OmniRent.</p>
-      {overview.isPending ? (
-        <div className="page-loading">
-          <Spinner label="Loading user counts" />
+      <UserOverview />
+      <div className="admin-layout">
+        <aside className="admin-layout__menu">
+          <AdminMenu view={view} />
+        </aside>
+        <div className="admin-layout__body">
+          <AdminMenuButton open={drawerOpen} onOpen={() => setDrawerOpen(true)} />
+          {view === 'create' ? (
+            <section className="admin-card" aria-labelledby={TITLE_ID}>
+              <ViewTitle>Create New Promo Code</ViewTitle>
+              <PromoCodeForm
+                key="new"
+                initial={emptyPromoForm}
+                submitLabel="Create Promo Code"
+                labelledBy={TITLE_ID}
+                onSaved={(c) => toList(`Promo code ${c.code} created.`)}
+              />
+            </section>
+          ) : view === 'edit' ? (
+            <section className="admin-card" aria-labelledby={TITLE_ID}>
+              <ViewTitle>Update Promo Code</ViewTitle>
+              <UpdateView id={id} onSaved={(c) => toList(`Promo code ${c.code} updated.`)} onCancel={() => navigate(viewHref('codes'))} />
+            </section>
+          ) : (
+            <section className="admin-card" aria-labelledby={TITLE_ID}>
+              <ViewTitle>All Promo Codes</ViewTitle>
+              <PromoCodeTable labelledBy={TITLE_ID} notice={notice} onOpen={(c) => navigate(viewHref('edit', c.id))} />
+            </section>
+          )}
         </div>
-      ) : overview.isError ? (
-        <p className="form-message form-message--error" role="alert">
-          {errorMessage(overview.error)}
-        </p>
-      ) : u ? (
-        <section aria-labelledby="admin-users">
-          <h2 id="admin-users" className="visually-hidden">
-            Users
-          </h2>
-          <dl className="stat-grid">
-            <Stat label="Total users" value={u.total} />
-            <Stat label="Landlords" value={u.landlords} />
-            <Stat label="Tenants" value={u.tenants} />
-            <Stat label="Admins" value={u.admins} />
-            <Stat label="Unverified" value={u.unverified} />
-          </dl>
-        </section>
-      ) : null}
-      <p className="form-message form-message--info">Promo code management arrives with the payments release.</p>
+      </div>
+      <AdminDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} view={view} />
     </div>
   )
 }
 
-function Stat({ label, value }: { label: string; value: number }) {
+function ViewTitle({ children }: { children: string }) {
   return (
-    <div className="stat">
-      <dt>{label}</dt>
-      <dd>{value.toLocaleString('en-GB')}</dd>
-    </div>
+    <h2 id={TITLE_ID} className="admin-card__title" tabIndex={-1}>
+      {children}
+    </h2>
+  )
+}
+
+function UpdateView({ id, onSaved, onCancel }: { id: string; onSaved: (c: PromoCode) => void; onCancel: () => void }) {
+  const list = usePromoCodes()
+  if (list.isPending)
+    return (
+      <div className="promo-loading">
+        <Spinner label="Loading the promo code" />
+      </div>
+    )
+  if (list.isError) return <FormMessage kind="error">{LIST_ERROR}</FormMessage>
+  const code = list.data.find((c) => c.id === id)
+  if (!code)
+    return (
+      <>
+        <FormMessage kind="error">Promo code not found.</FormMessage>
+        <Link to={viewHref('codes')}>Back to All Promo Codes</Link>
+      </>
+    )
+  return (
+    <PromoCodeForm
+      key={code.id}
+      id={code.id}
+      initial={formFromCode(code)}
+      submitLabel="Update Promo Code"
+      labelledBy={TITLE_ID}
+      onSaved={onSaved}
+      onCancel={onCancel}
+    />
   )
 }
