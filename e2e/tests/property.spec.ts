@@ -1,9 +1,13 @@
 // Issue 3 (first slice): a new landlord onboards with a property, fills the
-// portal details, publishes, un-publishes, re-publishes and deletes it.
+// portal details, adds photos (one file is refused, one photo deleted),
+// publishes, and a visitor sees the photos on the search card and the
+// listing; then the landlord un-publishes, re-publishes and deletes it.
 import { expect, test } from '@playwright/test'
-import { checkPage, createVerifiedUser, signInViaApi, snap } from '../support/helpers'
+import { baseURL, checkPage, createVerifiedUser, signInViaApi, snap } from '../support/helpers'
+import { expectImagesLoaded, makePhotos } from '../support/photos'
 
-test('a new landlord adds a property, publishes it and manages its status', async ({ page, request }, testInfo) => {
+test('a new landlord adds a property, publishes it and manages its status', async ({ browser, page, request }, testInfo) => {
+  test.setTimeout(120_000) // uploads, the resize job and a second visitor on a shared machine
   const user = await createVerifiedUser(request, 'prop', 'Landlord')
   await signInViaApi(page, user.email, user.password)
 
@@ -43,6 +47,57 @@ test('a new landlord adds a property, publishes it and manages its status', asyn
   }
   await checkPage(page, testInfo, 'property-portal-details')
   await expect(publish).toBeEnabled()
+
+  // Photos: three real ones of different shapes, and a text file named .jpg
+  // that only the server can tell apart (the browser declares image/jpeg).
+  const photos = form.getByRole('region', { name: 'Photos' })
+  await expect(photos).toContainText('0 of 10 photos')
+  const files = await makePhotos(page, [
+    { name: 'living-room.jpg', width: 1600, height: 1067, type: 'image/jpeg', hue: 35 },
+    { name: 'bedroom.jpg', width: 900, height: 1200, type: 'image/jpeg', hue: 210 },
+    { name: 'garden.png', width: 1000, height: 1000, type: 'image/png', hue: 120 },
+  ])
+  const notAnImage = { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('These are my notes, not a photo.\n') }
+  // The server is slowed down a little so the uploads can be seen going.
+  const slow = '**/api/properties/*/images'
+  await page.route(slow, async (route) => {
+    await new Promise((r) => setTimeout(r, 1200))
+    await route.continue()
+  })
+  await photos.getByLabel('Add photos').setInputFiles([...files, notAnImage])
+  await expect(photos.getByRole('progressbar').first()).toBeVisible()
+  await expect(publish).toBeDisabled()
+  await expect(form.getByText('Saving is possible once your photos have finished uploading.')).toBeVisible()
+  await snap(page, testInfo, 'property-photos-uploading')
+  await expect(photos).toContainText('3 of 10 photos', { timeout: 15_000 })
+  await page.unroute(slow)
+  const failed = photos.getByRole('alert')
+  await expect(failed).toContainText('Upload failed.')
+  await expect(failed).toContainText('An error occurred while uploading some of your images.')
+  await expect(failed.getByRole('listitem')).toHaveText(['notes.jpg: Only PNG and JPEG images are allowed.'])
+  const grid = photos.getByRole('list', { name: 'Property photos' })
+  await expectImagesLoaded(grid, 3)
+  await expect(publish).toBeEnabled() // saving waited only while uploading
+  // The resize job runs in the background; the page picks up the thumbnails.
+  await expect
+    .poll(() => grid.locator('img').evaluateAll((l) => l.map((i) => new URL((i as HTMLImageElement).src).pathname.split('/')[3])))
+    .toEqual(['thumb', 'thumb', 'thumb'])
+  await expectImagesLoaded(grid, 3)
+  await checkPage(page, testInfo, 'property-photos')
+
+  // Delete the second photo, after the confirmation.
+  const kept = await grid.locator('img').evaluateAll((l) => l.map((i) => (i as HTMLImageElement).getAttribute('src')))
+  await grid.getByRole('button', { name: 'Delete photo 2' }).click()
+  const ask = page.getByRole('dialog', { name: 'Please confirm' })
+  await expect(ask).toContainText("This upload will be deleted and you can't undo this action. Continue?")
+  await snap(page, testInfo, 'property-photo-delete')
+  await ask.getByRole('button', { name: 'Delete' }).click()
+  await expect(ask).toBeHidden()
+  await expect(photos).toContainText('2 of 10 photos')
+  await expect(grid.locator('img')).toHaveCount(2)
+  expect(await grid.locator('img').evaluateAll((l) => l.map((i) => (i as HTMLImageElement).getAttribute('src')))).toEqual([kept[0], kept[2]])
+  await photos.getByRole('button', { name: 'Dismiss the upload errors' }).click()
+  await expect(failed).toHaveCount(0)
   await publish.click()
 
   // The list shows it Published; un-publish, publish again, delete.
@@ -53,6 +108,38 @@ test('a new landlord adds a property, publishes it and manages its status', asyn
   await expect(row).toContainText('£1,850')
   expect(await inSearch()).toBe(true)
   await snap(page, testInfo, 'property-list-published')
+
+  // A visitor (no session) sees the photos: a thumbnail on the search card,
+  // and both photos on the listing.
+  const visitorContext = await browser.newContext({
+    baseURL,
+    viewport: testInfo.project.use.viewport,
+    hasTouch: testInfo.project.use.hasTouch,
+  })
+  const visitor = await visitorContext.newPage()
+  await visitor.goto('/listing?searchArea=SW11&sort=newest')
+  const card = visitor.getByRole('list', { name: 'Search results' }).getByRole('listitem').filter({ hasText: description })
+  await expect(card).toHaveCount(1)
+  // Soft, so the rest of the journey still runs when it fails: the card can
+  // only show a photo when GET /api/listings fills each listing's images.
+  const cardPhoto = card.locator('.listing-card__media img')
+  await expect.soft(cardPhoto, 'the search card shows the first photo').toHaveAttribute('src', /^\/api\/photos\/thumb\//)
+  if ((await cardPhoto.count()) > 0) await expectImagesLoaded(cardPhoto, 1)
+  await expect.soft(card).toContainText('2 photos')
+  await checkPage(visitor, testInfo, 'listing-search-photos')
+  await card.getByRole('link').first().click()
+  await expect(visitor).toHaveURL(/\/DetailPage\/[\w-]+$/)
+  const gallery = visitor.getByRole('group', { name: 'Photos' })
+  const main = gallery.getByRole('img', { name: /photo 1 of 2$/ })
+  await expect(main).toHaveAttribute('src', /^\/api\/photos\/large\//)
+  await expectImagesLoaded(gallery, 4) // the photo, its blurred backdrop and two thumbnails
+  await expect(gallery.getByRole('button', { name: /^Show photo/ })).toHaveCount(2)
+  await checkPage(visitor, testInfo, 'listing-detail-photos')
+  await gallery.getByRole('button', { name: 'Next photo' }).click()
+  await expectImagesLoaded(gallery.getByRole('img', { name: /photo 2 of 2$/ }), 1)
+  await expect(gallery.getByRole('button', { name: 'Show photo 2 of 2' })).toHaveAttribute('aria-pressed', 'true')
+  await snap(visitor, testInfo, 'listing-detail-photo-2')
+  await visitorContext.close()
 
   await row.getByRole('button', { name: /^Un-publish/ }).click()
   const confirm = page.getByRole('dialog', { name: 'Please confirm' })

@@ -17,13 +17,18 @@ export function onUnauthorized(fn: Listener): () => void {
   return () => unauthorizedListeners.delete(fn)
 }
 
+/** notifyUnauthorized tells the listeners; for calls made outside this client (photo uploads use XMLHttpRequest). */
+export function notifyUnauthorized(): void {
+  unauthorizedListeners.forEach((fn) => fn())
+}
+
 const sessionWatch: Middleware = {
   onResponse({ request, response }) {
     const path = new URL(request.url).pathname
     // The login/verify endpoints answer 401 for wrong credentials; that is
     // not a lost session.
     if (response.status === 401 && !path.startsWith('/api/auth/login') && !path.startsWith('/api/auth/verify')) {
-      unauthorizedListeners.forEach((fn) => fn())
+      notifyUnauthorized()
     }
     return response
   },

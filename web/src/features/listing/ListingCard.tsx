@@ -1,7 +1,7 @@
-// One search result: price, place, rooms, move-in date, nearest station and a
-// placeholder picture (photos arrive in a later release).
+// One search result: price, place, rooms, move-in date, nearest station and
+// the first photo's thumbnail (the house drawing when there is none).
 import { Link, useLocation } from 'react-router'
-import { Bath, BedDouble, CalendarDays, MapPin, Sofa, TrainFront } from 'lucide-react'
+import { Bath, BedDouble, CalendarDays, Camera, MapPin, Sofa, TrainFront } from 'lucide-react'
 import {
   bathroomsText,
   bedroomsText,
@@ -29,18 +29,46 @@ export function HouseArt() {
   )
 }
 
-export function ListingCard({ listing }: { listing: Listing }) {
+type CardProps = {
+  listing: Listing
+  /** eager loads the photo at once (the first cards, likely on screen); the others load as they near the view. */
+  eager?: boolean
+}
+
+export function ListingCard({ listing, eager = false }: CardProps) {
   // The detail page's close button returns to this search, filters and all.
   const location = useLocation()
   const town = townLabel(listing.town)
   const station = listing.nearbyStations[0]
   const away = formatDistanceAway(listing.distanceMiles)
   const moveIn = formatMoveIn(listing.moveInDate)
+  const photos = listing.images ?? []
+  const cover = photos[0]
   return (
     <article className="listing-card">
       <div className="listing-card__media">
-        <HouseArt />
+        {cover ? (
+          // The title link names the card; the photo adds nothing to read out.
+          <img
+            className="listing-card__photo"
+            src={cover.thumbUrl}
+            width={cover.thumbWidth}
+            height={cover.thumbHeight}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <HouseArt />
+        )}
         {listing.mine && <span className="listing-card__badge">Yours</span>}
+        {photos.length > 1 && (
+          <span className="listing-card__photos">
+            <Camera aria-hidden size={14} />
+            {photos.length}
+            <span className="visually-hidden"> photos</span>
+          </span>
+        )}
       </div>
       <div className="listing-card__body">
         <p className="listing-card__price">{formatRent(listing.rentPence, listing.rentCycle)}</p>

@@ -17,6 +17,8 @@ import './listing.css'
 export const listingsKey = (userId: string | null, query: ListingsQuery) => ['listings', 'search', userId, query] as const
 
 const SKELETONS = 6
+// The first row of cards is on screen at once; their photos load eagerly.
+const EAGER_PHOTOS = 3
 
 export default function ListingSearchPage() {
   const { user, loading: authLoading } = useAuth()
@@ -188,9 +190,9 @@ export default function ListingSearchPage() {
               {listings.length} {listings.length === 1 ? 'home' : 'homes'} shown
             </p>
             <ul className="listing-grid" aria-label="Search results">
-              {listings.map((l) => (
+              {listings.map((l, i) => (
                 <li key={l.id}>
-                  <ListingCard listing={l} />
+                  <ListingCard listing={l} eager={i < EAGER_PHOTOS} />
                 </li>
               ))}
             </ul>

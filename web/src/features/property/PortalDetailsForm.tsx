@@ -1,11 +1,12 @@
 // Property Portal Details (spec 1 sections 2.6 and 5): rent, rent cycle, room
 // counts, furnish status, move-in date and a short description. Save keeps
 // the status (a Published property stays Published); Save and Publish
-// publishes. Photos arrive in a later release.
+// publishes. Photos are uploaded on their own as they are chosen
+// (PhotoUploader); Save waits until the uploads have finished.
 import { useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { CalendarDays, ImagePlus, Minus, Plus } from 'lucide-react'
+import { CalendarDays, Minus, Plus } from 'lucide-react'
 import { api, unwrap } from '../../lib/api'
 import { ButtonSpinner, FormMessage } from '../auth/AuthUi'
 import { errorMessage } from '../auth/errors'
@@ -20,6 +21,7 @@ import {
   typeMoveInDate,
   type RentCycle,
 } from './format'
+import { PhotoUploader } from './PhotoUploader'
 import { propertiesKey, propertyKey, type PortalDetails, type Property } from './queries'
 import './property.css'
 
@@ -30,6 +32,8 @@ type Props = {
 }
 
 type Furnish = PortalDetails['furnishStatus']
+
+const PHOTOS_UPLOADING = 'Saving is possible once your photos have finished uploading.'
 
 export function PortalDetailsForm({ property, skippable }: Props) {
   const navigate = useNavigate()
@@ -43,6 +47,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
   const [date, setDate] = useState(isoToDisplay(property.moveInDate))
   const [description, setDescription] = useState(property.shortDescription ?? '')
   const [message, setMessage] = useState('')
+  const [uploading, setUploading] = useState(false)
   const picker = useRef<HTMLInputElement>(null)
 
   const ready = price !== '' && description.trim() !== '' && date.length === 10
@@ -59,7 +64,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
   })
 
   function submit(publish: boolean) {
-    if (save.isPending) return
+    if (save.isPending || uploading) return
     const iso = displayToIso(date)
     if (!ready || !iso) {
       setMessage(DETAILS_REQUIRED)
@@ -98,13 +103,12 @@ export function PortalDetailsForm({ property, skippable }: Props) {
   }
 
   const edited = () => setMessage('')
+  // Why the buttons are disabled, unless a message already says it.
+  const needed = message ? '' : !ready ? DETAILS_REQUIRED : uploading ? PHOTOS_UPLOADING : ''
 
   return (
     <form onSubmit={onSubmit} noValidate className="portal-form" aria-label="Property Portal Details">
-      <div className="photos-soon" role="note">
-        <ImagePlus aria-hidden size={22} />
-        <span>Photos: coming soon</span>
-      </div>
+      <PhotoUploader property={property} onBusyChange={setUploading} />
 
       <div className="portal-form__row">
         <div className="field">
@@ -219,9 +223,9 @@ export function PortalDetailsForm({ property, skippable }: Props) {
       </div>
 
       {message ? <FormMessage kind="error">{message}</FormMessage> : null}
-      {!ready && !message ? (
+      {needed ? (
         <p id="pd-needed" className="field-hint portal-form__needed">
-          {DETAILS_REQUIRED}
+          {needed}
         </p>
       ) : null}
       <div className="property-actions">
@@ -229,8 +233,8 @@ export function PortalDetailsForm({ property, skippable }: Props) {
           type="submit"
           value="publish"
           className="button"
-          disabled={!ready || save.isPending}
-          aria-describedby={!ready ? 'pd-needed' : undefined}
+          disabled={!ready || save.isPending || uploading}
+          aria-describedby={needed ? 'pd-needed' : undefined}
           aria-busy={save.isPending && save.variables?.publish ? true : undefined}
         >
           {save.isPending && save.variables?.publish ? <ButtonSpinner /> : null}
@@ -240,8 +244,8 @@ export function PortalDetailsForm({ property, skippable }: Props) {
           type="submit"
           value="save"
           className="button button--outline"
-          disabled={!ready || save.isPending}
-          aria-describedby={!ready ? 'pd-needed' : undefined}
+          disabled={!ready || save.isPending || uploading}
+          aria-describedby={needed ? 'pd-needed' : undefined}
           aria-busy={save.isPending && !save.variables?.publish ? true : undefined}
         >
           {save.isPending && !save.variables?.publish ? <ButtonSpinner /> : null}

@@ -122,12 +122,20 @@ function PropertyRow({ property: p, busy, onAction }: { property: Property; busy
     p.bedroomCount ? `${p.bedroomCount} bed` : '',
     p.bathroomCount ? `${p.bathroomCount} bath` : '',
     moveIn ? `from ${moveIn}` : '',
+    photoCount(p.images?.length ?? 0),
   ].filter(Boolean)
+  const cover = p.images?.[0]
   return (
     <li className="property-row" aria-busy={busy || undefined}>
-      <span className="property-row__icon" aria-hidden="true">
-        <Building2 size={22} />
-      </span>
+      {cover ? (
+        <span className="property-row__icon property-row__icon--photo" aria-hidden="true">
+          <img src={cover.thumbUrl} width={cover.thumbWidth} height={cover.thumbHeight} alt="" loading="lazy" decoding="async" />
+        </span>
+      ) : (
+        <span className="property-row__icon" aria-hidden="true">
+          <Building2 size={22} />
+        </span>
+      )}
       <div className="property-row__main">
         <p className="property-row__title">{name}</p>
         <p className="property-row__sub">
@@ -157,4 +165,9 @@ function PropertyRow({ property: p, busy, onAction }: { property: Property; busy
       </div>
     </li>
   )
+}
+
+function photoCount(n: number): string {
+  if (n === 0) return ''
+  return n === 1 ? '1 photo' : `${n} photos`
 }

@@ -44,7 +44,7 @@ function count(name: string) {
 
 describe('PortalDetailsForm', () => {
   it('keeps Save and Save and Publish disabled until price, description and a full date are given', async () => {
-    mockApi(() => reply(200, {}), sampleUser)
+    mockApi(() => reply(200, { property: blank }), sampleUser)
     const put = vi.spyOn(api, 'PUT').mockImplementation((async () => reply(200, { property: { ...blank, status: 'Published' } })) as never)
     const user = userEvent.setup({ delay: null })
     renderPage(<PortalDetailsForm property={blank} skippable />)
@@ -54,7 +54,8 @@ describe('PortalDetailsForm', () => {
     expect(publish).toBeDisabled()
     expect(screen.getByText(DETAILS_REQUIRED)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'I want to do this later.' })).toHaveAttribute('href', '/profile/list')
-    expect(screen.getByText('Photos: coming soon')).toBeInTheDocument()
+    expect(screen.getByText('0 of 10 photos')).toBeInTheDocument()
+    expect(screen.getByLabelText('Add photos')).toHaveAttribute('type', 'file')
 
     await user.type(screen.getByLabelText('Rental price'), '1,2a50')
     expect(screen.getByLabelText('Rental price')).toHaveValue('1250')
@@ -205,6 +206,18 @@ describe('PropertyList', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
     expect(await screen.findByText('Action successful.')).toBeInTheDocument()
     expect(del).toHaveBeenCalledWith('/api/properties/{id}', { params: { path: { id: 'p1' } } })
+  })
+})
+
+describe('PropertyList photos', () => {
+  it('shows the cover photo and the number of photos in the row', async () => {
+    const img = (name: string) => ({ name, url: `/api/photos/large/${name}`, width: 1600, height: 1200, thumbUrl: `/api/photos/thumb/${name}`, thumbWidth: 640, thumbHeight: 480 })
+    const withPhotos = { ...blank, images: [img('aaaaaaaaaaaaaaaa.jpg'), img('bbbbbbbbbbbbbbbb.png')] }
+    mockApi((path) => (path === '/api/properties' ? reply(200, { properties: [withPhotos] }) : apiError(404, 'not_found', 'x')), sampleUser)
+    const { container } = renderPage(<PropertyList />)
+    const row = (await screen.findByText('1 High Street', { selector: 'p' })).closest('li')!
+    expect(within(row).getByText(/2 photos/)).toBeInTheDocument()
+    expect(container.querySelector('.property-row__icon--photo img')).toHaveAttribute('src', '/api/photos/thumb/aaaaaaaaaaaaaaaa.jpg')
   })
 })
 

@@ -18,10 +18,14 @@ export function useMyProperties() {
   })
 }
 
+export async function fetchProperty(id: string): Promise<Property> {
+  return (await unwrap(api.GET('/api/properties/{id}', { params: { path: { id } } }))).property
+}
+
 export function useMyProperty(id: string) {
   return useQuery({
     queryKey: propertyKey(id),
-    queryFn: async () => (await unwrap(api.GET('/api/properties/{id}', { params: { path: { id } } }))).property,
+    queryFn: () => fetchProperty(id),
     enabled: id !== '',
     retry: false,
   })

@@ -250,6 +250,48 @@ describe('ListingDetailPage', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many messages. Please try again later.')
     expect(screen.getByRole('dialog')).toBeInTheDocument()
   })
+
+  it('shows the photos in a gallery with previous, next, arrow keys and thumbnails', async () => {
+    const photo = (n: number, w: number, h: number) => ({
+      name: `photo${n}aaaaaaaaaaa.jpg`,
+      url: `/api/photos/large/photo${n}aaaaaaaaaaa.jpg`,
+      width: w,
+      height: h,
+      thumbUrl: `/api/photos/thumb/photo${n}aaaaaaaaaaa.jpg`,
+      thumbWidth: Math.round(w / 2.5),
+      thumbHeight: Math.round(h / 2.5),
+    })
+    const images = [photo(1, 1600, 1067), photo(2, 900, 1200), photo(3, 1600, 1200)]
+    mockApi(() => reply(200, { listing: listing({ images }) }))
+    renderPage(<ListingDetailPage />, { ...ROUTES, initialEntries: ['/DetailPage/l1'] })
+    const gallery = await screen.findByRole('group', { name: 'Photos' })
+    const main = () => within(gallery).getByRole('img', { name: /photo \d of 3$/ })
+    expect(main()).toHaveAttribute('src', images[0].url)
+    expect(main()).toHaveAttribute('width', '1600')
+    expect(main()).toHaveAttribute('height', '1067')
+    expect(main()).toHaveAccessibleName('2 bedroom home to rent in Clapham: photo 1 of 3')
+
+    await userEvent.click(within(gallery).getByRole('button', { name: 'Next photo' }))
+    expect(main()).toHaveAttribute('src', images[1].url)
+    expect(within(gallery).getByRole('button', { name: 'Show photo 2 of 3' })).toHaveAttribute('aria-pressed', 'true')
+    await userEvent.keyboard('{ArrowRight}')
+    expect(main()).toHaveAttribute('src', images[2].url)
+    await userEvent.keyboard('{ArrowRight}') // wraps round
+    expect(main()).toHaveAttribute('src', images[0].url)
+    await userEvent.click(within(gallery).getByRole('button', { name: 'Previous photo' }))
+    expect(main()).toHaveAccessibleName('2 bedroom home to rent in Clapham: photo 3 of 3')
+    await userEvent.click(within(gallery).getByRole('button', { name: 'Show photo 2 of 3' }))
+    expect(main()).toHaveAttribute('src', images[1].url)
+    const thumbs = within(gallery).getAllByRole('button', { name: /^Show photo/ })
+    expect(thumbs.map((b) => b.querySelector('img')?.getAttribute('src'))).toEqual(images.map((i) => i.thumbUrl))
+  })
+
+  it('keeps the drawing when there are no photos', async () => {
+    mockApi(() => reply(200, { listing: listing() }))
+    renderPage(<ListingDetailPage />, { ...ROUTES, initialEntries: ['/DetailPage/l1'] })
+    expect(await screen.findByText('No photos yet')).toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'Photos' })).not.toBeInTheDocument()
+  })
 })
 
 describe('detailTitle', () => {
