@@ -198,6 +198,12 @@ func TestWhoSeesThePhotos(t *testing.T) {
 		if ims := images(l, "listing"); len(ims) != 1 || ims[0]["url"] != url {
 			t.Fatalf("listing images: %s", l.Raw)
 		}
+		// Search results carry them too (the cards show the first).
+		found := visitor.Get("/api/listings?searchArea=SW11")
+		results, _ := found.Body["listings"].([]any)
+		if len(results) != 1 || len(results[0].(map[string]any)["images"].([]any)) != 1 {
+			t.Fatalf("search results' images: %s", found.Raw)
+		}
 		if r := owner.Do("DELETE", "/api/properties/"+id, nil); r.Status != 200 {
 			t.Fatalf("delete property: %d", r.Status)
 		}

@@ -51,6 +51,14 @@ func (h *Handler) SearchRoutes(mux *httpx.Router, areas Searcher) {
 		if err != nil {
 			return err
 		}
+		// One query for the photos of the whole page (cards show the first).
+		results := make([]*Property, len(page.Results))
+		for i := range page.Results {
+			results[i] = &page.Results[i].Property
+		}
+		if err := h.svc.withPhotos(r.Context(), results); err != nil {
+			return err
+		}
 		out := make([]listingJSON, len(page.Results))
 		for i, res := range page.Results {
 			out[i] = toListingJSON(res, me, signedIn)
