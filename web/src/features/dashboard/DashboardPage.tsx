@@ -1,6 +1,8 @@
 // /dashboard when signed in (spec 1 section 2.2): a landlord without a rental
-// address gets the onboarding page; tenants and landlords with properties get
-// the main dashboard with a card per tool, reference checks first.
+// address gets the onboarding page; landlords with properties get OmniCheck,
+// the reference-check dashboard (spec 2 section 2); tenants get the main
+// dashboard with a card per tool, reference checks first.
+import { lazy, Suspense } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { MapPinHouse } from 'lucide-react'
 import { useAuth } from '../../lib/auth'
@@ -8,12 +10,22 @@ import { AddressForm } from '../property/AddressForm'
 import { ADDRESS_TITLE } from '../property/format'
 import type { User } from '../../lib/api'
 import { toolsFor } from '../../app/shell/tools'
+import { PageLoading } from '../../app/guards'
 import '../../app/shell/pages.css'
+
+const OmniCheck = lazy(() => import('../refcheck/OmniCheck'))
 
 export default function DashboardPage() {
   const { user } = useAuth()
   if (!user) return null
   if (user.userType === 'Landlord' && !user.hasProperties) return <Onboarding />
+  if (user.userType === 'Landlord') {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <OmniCheck user={user} />
+      </Suspense>
+    )
+  }
   return <MainDashboard user={user} />
 }
 

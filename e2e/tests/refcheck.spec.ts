@@ -1,0 +1,309 @@
+// Issue 4 (web side): a landlord buys instant reference checks on OmniCheck
+// (/dashboard) through the shared payment screen: a 50% promo code and the
+// sandbox card 4242 4242 4242 4242; a declined card charges nothing; a 100%
+// code buys with PURCHASE INSTANT CHECK and no card step. The renters get
+// their invitations and the landlord a receipt (development outbox).
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
+import {
+  baseURL,
+  checkPage,
+  createVerifiedUser,
+  demo,
+  isPhone,
+  mailbox,
+  sameOrigin,
+  signInViaApi,
+  snap,
+  uniqueEmail,
+  type MailMessage,
+  type NewUser,
+} from '../support/helpers'
+
+/** createPromoCode makes a code as the demo admin, through the API (not the admin screens). */
+async function createPromoCode(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, discount: number) {
+  const admin = await playwright.request.newContext({ baseURL })
+  const login = await admin.post('/api/auth/login', { headers: sameOrigin, data: demo.admin })
+  expect(login.status(), `admin login: ${await login.text()}`).toBe(200)
+  const code = `E2E${discount}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase()
+  const res = await admin.post('/api/admin/promo-codes', {
+    headers: sameOrigin,
+    data: { code, active: true, discount, startDate: '2026-01-01', endDate: '2030-12-31' },
+  })
+  expect(res.status(), `create promo code: ${await res.text()}`).toBe(201)
+  await admin.dispose()
+  return code
+}
+
+/** landlordWithProperty signs a new landlord in, with one property added through the API. */
+async function landlordWithProperty(page: Page, request: APIRequestContext, prefix: string): Promise<NewUser> {
+  const user = await createVerifiedUser(request, prefix, 'Landlord')
+  await signInViaApi(page, user.email, user.password)
+  const res = await page.request.post('/api/properties', {
+    headers: sameOrigin,
+    data: { address: { addrFirstLine: '8 Northcote Road', addrSecondLine: '', town: 'London', postcode: 'SW11 1NT', country: 'United Kingdom' } },
+  })
+  expect(res.status(), `add property: ${await res.text()}`).toBe(201)
+  return user
+}
+
+/** waitForMail waits until `email` has a message whose subject matches. */
+async function waitForMail(request: APIRequestContext, email: string, subject: RegExp): Promise<MailMessage> {
+  let found: MailMessage | undefined
+  await expect
+    .poll(async () => {
+      found = (await mailbox(request, email)).find((m) => subject.test(m.subject))
+      return !!found
+    }, { message: `mail to ${email} matching ${subject}`, timeout: 15_000 })
+    .toBe(true)
+  return found!
+}
+
+async function fillRenters(page: Page, renters: { name: string; email: string }[]) {
+  for (const [i, r] of renters.entries()) {
+    if (i > 0) await page.getByRole('button', { name: 'Add renter' }).click()
+    await page.getByLabel(`Renter ${i + 1} full name`).fill(r.name)
+    await page.getByLabel(`Renter ${i + 1} email`).fill(r.email)
+  }
+}
+
+async function fillCard(page: Page, number: string) {
+  const card = page.getByRole('region', { name: 'Card payment' })
+  await card.getByLabel('First line of address').fill('8 Northcote Road')
+  await card.getByLabel('Town').fill('London')
+  await card.getByLabel('Postcode').fill('SW11 1NT')
+  await expect(card.getByLabel('Country')).toHaveValue('GB')
+  await card.getByLabel('Name on card').fill('Test Person')
+  await card.getByLabel('Card number').pressSequentially(number)
+  await card.getByLabel('Expiry (MM / YY)').pressSequentially('1230')
+  await card.getByLabel('CVC').fill('123')
+  return card
+}
+
+/** toCard opens the card panel: on a phone (800 px or less) the basket and card take turns. */
+async function toCard(page: Page, testInfo: TestInfo) {
+  if (isPhone(testInfo)) {
+    await expect(page.getByRole('region', { name: 'Card payment' })).toHaveCount(0)
+    await page.getByRole('button', { name: 'CONTINUE TO CARD PAYMENT' }).click()
+    await expect(page.getByRole('region', { name: 'Basket' })).toHaveCount(0)
+  }
+  await expect(page.getByRole('region', { name: 'Card payment' })).toBeVisible()
+}
+
+const total = (page: Page) => page.getByTestId('basket-total')
+
+test('a landlord buys a check for two renters with a 50% code and a card', async ({ page, request, playwright }, testInfo) => {
+  test.setTimeout(120_000)
+  const half = await createPromoCode(playwright, 50)
+  const user = await landlordWithProperty(page, request, 'refcheck-buy')
+  const renters = [
+    { name: 'Rita Renter', email: uniqueEmail('rita') },
+    { name: 'Sam Sharer', email: uniqueEmail('sam') },
+  ]
+
+  // First visit: the welcome, then the type choice.
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { name: 'OmniCheck', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Welcome to OmniCheck, Test' })).toBeVisible()
+  await checkPage(page, testInfo, 'refcheck-welcome', { phoneAxe: true })
+  await page.getByRole('button', { name: 'GET STARTED' }).click()
+
+  const instant = page.getByRole('article', { name: 'Instant Check' })
+  await expect(instant).toContainText('£17.99')
+  await expect(instant).toContainText('£8.99')
+  await expect(page.getByText('+ Credit Check')).toContainText('Coming soon')
+  await checkPage(page, testInfo, 'refcheck-type')
+  await instant.getByRole('button', { name: 'View a sample report' }).click()
+  const sample = page.getByRole('dialog', { name: 'Sample Instant Check report' })
+  await expect(sample).toContainText('Affordability rating')
+  await checkPage(page, testInfo, 'refcheck-sample-report')
+  await sample.getByRole('button', { name: 'Close' }).click()
+  await page.getByRole('button', { name: 'CONTINUE', exact: true }).click()
+
+  // The form, with the deposit-cap warning as the deposit is typed.
+  await expect(page).toHaveURL(/step=form/)
+  await page.getByRole('button', { name: 'CONTINUE TO PAYMENT' }).click()
+  await expect(page.getByText('All fields are required.')).toBeVisible()
+  await fillRenters(page, renters)
+  await page.getByLabel('Rental property').selectOption({ label: '8 Northcote Road, London, SW11 1NT' })
+  await page.getByLabel('Monthly rent (£)').fill('1850')
+  await page.getByLabel('Security deposit (£)').fill('2500')
+  await expect(page.getByText(/Tenant Fees Act 2019/)).toContainText("legal cap of £2,134.61 (5 weeks' rent)")
+  await checkPage(page, testInfo, 'refcheck-form', { phoneAxe: true })
+  await page.getByLabel('Security deposit (£)').fill('2000')
+  await expect(page.getByText(/Tenant Fees Act 2019/)).toHaveCount(0)
+  await page.getByRole('button', { name: 'CONTINUE TO PAYMENT' }).click()
+
+  // The basket: one line per renter at the server's price.
+  await expect(page).toHaveURL(/step=pay&check=/)
+  const basket = page.getByRole('region', { name: 'Basket' })
+  await expect(basket.getByRole('list', { name: 'Basket items' }).getByRole('listitem')).toHaveCount(2)
+  await expect(total(page)).toHaveText('£17.98')
+  await basket.getByLabel('PROMO CODE', { exact: true }).fill('NO-SUCH-CODE')
+  await basket.getByRole('button', { name: 'APPLY' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid code' })).toBeVisible()
+  await basket.getByLabel('PROMO CODE', { exact: true }).fill(half.toLowerCase())
+  await basket.getByRole('button', { name: 'APPLY' }).click()
+  await expect(total(page)).toHaveText('£8.99')
+  await expect(basket.getByText('50% off')).toBeVisible()
+  await expect(basket.getByRole('list', { name: 'Applied promo codes' })).toContainText(half)
+  await basket.getByLabel('PROMO CODE', { exact: true }).fill(half)
+  await basket.getByRole('button', { name: 'APPLY' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Code already used' })).toBeVisible()
+  await checkPage(page, testInfo, 'refcheck-basket', { phoneAxe: true })
+  if (!isPhone(testInfo)) {
+    // The alternating layout starts at 800 px.
+    await page.setViewportSize({ width: 800, height: 900 })
+    await expect(page.getByRole('region', { name: 'Card payment' })).toHaveCount(0)
+    await snap(page, testInfo, 'refcheck-basket-800')
+    await page.getByRole('button', { name: 'CONTINUE TO CARD PAYMENT' }).click()
+    await expect(page.getByRole('region', { name: 'Basket' })).toHaveCount(0)
+    await snap(page, testInfo, 'refcheck-card-800')
+    await page.getByRole('button', { name: 'Back to the basket' }).click()
+    await expect(basket).toBeVisible()
+    await page.setViewportSize({ width: 1280, height: 800 })
+  }
+
+  // The card step (sandbox).
+  await toCard(page, testInfo)
+  await expect(page.getByText('Sandbox: no money is taken — use 4242 4242 4242 4242')).toBeVisible()
+  const card = await fillCard(page, '4242424242424242')
+  await expect(card.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242')
+  await checkPage(page, testInfo, 'refcheck-card', { phoneAxe: true })
+  await card.getByRole('button', { name: 'MAKE CARD PAYMENT' }).click()
+
+  // Success.
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
+  await expect(page).toHaveURL(/step=success/)
+  await expect(page.getByText(/sent to your renters/)).toContainText('confirmation e-mail')
+  await checkPage(page, testInfo, 'refcheck-success')
+
+  // Active Reports: both renters notified; a resend this soon is refused.
+  await page.getByRole('navigation', { name: 'Reference checks' }).getByRole('link', { name: 'Active Reports' }).click()
+  await expect(page).toHaveURL(/view=active/)
+  const list = isPhone(testInfo) ? page.getByRole('list', { name: 'Active Reports' }) : page.getByRole('table', { name: 'Active Reports' })
+  for (const r of renters) {
+    const row = isPhone(testInfo) ? list.getByRole('listitem').filter({ hasText: r.email }) : list.getByRole('row').filter({ hasText: r.email })
+    await expect(row).toContainText(r.name)
+    await expect(row).toContainText('Renter Notified')
+    await expect(row).toContainText('8 Northcote Road, London SW11 1NT')
+    await expect(row).toContainText(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' }).format(new Date()))
+  }
+  if (!isPhone(testInfo)) {
+    await expect(list.getByRole('columnheader')).toHaveText(['RENTER', 'EMAIL', 'PROPERTY', 'INITIATION DATE', 'STATUS', 'Action'])
+  }
+  await checkPage(page, testInfo, 'refcheck-active', { phoneAxe: true })
+  await page.getByRole('button', { name: `RESEND to ${renters[0].email}` }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Please wait a minute before sending again.' })).toBeVisible()
+
+  // Back returns to the success page's place; Completed Reports is empty.
+  await page.goBack()
+  await expect(page).toHaveURL(/step=success/)
+  await page.goto('/dashboard?view=completed')
+  await expect(page.getByText('No completed reports.')).toBeVisible()
+  await checkPage(page, testInfo, 'refcheck-completed')
+
+  // The outbox: each renter's invitation, and the landlord's receipt.
+  for (const r of renters) {
+    const invite = await waitForMail(request, r.email, /reference check/i)
+    expect(invite.text).toMatch(new RegExp(`${baseURL.replace(/[.]/g, '\\.')}/initiateRefCheck/[\\w-]+/[\\w-]+`))
+  }
+  const receipt = await waitForMail(request, user.email, /receipt/i)
+  expect(receipt.subject).toContain('£8.99')
+})
+
+test('a declined card shows the provider message and charges nothing', async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000)
+  const user = await landlordWithProperty(page, request, 'refcheck-decline')
+  const renter = { name: 'Dora Declined', email: uniqueEmail('dora') }
+
+  await page.goto('/dashboard?view=initiate&step=form')
+  await fillRenters(page, [renter])
+  // A new property through the same address form as /profile/add.
+  await page.getByRole('button', { name: 'Add New' }).click()
+  const add = page.getByRole('dialog', { name: 'Add New Property' })
+  await add.getByRole('button', { name: 'Add New Property' }).click()
+  await expect(add.getByText('Please enter first line address, town, postcode and country.')).toBeVisible()
+  await add.getByLabel('First line of address').fill('3 Battersea Rise')
+  await add.getByLabel('Town').fill('London')
+  await add.getByLabel('Postcode').fill('sw11 1hg')
+  await snap(page, testInfo, 'refcheck-add-property')
+  await add.getByRole('button', { name: 'Add New Property' }).click()
+  await expect(add).toBeHidden()
+  await expect(page.getByLabel('Rental property').locator('option:checked')).toHaveText('3 Battersea Rise, London, SW11 1HG')
+  await page.getByLabel('Monthly rent (£)').fill('4200')
+  await page.getByLabel('Security deposit (£)').fill('5816')
+  await expect(page.getByText(/Tenant Fees Act 2019/)).toContainText("legal cap of £5,815.38 (6 weeks' rent)")
+  await page.getByRole('button', { name: 'CONTINUE TO PAYMENT' }).click()
+
+  // The server says the same about the deposit on the payment screen.
+  await expect(page.getByText(/Tenant Fees Act 2019/)).toContainText('£5,815.38')
+  await expect(total(page)).toHaveText('£8.99')
+  await toCard(page, testInfo)
+  const card = await fillCard(page, '4000000000000002')
+  const pay = card.getByRole('button', { name: 'MAKE CARD PAYMENT' })
+  await card.getByLabel('Name on card').fill('')
+  await pay.click()
+  await expect(card.getByText('Please fill in all the fields')).toBeVisible()
+  await card.getByLabel('Name on card').fill('Test Person')
+  await pay.click()
+  const declined = card.getByText('Your card was declined.')
+  await expect(declined).toBeVisible()
+  expect(await declined.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(180, 35, 24)') // --danger
+  await checkPage(page, testInfo, 'refcheck-declined')
+
+  // Nothing was charged: the order is still pending, no receipt, no invitation.
+  const orders = await page.request.get('/api/orders')
+  const all = (await orders.json()).orders as { status: string; totalPence: number }[]
+  expect(all.map((o) => [o.status, o.totalPence])).toEqual([['pending', 899]])
+  expect((await mailbox(request, user.email)).filter((m) => /receipt/i.test(m.subject))).toEqual([])
+  expect(await mailbox(request, renter.email)).toEqual([])
+  await page.goto('/dashboard?view=active')
+  await expect(page.getByText('No active reports.')).toBeVisible()
+})
+
+test('a 100% code buys with PURCHASE INSTANT CHECK and no card step', async ({ page, request, playwright }, testInfo) => {
+  test.setTimeout(90_000)
+  const free = await createPromoCode(playwright, 100)
+  const user = await landlordWithProperty(page, request, 'refcheck-free')
+  const kept = { name: 'Kim Kept', email: uniqueEmail('kim') }
+  const removed = { name: 'Rob Removed', email: uniqueEmail('rob') }
+
+  await page.goto('/dashboard?view=initiate&step=form')
+  await fillRenters(page, [kept, removed])
+  await page.getByLabel('Rental property').selectOption({ index: 1 })
+  await page.getByLabel('Monthly rent (£)').fill('1200')
+  await page.getByLabel('Security deposit (£)').fill('1200')
+  await page.getByRole('button', { name: 'CONTINUE TO PAYMENT' }).click()
+
+  // Removing a renter from the basket asks first.
+  await expect(total(page)).toHaveText('£17.98')
+  await page.getByRole('button', { name: `Remove ${removed.email}` }).click()
+  const confirm = page.getByRole('dialog', { name: 'Please confirm' })
+  await expect(confirm).toContainText(`Are you sure you want to remove ${removed.email}?`)
+  await checkPage(page, testInfo, 'refcheck-remove-renter', { phoneAxe: true })
+  await confirm.getByRole('button', { name: 'Remove' }).click()
+  await expect(total(page)).toHaveText('£8.99')
+  await expect(page.getByRole('button', { name: `Remove ${kept.email}` })).toHaveCount(0)
+
+  await page.getByLabel('PROMO CODE', { exact: true }).fill(free)
+  await page.getByRole('button', { name: 'APPLY' }).click()
+  await expect(total(page)).toHaveText('£0.00')
+  const buy = page.getByRole('button', { name: 'PURCHASE INSTANT CHECK' })
+  await expect(buy).toBeVisible()
+  await expect(page.getByRole('button', { name: 'CONTINUE TO CARD PAYMENT' })).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Card payment' })).toHaveCount(0)
+  await expect(page.getByLabel('Card number')).toHaveCount(0)
+  await checkPage(page, testInfo, 'refcheck-free')
+  await buy.click()
+
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Renters e-mailed' })).toHaveText([`${kept.name} ${kept.email}`])
+  await waitForMail(request, kept.email, /reference check/i)
+  const receipt = await waitForMail(request, user.email, /receipt/i)
+  expect(receipt.subject).toContain('£0.00')
+  expect(await mailbox(request, removed.email)).toEqual([])
+
+  // START NEW CHECK begins again at the type choice.
+  await page.getByRole('button', { name: 'START NEW CHECK' }).click()
+  await expect(page.getByRole('heading', { name: 'Choose your reference check' })).toBeVisible()
+})

@@ -1,0 +1,11 @@
+// The payment screen's texts (spec 2 sections 2, 5 and 8).
+export const MSG_INVALID_CODE = 'Invalid code'
+export const MSG_CODE_USED = 'Code already used'
+export const MSG_FILL_ALL = 'Please fill in all the fields'
+export const MSG_CARD_UNAVAILABLE = 'Card payments are not available right now. Please try again later.'
+export const SANDBOX_NOTE = 'Sandbox: no money is taken — use 4242 4242 4242 4242'
+export const CONTINUE_LABEL = 'CONTINUE TO CARD PAYMENT'
+export const PAY_LABEL = 'MAKE CARD PAYMENT'
+export const FREE_LABEL = 'PURCHASE BASKET'
+export const PROMO_LABEL = 'PROMO CODE'
+export const APPLY_LABEL = 'APPLY'

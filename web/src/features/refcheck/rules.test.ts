@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import {
+  MSG_ALL_REQUIRED,
+  MSG_EMAILS_DUPLICATED,
+  MSG_NAME_DIGITS,
+  depositCap,
+  depositWarning,
+  digitsOnly,
+  referenceFormProblem,
+  removeRenterQuestion,
+  type ReferenceForm,
+} from './rules'
+import { parsePlace, placeHref } from './views'
+
+const ok: ReferenceForm = {
+  renters: [
+    { name: 'Rita Renter', email: 'rita@example.com' },
+    { name: 'Sam Sharer', email: 'sam@example.com' },
+  ],
+  propertyId: 'p1',
+  rent: '1850',
+  deposit: '2000',
+}
+const withRenters = (renters: ReferenceForm['renters']) => ({ ...ok, renters })
+
+describe('referenceFormProblem (spec 2 section 5, Reference form)', () => {
+  it('accepts a complete form', () => {
+    expect(referenceFormProblem(ok)).toBe('')
+    expect(referenceFormProblem({ ...ok, deposit: '0' })).toBe('')
+  })
+
+  it.each([
+    ['an empty renter name', withRenters([{ name: ' ', email: 'rita@example.com' }])],
+    ['an empty renter email', withRenters([{ name: 'Rita', email: '' }])],
+    ['no property', { ...ok, propertyId: '' }],
+    ['no rent', { ...ok, rent: '' }],
+    ['a rent of 0', { ...ok, rent: '0' }],
+    ['no deposit', { ...ok, deposit: '' }],
+  ])('%s: All fields are required.', (_, f) => {
+    expect(referenceFormProblem(f)).toBe(MSG_ALL_REQUIRED)
+    expect(MSG_ALL_REQUIRED).toBe('All fields are required.')
+  })
+
+  it('refuses digits in names', () => {
+    expect(referenceFormProblem(withRenters([{ name: 'Rita 2', email: 'rita@example.com' }]))).toBe('Names cannot contain numbers.')
+    expect(MSG_NAME_DIGITS).toBe('Names cannot contain numbers.')
+  })
+
+  it('names the address that is not valid', () => {
+    expect(referenceFormProblem(withRenters([{ name: 'Rita', email: ' rita@example ' }]))).toBe(
+      'rita@example is not a valid email address',
+    )
+    expect(referenceFormProblem(withRenters([{ name: 'Rita', email: 'rita example.com' }]))).toBe(
+      'rita example.com is not a valid email address',
+    )
+  })
+
+  it('refuses the same e-mail twice, whatever the case', () => {
+    const f = withRenters([
+      { name: 'Rita', email: 'rita@example.com' },
+      { name: 'Rita Again', email: 'RITA@Example.com ' },
+    ])
+    expect(referenceFormProblem(f)).toBe("Renters' emails should not be duplicated.")
+    expect(MSG_EMAILS_DUPLICATED).toBe("Renters' emails should not be duplicated.")
+  })
+
+  it('checks renters in order, as the server does', () => {
+    const f = withRenters([
+      { name: 'Rita', email: 'bad' },
+      { name: 'Sam 1', email: 'sam@example.com' },
+    ])
+    expect(referenceFormProblem(f)).toBe('bad is not a valid email address')
+  })
+})
+
+describe('the Tenant Fees Act deposit cap', () => {
+  // The server's cases (internal/refcheck TestDepositCap).
+  it('is five weeks of rent below £50,000 a year', () => {
+    expect(depositCap(185000)).toEqual({ capPence: 213461, weeks: 5 }) // £1,850 pcm -> £2,134.61
+    expect(depositCap(416600)).toEqual({ capPence: 480692, weeks: 5 }) // £49,992 a year
+  })
+
+  it('is six weeks from £50,000 a year', () => {
+    expect(depositCap(420000)).toEqual({ capPence: 581538, weeks: 6 }) // £4,200 pcm -> £5,815.38
+    expect(depositCap(416700)).toEqual({ capPence: Math.floor((416700 * 12 * 6) / 52), weeks: 6 }) // £50,004 a year
+  })
+
+  it('warns only above the cap, citing the rule', () => {
+    expect(depositWarning(185000, 213461)).toBe('')
+    expect(depositWarning(185000, 213462)).toContain('£2,134.61')
+    expect(depositWarning(420000, 581538)).toBe('')
+    expect(depositWarning(420000, 581539)).toBe(
+      "This deposit is more than the legal cap of £5,815.38 (6 weeks' rent) under the Tenant Fees Act 2019. " +
+        'In England a landlord may not take more.',
+    )
+    expect(depositWarning(416600, 480693)).toContain("(5 weeks' rent)")
+    expect(depositWarning(0, 100000)).toBe('')
+  })
+})
+
+describe('small helpers', () => {
+  it('keeps digits only in rent and deposit', () => {
+    expect(digitsOnly('1 850')).toBe('1850')
+    expect(digitsOnly('£2,000.50')).toBe('200050')
+  })
+
+  it('asks before a renter leaves the basket', () => {
+    expect(removeRenterQuestion('sam@example.com')).toBe('Are you sure you want to remove sam@example.com?')
+  })
+
+  it('reads and writes the place in the URL', () => {
+    expect(parsePlace(new URLSearchParams(''))).toEqual({ view: 'initiate', step: undefined, check: undefined })
+    expect(parsePlace(new URLSearchParams('view=active'))).toEqual({ view: 'active' })
+    expect(parsePlace(new URLSearchParams('view=initiate&step=pay'))).toEqual({ view: 'initiate', step: undefined, check: undefined })
+    expect(parsePlace(new URLSearchParams('view=initiate&step=pay&check=c1'))).toEqual({ view: 'initiate', step: 'pay', check: 'c1' })
+    expect(placeHref({ view: 'completed' })).toBe('/dashboard?view=completed')
+    expect(placeHref({ view: 'initiate' })).toBe('/dashboard')
+    expect(placeHref({ view: 'initiate', step: 'success', check: 'c1' })).toBe('/dashboard?view=initiate&step=success&check=c1')
+  })
+})
