@@ -185,7 +185,7 @@ func (s *Service) searchNewest(ctx context.Context, q query, area *Area, after *
 	if area != nil {
 		return s.searchNewestIn(ctx, q, area, after)
 	}
-	rows, err := s.store.searchNewest(ctx, s.db.Conn(), q, after, PageSize+1)
+	rows, err := s.store.newest(ctx, s.db.Conn(), q, after, PageSize+1)
 	if err != nil {
 		return Page{}, err
 	}

@@ -59,11 +59,27 @@ func (store) inBox(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4
 // after the cursor when there is one.
 func (store) inBoxNewest(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]float64, after *cursor, limit int) ([]spot, error) {
 	query, args := inBoxSQL(d, q, box)
-	if after != nil {
-		query += " AND (published_at < ? OR (published_at = ? AND id < ?))"
-		args = append(args, after.At, after.At, after.ID)
-	}
+	query, args = afterNewest(query, args, after)
 	return collectSpots(c.Query(ctx, query+" ORDER BY published_at DESC, id DESC LIMIT ?", append(args, limit)...))
+}
+
+// newest reads up to limit whole rows newest first, strictly after the
+// cursor when there is one (a search without an area).
+func (store) newest(ctx context.Context, c db.Conn, q query, after *cursor, limit int) ([]Property, error) {
+	where, args := q.where()
+	query, args := afterNewest(`SELECT `+cols+` FROM properties WHERE `+where, args, after)
+	return collect(c.Query(ctx, query+" ORDER BY published_at DESC, id DESC LIMIT ?", append(args, limit)...))
+}
+
+// afterNewest adds the keyset condition as a row value: both databases seek
+// straight to it in properties_newest (status, published_at, id). Spelt
+// `published_at < ? OR (published_at = ? AND id < ?)`, PostgreSQL read the
+// index from the newest row and filtered, so page 50 read 1,000 rows first.
+func afterNewest(query string, args []any, after *cursor) (string, []any) {
+	if after == nil {
+		return query, args
+	}
+	return query + " AND (published_at, id) < (?, ?)", append(args, after.At, after.ID)
 }
 
 func collectSpots(rows *sql.Rows, err error) ([]spot, error) {
