@@ -107,6 +107,7 @@ SEARCH_PERF_DB="$sqlurl" SEARCH_PERF_QUERIES="$qs" SEARCH_PERF_CLIENTS="$clients
 python3 - "$results" <<'PY'
 import collections, sys
 rows = collections.defaultdict(dict)
+num = lambda v: float(v) if v else float("nan")  # hey leaves out p99 when -n is small
 for line in open(sys.argv[1]):
     kind, name, c, *kv = line.split()
     rows[(name, int(c))].update({kind + "_" + k.split("=")[0]: k.split("=")[1] for k in kv})
@@ -114,7 +115,7 @@ print("| Search | Clients | HTTP req/s | HTTP p50 | HTTP p99 | Plain SQL p50 | P
 print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 order = ["filter", "radius", "radius-deep", "first-page", "deep-page"]
 for (name, c), r in sorted(rows.items(), key=lambda kv: (order.index(kv[0][0]), kv[0][1])):
-    f = lambda k: float(r[k])
+    f = lambda k: num(r.get(k))
     print(f"| {name} | {c} | {f('HTTP_rps'):,.0f} | {f('HTTP_p50'):.1f} ms | {f('HTTP_p99'):.1f} ms "
           f"| {f('PLAIN_plain_p50'):.2f} ms | {f('PLAIN_plain_p99'):.2f} ms | {f('PLAIN_plain_rps'):,.0f} "
           f"| {f('PLAIN_service_p50'):.2f} ms | {f('PLAIN_service_p99'):.2f} ms "
@@ -123,8 +124,8 @@ for deep, first in (("deep-page", "first-page"), ("radius-deep", "radius")):
     for c in sorted({c for (_, c) in rows}):
         a, b = rows.get((deep, c)), rows.get((first, c))
         if a and b:
-            print(f"{deep} / {first} at {c} clients: HTTP p50 {float(a['HTTP_p50']) / float(b['HTTP_p50']):.2f}, "
-                  f"p99 {float(a['HTTP_p99']) / float(b['HTTP_p99']):.2f}")
+            print(f"{deep} / {first} at {c} clients: HTTP p50 {num(a['HTTP_p50']) / num(b['HTTP_p50']):.2f}, "
+                  f"p99 {num(a['HTTP_p99']) / num(b['HTTP_p99']):.2f}")
 PY
 rm -f "$results"
 echo "# done, load average:$(uptime | sed 's/.*load average://')"
