@@ -81,7 +81,6 @@ type query struct {
 	minBeds, maxBeds       *int
 	minBaths, maxBaths     *int
 	minMonthly, maxMonthly *int64
-	box                    *[4]float64 // minLat, maxLat, minLon, maxLon
 }
 
 type cursor struct {

@@ -34,7 +34,6 @@ type spot struct {
 // inBoxSQL selects the spots of Published rows inside box (minLat, maxLat,
 // minLon, maxLon) that pass q's filters. Callers add conditions with AND.
 func inBoxSQL(d db.Dialect, q query, box [4]float64) (string, []any) {
-	q.box = nil // the spatial index replaces the latitude/longitude BETWEENs of where()
 	where, args := q.where()
 	if d == db.Postgres {
 		return `SELECT id, latitude, longitude, published_at FROM properties WHERE ` + where +

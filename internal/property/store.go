@@ -150,47 +150,7 @@ func (q query) where() (string, []any) {
 	if q.maxMonthly != nil {
 		add("monthly_rent_pence <= ?", *q.maxMonthly)
 	}
-	if q.box != nil {
-		conds = append(conds, "latitude BETWEEN ? AND ?", "longitude BETWEEN ? AND ?")
-		args = append(args, q.box[0], q.box[1], q.box[2], q.box[3])
-	}
 	return strings.Join(conds, " AND "), args
-}
-
-func (store) searchNewest(ctx context.Context, c db.Conn, q query, after *cursor, limit int) ([]Property, error) {
-	where, args := q.where()
-	if after != nil {
-		where += " AND (published_at < ? OR (published_at = ? AND id < ?))"
-		args = append(args, after.At, after.At, after.ID)
-	}
-	args = append(args, limit)
-	return collect(c.Query(ctx, `SELECT `+cols+` FROM properties WHERE `+where+` ORDER BY published_at DESC, id DESC LIMIT ?`, args...))
-}
-
-// candidate is the little a nearest-first search needs to rank a row.
-type candidate struct {
-	ID       string
-	Lat, Lon float64
-}
-
-// searchCandidates reads only ids and coordinates of the rows in the box:
-// ranking thousands of rows by distance must not load thousands of listings.
-func (store) searchCandidates(ctx context.Context, c db.Conn, q query) ([]candidate, error) {
-	where, args := q.where()
-	rows, err := c.Query(ctx, `SELECT id, latitude, longitude FROM properties WHERE `+where+` AND latitude IS NOT NULL`, args...)
-	if err != nil {
-		return nil, apperr.Wrap(err, "search")
-	}
-	defer rows.Close()
-	var out []candidate
-	for rows.Next() {
-		var cd candidate
-		if err := rows.Scan(&cd.ID, &cd.Lat, &cd.Lon); err != nil {
-			return nil, apperr.Wrap(err, "search")
-		}
-		out = append(out, cd)
-	}
-	return out, apperr.Wrap(rows.Err(), "search")
 }
 
 // byIDs loads the listed rows (one page), in no particular order.
