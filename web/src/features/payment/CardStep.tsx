@@ -1,9 +1,15 @@
 // The card step picks the card form of the provider the server uses
 // (GET /api/orders/{id} answers `provider`). Each form takes the same props
 // and calls onPaid with the paid order.
+import { lazy, Suspense } from 'react'
+import { Spinner } from '../../components/Spinner'
 import { MSG_CARD_UNAVAILABLE } from './messages'
 import { SandboxCardForm } from './SandboxCardForm'
 import type { Order } from './queries'
+
+// Stripe's form brings Stripe.js and its React bindings: loaded only by a
+// buyer who reaches a Stripe card step, never with the rest of the app.
+const StripeCardForm = lazy(() => import('./StripeCardForm'))
 
 export type CardFormProps = {
   order: Order
@@ -16,13 +22,21 @@ export function CardStep({ provider, ...props }: CardFormProps & { provider: str
   switch (provider) {
     case 'sandbox':
       return <SandboxCardForm {...props} />
-    // case 'stripe':
-    //   StripeCardForm goes here: Stripe's own Elements (card number, expiry,
-    //   CVC in Stripe's iframes) plus our billing fields. It asks the server
-    //   for a PaymentIntent (POST /api/orders/{id}/card-payment ->
-    //   {clientSecret, publishableKey}), confirms it in the browser, then
-    //   re-reads the order (GET /api/orders/{id}) until the webhook has
-    //   marked it paid, and calls onPaid. Not built yet.
+    case 'stripe':
+      // Stripe's own card fields (in Stripe's iframes) with our billing
+      // fields: the server makes the PaymentIntent, the browser confirms it,
+      // then the order is asked for until it is paid.
+      return (
+        <Suspense
+          fallback={
+            <div className="pay__loading">
+              <Spinner label="Loading the card form" />
+            </div>
+          }
+        >
+          <StripeCardForm {...props} />
+        </Suspense>
+      )
     default:
       return <p className="form-message form-message--info">{MSG_CARD_UNAVAILABLE}</p>
   }

@@ -5,6 +5,7 @@ import { api } from '../../lib/api'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser, type Reply } from '../auth/testUtils'
 import { PaymentScreen } from './PaymentScreen'
 import type { Order } from './queries'
+import { line, makeOrder } from './testOrders'
 
 beforeAll(polyfillDialog)
 vi.setConfig({ testTimeout: 20_000 })
@@ -15,35 +16,6 @@ afterEach(() => {
   // Back to the wide layout.
   delete (window as { matchMedia?: unknown }).matchMedia
 })
-
-const line = (name: string, email: string) => ({
-  productType: 'instant-reference-check' as const,
-  description: `${name} <${email}>`,
-  unitPence: 899,
-  wasPence: 1799,
-  qty: 1,
-})
-
-function makeOrder(over: Partial<Order> = {}): Order {
-  return {
-    id: 'o1',
-    orderType: 'reference-check',
-    subjectId: 'c1',
-    status: 'pending',
-    currency: 'GBP',
-    items: [line('Rita Renter', 'rita@example.com'), line('Sam Sharer', 'sam@example.com')],
-    promoCodes: [],
-    wasPence: 3598,
-    fullPence: 1798,
-    totalPence: 1798,
-    percentOff: 0,
-    provider: '',
-    receiptEmail: 'ann@example.com',
-    paidAt: null,
-    createdAt: '2026-11-05T10:00:00Z',
-    ...over,
-  }
-}
 
 type Handler = (method: string, path: string, init?: { body?: unknown; params?: unknown }) => Reply | Promise<Reply>
 

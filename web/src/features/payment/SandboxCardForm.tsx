@@ -9,11 +9,9 @@ import { Lock } from 'lucide-react'
 import { api, unwrap } from '../../lib/api'
 import { ButtonSpinner } from '../auth/AuthUi'
 import { errorMessage } from '../auth/errors'
+import { BillingFields, EMPTY_BILLING, billingMissing, trimBilling, type Billing } from './BillingFields'
 import type { CardFormProps } from './CardStep'
-import { BILLING_COUNTRIES, DEFAULT_BILLING_COUNTRY } from './countries'
 import { MSG_FILL_ALL, PAY_LABEL } from './messages'
-
-type Billing = { line1: string; line2: string; town: string; postcode: string; country: string }
 
 /** formatCardNumber keeps up to 19 digits, in groups of four. */
 export function formatCardNumber(s: string): string {
@@ -39,7 +37,7 @@ export function parseExpiry(s: string): { expMonth: number; expYear: number } {
 }
 
 export function SandboxCardForm({ order, onPaid, firstFieldId }: CardFormProps) {
-  const [billing, setBilling] = useState<Billing>({ line1: '', line2: '', town: '', postcode: '', country: DEFAULT_BILLING_COUNTRY })
+  const [billing, setBilling] = useState<Billing>(EMPTY_BILLING)
   const [name, setName] = useState('')
   const [number, setNumber] = useState('')
   const [expiry, setExpiry] = useState('')
@@ -54,7 +52,7 @@ export function SandboxCardForm({ order, onPaid, firstFieldId }: CardFormProps) 
     onError: (e) => setError(errorMessage(e)),
   })
 
-  function setB<K extends keyof Billing>(k: K, v: string) {
+  function setB(k: keyof Billing, v: string) {
     setBilling((b) => ({ ...b, [k]: v }))
     setError('')
   }
@@ -64,7 +62,7 @@ export function SandboxCardForm({ order, onPaid, firstFieldId }: CardFormProps) 
   function submit(e: FormEvent) {
     e.preventDefault()
     if (pay.isPending || cardEmpty) return
-    if (!billing.line1.trim() || !billing.town.trim() || !billing.postcode.trim() || !name.trim()) {
+    if (billingMissing(billing, name)) {
       setMissing(true)
       setError(MSG_FILL_ALL)
       return
@@ -79,56 +77,7 @@ export function SandboxCardForm({ order, onPaid, firstFieldId }: CardFormProps) 
 
   return (
     <form className="card-form" onSubmit={submit} noValidate>
-      <fieldset className="card-form__group">
-        <legend>Billing address</legend>
-        <div className="field">
-          <label htmlFor={firstFieldId ?? id('line1')}>First line of address</label>
-          <input
-            id={firstFieldId ?? id('line1')}
-            autoComplete="billing address-line1"
-            value={billing.line1}
-            aria-invalid={invalid(billing.line1)}
-            onChange={(e) => setB('line1', e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={id('line2')}>Second line of address (optional)</label>
-          <input id={id('line2')} autoComplete="billing address-line2" value={billing.line2} onChange={(e) => setB('line2', e.target.value)} />
-        </div>
-        <div className="card-form__row">
-          <div className="field">
-            <label htmlFor={id('town')}>Town</label>
-            <input
-              id={id('town')}
-              autoComplete="billing address-level2"
-              value={billing.town}
-              aria-invalid={invalid(billing.town)}
-              onChange={(e) => setB('town', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={id('postcode')}>Postcode</label>
-            <input
-              id={id('postcode')}
-              autoComplete="billing postal-code"
-              autoCapitalize="characters"
-              value={billing.postcode}
-              aria-invalid={invalid(billing.postcode)}
-              onChange={(e) => setB('postcode', e.target.value)}
-            />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={id('country')}>Country</label>
-          <select id={id('country')} autoComplete="billing country" value={billing.country} onChange={(e) => setB('country', e.target.value)}>
-            {BILLING_COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name} ({c.code})
-              </option>
-            ))}
-          </select>
-        </div>
-      </fieldset>
+      <BillingFields billing={billing} onChange={setB} missing={missing} firstFieldId={firstFieldId} />
 
       <fieldset className="card-form__group">
         <legend>Card details</legend>
@@ -211,12 +160,6 @@ function submitBody(v: { billing: Billing; name: string; number: string; expiry:
     number: v.number.replace(/\s+/g, ''),
     ...parseExpiry(v.expiry),
     cvc: v.cvc,
-    billing: {
-      line1: v.billing.line1.trim(),
-      line2: v.billing.line2.trim(),
-      town: v.billing.town.trim(),
-      postcode: v.billing.postcode.trim(),
-      country: v.billing.country,
-    },
+    billing: trimBilling(v.billing),
   }
 }
