@@ -3,91 +3,9 @@
 // sandbox card 4242 4242 4242 4242; a declined card charges nothing; a 100%
 // code buys with PURCHASE INSTANT CHECK and no card step. The renters get
 // their invitations and the landlord a receipt (development outbox).
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
-import {
-  baseURL,
-  checkPage,
-  createVerifiedUser,
-  demo,
-  isPhone,
-  mailbox,
-  sameOrigin,
-  signInViaApi,
-  snap,
-  uniqueEmail,
-  type MailMessage,
-  type NewUser,
-} from '../support/helpers'
-
-/** createPromoCode makes a code as the demo admin, through the API (not the admin screens). */
-async function createPromoCode(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, discount: number) {
-  const admin = await playwright.request.newContext({ baseURL })
-  const login = await admin.post('/api/auth/login', { headers: sameOrigin, data: demo.admin })
-  expect(login.status(), `admin login: ${await login.text()}`).toBe(200)
-  const code = `E2E${discount}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase()
-  const res = await admin.post('/api/admin/promo-codes', {
-    headers: sameOrigin,
-    data: { code, active: true, discount, startDate: '2026-01-01', endDate: '2030-12-31' },
-  })
-  expect(res.status(), `create promo code: ${await res.text()}`).toBe(201)
-  await admin.dispose()
-  return code
-}
-
-/** landlordWithProperty signs a new landlord in, with one property added through the API. */
-async function landlordWithProperty(page: Page, request: APIRequestContext, prefix: string): Promise<NewUser> {
-  const user = await createVerifiedUser(request, prefix, 'Landlord')
-  await signInViaApi(page, user.email, user.password)
-  const res = await page.request.post('/api/properties', {
-    headers: sameOrigin,
-    data: { address: { addrFirstLine: '8 Northcote Road', addrSecondLine: '', town: 'London', postcode: 'SW11 1NT', country: 'United Kingdom' } },
-  })
-  expect(res.status(), `add property: ${await res.text()}`).toBe(201)
-  return user
-}
-
-/** waitForMail waits until `email` has a message whose subject matches. */
-async function waitForMail(request: APIRequestContext, email: string, subject: RegExp): Promise<MailMessage> {
-  let found: MailMessage | undefined
-  await expect
-    .poll(async () => {
-      found = (await mailbox(request, email)).find((m) => subject.test(m.subject))
-      return !!found
-    }, { message: `mail to ${email} matching ${subject}`, timeout: 15_000 })
-    .toBe(true)
-  return found!
-}
-
-async function fillRenters(page: Page, renters: { name: string; email: string }[]) {
-  for (const [i, r] of renters.entries()) {
-    if (i > 0) await page.getByRole('button', { name: 'Add renter' }).click()
-    await page.getByLabel(`Renter ${i + 1} full name`).fill(r.name)
-    await page.getByLabel(`Renter ${i + 1} email`).fill(r.email)
-  }
-}
-
-async function fillCard(page: Page, number: string) {
-  const card = page.getByRole('region', { name: 'Card payment' })
-  await card.getByLabel('First line of address').fill('8 Northcote Road')
-  await card.getByLabel('Town').fill('London')
-  await card.getByLabel('Postcode').fill('SW11 1NT')
-  await expect(card.getByLabel('Country')).toHaveValue('GB')
-  await card.getByLabel('Name on card').fill('Test Person')
-  await card.getByLabel('Card number').pressSequentially(number)
-  await card.getByLabel('Expiry (MM / YY)').pressSequentially('1230')
-  await card.getByLabel('CVC').fill('123')
-  return card
-}
-
-/** toCard opens the card panel: on a phone (800 px or less) the basket and card take turns. */
-async function toCard(page: Page, testInfo: TestInfo) {
-  if (isPhone(testInfo)) {
-    await expect(page.getByRole('region', { name: 'Card payment' })).toHaveCount(0)
-    await page.getByRole('button', { name: 'CONTINUE TO CARD PAYMENT' }).click()
-    await expect(page.getByRole('region', { name: 'Basket' })).toHaveCount(0)
-  }
-  await expect(page.getByRole('region', { name: 'Card payment' })).toBeVisible()
-}
+import { expect, test, type Page } from '@playwright/test'
+import { baseURL, checkPage, isPhone, mailbox, snap, uniqueEmail } from '../support/helpers'
+import { createPromoCode, fillCard, fillRenters, landlordWithProperty, toCard, waitForMail } from '../support/refcheck'
 
 const total = (page: Page) => page.getByTestId('basket-total')
 

@@ -25,6 +25,8 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPag
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'))
 const ProfilePage = lazy(() => import('../features/account/ProfilePage'))
 const AdminPage = lazy(() => import('../features/admin/AdminPage'))
+const RenterCheckPage = lazy(() => import('../features/refcheck/RenterCheckPage'))
+const ReferenceReportPage = lazy(() => import('../features/refcheck/ReportPage'))
 const ComingSoonPage = lazy(() => import('./shell/ComingSoonPage'))
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -58,6 +60,8 @@ export const router = createBrowserRouter([
           { path: '/about-us', element: <AboutPage /> },
           { path: '/Blog', element: <BlogListPage /> },
           { path: '/Blog/:slug', element: <BlogPostPage /> },
+          // The renter's reference-check link: no sign-in (spec 2 section 2).
+          { path: '/initiateRefCheck/:renterId/:referenceCheckId', element: <RenterCheckPage /> },
         ],
       },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
@@ -90,6 +94,8 @@ export const router = createBrowserRouter([
               { path: '/calendar', element: soon('Calendar') },
               { path: '/documents/:view', element: soon('Documents') },
               { path: '/profile/:view', element: <ProfilePage /> },
+              // A renter's finished report; the report e-mail links here.
+              { path: '/reports/:checkId/:renterId', element: <ReferenceReportPage /> },
             ],
           },
           { element: <RequireAdmin />, children: [{ path: '/admin', element: <AdminPage /> }] },

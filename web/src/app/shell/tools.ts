@@ -35,7 +35,7 @@ export const TOOLS: Tool[] = [
     name: 'Reference Check',
     to: '/dashboard',
     Icon: ClipboardCheck,
-    match: ['/dashboard', '/checkSuccessful'],
+    match: ['/dashboard', '/checkSuccessful', '/reports'],
     description: 'Buy and track tenant reference checks. Affordability is shown through bank verification.',
   },
   {

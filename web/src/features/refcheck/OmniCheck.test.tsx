@@ -365,16 +365,36 @@ describe('Active and Completed Reports', () => {
     expect(toast).toHaveClass('toast--warning')
   })
 
-  it('completed reports have a DOWNLOAD button, disabled with a note until reports can be downloaded', async () => {
-    landlordApi((method, path) =>
-      method === 'GET' && path === '/api/reference-reports' ? reply(200, { reports: [report({ status: 'Process Complete' })] }) : undefined,
-    )
+  it('completed reports: View report, DOWNLOAD e-mails the report again, Download PDF saves it', async () => {
+    let sent = 0
+    const { post } = landlordApi((method, path) => {
+      if (method === 'GET' && path === '/api/reference-reports') return reply(200, { reports: [report({ status: 'Process Complete' })] })
+      if (method === 'POST' && path === '/api/reference-checks/{id}/renters/{renterId}/report/send') {
+        sent++
+        return sent === 1 ? reply(200, { message: 'Resend successful!' }) : apiError(429, 'too_soon', 'Please wait a minute before sending again.')
+      }
+      return undefined
+    })
+    const user = userEvent.setup({ delay: null })
     open('/dashboard?view=completed')
     const table = await screen.findByRole('table', { name: 'Completed Reports' })
-    const download = within(table).getByRole('button', { name: 'DOWNLOAD' })
-    expect(download).toBeDisabled()
-    expect(download).toHaveAccessibleDescription('Report downloads are coming soon. Until then the DOWNLOAD button is unavailable.')
     expect(within(table).queryByRole('button', { name: /RESEND/ })).not.toBeInTheDocument()
+    expect(within(table).getByRole('link', { name: 'View report for rita@example.com' })).toHaveAttribute('href', '/reports/c1/r1')
+    const pdf = within(table).getByRole('link', { name: 'Download PDF for rita@example.com' })
+    expect(pdf).toHaveAttribute('href', '/api/reference-checks/c1/renters/r1/report.pdf')
+    expect(pdf).toHaveAttribute('download')
+
+    const download = within(table).getByRole('button', { name: 'DOWNLOAD report for rita@example.com' })
+    expect(download).toBeEnabled()
+    expect(download).toHaveTextContent('DOWNLOAD')
+    expect(download).toHaveAccessibleDescription('DOWNLOAD e-mails the report to you again; Download PDF saves it on this device.')
+    await user.click(download)
+    expect((await screen.findByText('Resend successful!')).closest('.toast')).toHaveAttribute('role', 'status')
+    expect(post.mock.calls[0]).toEqual(['/api/reference-checks/{id}/renters/{renterId}/report/send', { params: { path: { id: 'c1', renterId: 'r1' } } }])
+    await user.click(download)
+    const toast = await screen.findByRole('alert')
+    expect(toast).toHaveTextContent('Please wait a minute before sending again.')
+    expect(toast).toHaveClass('toast--warning')
   })
 
   it('shows the same data as cards on a phone', async () => {

@@ -1,18 +1,20 @@
 // Active Reports and Completed Reports (spec 2 section 2): one row per
 // renter of the landlord's paid checks. A table on wide screens, cards with
 // the same data on a phone. RESEND e-mails a renter's invitation again
-// (Not Notified / Renter Notified); the server allows once a minute. The
-// completed report's DOWNLOAD arrives with the report itself: until then the
-// button is shown disabled with a note.
+// (Not Notified / Renter Notified); the server allows once a minute. A
+// completed report has 'View report' (the landlord's report page), DOWNLOAD
+// (the report e-mailed again, as in spec 2: 'Resend successful!', once a
+// minute) and 'Download PDF' (saved at once).
 import { Link } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Download, Mail, Plus } from 'lucide-react'
+import { Eye, FileDown, Mail, Plus } from 'lucide-react'
 import { api, ApiError, unwrap } from '../../lib/api'
 import { useMediaQuery } from '../../lib/useMediaQuery'
 import { useToast } from '../../components/Toast'
 import { ButtonSpinner, FormMessage } from '../auth/AuthUi'
 import { errorMessage } from '../auth/errors'
-import { reportsKey, useReports, type ReferenceReport, type ReportStatus } from './queries'
+import { reportPdfHref, reportsKey, useReports, type ReferenceReport, type ReportStatus } from './queries'
+import { useSendReport } from './sendReport'
 import { placeHref } from './views'
 
 export const LOADING_REPORTS = 'Populating reports...'
@@ -21,7 +23,7 @@ export const EMPTY_REPORTS: Record<ReportStatus, string> = {
   completed: 'No completed reports.',
 }
 export const REPORTS_ERROR = 'Something went wrong, please try again'
-export const DOWNLOAD_NOTE = 'Report downloads are coming soon. Until then the DOWNLOAD button is unavailable.'
+export const DOWNLOAD_NOTE = 'DOWNLOAD e-mails the report to you again; Download PDF saves it on this device.'
 export const COLUMNS = ['RENTER', 'EMAIL', 'PROPERTY', 'INITIATION DATE', 'STATUS'] as const
 const TITLES: Record<ReportStatus, string> = { active: 'Active Reports', completed: 'Completed Reports' }
 
@@ -31,6 +33,9 @@ export const CARDS = '(max-width: 720px)'
 const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' })
 /** initiationDate is the en-GB day (dd/mm/yyyy) in the UK. */
 export const initiationDate = (iso: string) => dateFormat.format(new Date(iso))
+
+/** reportHref is the landlord's page for one renter's report (the report e-mail links there too). */
+export const reportHref = (checkId: string, renterId: string) => `/reports/${encodeURIComponent(checkId)}/${encodeURIComponent(renterId)}`
 
 const propertyText = (r: ReferenceReport) => `${r.property.addrFirstLine}, ${r.property.town} ${r.property.postcode}`
 const canResend = (r: ReferenceReport) => r.status === 'Not Notified' || r.status === 'Renter Notified'
@@ -150,16 +155,47 @@ export function ReportsView({ status }: { status: ReportStatus }) {
 }
 
 function Action({ report, status, noteId }: { report: ReferenceReport; status: ReportStatus; noteId: string }) {
-  if (status === 'completed') {
-    return (
-      <button type="button" className="button button--outline report-action" disabled aria-describedby={noteId}>
-        <Download aria-hidden size={18} />
-        DOWNLOAD
-      </button>
-    )
-  }
+  if (status === 'completed') return <CompletedActions report={report} noteId={noteId} />
   if (!canResend(report)) return null
   return <ResendButton report={report} />
+}
+
+function CompletedActions({ report, noteId }: { report: ReferenceReport; noteId: string }) {
+  const send = useSendReport(report.referenceCheckId, report.renterId)
+  return (
+    <div className="report-actions">
+      <Link
+        className="button report-action"
+        to={reportHref(report.referenceCheckId, report.renterId)}
+        aria-label={`View report for ${report.email}`}
+      >
+        <Eye aria-hidden size={18} />
+        View report
+      </Link>
+      <button
+        type="button"
+        className="button button--outline report-action"
+        aria-label={`DOWNLOAD report for ${report.email}`}
+        aria-describedby={noteId}
+        disabled={send.isPending}
+        aria-busy={send.isPending}
+        onClick={() => send.mutate()}
+      >
+        {send.isPending ? <ButtonSpinner /> : <Mail aria-hidden size={18} />}
+        DOWNLOAD
+      </button>
+      <a
+        className="report-pdf-link"
+        href={reportPdfHref(report.referenceCheckId, report.renterId)}
+        download
+        aria-label={`Download PDF for ${report.email}`}
+        aria-describedby={noteId}
+      >
+        <FileDown aria-hidden size={18} />
+        Download PDF
+      </a>
+    </div>
+  )
 }
 
 function ResendButton({ report }: { report: ReferenceReport }) {

@@ -26,3 +26,38 @@ export function useReports(status: ReportStatus) {
     queryFn: async () => (await unwrap(api.GET('/api/reference-reports', { params: { query: { status } } }))).reports ?? [],
   })
 }
+
+export type AffordabilityReport = components['schemas']['AffordabilityReport']
+export type LandlordReport = components['schemas']['LandlordReport']
+export type RenterView = components['schemas']['RenterView']
+
+export const renterCheckKey = (checkId: string, renterId: string) => ['renter-checks', checkId, renterId] as const
+export const landlordReportKey = (checkId: string, renterId: string) => ['reference-report', checkId, renterId] as const
+
+/** POLL_MS is how often the renter's page asks again while the report is being prepared. */
+export const POLL_MS = 2000
+
+/** useRenterCheck is the renter's own page (no sign-in), polled while the report is being prepared. */
+export function useRenterCheck(checkId: string, renterId: string) {
+  return useQuery({
+    queryKey: renterCheckKey(checkId, renterId),
+    queryFn: () => unwrap(api.GET('/api/renter-checks/{id}/renters/{renterId}', { params: { path: { id: checkId, renterId } } })),
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchInterval: (q) => (q.state.data?.step === 'processing' ? POLL_MS : false),
+  })
+}
+
+/** useLandlordReport is a finished report of one of the landlord's own checks. */
+export function useLandlordReport(checkId: string, renterId: string) {
+  return useQuery({
+    queryKey: landlordReportKey(checkId, renterId),
+    queryFn: () =>
+      unwrap(api.GET('/api/reference-checks/{id}/renters/{renterId}/report', { params: { path: { id: checkId, renterId } } })),
+    retry: false,
+  })
+}
+
+/** reportPdfHref is the report's PDF, for a plain download link. */
+export const reportPdfHref = (checkId: string, renterId: string) =>
+  `/api/reference-checks/${encodeURIComponent(checkId)}/renters/${encodeURIComponent(renterId)}/report.pdf`
