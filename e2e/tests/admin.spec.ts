@@ -21,18 +21,18 @@ function suffix(testInfo: TestInfo): string {
  * the drawer on a phone (checked once, with Escape, when `checkDrawer`).
  */
 async function openView(page: Page, testInfo: TestInfo, entry: 'Create New Promo Code' | 'All Promo Codes', checkDrawer = false) {
-  const menuButton = page.getByRole('button', { name: 'Promo code menu' })
+  const menuButton = page.getByRole('button', { name: 'Admin menu', exact: true })
   if (!isPhone(testInfo)) {
     await expect(menuButton).toBeHidden()
     await page.getByRole('navigation', { name: 'Promo codes' }).getByRole('link', { name: entry }).click()
   } else {
     await expect(page.getByRole('navigation', { name: 'Promo codes' })).toBeHidden()
     await menuButton.click()
-    const drawer = page.getByRole('dialog', { name: 'Promo code menu' })
+    const drawer = page.getByRole('dialog', { name: 'Admin menu' })
     await expect(drawer).toBeVisible()
     if (checkDrawer) {
       // Focus moves into the drawer; Escape closes it and gives focus back.
-      await expect(drawer.getByRole('button', { name: 'Close promo code menu' })).toBeFocused()
+      await expect(drawer.getByRole('button', { name: 'Close admin menu' })).toBeFocused()
       await checkPage(page, testInfo, 'admin-drawer', { phoneAxe: true })
       await page.keyboard.press('Escape')
       await expect(drawer).toBeHidden()

@@ -8,15 +8,29 @@ import NotFound from '../components/NotFound'
 import PublicLayout from '../features/public/PublicLayout'
 import LandingPage from '../features/public/LandingPage'
 import { BySession, PageLoading, RequireAdmin, RequireAuth, SessionLayout, SignedOutOnly } from './guards'
+import { warm } from '../lib/warm'
+import { postURL, postsURL } from '../features/blog/queries'
+import { newsURL, parseNewsView } from '../features/news/queries'
 
 const ErrorScreen = lazy(() => import('./ErrorScreen'))
 const AboutPage = lazy(() => import('../features/public/AboutPage'))
 const CheckFailedPage = lazy(() => import('../features/public/CheckFailedPage'))
 const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'))
 const TermsOfServicePage = lazy(() => import('../features/legal/TermsOfServicePage'))
-const BlogListPage = lazy(() => import('../features/blog/BlogListPage'))
-const BlogPostPage = lazy(() => import('../features/blog/BlogPostPage'))
-const PublicNewsPage = lazy(() => import('../features/news/PublicNewsPage'))
+// The blog and the news ask for their data while their code downloads (lib/warm.ts).
+const BlogListPage = lazy(() => {
+  warm(postsURL)
+  return import('../features/blog/BlogListPage')
+})
+const BlogPostPage = lazy(() => {
+  const slug = /^\/Blog\/([^/]+)$/.exec(window.location.pathname)?.[1]
+  if (slug) warm(postURL(decodeURIComponent(slug)))
+  return import('../features/blog/BlogPostPage')
+})
+const NewsPage = lazy(() => {
+  if (window.location.pathname === '/omninews') warm(newsURL(parseNewsView(new URLSearchParams(window.location.search).get('view'))))
+  return import('../features/news/NewsPage')
+})
 const ListingSearchPage = lazy(() => import('../features/listing/ListingSearchPage'))
 const ListingDetailPage = lazy(() => import('../features/listing/detail/ListingDetailPage'))
 const LoginPage = lazy(() => import('../features/auth/LoginPage'))
@@ -80,7 +94,9 @@ export const router = createBrowserRouter([
               { path: '/resetpassword', element: <ForgotPasswordPage /> },
             ],
           },
-          { path: '/omninews', element: <BySession signedIn={soon('OmniNews')} signedOut={<PublicNewsPage />} /> },
+          // One page for both: the shell frames it when signed in, the public frame
+          // (with its login bar) when not.
+          { path: '/omninews', element: <NewsPage /> },
           { path: '/listing', element: <ListingSearchPage /> },
           { path: '/DetailPage', element: <ListingDetailPage /> },
           { path: '/DetailPage/:id', element: <ListingDetailPage /> },

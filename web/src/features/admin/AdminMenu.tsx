@@ -1,47 +1,82 @@
-// The admin dashboard's left menu (spec 2 section 2): Create New Promo Code
-// and All Promo Codes. At 1024 px or less a button opens the same menu in a
+// The admin dashboard's left menu: promo codes (spec 2 section 2: Create New
+// Promo Code and All Promo Codes) and the blog (Blog posts, Write a post), one
+// navigation each. At 1024 px or less a button opens the same menu in a
 // drawer: a modal <dialog>, so focus stays inside, Escape closes it and focus
 // goes back to the button.
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
-import { List, Menu, SquarePlus, X } from 'lucide-react'
+import { FilePenLine, List, Menu, Newspaper, SquarePlus, X } from 'lucide-react'
 import type { AdminView } from './views'
 import { viewHref } from './views'
 
-const ITEMS = [
-  { view: 'create', label: 'Create New Promo Code', Icon: SquarePlus },
-  { view: 'codes', label: 'All Promo Codes', Icon: List },
-] as const
+type Item = { view: AdminView; label: string; Icon: typeof List }
 
-/** The menu entry lit for a view: the update form belongs to the list. */
-function litItem(view: AdminView): 'create' | 'codes' {
-  return view === 'create' ? 'create' : 'codes'
+const GROUPS: ReadonlyArray<{ id: string; label: string; items: readonly Item[] }> = [
+  {
+    id: 'promo',
+    label: 'Promo codes',
+    items: [
+      { view: 'create', label: 'Create New Promo Code', Icon: SquarePlus },
+      { view: 'codes', label: 'All Promo Codes', Icon: List },
+    ],
+  },
+  {
+    id: 'blog',
+    label: 'Blog',
+    items: [
+      { view: 'posts', label: 'Blog posts', Icon: Newspaper },
+      { view: 'write', label: 'Write a post', Icon: FilePenLine },
+    ],
+  },
+]
+
+/** The menu entry lit for a view: an update form belongs to its list. */
+function litItem(view: AdminView): AdminView {
+  if (view === 'edit') return 'codes'
+  if (view === 'post') return 'posts'
+  return view
 }
 
-export function AdminMenu({ view, onNavigate }: { view: AdminView; onNavigate?: () => void }) {
+type MenuProps = {
+  view: AdminView
+  onNavigate?: () => void
+  /** idPrefix keeps the group headings' ids apart when the drawer shows a second menu. */
+  idPrefix?: string
+  /** inDrawer: the drawer has its own h2, so the groups are h3 there. */
+  inDrawer?: boolean
+}
+
+export function AdminMenu({ view, onNavigate, idPrefix = 'admin-menu', inDrawer = false }: MenuProps) {
   const lit = litItem(view)
+  const Heading = inDrawer ? 'h3' : 'h2'
   return (
-    <nav className="admin-menu" aria-label="Promo codes">
-      <ul>
-        {ITEMS.map(({ view: v, label, Icon }) => (
-          <li key={v}>
-            <Link
-              to={viewHref(v)}
-              className={lit === v ? 'admin-menu__item admin-menu__item--active' : 'admin-menu__item'}
-              aria-current={lit === v ? (view === v ? 'page' : 'true') : undefined}
-              onClick={onNavigate}
-            >
-              <Icon aria-hidden size={20} />
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <div className="admin-menu">
+      {GROUPS.map((g) => (
+        <nav key={g.id} className="admin-menu__group" aria-labelledby={`${idPrefix}-${g.id}`}>
+          <Heading id={`${idPrefix}-${g.id}`} className="admin-menu__heading">
+            {g.label}
+          </Heading>
+          <ul>
+            {g.items.map(({ view: v, label, Icon }) => (
+              <li key={v}>
+                <Link
+                  to={viewHref(v)}
+                  className={lit === v ? 'admin-menu__item admin-menu__item--active' : 'admin-menu__item'}
+                  aria-current={lit === v ? (view === v ? 'page' : 'true') : undefined}
+                  onClick={onNavigate}
+                >
+                  <Icon aria-hidden size={20} />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ))}
+    </div>
   )
 }
 
-/** The menu button shown at 1024 px or less, in place of the left menu. */
 export function AdminMenuButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
   return (
     <button
@@ -53,7 +88,7 @@ export function AdminMenuButton({ open, onOpen }: { open: boolean; onOpen: () =>
       onClick={onOpen}
     >
       <Menu aria-hidden size={20} />
-      Promo code menu
+      Admin menu
     </button>
   )
 }
@@ -79,13 +114,13 @@ export function AdminDrawer({ open, onClose, view }: { open: boolean; onClose: (
     >
       <div className="admin-drawer__head">
         <h2 id="admin-drawer-title" className="admin-drawer__title">
-          Promo code menu
+          Admin menu
         </h2>
-        <button type="button" className="icon-button" aria-label="Close promo code menu" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label="Close admin menu" onClick={onClose}>
           <X aria-hidden size={24} />
         </button>
       </div>
-      {open ? <AdminMenu view={view} onNavigate={onClose} /> : null}
+      {open ? <AdminMenu view={view} onNavigate={onClose} idPrefix="admin-drawer" inDrawer /> : null}
     </dialog>
   )
 }

@@ -1,19 +1,26 @@
 // /admin (Admin role only; the server checks every call again): the user
-// counts, then promo-code management (spec 2 sections 2, 5 and 8) with a left
-// menu, a drawer at 1024 px or less. The view is in the URL (views.ts).
+// counts, then promo-code management (spec 2 sections 2, 5 and 8) and the
+// blog's posts, with a left menu, a drawer at 1024 px or less. The view is in
+// the URL (views.ts).
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Spinner } from '../../components/Spinner'
 import { FormMessage } from '../auth/AuthUi'
+import { errorMessage } from '../auth/errors'
 import { AdminDrawer, AdminMenu, AdminMenuButton } from './AdminMenu'
+import { BlogPostEditor, emptyPost, formFromPost } from './BlogPostEditor'
+import { BlogPostTable } from './BlogPostTable'
+import { useAdminPost, type AdminBlogPost } from './blogQueries'
 import { UserOverview } from './Overview'
 import { PromoCodeForm } from './PromoCodeForm'
 import { LIST_ERROR, PromoCodeTable } from './PromoCodeTable'
 import { emptyPromoForm, formFromCode } from './promoRules'
 import { usePromoCodes, type PromoCode } from './queries'
 import { parseView, viewHref } from './views'
+import { isNotFound } from '../blog/queries'
 import '../../app/shell/pages.css'
 import './admin.css'
+import './adminBlog.css'
 
 const TITLE_ID = 'admin-view-title'
 
@@ -39,6 +46,11 @@ export default function AdminPage() {
   }, [view, id])
 
   const toList = (text?: string) => navigate(viewHref('codes'), { replace: true, state: text ? { notice: text } : null })
+  const toPosts = (p: AdminBlogPost) =>
+    navigate(viewHref('posts'), {
+      replace: true,
+      state: { notice: `Post "${p.title}" saved${p.status === 'published' ? ' and published' : ' as a draft'}.` },
+    })
 
   return (
     <div className="page admin">
@@ -65,6 +77,21 @@ export default function AdminPage() {
             <section className="admin-card" aria-labelledby={TITLE_ID}>
               <ViewTitle>Update Promo Code</ViewTitle>
               <UpdateView id={id} onSaved={(c) => toList(`Promo code ${c.code} updated.`)} onCancel={() => navigate(viewHref('codes'))} />
+            </section>
+          ) : view === 'posts' ? (
+            <section className="admin-card" aria-labelledby={TITLE_ID}>
+              <ViewTitle>Blog posts</ViewTitle>
+              <BlogPostTable labelledBy={TITLE_ID} notice={notice} />
+            </section>
+          ) : view === 'write' ? (
+            <section className="admin-card" aria-labelledby={TITLE_ID}>
+              <ViewTitle>Write a post</ViewTitle>
+              <BlogPostEditor key="new" initial={emptyPost} labelledBy={TITLE_ID} onSaved={toPosts} />
+            </section>
+          ) : view === 'post' ? (
+            <section className="admin-card" aria-labelledby={TITLE_ID}>
+              <ViewTitle>Edit post</ViewTitle>
+              <EditPostView id={id} onSaved={toPosts} onCancel={() => navigate(viewHref('posts'))} />
             </section>
           ) : (
             <section className="admin-card" aria-labelledby={TITLE_ID}>
@@ -113,6 +140,36 @@ function UpdateView({ id, onSaved, onCancel }: { id: string; onSaved: (c: PromoC
       labelledBy={TITLE_ID}
       onSaved={onSaved}
       onCancel={onCancel}
+    />
+  )
+}
+
+function EditPostView({ id, onSaved, onCancel }: { id: string; onSaved: (p: AdminBlogPost) => void; onCancel: () => void }) {
+  const post = useAdminPost(id)
+  if (id !== '' && post.isPending)
+    return (
+      <div className="promo-loading">
+        <Spinner label="Loading the post" />
+      </div>
+    )
+  if (id === '' || (post.isError && isNotFound(post.error)))
+    return (
+      <>
+        <FormMessage kind="error">Post not found.</FormMessage>
+        <Link to={viewHref('posts')}>Back to Blog posts</Link>
+      </>
+    )
+  if (post.isError) return <FormMessage kind="error">{errorMessage(post.error)}</FormMessage>
+  const p = post.data!
+  return (
+    <BlogPostEditor
+      key={p.id}
+      id={p.id}
+      initial={formFromPost(p)}
+      labelledBy={TITLE_ID}
+      onSaved={onSaved}
+      onCancel={onCancel}
+      publicSlug={p.status === 'published' ? p.slug : undefined}
     />
   )
 }
