@@ -51,6 +51,15 @@ func TestRenderSanitises(t *testing.T) {
 	}
 }
 
+func TestExcerptKeepsHeadingsApart(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		r := admin(t, e).Post("/api/admin/blog/posts", post("Guide", "## Tenancies\n\nNo new assured shorthold tenancies.", blog.Published))
+		if got := r.Body["post"].(map[string]any)["excerpt"]; got != "Tenancies – No new assured shorthold tenancies." {
+			t.Fatalf("excerpt %q", got)
+		}
+	})
+}
+
 func TestSlugify(t *testing.T) {
 	for in, want := range map[string]string{
 		"What the Renters' Rights Act changed on 1 May 2026": "what-the-renters-rights-act-changed-on-1-may-2026",

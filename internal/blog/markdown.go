@@ -36,15 +36,17 @@ func Render(source string) (string, error) {
 }
 
 var (
-	blockEndRE = regexp.MustCompile(`(?i)</(p|li|h[1-6]|blockquote|tr|td|th|pre)>|<br\s*/?>`)
-	tagRE      = regexp.MustCompile(`<[^>]*>`)
+	headingEndRE = regexp.MustCompile(`(?i)</h[1-6]>`)
+	blockEndRE   = regexp.MustCompile(`(?i)</(p|li|blockquote|tr|td|th|pre)>|<br\s*/?>`)
+	tagRE        = regexp.MustCompile(`<[^>]*>`)
 )
 
 // excerpt is the post's opening as plain text, for lists and descriptions:
-// blocks end with a space, inline tags vanish ("<b>30</b>." stays "30.").
+// blocks end with a space, a heading with a dash so it does not run into
+// the text after it, and inline tags vanish ("<b>30</b>." stays "30.").
 func excerpt(html string) string {
 	plain := strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&#39;", "'", "&quot;", `"`, "&#34;", `"`).
-		Replace(tagRE.ReplaceAllString(blockEndRE.ReplaceAllString(html, " "), ""))
+		Replace(tagRE.ReplaceAllString(blockEndRE.ReplaceAllString(headingEndRE.ReplaceAllString(html, " – "), " "), ""))
 	return text.Truncate(text.Squash(plain), excerptLen)
 }
 

@@ -66,13 +66,17 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	body.Error.Message = ae.Message
 	body.Error.Fields = ae.Fields
+	w.Header().Set("Cache-Control", "no-store") // an error is never cached, whatever the handler meant for success
 	WriteJSON(w, status, body)
 }
 
-// WriteJSON writes v as JSON with status.
+// WriteJSON writes v as JSON with status. Answers are not cached unless the
+// handler chose a Cache-Control of its own (public headlines, blog posts).
 func WriteJSON(w http.ResponseWriter, status int, v any) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
+	if w.Header().Get("Cache-Control") == "" {
+		w.Header().Set("Cache-Control", "no-store")
+	}
 	w.WriteHeader(status)
 	return json.NewEncoder(w).Encode(v)
 }

@@ -130,6 +130,21 @@ func TestHandleWritesReturnedError(t *testing.T) {
 	if rec.Code != 201 || rec.Header().Get("Cache-Control") != "no-store" || strings.TrimSpace(rec.Body.String()) != `{"a":"b"}` {
 		t.Fatalf("%d %q %s", rec.Code, rec.Header().Get("Cache-Control"), rec.Body)
 	}
+	// A handler may choose caching for its answer, but never for an error.
+	public := httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+		w.Header().Set("Cache-Control", "public, max-age=60")
+		if r.URL.Query().Get("fail") != "" {
+			return apperr.New(apperr.NotFound, "not_found", "gone")
+		}
+		return httpx.WriteJSON(w, http.StatusOK, map[string]string{"a": "b"})
+	})
+	for path, want := range map[string]string{"/": "public, max-age=60", "/?fail=1": "no-store"} {
+		rec = httptest.NewRecorder()
+		public.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if got := rec.Header().Get("Cache-Control"); got != want {
+			t.Errorf("%s: Cache-Control %q, want %q", path, got, want)
+		}
+	}
 }
 
 func decodeInto(body, contentType string, limit int64) error {
