@@ -127,6 +127,14 @@ test('a landlord buys a check for two renters with a 50% code and a card', async
   }
   const receipt = await waitForMail(request, user.email, /receipt/i)
   expect(receipt.subject).toContain('£8.99')
+
+  // The landlord's own orders list the purchase with the code and the total.
+  await page.goto('/profile/orders')
+  const order = page.getByRole('listitem').filter({ hasText: 'Receipt sent to' }).first()
+  await expect(order).toContainText('Paid: Card (sandbox: no money taken)')
+  await expect(order).toContainText(/Promo code: .+ \(50% off\)/)
+  await expect(order.locator('.order__total')).toContainText('£8.99')
+  await checkPage(page, testInfo, 'profile-orders')
 })
 
 test('a declined card shows the provider message and charges nothing', async ({ page, request }, testInfo) => {

@@ -68,4 +68,32 @@ describe('ProfilePage', () => {
     await user.click(dialog.getByRole('button', { name: 'Change Password' }))
     expect(await screen.findByText('Password changed successfully.')).toBeInTheDocument()
   })
+
+  it('lists the user\'s own orders with what was paid', async () => {
+    const order = {
+      id: 'o1', orderType: 'reference-check', subjectId: 'c1', status: 'paid', currency: 'GBP',
+      items: [
+        { productType: 'instant-reference-check', description: 'Ann Renter <ann@example.com>', unitPence: 899, wasPence: 1799, qty: 1 },
+        { productType: 'instant-reference-check', description: 'Bob Renter <bob@example.com>', unitPence: 899, wasPence: 1799, qty: 1 },
+      ],
+      promoCodes: [{ code: 'HALF', discount: 50 }], wasPence: 3598, fullPence: 1798, totalPence: 899, percentOff: 50,
+      provider: 'sandbox', receiptEmail: 'ann@landlord.example', paidAt: '2026-11-20T10:00:00Z', createdAt: '2026-11-20T09:58:00Z',
+    }
+    const { get } = mockApi((path) => (path === '/api/orders' ? reply(200, { orders: [order] }) : apiError(404, 'not_found', 'x')), sampleUser)
+    renderPage(<ProfilePage />, { path: '/profile/:view', initialEntries: ['/profile/orders'] })
+    expect(await screen.findByText('20 November 2026')).toBeInTheDocument()
+    expect(get).toHaveBeenCalledWith('/api/orders')
+    expect(screen.getByRole('heading', { name: 'Orders and receipts' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
+    expect(screen.getAllByText('£8.99')).toHaveLength(3) // two lines and the total
+    expect(screen.getByText('Promo code: HALF (50% off)')).toBeInTheDocument()
+    expect(screen.getByText('Paid: Card (sandbox: no money taken)')).toBeInTheDocument()
+    expect(screen.getByText('Receipt sent to ann@landlord.example')).toBeInTheDocument()
+  })
+
+  it('says when there are no orders', async () => {
+    mockApi((path) => (path === '/api/orders' ? reply(200, { orders: [] }) : apiError(404, 'not_found', 'x')), sampleUser)
+    renderPage(<ProfilePage />, { path: '/profile/:view', initialEntries: ['/profile/orders'] })
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument()
+  })
 })

@@ -10,12 +10,13 @@ import { ButtonSpinner, Field, FormMessage, describedBy } from '../auth/AuthUi'
 import { UPDATE_SUCCESSFUL, fullNameProblem } from '../auth/passwordRules'
 import { errorFields, errorMessage } from '../auth/errors'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
+import { OrdersList } from './OrdersList'
 import { PropertyList } from '../property/PropertyList'
 import { AddProperty, EditProperty } from '../property/PropertyEditor'
 import '../auth/auth.css'
 import './ProfilePage.css'
 
-const VIEWS = ['list', 'add', 'edit', 'account'] as const
+const VIEWS = ['list', 'add', 'edit', 'account', 'orders'] as const
 type View = (typeof VIEWS)[number]
 
 export default function ProfilePage() {
@@ -32,8 +33,8 @@ export default function ProfilePage() {
       <nav className="profile__menu" aria-label="Profile menu">
         <Link
           to="/profile/list"
-          className={view === 'account' ? undefined : 'active'}
-          aria-current={view === 'list' ? 'page' : view === 'account' ? undefined : 'true'}
+          className={view === 'account' || view === 'orders' ? undefined : 'active'}
+          aria-current={view === 'list' ? 'page' : view === 'account' || view === 'orders' ? undefined : 'true'}
         >
           My Properties
         </Link>
@@ -44,12 +45,20 @@ export default function ProfilePage() {
         >
           Account Details
         </Link>
+        <Link
+          to="/profile/orders"
+          className={view === 'orders' ? 'active' : undefined}
+          aria-current={view === 'orders' ? 'page' : undefined}
+        >
+          Orders
+        </Link>
       </nav>
       <div className="profile__body">
         {view === 'list' ? <PropertyList /> : null}
         {view === 'add' ? <AddProperty /> : null}
         {view === 'edit' ? <EditProperty /> : null}
         {view === 'account' ? <AccountDetails /> : null}
+        {view === 'orders' ? <OrdersList /> : null}
       </div>
     </div>
   )
