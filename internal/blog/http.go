@@ -1,7 +1,6 @@
 package blog
 
 import (
-	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -146,32 +145,15 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
 
 // upload takes one image in the multipart field "file".
 func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
-	mr, err := r.MultipartReader()
+	file, err := httpx.UploadedFile(r, "file", MsgNoFile, MsgTooLarge)
 	if err != nil {
-		return apperr.New(apperr.Invalid, "no_file", "Please choose an image to upload.")
+		return err
 	}
-	for {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			return apperr.New(apperr.Invalid, "no_file", "Please choose an image to upload.")
-		}
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return apperr.New(apperr.Invalid, "image_too_large", MsgTooLarge)
-		}
-		if err != nil {
-			return apperr.New(apperr.Invalid, "bad_upload", "Please choose an image to upload.")
-		}
-		if part.FormName() != "file" {
-			_ = part.Close()
-			continue
-		}
-		im, err := h.svc.UploadImage(r.Context(), part)
-		if err != nil {
-			return err
-		}
-		return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"image": im})
+	im, err := h.svc.UploadImage(r.Context(), file)
+	if err != nil {
+		return err
 	}
+	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"image": im})
 }
 
 // preview renders Markdown exactly as a saved post would be.

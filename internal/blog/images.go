@@ -19,6 +19,7 @@ import (
 const (
 	previewW, previewH = 640, 480
 	MsgWrongType       = "Only PNG and JPEG images are allowed."
+	MsgNoFile          = "Please choose an image to upload."
 	MsgTooLarge        = "Image size should not be more than 5MB."
 	MsgTooManyPixels   = "This image has too many pixels. Please upload an image of at most 40 megapixels."
 )

@@ -1,13 +1,11 @@
 package photo
 
 import (
-	"errors"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 
-	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
@@ -41,7 +39,7 @@ func owner(r *http.Request) property.Owner {
 // upload takes one file, in the multipart field "file"; the page sends each
 // chosen file as its own request so one bad file does not sink the others.
 func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
-	file, err := firstFile(r)
+	file, err := httpx.UploadedFile(r, "file", MsgNoFile, MsgTooLarge)
 	if err != nil {
 		return err
 	}
@@ -50,31 +48,6 @@ func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"image": p})
-}
-
-// firstFile streams the first part named "file" without buffering the form.
-func firstFile(r *http.Request) (io.Reader, error) {
-	mr, err := r.MultipartReader()
-	if err != nil {
-		return nil, apperr.New(apperr.Invalid, "no_file", MsgNoFile)
-	}
-	for {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			return nil, apperr.New(apperr.Invalid, "no_file", MsgNoFile)
-		}
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, apperr.New(apperr.Invalid, "image_too_large", MsgTooLarge)
-		}
-		if err != nil {
-			return nil, apperr.New(apperr.Invalid, "bad_upload", MsgNoFile)
-		}
-		if part.FormName() == "file" {
-			return part, nil
-		}
-		_ = part.Close()
-	}
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
