@@ -109,7 +109,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	photos := photo.NewService(d, clk, files, q, properties, log)
 	properties.SetPhotos(photos)
 	if cfg.SeedDemo {
-		if err := demo.Seed(ctx, authSvc, properties, clk.Now()); err != nil {
+		if err := demo.Seed(ctx, authSvc, properties, photos, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo data: %w", err)
 		}
 	}

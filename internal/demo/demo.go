@@ -4,8 +4,10 @@
 package demo
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
 	"sync"
 	"time"
 
@@ -24,7 +26,12 @@ var Accounts = []auth.NewAccount{
 // Seed creates any demo account that does not exist yet, and gives the demo
 // landlord a published property the first time. The accounts are made in
 // parallel because each costs a deliberately slow password hash.
-func Seed(ctx context.Context, accounts *auth.Service, properties *property.Service, now time.Time) error {
+// Photos stores the demo property's pictures (the photo package).
+type Photos interface {
+	Upload(ctx context.Context, o property.Owner, propertyID string, file io.Reader) (property.Photo, error)
+}
+
+func Seed(ctx context.Context, accounts *auth.Service, properties *property.Service, photos Photos, now time.Time) error {
 	var wg sync.WaitGroup
 	errs := make([]error, len(Accounts))
 	for i, a := range Accounts {
@@ -38,10 +45,10 @@ func Seed(ctx context.Context, accounts *auth.Service, properties *property.Serv
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	return seedProperty(ctx, accounts, properties, now)
+	return seedProperty(ctx, accounts, properties, photos, now)
 }
 
-func seedProperty(ctx context.Context, accounts *auth.Service, properties *property.Service, now time.Time) error {
+func seedProperty(ctx context.Context, accounts *auth.Service, properties *property.Service, photos Photos, now time.Time) error {
 	u, err := accounts.UserByEmail(ctx, Accounts[0].Email)
 	if err != nil {
 		return err
@@ -62,5 +69,14 @@ func seedProperty(ctx context.Context, accounts *auth.Service, properties *prope
 		ShortDescription: "Bright two-bedroom flat a short walk from Clapham Junction, with a modern kitchen and a quiet bedroom at the back.",
 		Publish:          true,
 	})
-	return err
+	if err != nil || photos == nil {
+		return err
+	}
+	// Two drawn pictures, so the listing shows a gallery from the first start.
+	for _, palette := range []int{0, 2} {
+		if _, err := photos.Upload(ctx, owner, p.ID, bytes.NewReader(houseScene(1200, 900, palette))); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -16,7 +16,7 @@ func TestDemoAccountsSignInAndTheLandlordHasOnePublishedProperty(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
 		// Seeding again (every restart) must not duplicate anything.
-		if err := demo.Seed(context.Background(), e.App.Auth, e.App.Properties, e.Clock.Now()); err != nil {
+		if err := demo.Seed(context.Background(), e.App.Auth, e.App.Properties, e.App.Photos, e.Clock.Now()); err != nil {
 			t.Fatal(err)
 		}
 		for _, a := range demo.Accounts {
@@ -35,6 +35,9 @@ func TestDemoAccountsSignInAndTheLandlordHasOnePublishedProperty(t *testing.T) {
 			}
 			if want == 1 && props[0].(map[string]any)["status"] != "Published" {
 				t.Fatalf("demo property not published: %v", props[0])
+			}
+			if want == 1 && len(props[0].(map[string]any)["images"].([]any)) != 2 {
+				t.Fatalf("demo property photos: %v", props[0].(map[string]any)["images"])
 			}
 		}
 	})
