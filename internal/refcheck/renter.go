@@ -26,7 +26,6 @@ const (
 	MsgDOBInvalid   = "Please enter a real date of birth; you must be 18 or over."
 	MsgNumbers      = "Mobile number and income must be numbers without spaces."
 	MsgLinkInvalid  = "This reference check link is not valid."
-	MsgBankDeclined = "The bank connection was cancelled. You can try again."
 )
 
 // Step is where the renter is.
