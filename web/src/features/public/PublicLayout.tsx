@@ -68,7 +68,8 @@ function TopNav() {
           <ul className="public-nav__list">
             {NAV_LINKS.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} className="public-nav__link" end>
+                {/* Not "end": a post under /Blog/{slug} keeps Blog highlighted. */}
+                <NavLink to={l.to} className="public-nav__link">
                   {l.label}
                 </NavLink>
               </li>

@@ -253,6 +253,13 @@ describe('the reference form (spec 2 section 5)', () => {
 })
 
 describe('reference-check payment', () => {
+  it('keeps the deposit-cap warning on the payment page after a reload', async () => {
+    landlordApi()
+    open('/dashboard?view=initiate&step=pay&check=c1') // straight to payment, as after a reload
+    // Rent £1,850 a month: five weeks is £2,134.61; the check's deposit is £2,500.
+    expect(await screen.findByText(/more than the legal cap of £2,134\.61 \(5 weeks' rent\) under the Tenant Fees Act 2019/)).toBeInTheDocument()
+  })
+
   it('asks before removing a renter from the basket, then removes them on the server', async () => {
     const rest = { ...order, items: [lineOf(renters[0])], wasPence: 1799, fullPence: 899, totalPence: 899 }
     const { del } = landlordApi((method, path) =>

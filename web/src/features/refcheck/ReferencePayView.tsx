@@ -11,7 +11,7 @@ import { errorMessage } from '../auth/errors'
 import { PaymentScreen } from '../payment/PaymentScreen'
 import type { Order, OrderLine } from '../payment/queries'
 import { checkKey, useReferenceCheck, type ReferenceCheck } from './queries'
-import { removeRenterQuestion } from './rules'
+import { depositWarning as capWarning, removeRenterQuestion } from './rules'
 import { placeHref } from './views'
 
 export const PURCHASE_INSTANT_CHECK = 'PURCHASE INSTANT CHECK'
@@ -46,6 +46,9 @@ export function ReferencePayView({ checkId, depositWarning, onBack, onPaid, onRe
   if (check.isError) return <FormMessage kind="error">{errorMessage(check.error)}</FormMessage>
   const c = check.data
   if (c.status === 'Payment Complete') return <Navigate to={placeHref({ view: 'initiate', step: 'success', check: c.id })} replace />
+  // The purchase answer carries the server's warning; after a reload the
+  // same rule is applied to the check's own rent and deposit.
+  const warning = depositWarning || capWarning(c.rentPence, c.depositPence)
 
   return (
     <PaymentScreen
@@ -55,10 +58,10 @@ export function ReferencePayView({ checkId, depositWarning, onBack, onPaid, onRe
       onBack={onBack}
       onPaid={onPaid}
       notice={
-        depositWarning ? (
+        warning ? (
           <p className="ref-form__warning" role="status">
             <TriangleAlert aria-hidden size={20} />
-            <span>{depositWarning}</span>
+            <span>{warning}</span>
           </p>
         ) : null
       }
