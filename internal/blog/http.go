@@ -1,9 +1,7 @@
 package blog
 
 import (
-	"io"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/omnirent/omnirent/internal/apperr"
@@ -83,12 +81,7 @@ func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
 	defer f.Body.Close()
 	// Names are random and never reused: the file behind one never changes.
 	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	w.Header().Set("Content-Type", f.ContentType)
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	if f.Size >= 0 {
-		w.Header().Set("Content-Length", strconv.FormatInt(f.Size, 10))
-	}
-	_, _ = io.Copy(w, f.Body)
+	httpx.WriteFile(w, f.Body, f.ContentType, f.Size)
 	return nil
 }
 

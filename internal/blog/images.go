@@ -80,40 +80,22 @@ func (s *Service) storeImage(ctx context.Context, clean []byte, kind imaging.Kin
 	return *withURLs(im), nil
 }
 
-// ImageFile is an opened blog image for serving.
-type ImageFile struct {
-	Body        io.ReadCloser
-	RedirectURL string
-	ContentType string
-	Size        int64
-}
-
 // OpenImage opens a blog image (public: blog images are for everyone).
-func (s *Service) OpenImage(ctx context.Context, size, name string) (ImageFile, error) {
+func (s *Service) OpenImage(ctx context.Context, size, name string) (storage.Served, error) {
 	notFound := apperr.New(apperr.NotFound, "not_found", "Image not found.")
 	if !imaging.ValidName(name) || (size != "original" && size != "preview") {
-		return ImageFile{}, notFound
+		return storage.Served{}, notFound
 	}
 	if ok, err := imageExists(ctx, s.db.Conn(), name); err != nil || !ok {
-		return ImageFile{}, notFound
+		return storage.Served{}, notFound
 	}
 	k := key(name)
 	if size == "preview" {
 		k = previewKey(name)
 	}
-	if u, err := s.files.SignedURL(ctx, k, signedTTL); err == nil && u != "" {
-		return ImageFile{RedirectURL: u}, nil
-	}
-	body, obj, err := s.files.Get(ctx, k)
+	served, err := storage.Serve(ctx, s.files, k, signedTTL)
 	if storage.IsNotExist(err) {
-		return ImageFile{}, notFound
+		return storage.Served{}, notFound
 	}
-	if err != nil {
-		return ImageFile{}, apperr.Wrap(err, "open image")
-	}
-	ct := obj.ContentType
-	if ct == "" {
-		ct = storage.ContentTypeByKey(k)
-	}
-	return ImageFile{Body: body, ContentType: ct, Size: obj.Size}, nil
+	return served, apperr.Wrap(err, "open image")
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 
 	"github.com/omnirent/omnirent/internal/apperr"
 )
@@ -32,4 +33,15 @@ func UploadedFile(r *http.Request, field, noFile, tooLarge string) (io.Reader, e
 		}
 		_ = part.Close()
 	}
+}
+
+// WriteFile streams a stored file with its type and length. nosniff makes
+// the browser trust the checked content type, never guess from the bytes.
+func WriteFile(w http.ResponseWriter, body io.Reader, contentType string, size int64) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if size >= 0 {
+		w.Header().Set("Content-Length", strconv.FormatInt(size, 10))
+	}
+	_, _ = io.Copy(w, body)
 }

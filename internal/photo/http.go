@@ -1,9 +1,7 @@
 package photo
 
 import (
-	"io"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/omnirent/omnirent/internal/auth"
@@ -78,11 +76,6 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) error {
 	} else {
 		w.Header().Set("Cache-Control", "private, no-cache")
 	}
-	w.Header().Set("Content-Type", f.ContentType)
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	if f.Size >= 0 {
-		w.Header().Set("Content-Length", strconv.FormatInt(f.Size, 10))
-	}
-	_, _ = io.Copy(w, f.Body)
+	httpx.WriteFile(w, f.Body, f.ContentType, f.Size)
 	return nil
 }

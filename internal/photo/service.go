@@ -114,11 +114,8 @@ func (s *Service) PhotosOf(ctx context.Context, propertyIDs []string) (map[strin
 
 // File is an opened photo variant for serving.
 type File struct {
-	Body        io.ReadCloser // nil when RedirectURL is set
-	RedirectURL string        // a short-lived signed URL (S3)
-	ContentType string
-	Size        int64
-	Public      bool // the listing is published: caches may keep it
+	storage.Served
+	Public bool // the listing is published: caches may keep it
 }
 
 // signedURLTTL is how long a signed S3 link stays valid.
@@ -137,24 +134,14 @@ func (s *Service) Open(ctx context.Context, viewerID, name string, size Size) (F
 	if !p.resized() {
 		size = Original
 	}
-	key := p.key(size)
-	if u, err := s.files.SignedURL(ctx, key, signedURLTTL); err != nil {
-		return File{}, apperr.Wrap(err, "sign photo url")
-	} else if u != "" {
-		return File{RedirectURL: u, Public: public}, nil
-	}
-	body, obj, err := s.files.Get(ctx, key)
+	served, err := storage.Serve(ctx, s.files, p.key(size), signedURLTTL)
 	if storage.IsNotExist(err) {
 		return File{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
 	if err != nil {
 		return File{}, apperr.Wrap(err, "open photo")
 	}
-	ct := obj.ContentType
-	if ct == "" {
-		ct = storage.ContentTypeByKey(key)
-	}
-	return File{Body: body, ContentType: ct, Size: obj.Size, Public: public}, nil
+	return File{Served: served, Public: public}, nil
 }
 
 type resizePayload struct {

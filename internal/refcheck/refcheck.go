@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/omnirent/omnirent/internal/payment"
+	"github.com/omnirent/omnirent/internal/platform/money"
 )
 
 type CheckStatus string
@@ -97,5 +97,5 @@ func DepositWarning(rentPence, depositPence int64) string {
 		return ""
 	}
 	return fmt.Sprintf("This deposit is more than the legal cap of %s (%d weeks' rent) under the Tenant Fees Act 2019. "+
-		"In England a landlord may not take more.", payment.Pounds(capPence), weeks)
+		"In England a landlord may not take more.", money.Format(capPence), weeks)
 }

@@ -386,3 +386,40 @@ func TestNewS3MissingBucket(t *testing.T) {
 		t.Fatal("NewS3 accepted endpoint with scheme")
 	}
 }
+
+// Serve streams from the local folder and signs URLs for S3.
+func TestServe(t *testing.T) {
+	ctx := context.Background()
+	l, err := NewLocal(filepath.Join(t.TempDir(), "uploads"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s3, err := NewS3(ctx, newFakeS3(t, "serve-test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []Store{l, s3} {
+		if err := st.Put(ctx, "a/photo.jpg", strings.NewReader("jpeg bytes"), 10, "image/jpeg"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Serve(ctx, st, "a/photo.jpg", time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch st.(type) {
+		case *Local:
+			b, _ := io.ReadAll(got.Body)
+			got.Body.Close()
+			if got.RedirectURL != "" || string(b) != "jpeg bytes" || got.ContentType != "image/jpeg" || got.Size != 10 {
+				t.Errorf("local: %+v %q", got, b)
+			}
+		case *S3:
+			if got.Body != nil || !strings.Contains(got.RedirectURL, "X-Amz-Signature=") {
+				t.Errorf("s3: %+v", got)
+			}
+		}
+		if _, err := Serve(ctx, l, "a/missing.jpg", time.Minute); !IsNotExist(err) {
+			t.Errorf("missing: %v", err)
+		}
+	}
+}
