@@ -5,9 +5,9 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ExternalLink, Newspaper, Pencil, Trash2 } from 'lucide-react'
-import { Dialog } from '../../components/Dialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Spinner } from '../../components/Spinner'
-import { ButtonSpinner, FormMessage } from '../auth/AuthUi'
+import { FormMessage } from '../auth/AuthUi'
 import { errorMessage } from '../auth/errors'
 import { blogDate } from '../blog/format'
 import { useAdminPosts, useDeletePost, type AdminBlogPost } from './blogQueries'
@@ -129,30 +129,21 @@ export function BlogPostTable({ labelledBy, notice }: Props) {
           </table>
         </div>
       )}
-      <Dialog open={pending !== null} onClose={() => (remove.isPending ? undefined : setPending(null))} title="Delete blog post">
+      <ConfirmDialog
+        open={pending !== null}
+        title="Delete blog post"
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={confirmDelete}
+      >
         {pending ? (
-          <div className="promo-confirm">
-            <p>
-              Delete the post <strong>{pending.title}</strong>? It disappears from the blog and cannot be brought back.
-            </p>
-            <div className="promo-form__actions">
-              <button type="button" className="button button--outline" onClick={() => setPending(null)} disabled={remove.isPending}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button promo-button--danger"
-                onClick={confirmDelete}
-                disabled={remove.isPending}
-                aria-busy={remove.isPending}
-              >
-                {remove.isPending ? <ButtonSpinner /> : null}
-                Delete
-              </button>
-            </div>
-          </div>
+          <p>
+            Delete the post <strong>{pending.title}</strong>? It disappears from the blog and cannot be brought back.
+          </p>
         ) : null}
-      </Dialog>
+      </ConfirmDialog>
     </div>
   )
 }

@@ -5,9 +5,9 @@
 // scrolling on a phone.
 import { useState, type MouseEvent } from 'react'
 import { TicketPercent, Trash2 } from 'lucide-react'
-import { Dialog } from '../../components/Dialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Spinner } from '../../components/Spinner'
-import { ButtonSpinner, FormMessage } from '../auth/AuthUi'
+import { FormMessage } from '../auth/AuthUi'
 import { errorMessage } from '../auth/errors'
 import { day } from './promoRules'
 import { useDeletePromoCode, usePromoCodes, type PromoCode } from './queries'
@@ -128,30 +128,21 @@ export function PromoCodeTable({ labelledBy, onOpen, notice }: Props) {
           </div>
         </>
       )}
-      <Dialog open={pending !== null} onClose={() => (remove.isPending ? undefined : setPending(null))} title="Delete promo code">
+      <ConfirmDialog
+        open={pending !== null}
+        title="Delete promo code"
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={confirmDelete}
+      >
         {pending ? (
-          <div className="promo-confirm">
-            <p>
-              Delete the promo code <strong>{pending.code}</strong>? Buyers will no longer be able to apply it.
-            </p>
-            <div className="promo-form__actions">
-              <button type="button" className="button button--outline" onClick={() => setPending(null)} disabled={remove.isPending}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button promo-button--danger"
-                onClick={confirmDelete}
-                disabled={remove.isPending}
-                aria-busy={remove.isPending}
-              >
-                {remove.isPending ? <ButtonSpinner /> : null}
-                Delete
-              </button>
-            </div>
-          </div>
+          <p>
+            Delete the promo code <strong>{pending.code}</strong>? Buyers will no longer be able to apply it.
+          </p>
         ) : null}
-      </Dialog>
+      </ConfirmDialog>
     </div>
   )
 }

@@ -15,7 +15,7 @@ import { ArrowLeft, CreditCard, ShoppingBasket, Tag, Trash2, X } from 'lucide-re
 import { api, ApiError, unwrap } from '../../lib/api'
 import { formatPence } from '../../lib/money'
 import { useMediaQuery } from '../../lib/useMediaQuery'
-import { Dialog } from '../../components/Dialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Spinner } from '../../components/Spinner'
 import { EnsureToasts, useToast } from '../../components/Toast'
 import { ButtonSpinner, FormMessage } from '../auth/AuthUi'
@@ -281,28 +281,16 @@ function Basket({
       </div>
       {action}
 
-      <Dialog open={asking !== null} onClose={() => (drop.isPending ? undefined : setAsking(null))} title="Please confirm">
-        {asking !== null && order.items[asking] ? (
-          <div className="pay__confirm">
-            <p>{removeLine!.confirmText(order.items[asking], asking)}</p>
-            <div className="pay__confirm-actions">
-              <button type="button" className="button button--outline" onClick={() => setAsking(null)} disabled={drop.isPending}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button pay__danger"
-                disabled={drop.isPending}
-                aria-busy={drop.isPending}
-                onClick={() => drop.mutate(asking)}
-              >
-                {drop.isPending ? <ButtonSpinner /> : null}
-                Remove
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </Dialog>
+      <ConfirmDialog
+        open={asking !== null}
+        confirmLabel="Remove"
+        danger
+        busy={drop.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => asking !== null && drop.mutate(asking)}
+      >
+        {asking !== null && order.items[asking] ? <p>{removeLine!.confirmText(order.items[asking], asking)}</p> : null}
+      </ConfirmDialog>
     </section>
   )
 }

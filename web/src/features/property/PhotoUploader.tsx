@@ -8,8 +8,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ImagePlus, Trash2, X } from 'lucide-react'
 import { api, ApiError, unwrap } from '../../lib/api'
-import { Dialog } from '../../components/Dialog'
-import { ButtonSpinner } from '../auth/AuthUi'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { errorMessage } from '../auth/errors'
 import {
   DELETE_PHOTO_CONFIRM,
@@ -317,9 +316,16 @@ export function PhotoUploader({ property, onBusyChange }: Props) {
         </div>
       ) : null}
 
-      <Dialog open={toDelete !== null} onClose={closeDialog} title="Please confirm">
+      <ConfirmDialog
+        open={toDelete !== null}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onCancel={closeDialog}
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+      >
         {toDelete ? (
-          <div className="confirm">
+          <>
             <p className="confirm__text">{DELETE_PHOTO_CONFIRM}</p>
             <img
               className="photos__confirm-image"
@@ -333,24 +339,9 @@ export function PhotoUploader({ property, onBusyChange }: Props) {
                 {deleteError}
               </p>
             ) : null}
-            <div className="property-actions confirm__actions">
-              <button type="button" className="button button--outline" onClick={closeDialog} disabled={remove.isPending}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={remove.isPending}
-                aria-busy={remove.isPending}
-                onClick={() => remove.mutate(toDelete)}
-              >
-                {remove.isPending ? <ButtonSpinner /> : null}
-                Delete
-              </button>
-            </div>
-          </div>
+          </>
         ) : null}
-      </Dialog>
+      </ConfirmDialog>
     </section>
   )
 }

@@ -6,9 +6,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Building2, Pencil, Plus, Trash2 } from 'lucide-react'
 import { api, unwrap } from '../../lib/api'
 import { meQueryKey } from '../../lib/auth'
-import { Dialog } from '../../components/Dialog'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Spinner } from '../../components/Spinner'
-import { ButtonSpinner, FormMessage } from '../auth/AuthUi'
+import { FormMessage } from '../auth/AuthUi'
 import { errorMessage } from '../auth/errors'
 import { ACTION_SUCCESSFUL, formatRent, isoToDisplay } from './format'
 import { propertiesKey, useMyProperties, type Property } from './queries'
@@ -82,31 +82,23 @@ export function PropertyList() {
           ))}
         </ul>
       )}
-      <Dialog open={pending !== null} onClose={() => (act.isPending ? undefined : setPending(null))} title="Please confirm">
+      <ConfirmDialog
+        open={pending !== null}
+        confirmLabel={pending ? CONFIRM[pending.action].button : ''}
+        danger={pending?.action === 'delete'}
+        busy={act.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && act.mutate(pending)}
+      >
         {pending ? (
-          <div className="confirm">
+          <>
             <p className="confirm__text">{CONFIRM[pending.action].text}</p>
             <p className="confirm__what">
               {pending.property.address.addrFirstLine}, {pending.property.address.postcode}
             </p>
-            <div className="property-actions confirm__actions">
-              <button type="button" className="button button--outline" onClick={() => setPending(null)} disabled={act.isPending}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className={pending.action === 'delete' ? 'button button--danger' : 'button'}
-                disabled={act.isPending}
-                aria-busy={act.isPending}
-                onClick={() => act.mutate(pending)}
-              >
-                {act.isPending ? <ButtonSpinner /> : null}
-                {CONFIRM[pending.action].button}
-              </button>
-            </div>
-          </div>
+          </>
         ) : null}
-      </Dialog>
+      </ConfirmDialog>
     </section>
   )
 }
