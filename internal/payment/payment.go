@@ -11,7 +11,13 @@
 // transaction lets the product's Fulfiller act and queues the receipt.
 package payment
 
-import "time"
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/platform/money"
+)
 
 // Product is something the platform sells.
 type Product string
@@ -88,3 +94,13 @@ const (
 	MsgCodeEmpty      = "Please enter a promo code."
 	MsgPaymentBlocked = "Card payments are not available right now. Please try again later."
 )
+
+// MsgCodesWithdrawn tells the buyer which promo codes no longer apply as
+// the order is completed, and the order's new total.
+func MsgCodesWithdrawn(codes []string, totalPence int64) string {
+	which := "The promo code " + codes[0] + " no longer applies"
+	if len(codes) > 1 {
+		which = "The promo codes " + strings.Join(codes[:len(codes)-1], ", ") + " and " + codes[len(codes)-1] + " no longer apply"
+	}
+	return fmt.Sprintf("%s. The new total is %s; please check it and pay again.", which, money.Format(totalPence))
+}

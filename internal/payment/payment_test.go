@@ -255,3 +255,87 @@ func TestPaymentRecordedExactlyOnce(t *testing.T) {
 		}
 	})
 }
+
+// codeID finds a promo code's id by its name, as the admin's list shows it.
+func codeID(t *testing.T, e *apptest.Env, name string) string {
+	t.Helper()
+	codes, err := e.App.Promos.List(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range codes {
+		if c.Code == name {
+			return c.ID
+		}
+	}
+	t.Fatalf("no code %s", name)
+	return ""
+}
+
+// A code applied to a pending order is checked again when the order is
+// completed: deactivated, deleted, out of its dates or with a changed
+// discount, it no longer counts, and the buyer is told which code and the
+// new total instead of paying the old price.
+func TestPromoCodesAreCheckedAgainAtCompletion(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		s := open(t, e)
+		ctx := context.Background()
+
+		// A 100% code deactivated after it was applied: the free order is refused.
+		id := s.order(t, 1)
+		base := "/api/orders/" + id
+		if r := s.buyer.Post(base+"/promo-codes", map[string]any{"code": "FREE"}); r.Status != 200 {
+			t.Fatalf("apply: %d %s", r.Status, r.Raw)
+		}
+		if _, err := e.App.Promos.Update(ctx, codeID(t, e, "FREE"), promo.Input{Code: "FREE", Active: false, Discount: 100, StartDate: "2026-01-01", EndDate: "2026-12-31"}); err != nil {
+			t.Fatal(err)
+		}
+		r := s.buyer.Post(base+"/free", nil)
+		want := "The promo code FREE no longer applies. The new total is £8.99; please check it and pay again."
+		if r.Status != http.StatusConflict || r.ErrorCode() != "promo_code_withdrawn" || r.ErrorMessage() != want {
+			t.Fatalf("free order with a deactivated code: %d %s", r.Status, r.Raw)
+		}
+		got := s.buyer.Get(base)
+		if p, _ := total(got); p != 899 || status(got) != "pending" {
+			t.Fatalf("order after the withdrawn code: %s", got.Raw)
+		}
+		if codes := got.Body["order"].(map[string]any)["promoCodes"].([]any); len(codes) != 0 {
+			t.Fatalf("withdrawn code still on the order: %v", codes)
+		}
+		if n := s.fulfils.n.Load(); n != 0 {
+			t.Fatalf("fulfilled %d times", n)
+		}
+
+		// By card: a deleted code and a code whose discount changed are both
+		// reported; the card is not charged until the buyer has seen the total.
+		id = s.order(t, 1)
+		base = "/api/orders/" + id
+		s.buyer.Post(base+"/promo-codes", map[string]any{"code": "HALF"})
+		s.buyer.Post(base+"/promo-codes", map[string]any{"code": "TEN"})
+		if err := e.App.Promos.Delete(ctx, codeID(t, e, "HALF")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.App.Promos.Update(ctx, codeID(t, e, "TEN"), promo.Input{Code: "TEN", Active: true, Discount: 20, StartDate: "2026-01-01", EndDate: "2026-12-31"}); err != nil {
+			t.Fatal(err)
+		}
+		card := map[string]any{"name": "A Buyer", "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123",
+			"billing": map[string]any{"line1": "1 High St", "town": "Leeds", "postcode": "LS1 1AA", "country": "GB"}}
+		r = s.buyer.Post(base+"/sandbox-payment", card)
+		want = "The promo codes HALF and TEN no longer apply. The new total is £7.19; please check it and pay again."
+		if r.Status != http.StatusConflict || r.ErrorMessage() != want {
+			t.Fatalf("card payment with changed codes: %d %s", r.Status, r.Raw)
+		}
+		// Paying again, the buyer pays the total they were shown.
+		r = s.buyer.Post(base+"/sandbox-payment", card)
+		if p, _ := total(r); r.Status != 200 || status(r) != "paid" || p != 719 {
+			t.Fatalf("second try: %d %s", r.Status, r.Raw)
+		}
+
+		// A code still valid changes nothing.
+		id = s.order(t, 1)
+		s.buyer.Post("/api/orders/"+id+"/promo-codes", map[string]any{"code": "TEN"})
+		if r := s.buyer.Post("/api/orders/"+id+"/sandbox-payment", card); r.Status != 200 || status(r) != "paid" {
+			t.Fatalf("valid code: %d %s", r.Status, r.Raw)
+		}
+	})
+}

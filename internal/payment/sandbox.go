@@ -130,6 +130,9 @@ func (s *Service) PaySandbox(ctx context.Context, userID, id string, c Card) (Or
 	if o.Status == Paid {
 		return Order{}, apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
 	}
+	if o, err = s.recheckCodes(ctx, userID, id); err != nil {
+		return Order{}, err
+	}
 	if o.TotalPence == 0 {
 		return s.CompleteFree(ctx, userID, id)
 	}

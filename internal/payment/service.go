@@ -208,6 +208,9 @@ func (s *Service) CompleteFree(ctx context.Context, userID, id string) (Order, e
 	if o.Status == Paid {
 		return o, nil
 	}
+	if o, err = s.recheckCodes(ctx, userID, id); err != nil {
+		return Order{}, err
+	}
 	if o.TotalPence != 0 {
 		return Order{}, apperr.New(apperr.Invalid, "not_free", MsgNotFree)
 	}
@@ -215,6 +218,55 @@ func (s *Service) CompleteFree(ctx context.Context, userID, id string) (Order, e
 		return Order{}, err
 	}
 	return s.Get(ctx, userID, id)
+}
+
+// recheckCodes checks every promo code on a pending order again as it is
+// completed, free or by card: a code an admin has since deactivated,
+// deleted or whose dates have passed comes off the order, and the buyer is
+// told which code no longer applies and the new total (409
+// promo_code_withdrawn) instead of paying a price that no longer exists.
+// A code whose discount changed keeps its place with the new discount and
+// is reported the same way.
+func (s *Service) recheckCodes(ctx context.Context, userID, id string) (Order, error) {
+	o, err := s.Get(ctx, userID, id)
+	if err != nil {
+		return Order{}, err
+	}
+	if _, changed, err := s.currentCodes(ctx, o.Codes); err != nil || len(changed) == 0 {
+		return o, err // nothing changed: the basket (and its started card payment) stays as it is
+	}
+	var changed []string
+	o, err = s.changeBasket(ctx, userID, id, func(o *Order) error {
+		var err error
+		o.Codes, changed, err = s.currentCodes(ctx, o.Codes)
+		return err
+	})
+	if err != nil {
+		return Order{}, err
+	}
+	return o, apperr.New(apperr.Conflict, "promo_code_withdrawn", MsgCodesWithdrawn(changed, o.TotalPence))
+}
+
+// currentCodes checks applied codes against the promo codes as they are
+// now: it returns those that still apply (with today's discount) and the
+// names of those that were dropped or whose discount changed.
+func (s *Service) currentCodes(ctx context.Context, applied []AppliedCode) (kept []AppliedCode, changed []string, err error) {
+	kept = []AppliedCode{}
+	for _, c := range applied {
+		check, err := s.codes.Check(ctx, c.Code)
+		switch {
+		case apperr.IsNotFound(err) || (err == nil && !check.IsValid):
+			changed = append(changed, c.Code)
+			continue
+		case err != nil:
+			return nil, nil, err
+		case check.Discount != c.Discount:
+			changed = append(changed, c.Code)
+			c.Discount = check.Discount
+		}
+		kept = append(kept, c)
+	}
+	return kept, changed, nil
 }
 
 // ProviderPayment is a provider's report that money was taken for an order:

@@ -106,9 +106,13 @@ func (s *Service) StartCardPayment(ctx context.Context, userID, id string) (Orde
 	if err != nil {
 		return Order{}, CardPayment{}, err
 	}
-	switch {
-	case o.Status == Paid:
+	if o.Status == Paid {
 		return Order{}, CardPayment{}, apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
+	}
+	if o, err = s.recheckCodes(ctx, userID, id); err != nil {
+		return Order{}, CardPayment{}, err
+	}
+	switch {
 	case o.TotalPence == 0:
 		return Order{}, CardPayment{}, apperr.New(apperr.Invalid, "free_order", MsgFreeOrder)
 	case o.TotalPence < stripeMinimumPence:

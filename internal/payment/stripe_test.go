@@ -28,6 +28,7 @@ import (
 	"github.com/omnirent/omnirent/internal/dbtest"
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/promo"
 )
 
 const (
@@ -458,6 +459,20 @@ func TestStripeIntentFollowsTheBasket(t *testing.T) {
 		s.buyer.Post(base+"/promo-codes", map[string]any{"code": "FREE"})
 		if r := s.buyer.Post(base+"/card-payment", nil); r.Status != http.StatusBadRequest || r.ErrorCode() != "free_order" {
 			t.Fatalf("free order: %d %s", r.Status, r.Raw)
+		}
+		// A code withdrawn after it was applied: no PaymentIntent for the old
+		// total; the buyer is told, and the next try is for the new total.
+		id3 := s.order(t, 2)
+		s.buyer.Post("/api/orders/"+id3+"/promo-codes", map[string]any{"code": "TEN"})
+		if _, err := s.e.App.Promos.Update(context.Background(), codeID(t, s.e, "TEN"), promo.Input{Code: "TEN", Active: false, Discount: 10, StartDate: "2026-01-01", EndDate: "2026-12-31"}); err != nil {
+			t.Fatal(err)
+		}
+		creates := fake.creates
+		if r := s.buyer.Post("/api/orders/"+id3+"/card-payment", nil); r.Status != http.StatusConflict || r.ErrorCode() != "promo_code_withdrawn" || fake.creates != creates {
+			t.Fatalf("withdrawn code by card: %d %s (%d intents made)", r.Status, r.Raw, fake.creates-creates)
+		}
+		if r := s.buyer.Post("/api/orders/"+id3+"/card-payment", nil); r.Status != 200 || r.Body["order"].(map[string]any)["totalPence"] != float64(1798) {
+			t.Fatalf("after the withdrawn code: %d %s", r.Status, r.Raw)
 		}
 		// Stripe down: 500 with the provider message; the order is unchanged.
 		id2 := s.order(t, 1)

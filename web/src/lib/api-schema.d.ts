@@ -559,7 +559,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Completes an order whose total (decided by the server) is 0; otherwise 400. */
+        /** @description Completes an order whose total (decided by the server) is 0; otherwise 400. Every promo code on the order is checked again first: if one was deactivated, deleted, is out of its dates or changed its discount, the order is updated and the answer is 409 promo_code_withdrawn, whose message names the codes and the new total. */
         post: operations["completeFreeOrder"];
         delete?: never;
         options?: never;
@@ -578,7 +578,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The embedded sandbox card provider (offline; no money moves). Behaves like Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. A refusal is 400 with the provider's message. */
+        /** @description The embedded sandbox card provider (offline; no money moves). Behaves like Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. A refusal is 400 with the provider's message. Promo codes are checked again first, as for /free (409 promo_code_withdrawn, nothing charged). */
         post: operations["paySandbox"];
         delete?: never;
         options?: never;
@@ -597,7 +597,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Stripe only (404 while the provider is the sandbox). Creates, or reuses while the total is unchanged, a Stripe PaymentIntent for the order's server-computed total in GBP. The browser loads Stripe.js with publishableKey, mounts the card element and calls stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details } }); the order is paid only when Stripe tells the server (webhook, or GET /api/orders/{id} checking the PaymentIntent), so poll GET /api/orders/{id} until status is paid. Call it again after any change to the basket (promo codes). 400 free_order (use /free) or below_minimum (under £0.30); 409 already_paid or basket_changed (call again); 500 provider_unavailable 'Card payments are not available right now. Please try again later.' */
+        /** @description Stripe only (404 while the provider is the sandbox). Creates, or reuses while the total is unchanged, a Stripe PaymentIntent for the order's server-computed total in GBP. The browser loads Stripe.js with publishableKey, mounts the card element and calls stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details } }); the order is paid only when Stripe tells the server (webhook, or GET /api/orders/{id} checking the PaymentIntent), so poll GET /api/orders/{id} until status is paid. Call it again after any change to the basket (promo codes). 400 free_order (use /free) or below_minimum (under £0.30); 409 already_paid or basket_changed (call again), or promo_code_withdrawn (a code on the order no longer applies: the order is updated; show the message and reload it); 500 provider_unavailable 'Card payments are not available right now. Please try again later.' */
         post: operations["startCardPayment"];
         delete?: never;
         options?: never;
@@ -2499,6 +2499,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     paySandbox: {

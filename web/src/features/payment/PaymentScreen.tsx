@@ -30,7 +30,7 @@ import {
   PROMO_LABEL,
   SANDBOX_NOTE,
 } from './messages'
-import { PRODUCT_LABELS, orderTypeLabel, storeOrder, useOrder, type Order, type OrderLine } from './queries'
+import { PRODUCT_LABELS, orderTypeLabel, storeOrder, useCodesWithdrawn, useOrder, type Order, type OrderLine } from './queries'
 import './payment.css'
 
 /** NARROW is where the basket and card panels alternate (spec 2 section 9: 800px). */
@@ -430,11 +430,13 @@ export function promoErrorToast(e: unknown): ['error' | 'warning', string] {
 
 function FreeButton({ order, label, onPaid }: { order: Order; label: string; onPaid: (o: Order, provider?: string) => void }) {
   const toast = useToast()
+  const withdrawn = useCodesWithdrawn(order.id)
   const buy = useMutation({
     mutationFn: () => unwrap(api.POST('/api/orders/{id}/free', { params: { path: { id: order.id } } })),
     onSuccess: (res) => onPaid(res.order, res.provider),
-    // A failed free purchase says so and stays on the basket (spec 2 section 4).
-    onError: (e) => toast('error', errorMessage(e)),
+    // A failed free purchase says so and stays on the basket (spec 2 section 4);
+    // a code withdrawn meanwhile is a warning, and the basket shows the new total.
+    onError: (e) => toast(withdrawn(e) ? 'warning' : 'error', errorMessage(e)),
   })
   return (
     <button type="button" className="button button--block" disabled={buy.isPending} aria-busy={buy.isPending} onClick={() => buy.mutate()}>

@@ -12,6 +12,7 @@ import { errorMessage } from '../auth/errors'
 import { BillingFields, EMPTY_BILLING, billingMissing, trimBilling, type Billing } from './BillingFields'
 import type { CardFormProps } from './CardStep'
 import { MSG_FILL_ALL, PAY_LABEL } from './messages'
+import { useCodesWithdrawn } from './queries'
 
 /** formatCardNumber keeps up to 19 digits, in groups of four. */
 export function formatCardNumber(s: string): string {
@@ -45,11 +46,17 @@ export function SandboxCardForm({ order, onPaid, firstFieldId }: CardFormProps) 
   const [error, setError] = useState('')
   const [missing, setMissing] = useState(false)
 
+  const withdrawn = useCodesWithdrawn(order.id)
   const pay = useMutation({
     mutationFn: (body: Parameters<typeof submitBody>[0]) =>
       unwrap(api.POST('/api/orders/{id}/sandbox-payment', { params: { path: { id: order.id } }, body: submitBody(body) })),
     onSuccess: (res) => onPaid(res.order, res.provider),
-    onError: (e) => setError(errorMessage(e)),
+    // A promo code withdrawn meanwhile: the message says which and the new
+    // total, and the basket reloads to show it before the buyer pays again.
+    onError: (e) => {
+      withdrawn(e)
+      setError(errorMessage(e))
+    },
   })
 
   function setB(k: keyof Billing, v: string) {

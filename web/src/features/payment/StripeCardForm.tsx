@@ -202,12 +202,19 @@ function CardForm({
   }, [])
 
   const problem = intent.isError ? errorCode(intent.error) : ''
+  const [codesNotice, setCodesNotice] = useState('')
   // Paid already (another tab, or a payment whose record was late): the
   // order is asked for as after a payment. Free now: the screen is told,
   // and shows its purchase button instead of this step.
   useEffect(() => {
     if (problem === 'already_paid') void check()
     else if (problem === 'free_order') void qc.invalidateQueries({ queryKey: orderKey(order.id) })
+    else if (problem === 'promo_code_withdrawn') {
+      // The basket reloads with the new total (and so asks for a new
+      // PaymentIntent); the message stays so the buyer knows why it changed.
+      setCodesNotice(errorMessage(intent.error))
+      void qc.invalidateQueries({ queryKey: orderKey(order.id) })
+    }
     // Runs once per answer: check is this render's, the error's time says when it is new.
   }, [problem, intent.errorUpdatedAt])
 
@@ -334,6 +341,7 @@ function CardForm({
         ) : null}
       </fieldset>
 
+      {codesNotice && problem !== 'promo_code_withdrawn' ? <FormMessage kind="info">{codesNotice}</FormMessage> : null}
       {stripeFailed || (problem && problem !== 'already_paid') ? (
         <div className="card-form__problem">
           <FormMessage kind="error">{stripeFailed ? MSG_CARD_UNAVAILABLE : errorMessage(intent.error)}</FormMessage>

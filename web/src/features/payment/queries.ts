@@ -1,9 +1,10 @@
 // Orders in TanStack Query: ['orders', id] holds {order, provider} as
 // GET /api/orders/{id} answers it. Every basket change answers the whole
 // order, which replaces the cached one: the browser never computes a price.
-import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
 import type { components } from '../../lib/api-schema'
+import { errorCode } from '../auth/errors'
 
 export type Order = components['schemas']['Order']
 export type OrderLine = components['schemas']['OrderLine']
@@ -42,4 +43,20 @@ export function orderTypeLabel(t: string): string {
   if (ORDER_TYPE_LABELS[t]) return ORDER_TYPE_LABELS[t]
   const s = t.replace(/[-_]+/g, ' ').trim()
   return s ? s[0].toUpperCase() + s.slice(1) : 'Order'
+}
+
+/**
+ * useCodesWithdrawn handles the server's refusal to complete an order whose
+ * promo code no longer applies (409 promo_code_withdrawn, issue 10): the
+ * basket is asked for again, so it shows the codes that remain and the new
+ * total, and the caller shows the server's message (which code, what
+ * total). It answers whether e was that refusal.
+ */
+export function useCodesWithdrawn(orderId: string) {
+  const qc = useQueryClient()
+  return (e: unknown): boolean => {
+    if (errorCode(e) !== 'promo_code_withdrawn') return false
+    void qc.invalidateQueries({ queryKey: orderKey(orderId) })
+    return true
+  }
 }
