@@ -10,7 +10,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/auth"
@@ -106,6 +108,9 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	if err != nil {
 		return nil, err
 	}
+	if err := checkWritable(ctx, d, files, databaseWhere(cfg)); err != nil {
+		return nil, err
+	}
 	photos := photo.NewService(d, clk, files, q, properties, log)
 	properties.SetPhotos(photos)
 	if cfg.SeedDemo {
@@ -139,13 +144,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 func (a *App) routes(webDist fs.FS) http.Handler {
 	mux := httpx.NewRouter()
 	defer func() { a.Routes = mux.Patterns() }()
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
-		if err := a.DB.PingContext(r.Context()); err != nil {
-			_ = httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
-			return
-		}
-		_ = httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
-	})
+	mux.Handle("GET /healthz", &health{app: a, ttl: healthTTL})
 	siteinfo.Routes(mux, siteinfo.Info{DataProtectionNumber: a.Config.DataProtectionNumber, SupportEmail: a.Config.SupportEmail, Dev: a.Config.Dev(),
 		MapTileURL: a.Config.MapTileURL, MapAttribution: a.Config.MapAttribution})
 	authHandler := auth.NewHandler(a.Auth, a.Config.SecureCookies())
@@ -260,6 +259,17 @@ func openFiles(ctx context.Context, cfg config.Config) (storage.Store, error) {
 		return nil, fmt.Errorf("file storage: %w", err)
 	}
 	return st, nil
+}
+
+// databaseWhere names the database for a start-up message, without a password.
+func databaseWhere(cfg config.Config) string {
+	if path, ok := strings.CutPrefix(cfg.DatabaseURL, "sqlite:"); ok {
+		return path + " in the data folder " + cfg.DataDir
+	}
+	if u, err := url.Parse(cfg.DatabaseURL); err == nil {
+		return u.Redacted()
+	}
+	return "OMNIRENT_DATABASE_URL"
 }
 
 type emptyFS struct{}

@@ -6,6 +6,7 @@ package dbtest
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"encoding/hex"
 	"fmt"
 	"net/url"
@@ -56,21 +57,71 @@ func Open(t testing.TB, dialect db.Dialect) *db.DB {
 	return d
 }
 
+// OpenReadOnly returns a migrated database of the dialect opened so that it
+// answers pings and reads but refuses every write, as a database on a
+// read-only folder or a read-only replica does (tests run as root, so a
+// chmod would not stop them writing).
+func OpenReadOnly(t testing.TB, dialect db.Dialect) *db.DB {
+	t.Helper()
+	ctx := context.Background()
+	var ro *db.DB
+	switch dialect {
+	case db.SQLite:
+		path := filepath.Join(t.TempDir(), "test.db")
+		rw, err := db.Open(ctx, "sqlite:"+path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rw.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		rw.Close()
+		sqldb, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=busy_timeout(10000)")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ro = &db.DB{DB: sqldb, Dialect: db.SQLite}
+	case db.Postgres:
+		rw, dsn, err := postgresSchema(t)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rw.Close()
+		if err := rw.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		u, _ := url.Parse(dsn)
+		q := u.Query()
+		q.Set("default_transaction_read_only", "on")
+		u.RawQuery = q.Encode()
+		if ro, err = db.Open(ctx, u.String()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { ro.Close() })
+	return ro
+}
+
 // openPostgresSchema creates a uniquely named schema and points search_path at
 // it, so parallel tests never see each other's rows.
 func openPostgresSchema(t testing.TB) (*db.DB, error) {
+	d, _, err := postgresSchema(t)
+	return d, err
+}
+
+func postgresSchema(t testing.TB) (*db.DB, string, error) {
 	base := os.Getenv("OMNIRENT_TEST_POSTGRES_URL")
 	ctx := context.Background()
 	admin, err := db.Open(ctx, base)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer admin.Close()
 	buf := make([]byte, 6)
 	_, _ = rand.Read(buf)
 	schema := "t_" + hex.EncodeToString(buf)
 	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	t.Cleanup(func() {
 		a, err := db.Open(context.Background(), base)
@@ -81,14 +132,14 @@ func openPostgresSchema(t testing.TB) (*db.DB, error) {
 	})
 	u, err := url.Parse(base)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	d, err := db.Open(ctx, u.String())
 	if err != nil {
-		return nil, fmt.Errorf("open schema: %w", err)
+		return nil, "", fmt.Errorf("open schema: %w", err)
 	}
-	return d, nil
+	return d, u.String(), nil
 }

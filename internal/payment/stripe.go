@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -311,7 +312,8 @@ func (s *Service) Reconcile(ctx context.Context, every time.Duration) {
 
 // StripeWebhook handles one delivery from Stripe. payload is the raw body:
 // the signature covers its exact bytes. A bad signature, or a timestamp
-// older than webhook.DefaultTolerance (a replay), is refused.
+// more than webhook.DefaultTolerance away from now, in either direction
+// (an old one is a replay; stripe-go checks only that side), is refused.
 func (s *Service) StripeWebhook(ctx context.Context, payload []byte, signature string) error {
 	if s.stripe == nil {
 		return apperr.New(apperr.NotFound, "not_found", "Not found.")
@@ -321,6 +323,9 @@ func (s *Service) StripeWebhook(ctx context.Context, payload []byte, signature s
 	// version, and refusing an event over it would lose a payment.
 	ev, err := webhook.ConstructEventWithOptions(payload, signature, s.stripe.webhookSecret,
 		webhook.ConstructEventOptions{IgnoreAPIVersionMismatch: true})
+	if err == nil {
+		err = notFromTheFuture(signature, time.Now())
+	}
 	if err != nil {
 		s.log.Warn("stripe: webhook refused", "err", err)
 		return &apperr.Error{Kind: apperr.Invalid, Code: "bad_signature", Message: msgStripeBadEvent, Err: err}
@@ -337,6 +342,28 @@ func (s *Service) StripeWebhook(ctx context.Context, payload []byte, signature s
 	}
 	_, err = s.recordIntent(ctx, ev.ID, "", &pi)
 	return err
+}
+
+// notFromTheFuture applies the webhook tolerance the other way: a signed
+// delivery dated further ahead than webhook.DefaultTolerance is refused
+// like an old one (a signature made for later use, or a wrong clock). The
+// signature has been verified, so its t= is the one Stripe signed.
+func notFromTheFuture(header string, now time.Time) error {
+	for _, part := range strings.Split(header, ",") {
+		v, ok := strings.CutPrefix(strings.TrimSpace(part), "t=")
+		if !ok {
+			continue
+		}
+		sec, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("stripe signature timestamp %q: %w", v, err)
+		}
+		if at := time.Unix(sec, 0); at.After(now.Add(webhook.DefaultTolerance)) {
+			return fmt.Errorf("stripe signature dated %s, more than %s ahead", at.UTC().Format(time.RFC3339), webhook.DefaultTolerance)
+		}
+		return nil
+	}
+	return errors.New("stripe signature without a timestamp")
 }
 
 // stripeCSP is what Stripe.js and its card element need in the page's

@@ -283,6 +283,13 @@ func TestStripeWebhook(t *testing.T) {
 		if res, err := http.DefaultClient.Do(req); err != nil || res.StatusCode != http.StatusBadRequest {
 			t.Fatalf("tampered body: %v %v", res, err)
 		}
+		// Correctly signed but dated an hour ahead: refused like an old one.
+		if code := deliver(t, e, succeeded, now.Add(time.Hour), testWebhookSecret); code != http.StatusBadRequest {
+			t.Fatalf("delivery from the future: %d", code)
+		}
+		if o := s.orderStatus(t, id); o.Status != payment.Pending {
+			t.Fatal("a delivery dated in the future paid the order")
+		}
 		// A genuine delivery replayed after the tolerance (300 s).
 		if code := deliver(t, e, succeeded, now.Add(-webhook.DefaultTolerance-time.Minute), testWebhookSecret); code != http.StatusBadRequest {
 			t.Fatalf("old timestamp: %d", code)
