@@ -83,7 +83,6 @@ const (
 
 // Limits of the portal details (the spec leaves them open).
 const (
-	maxRentPence    = 100_000_000 // 1,000,000 pounds
 	maxRoomCount    = 50
 	maxTextLen      = 200
 	maxDescription  = 2000

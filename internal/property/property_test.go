@@ -8,6 +8,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/property"
+	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
 var address = map[string]any{"address": map[string]any{
@@ -189,6 +190,13 @@ func TestPortalDetailsRulesAndMonthlyFigure(t *testing.T) {
 		} {
 			if r := c.Do("PUT", base, body); r.Status != http.StatusBadRequest || r.ErrorMessage() != property.MsgDetailsRequired {
 				t.Errorf("%s: %d %s", name, r.Status, r.Raw)
+			}
+		}
+		// One rule for rent amounts (internal/tenancy): the reference-check
+		// purchase refuses a rent that is not whole pounds, and so does this.
+		for _, pence := range []int{185050, 1, 100_000_100} {
+			if r := c.Do("PUT", base, with(details, "rentPence", pence)); r.Status != http.StatusBadRequest || r.ErrorMessage() != tenancy.MsgWholePounds || r.FieldError("rentPence") == "" {
+				t.Errorf("rent %d pence: %d %s", pence, r.Status, r.Raw)
 			}
 		}
 		r := c.Do("PUT", base, with(with(details, "rentCycle", "Weekly"), "rentPence", 40000))

@@ -11,6 +11,7 @@ import (
 	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
 // Locator places a postcode on the map and finds the stations near a point.
@@ -222,7 +223,10 @@ func cleanAddress(a Address) (Address, error) {
 }
 
 func validDetails(d Details) error {
-	bad := d.RentPence <= 0 || d.RentPence > maxRentPence ||
+	if d.RentPence > 0 && !tenancy.RentOK(d.RentPence) {
+		return apperr.Fields(tenancy.MsgWholePounds, map[string]string{"rentPence": tenancy.MsgWholePounds})
+	}
+	bad := !tenancy.RentOK(d.RentPence) ||
 		(d.RentCycle != Weekly && d.RentCycle != Monthly) ||
 		d.BedroomCount < 0 || d.BedroomCount > maxRoomCount ||
 		d.BathroomCount < 0 || d.BathroomCount > maxRoomCount ||

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/omnirent/omnirent/internal/platform/money"
+	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
 type CheckStatus string
@@ -40,7 +41,7 @@ const (
 	MsgEmailsDuplicated = "Renters' emails should not be duplicated."
 	MsgNameDigits       = "Names cannot contain numbers."
 	MsgInvalidEmailFmt  = "%s is not a valid email address"
-	MsgNumbersOnly      = "Rent and deposit must be whole numbers of pounds."
+	MsgNumbersOnly      = tenancy.MsgWholePounds
 	MsgResent           = "Resend successful!"
 	MsgResendWait       = "Please wait a minute before sending again."
 	MsgNotFound         = "Reference check not found."
@@ -51,9 +52,8 @@ const (
 )
 
 const (
-	maxRenters   = 10
-	resendGap    = time.Minute
-	maxRentPence = 100_000_000
+	maxRenters = 10
+	resendGap  = time.Minute
 )
 
 // Renter is one person being checked.

@@ -19,6 +19,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/property"
+	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
 // Properties is what this package needs of the property domain.
@@ -97,7 +98,7 @@ func (in *PurchaseInput) validate() error {
 	if len(in.Renters) > maxRenters {
 		return apperr.New(apperr.Invalid, "invalid", MsgTooManyRenters)
 	}
-	if in.RentPence%100 != 0 || in.DepositPence%100 != 0 || in.RentPence > maxRentPence || in.DepositPence > maxRentPence {
+	if !tenancy.RentOK(in.RentPence) || !tenancy.DepositOK(in.DepositPence) {
 		return apperr.New(apperr.Invalid, "invalid", MsgNumbersOnly)
 	}
 	seen := map[string]bool{}
