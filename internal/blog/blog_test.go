@@ -240,3 +240,70 @@ func TestSearchEnginesAndFeeds(t *testing.T) {
 		}
 	})
 }
+
+// An image uploaded but not in a published post (never used, or in a
+// draft) is the admin's alone: a visitor gets 404, as for a name that does
+// not exist. In a published post (main image, author image or the text)
+// it is public; unpublishing hides it again.
+func TestOnlyImagesOfPublishedPostsAreServed(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		a := admin(t, e)
+		upload := func() map[string]any {
+			up := a.Upload("/api/admin/blog/images", "x.png", "image/png", pngBytes(t))
+			if up.Status != http.StatusCreated {
+				t.Fatalf("upload: %d %s", up.Status, up.Raw)
+			}
+			return up.Body["image"].(map[string]any)
+		}
+		visitorSees := func(im map[string]any) bool {
+			t.Helper()
+			var seen []int
+			for _, u := range []string{im["url"].(string), im["previewUrl"].(string)} {
+				code, _ := page(t, e, u)
+				seen = append(seen, code)
+			}
+			if seen[0] != seen[1] {
+				t.Fatalf("original %d, preview %d", seen[0], seen[1])
+			}
+			return seen[0] == 200
+		}
+		adminSees := func(im map[string]any) bool {
+			r := a.Get(im["url"].(string))
+			return r.Status == 200
+		}
+
+		unused, main, inline, author := upload(), upload(), upload(), upload()
+		if visitorSees(unused) || !adminSees(unused) {
+			t.Fatal("an unused upload: visitors must not see it, the admin must")
+		}
+		in := post("Draft with pictures", "Look: ![x]("+inline["url"].(string)+")", blog.Draft)
+		in["mainImage"], in["authorImage"] = main["name"], author["name"]
+		r := a.Post("/api/admin/blog/posts", in)
+		if r.Status != http.StatusCreated {
+			t.Fatalf("create: %d %s", r.Status, r.Raw)
+		}
+		for _, im := range []map[string]any{main, inline, author} {
+			if visitorSees(im) {
+				t.Fatalf("a draft's image is public: %v", im["name"])
+			}
+		}
+		id := r.Body["post"].(map[string]any)["id"].(string)
+		in["status"] = blog.Published
+		if r := a.Do("PUT", "/api/admin/blog/posts/"+id, in); r.Status != 200 {
+			t.Fatalf("publish: %d %s", r.Status, r.Raw)
+		}
+		for _, im := range []map[string]any{main, inline, author} {
+			if !visitorSees(im) {
+				t.Fatalf("a published post's image is hidden: %v", im["name"])
+			}
+		}
+		if visitorSees(unused) {
+			t.Fatal("the unused upload became public")
+		}
+		in["status"] = blog.Draft
+		a.Do("PUT", "/api/admin/blog/posts/"+id, in)
+		if visitorSees(main) {
+			t.Fatal("an unpublished post's image is still public")
+		}
+	})
+}

@@ -69,18 +69,28 @@ func (h *Handler) read(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
-	f, err := h.svc.OpenImage(r.Context(), r.PathValue("size"), r.PathValue("name"))
+	u, _ := auth.CurrentUser(r.Context())
+	admin := u.Role == auth.RoleAdmin
+	f, err := h.svc.OpenImage(r.Context(), r.PathValue("size"), r.PathValue("name"), admin)
 	if err != nil {
 		return err
 	}
+	// The admin may be looking at a draft's image: kept out of shared caches.
+	cache := "public, max-age=31536000, immutable"
+	if admin {
+		cache = "private, no-store"
+	}
 	if f.RedirectURL != "" {
-		w.Header().Set("Cache-Control", "public, max-age=300")
+		if !admin {
+			cache = "public, max-age=300"
+		}
+		w.Header().Set("Cache-Control", cache)
 		http.Redirect(w, r, f.RedirectURL, http.StatusFound)
 		return nil
 	}
 	defer f.Body.Close()
 	// Names are random and never reused: the file behind one never changes.
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	w.Header().Set("Cache-Control", cache)
 	httpx.WriteFile(w, f.Body, f.ContentType, f.Size)
 	return nil
 }

@@ -80,13 +80,20 @@ func (s *Service) storeImage(ctx context.Context, clean []byte, kind imaging.Kin
 	return *withURLs(im), nil
 }
 
-// OpenImage opens a blog image (public: blog images are for everyone).
-func (s *Service) OpenImage(ctx context.Context, size, name string) (storage.Served, error) {
+// OpenImage opens a blog image. Visitors see only the images of published
+// posts (main, author or in the text); an image uploaded but not yet in a
+// published post (a draft's, or one never used) is the admin's alone, and
+// everyone else gets the same 404 as for a name that does not exist.
+func (s *Service) OpenImage(ctx context.Context, size, name string, admin bool) (storage.Served, error) {
 	notFound := apperr.New(apperr.NotFound, "not_found", "Image not found.")
 	if !imaging.ValidName(name) || (size != "original" && size != "preview") {
 		return storage.Served{}, notFound
 	}
-	if ok, err := imageExists(ctx, s.db.Conn(), name); err != nil || !ok {
+	visible := imageExists
+	if !admin {
+		visible = imagePublished
+	}
+	if ok, err := visible(ctx, s.db.Conn(), name); err != nil || !ok {
 		return storage.Served{}, notFound
 	}
 	k := key(name)

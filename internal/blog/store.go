@@ -127,6 +127,17 @@ func deletePost(ctx context.Context, c db.Conn, id string) error {
 	return nil
 }
 
+// imagePublished reports whether a published post shows the image: as its
+// main or author image, or in its text (the editor inserts the image's URL,
+// which ends in its name). Names are [a-z0-9] plus an extension, so the
+// LIKE pattern has no wildcard of its own.
+func imagePublished(ctx context.Context, c db.Conn, name string) (bool, error) {
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM blog_posts WHERE status = 'published'
+		AND (main_image = ? OR author_image = ? OR body LIKE ?)`, name, name, "%/"+name+"%").Scan(&n)
+	return n > 0, apperr.Wrap(err, "check image")
+}
+
 func imageExists(ctx context.Context, c db.Conn, name string) (bool, error) {
 	var n int
 	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM blog_images WHERE name = ?`, name).Scan(&n)

@@ -914,6 +914,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** @description An image of a published post (its main or author image, or one in its text). Any other uploaded image (a draft's, or one never used) is served only to admins; everyone else gets 404. */
         get: operations["getBlogImage"];
         put?: never;
         post?: never;
