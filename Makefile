@@ -36,6 +36,7 @@ test: test-go test-web test-e2e
 test-go: stripe-mock
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+	bash scripts/perf/hey-parse.sh
 
 ## stripe-mock: Stripe's API mock, which the payment tests start (they skip without it, fail in CI)
 stripe-mock:

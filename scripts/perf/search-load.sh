@@ -20,9 +20,12 @@
 # first page and a deep page; newest first, first page and page 50 (reached
 # by following the cursors).
 #
-# Needs bin/omnirent (or OMNIRENT_BIN), hey, python3 and Go.
+# Needs bin/omnirent (or OMNIRENT_BIN), hey, python3 and Go. Both forms of
+# hey's report are read (scripts/perf/hey-parse.sh); the hey version used is
+# printed with the figures.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/perf/hey-parse.sh
 n=${1:-100000}
 reqs=${2:-2000}
 clients=${CLIENTS:-8 32}
@@ -32,6 +35,7 @@ dir=${SEARCH_DATA_DIR:-$(mktemp -d)}
 export OMNIRENT_DATA_DIR="$dir" OMNIRENT_SEED_DEMO=false
 
 echo "# $(date -u +%FT%TZ) $(nproc) cores, load average:$(uptime | sed 's/.*load average://')"
+echo "# load tool: $(go version -m "$(command -v hey)" 2>/dev/null | awk '$1 == "mod" {print $2, $3}' || echo hey, version unknown)"
 if [ -n "${OMNIRENT_DATABASE_URL:-}" ]; then
   dialect=postgres
   sqlurl=$OMNIRENT_DATABASE_URL
@@ -89,11 +93,7 @@ for name in "${names[@]}"; do
   hey -n 200 -c 4 "$base?${queries[$name]}" >/dev/null # warm-up
   for c in $clients; do
     out=$(hey -n "$reqs" -c "$c" "$base?${queries[$name]}")
-    printf 'HTTP %s %s rps=%s p50=%s p99=%s non200=%s\n' "$name" "$c" \
-      "$(echo "$out" | awk '/Requests\/sec/ {print $2}')" \
-      "$(echo "$out" | awk '/50% in/ {print $3*1000}')" \
-      "$(echo "$out" | awk '/99% in/ {print $3*1000}')" \
-      "$(echo "$out" | grep -E '^\s+\[[0-9]+\]' | grep -vc '\[200\]' || true)" >>"$results"
+    printf 'HTTP %s %s %s\n' "$name" "$c" "$(echo "$out" | hey_figures)" >>"$results"
   done
 done
 kill $pid 2>/dev/null || true
@@ -107,7 +107,7 @@ SEARCH_PERF_DB="$sqlurl" SEARCH_PERF_QUERIES="$qs" SEARCH_PERF_CLIENTS="$clients
 python3 - "$results" <<'PY'
 import collections, sys
 rows = collections.defaultdict(dict)
-num = lambda v: float(v) if v else float("nan")  # hey leaves out p99 when -n is small
+num = lambda v: float(v) if v else float("nan")  # hey leaves out p99 when -n is small: shown as nan, not a made-up figure
 for line in open(sys.argv[1]):
     kind, name, c, *kv = line.split()
     rows[(name, int(c))].update({kind + "_" + k.split("=")[0]: k.split("=")[1] for k in kv})
