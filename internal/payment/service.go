@@ -76,11 +76,21 @@ type Item struct {
 	Qty         int
 }
 
+// maxLines and maxQty bound a basket far above anything sold (ten renters
+// is a reference check's most) so that no total can overflow.
+const (
+	maxLines = 1000
+	maxQty   = 1000
+)
+
 func lines(items []Item) ([]Line, error) {
+	if len(items) > maxLines {
+		return nil, fmt.Errorf("payment: %d lines is more than %d", len(items), maxLines)
+	}
 	out := make([]Line, 0, len(items))
 	for _, it := range items {
 		p, ok := Catalogue[it.Product]
-		if !ok || it.Qty < 1 {
+		if !ok || it.Qty < 1 || it.Qty > maxQty {
 			return nil, fmt.Errorf("payment: cannot sell %d x %q", it.Qty, it.Product)
 		}
 		out = append(out, Line{Product: it.Product, Description: it.Description, UnitPence: p.Pence, WasPence: p.WasPence, Qty: it.Qty})

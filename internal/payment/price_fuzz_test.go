@@ -1,0 +1,63 @@
+package payment
+
+import (
+	"testing"
+
+	"github.com/omnirent/omnirent/internal/promo"
+)
+
+// FuzzOrderPrice builds baskets from the catalogue with any quantities and
+// codes, and checks what the server charges: lines() refuses what it
+// cannot sell, and for what it accepts the total is the promo arithmetic on
+// the sum of the lines, between 0 and the full price, which is at most the
+// struck-through price.
+func FuzzOrderPrice(f *testing.F) {
+	f.Add([]byte{1, 1}, []byte{50})
+	f.Add([]byte{0, 3, 2, 10}, []byte{100})
+	f.Add([]byte{2, 255, 1, 0}, []byte{})
+	f.Add([]byte{}, []byte{10, 20})
+	products := []Product{TenancyContract, InstantReferenceCheck, InventoryReport, "unknown"}
+	f.Fuzz(func(t *testing.T, basket, codes []byte) {
+		var items []Item
+		for i := 0; i+1 < len(basket); i += 2 {
+			qty := int(basket[i+1]) * 7 // up to 1785: over the cap too
+			items = append(items, Item{Product: products[int(basket[i])%len(products)], Qty: qty})
+		}
+		ls, err := lines(items)
+		if err != nil {
+			if len(items) > maxLines {
+				return
+			}
+			for _, it := range items {
+				if _, ok := Catalogue[it.Product]; !ok || it.Qty < 1 || it.Qty > maxQty {
+					return // refused for a reason
+				}
+			}
+			if len(items) != 0 {
+				t.Fatalf("refused a sellable basket of %d lines: %v", len(items), err)
+			}
+			return
+		}
+		o := Order{Lines: ls}
+		for _, c := range codes {
+			o.Codes = append(o.Codes, AppliedCode{Code: "C", Discount: 1 + int(c)%100})
+		}
+		o.price()
+		var full, was int64
+		percents := []int{}
+		for _, l := range ls {
+			full += l.UnitPence * int64(l.Qty)
+			was += l.WasPence * int64(l.Qty)
+		}
+		for _, c := range o.Codes {
+			percents = append(percents, c.Discount)
+		}
+		want := promo.Apply(full, percents)
+		if o.FullPence != full || o.WasPence != was || o.TotalPence != want.Pence || o.PercentOff != want.PercentOff {
+			t.Fatalf("price %+v, want full %d was %d total %+v", o, full, was, want)
+		}
+		if o.TotalPence < 0 || o.TotalPence > o.FullPence || o.FullPence > o.WasPence {
+			t.Fatalf("total %d, full %d, was %d", o.TotalPence, o.FullPence, o.WasPence)
+		}
+	})
+}
