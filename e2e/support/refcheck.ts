@@ -19,6 +19,22 @@ export async function createPromoCode(playwright: { request: { newContext: (o: o
   return code
 }
 
+/** deactivatePromoCode switches a code off as the admin would on /admin. */
+export async function deactivatePromoCode(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, code: string) {
+  const admin = await playwright.request.newContext({ baseURL })
+  const login = await admin.post('/api/auth/login', { headers: sameOrigin, data: demo.admin })
+  expect(login.status(), `admin login: ${await login.text()}`).toBe(200)
+  const list = (await (await admin.get('/api/admin/promo-codes')).json()) as { codes: { id: string; code: string; discount: number; startDate: string; endDate: string }[] }
+  const found = list.codes.find((c) => c.code === code)
+  expect(found, `promo code ${code} in the admin list`).toBeTruthy()
+  const res = await admin.put(`/api/admin/promo-codes/${found!.id}`, {
+    headers: sameOrigin,
+    data: { code, active: false, discount: found!.discount, startDate: found!.startDate, endDate: found!.endDate },
+  })
+  expect(res.status(), `deactivate promo code: ${await res.text()}`).toBe(200)
+  await admin.dispose()
+}
+
 /** landlordWithProperty signs a new landlord in, with one property added through the API. */
 export async function landlordWithProperty(page: Page, request: APIRequestContext, prefix: string): Promise<NewUser> {
   const user = await createVerifiedUser(request, prefix, 'Landlord')

@@ -5,7 +5,7 @@
 // their invitations and the landlord a receipt (development outbox).
 import { expect, test, type Page } from '@playwright/test'
 import { baseURL, checkPage, isPhone, mailbox, snap, uniqueEmail } from '../support/helpers'
-import { createPromoCode, fillCard, fillRenters, landlordWithProperty, toCard, waitForMail } from '../support/refcheck'
+import { createPromoCode, deactivatePromoCode, fillCard, fillRenters, landlordWithProperty, toCard, waitForMail } from '../support/refcheck'
 
 const total = (page: Page) => page.getByTestId('basket-total')
 
@@ -232,4 +232,32 @@ test('a 100% code buys with PURCHASE INSTANT CHECK and no card step', async ({ p
   // START NEW CHECK begins again at the type choice.
   await page.getByRole('button', { name: 'START NEW CHECK' }).click()
   await expect(page.getByRole('heading', { name: 'Choose your reference check' })).toBeVisible()
+})
+
+test('a 100% code switched off before the purchase: the landlord is told and sees the new total', async ({ page, request, playwright }, testInfo) => {
+  test.setTimeout(90_000)
+  const free = await createPromoCode(playwright, 100)
+  await landlordWithProperty(page, request, 'refcheck-withdrawn')
+  const renter = { name: 'Wendy Withdrawn', email: uniqueEmail('wendy') }
+
+  await page.goto('/dashboard?view=initiate&step=form')
+  await fillRenters(page, [renter])
+  await page.getByLabel('Rental property').selectOption({ index: 1 })
+  await page.getByLabel('Monthly rent (£)').fill('1200')
+  await page.getByLabel('Security deposit (£)').fill('1200')
+  await page.getByRole('button', { name: 'CONTINUE TO PAYMENT' }).click()
+  await page.getByLabel('PROMO CODE', { exact: true }).fill(free)
+  await page.getByRole('button', { name: 'APPLY' }).click()
+  await expect(total(page)).toHaveText('£0.00')
+
+  // The admin switches the code off while the basket is open.
+  await deactivatePromoCode(playwright, free)
+  await page.getByRole('button', { name: 'PURCHASE INSTANT CHECK' }).click()
+  await expect(page.getByText(`The promo code ${free} no longer applies. The new total is £8.99; please check it and pay again.`)).toBeVisible()
+  await expect(total(page)).toHaveText('£8.99')
+  await expect(page.getByRole('list', { name: 'Applied promo codes' })).toHaveCount(0)
+  if (!isPhone(testInfo)) await expect(page.getByRole('region', { name: 'Card payment' })).toBeVisible()
+  else await expect(page.getByRole('button', { name: 'CONTINUE TO CARD PAYMENT' })).toBeVisible()
+  await snap(page, testInfo, 'refcheck-code-withdrawn')
+  expect(await mailbox(request, renter.email)).toEqual([])
 })
