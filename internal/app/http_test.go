@@ -142,6 +142,8 @@ func TestJSONBodyErrors(t *testing.T) {
 		}{
 			{"over the body limit", "/api/auth/login", big, jsonPost, "too_large"},
 			{"over the body limit on register", "/api/auth/register", big, jsonPost, "too_large"},
+			{"trailing data", "/api/auth/login", `{"email":"a@example.com","password":"x"}{"email":"b@example.com"}`, jsonPost, "invalid_json"},
+			{"trailing garbage", "/api/auth/login", `{"email":"a@example.com","password":"x"} junk`, jsonPost, "invalid_json"},
 			{"malformed", "/api/auth/login", `{"email":`, jsonPost, "invalid_json"},
 			{"not JSON at all", "/api/auth/login", `email=a&password=b`, jsonPost, "invalid_json"},
 			{"empty body", "/api/auth/login", ``, jsonPost, "invalid_json"},
@@ -149,8 +151,12 @@ func TestJSONBodyErrors(t *testing.T) {
 			{"form content type", "/api/auth/login", `{"email":"a@example.com","password":"x"}`, map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"}, "invalid_json"},
 		} {
 			r := raw(t, e, "POST", tc.path, tc.body, tc.headers)
-			if r.Status != http.StatusBadRequest || r.errorCode() != tc.code {
-				t.Errorf("%s: %d %s, want 400 %s", tc.name, r.Status, r.Body, tc.code)
+			want := http.StatusBadRequest
+			if tc.code == "too_large" {
+				want = http.StatusRequestEntityTooLarge
+			}
+			if r.Status != want || r.errorCode() != tc.code {
+				t.Errorf("%s: %d %s, want %d %s", tc.name, r.Status, r.Body, want, tc.code)
 			}
 			if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 				t.Errorf("%s: Content-Type %q", tc.name, r.Header.Get("Content-Type"))

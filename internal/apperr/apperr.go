@@ -5,6 +5,7 @@ package apperr
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Kind says what went wrong in terms a caller can act on.
@@ -17,6 +18,8 @@ const (
 	Unauthenticated Kind = "unauthenticated"
 	Forbidden       Kind = "forbidden"
 	TooMany         Kind = "too_many_requests"
+	TooLarge        Kind = "too_large"   // the request body is over its size limit (413)
+	Unavailable     Kind = "unavailable" // busy for now; RetryAfter says when to try again (503)
 	Internal        Kind = "internal"
 )
 
@@ -29,6 +32,9 @@ type Error struct {
 	Message string
 	Fields  map[string]string
 	Err     error
+	// RetryAfter, when positive, is sent as the Retry-After header (whole
+	// seconds, rounded up) with TooMany and Unavailable answers.
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {

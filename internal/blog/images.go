@@ -21,7 +21,8 @@ const (
 	MsgWrongType       = "Only PNG and JPEG images are allowed."
 	MsgNoFile          = "Please choose an image to upload."
 	MsgTooLarge        = "Image size should not be more than 5MB."
-	MsgTooManyPixels   = "This image has too many pixels. Please upload an image of at most 40 megapixels."
+	MsgTooManyPixels   = "This image has too many pixels. Please upload an image of at most 25 megapixels."
+	MsgBusy            = "Too many images are being processed right now. Please try again in a few seconds."
 )
 
 func key(name string) string { return "blog/" + name }
@@ -40,7 +41,7 @@ func (s *Service) UploadImage(ctx context.Context, file io.Reader) (Image, error
 	data, kind, _, _, err := imaging.Check(file, imaging.Limits{})
 	switch {
 	case errors.Is(err, imaging.ErrTooLarge):
-		return Image{}, apperr.New(apperr.Invalid, "image_too_large", MsgTooLarge)
+		return Image{}, apperr.New(apperr.TooLarge, "image_too_large", MsgTooLarge)
 	case errors.Is(err, imaging.ErrTooManyPixels):
 		return Image{}, apperr.New(apperr.Invalid, "too_many_pixels", MsgTooManyPixels)
 	case errors.Is(err, imaging.ErrNotImage):
@@ -48,11 +49,21 @@ func (s *Service) UploadImage(ctx context.Context, file io.Reader) (Image, error
 	case err != nil:
 		return Image{}, apperr.Wrap(err, "read upload")
 	}
-	clean, err := imaging.Clean(data, kind)
+	clean, err := imaging.Clean(ctx, data, kind)
+	if errors.Is(err, imaging.ErrBusy) {
+		return Image{}, busyError(err)
+	}
 	if err != nil {
 		return Image{}, apperr.New(apperr.Invalid, "unreadable_image", MsgWrongType)
 	}
 	return s.storeImage(ctx, clean, kind)
+}
+
+// busyError: too many images are being decoded at once (503, Retry-After).
+func busyError(err error) error {
+	e := apperr.New(apperr.Unavailable, "busy", MsgBusy)
+	e.Err, e.RetryAfter = err, imaging.RetryAfter
+	return e
 }
 
 // storeImage keeps a cleaned image and its preview.
@@ -61,7 +72,10 @@ func (s *Service) storeImage(ctx context.Context, clean []byte, kind imaging.Kin
 	if err != nil {
 		return Image{}, apperr.Wrap(err, "read image")
 	}
-	preview, _, _, err := imaging.Resize(clean, kind, previewW, previewH)
+	preview, _, _, err := imaging.Resize(ctx, clean, kind, previewW, previewH)
+	if errors.Is(err, imaging.ErrBusy) {
+		return Image{}, busyError(err)
+	}
 	if err != nil {
 		return Image{}, apperr.Wrap(err, "preview image")
 	}

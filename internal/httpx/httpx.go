@@ -9,7 +9,9 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
 )
@@ -25,6 +27,8 @@ var statusOf = map[apperr.Kind]int{
 	apperr.Unauthenticated: http.StatusUnauthorized,
 	apperr.Forbidden:       http.StatusForbidden,
 	apperr.TooMany:         http.StatusTooManyRequests,
+	apperr.TooLarge:        http.StatusRequestEntityTooLarge,
+	apperr.Unavailable:     http.StatusServiceUnavailable,
 	apperr.Internal:        http.StatusInternalServerError,
 }
 
@@ -56,7 +60,9 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	if status == 0 {
 		status = http.StatusInternalServerError
 	}
-	if status >= 500 {
+	if ae.Kind == apperr.Unavailable {
+		slog.WarnContext(r.Context(), "request refused for now", "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()), "err", err)
+	} else if status >= 500 {
 		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()), "err", err)
 	}
 	var body errorBody
@@ -66,6 +72,9 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	body.Error.Message = ae.Message
 	body.Error.Fields = ae.Fields
+	if ae.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.FormatInt(int64((ae.RetryAfter+time.Second-1)/time.Second), 10))
+	}
 	w.Header().Set("Cache-Control", "no-store") // an error is never cached, whatever the handler meant for success
 	WriteJSON(w, status, body)
 }
@@ -81,23 +90,51 @@ func WriteJSON(w http.ResponseWriter, status int, v any) error {
 	return json.NewEncoder(w).Encode(v)
 }
 
+// Messages of DecodeJSON's refusals.
+const (
+	MsgNotJSON      = "Requests must be sent as JSON."
+	MsgEmptyBody    = "The request body is empty."
+	MsgBadJSON      = "The request could not be read."
+	MsgTrailingData = "The request has more after its JSON object."
+	MsgTooLarge     = "The request is too large."
+)
+
 // DecodeJSON reads a JSON body into v. The body size is already capped by
-// the LimitBody middleware; unknown fields are refused so typos surface.
+// the LimitBody middleware (over it: 413 too_large); unknown fields are
+// refused so typos surface, and so is anything but white space after the
+// value, so two concatenated objects are not half-read.
 func DecodeJSON(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return apperr.New(apperr.Invalid, "invalid_json", "Requests must be sent as JSON.")
+		return apperr.New(apperr.Invalid, "invalid_json", MsgNotJSON)
+	}
+	if r.Body == nil {
+		return apperr.New(apperr.Invalid, "invalid_json", MsgEmptyBody)
 	}
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return apperr.New(apperr.Invalid, "too_large", "The request is too large.")
+		if tooLarge(err) {
+			return apperr.New(apperr.TooLarge, "too_large", MsgTooLarge)
 		}
 		if errors.Is(err, io.EOF) {
-			return apperr.New(apperr.Invalid, "invalid_json", "The request body is empty.")
+			return apperr.New(apperr.Invalid, "invalid_json", MsgEmptyBody)
 		}
-		return apperr.New(apperr.Invalid, "invalid_json", "The request could not be read.")
+		return apperr.New(apperr.Invalid, "invalid_json", MsgBadJSON)
 	}
-	return nil
+	// Whatever follows the value must be white space up to the end of the
+	// body; reading to the end also finds a body over the cap.
+	var extra json.RawMessage
+	switch err := dec.Decode(&extra); {
+	case errors.Is(err, io.EOF):
+		return nil
+	case tooLarge(err):
+		return apperr.New(apperr.TooLarge, "too_large", MsgTooLarge)
+	default:
+		return apperr.New(apperr.Invalid, "invalid_json", MsgTrailingData)
+	}
+}
+
+func tooLarge(err error) bool {
+	_, ok := errors.AsType[*http.MaxBytesError](err)
+	return ok
 }

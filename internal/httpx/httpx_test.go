@@ -50,6 +50,8 @@ func TestWriteErrorMapsKindToStatus(t *testing.T) {
 		{apperr.Unauthenticated, http.StatusUnauthorized},
 		{apperr.Forbidden, http.StatusForbidden},
 		{apperr.TooMany, http.StatusTooManyRequests},
+		{apperr.TooLarge, http.StatusRequestEntityTooLarge},
+		{apperr.Unavailable, http.StatusServiceUnavailable},
 		{apperr.Internal, http.StatusInternalServerError},
 		{apperr.Kind("something_new"), http.StatusInternalServerError},
 	} {
@@ -179,6 +181,13 @@ func TestDecodeJSON(t *testing.T) {
 		{"text/plain (CORS-simple)", `{"name":"a"}`, "text/plain", 0, "invalid_json"},
 		{"too large", `{"name":"` + strings.Repeat("x", 100) + `"}`, "application/json", 50, "too_large"},
 		{"exactly at the limit", `{"name":"` + strings.Repeat("x", 39) + `"}`, "application/json", 50, ""},
+		{"trailing white space", "{\"name\":\"a\"} \r\n\t ", "application/json", 0, ""},
+		{"second object", `{"name":"a"}{"name":"b"}`, "application/json", 0, "invalid_json"},
+		{"second object after a newline", "{\"name\":\"a\"}\n{\"role\":\"Admin\"}", "application/json", 0, "invalid_json"},
+		{"trailing garbage", `{"name":"a"} x`, "application/json", 0, "invalid_json"},
+		{"trailing number", `{"name":"a"}1`, "application/json", 0, "invalid_json"},
+		{"trailing close brace", `{"name":"a"}}`, "application/json", 0, "invalid_json"},
+		{"valid object then over the limit", `{"name":"a"}` + strings.Repeat(" ", 60), "application/json", 50, "too_large"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := decodeInto(tc.body, tc.ct, tc.limit)
@@ -188,8 +197,15 @@ func TestDecodeJSON(t *testing.T) {
 				}
 				return
 			}
-			if apperr.KindOf(err) != apperr.Invalid || apperr.CodeOf(err) != tc.code {
-				t.Fatalf("got %v (code %q), want invalid %q", err, apperr.CodeOf(err), tc.code)
+			want := apperr.Invalid
+			if tc.code == "too_large" {
+				want = apperr.TooLarge // 413, not 400
+			}
+			if apperr.KindOf(err) != want || apperr.CodeOf(err) != tc.code {
+				t.Fatalf("got %v (code %q), want %s %q", err, apperr.CodeOf(err), want, tc.code)
+			}
+			if tc.name == "second object" && !strings.Contains(err.Error(), httpx.MsgTrailingData) {
+				t.Fatalf("message %v, want %q", err, httpx.MsgTrailingData)
 			}
 		})
 	}
@@ -332,7 +348,7 @@ func TestWithBodyLimit(t *testing.T) {
 	}))
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("POST", "/", strings.NewReader(`{"a":"`+strings.Repeat("x", 32)+`"}`)))
-	if rec.Code != 400 || decodeErr(t, rec).Error.Code != "too_large" {
+	if rec.Code != http.StatusRequestEntityTooLarge || decodeErr(t, rec).Error.Code != "too_large" {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
 	rec = httptest.NewRecorder()
@@ -348,7 +364,7 @@ func TestWithBodyLimit(t *testing.T) {
 	}
 	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("POST", "/upload", strings.NewReader(`{"a":"`+strings.Repeat("x", 80)+`"}`)))
-	if rec.Code != 400 {
+	if rec.Code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("upload route over its cap: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -28,7 +28,8 @@ const (
 	MsgTooMany       = "You can only upload 10 images."
 	MsgTooLarge      = "Image size should not be more than 5MB."
 	MsgWrongType     = "Only PNG and JPEG images are allowed."
-	MsgTooManyPixels = "This image has too many pixels. Please upload a photo of at most 40 megapixels."
+	MsgTooManyPixels = "This image has too many pixels. Please upload a photo of at most 25 megapixels."
+	MsgBusy          = "Too many images are being processed right now. Please try again in a few seconds."
 	MsgNoFile        = "Please choose an image to upload."
 	MsgNotFound      = "Image not found."
 )

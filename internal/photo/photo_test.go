@@ -97,12 +97,12 @@ func TestSizeAndPixelLimits(t *testing.T) {
 		c, id := landlordWithProperty(t, e, "owner@example.com")
 		// Just over 5 MB (inside the request cap): refused by the image check.
 		over := append(jpegOf(t, 10, 10), make([]byte, 5*1024*1024)...)
-		if r := upload(c, id, "big.jpg", "image/jpeg", over); r.Status != http.StatusBadRequest || r.ErrorMessage() != photo.MsgTooLarge {
+		if r := upload(c, id, "big.jpg", "image/jpeg", over); r.Status != http.StatusRequestEntityTooLarge || r.ErrorMessage() != photo.MsgTooLarge {
 			t.Errorf("over 5 MB: %d %s", r.Status, r.Raw)
 		}
 		// Far over: the request itself is cut off at the upload cap.
 		huge := append(jpegOf(t, 10, 10), make([]byte, 9*1024*1024)...)
-		if r := upload(c, id, "huge.jpg", "image/jpeg", huge); r.Status != http.StatusBadRequest || r.ErrorMessage() != photo.MsgTooLarge {
+		if r := upload(c, id, "huge.jpg", "image/jpeg", huge); r.Status != http.StatusRequestEntityTooLarge || r.ErrorMessage() != photo.MsgTooLarge {
 			t.Errorf("9 MB: %d %s", r.Status, r.Raw)
 		}
 		// A 57-byte PNG claiming 50,000 x 50,000 pixels is never decoded.

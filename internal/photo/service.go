@@ -33,7 +33,10 @@ func (s *Service) Upload(ctx context.Context, o property.Owner, propertyID strin
 	if err != nil {
 		return property.Photo{}, checkError(err)
 	}
-	clean, err := imaging.Clean(data, kind)
+	clean, err := imaging.Clean(ctx, data, kind)
+	if errors.Is(err, imaging.ErrBusy) {
+		return property.Photo{}, busyError(err)
+	}
 	if err != nil {
 		return property.Photo{}, apperr.New(apperr.Invalid, "unreadable_image", MsgWrongType)
 	}
@@ -61,13 +64,21 @@ func (s *Service) Upload(ctx context.Context, o property.Owner, propertyID strin
 func checkError(err error) error {
 	switch {
 	case errors.Is(err, imaging.ErrTooLarge):
-		return apperr.New(apperr.Invalid, "image_too_large", MsgTooLarge)
+		return apperr.New(apperr.TooLarge, "image_too_large", MsgTooLarge)
 	case errors.Is(err, imaging.ErrTooManyPixels):
 		return apperr.New(apperr.Invalid, "too_many_pixels", MsgTooManyPixels)
 	case errors.Is(err, imaging.ErrNotImage):
 		return apperr.New(apperr.Invalid, "not_an_image", MsgWrongType)
 	}
 	return apperr.Wrap(err, "read upload")
+}
+
+// busyError answers an upload refused because too many images are being
+// decoded at once: 503 with Retry-After.
+func busyError(err error) error {
+	e := apperr.New(apperr.Unavailable, "busy", MsgBusy)
+	e.Err, e.RetryAfter = err, imaging.RetryAfter
+	return e
 }
 
 // Delete removes a photo of the landlord's own property, row and files.
@@ -182,7 +193,8 @@ func (s *Service) resize(ctx context.Context, raw json.RawMessage) error {
 		maxW, maxH int
 		w, h       *int
 	}{{Large, LargeMaxW, LargeMaxH, &p.LargeWidth, &p.LargeHeight}, {Thumb, ThumbMaxW, ThumbMaxH, &p.ThumbWidth, &p.ThumbHeight}} {
-		out, w, h, err := imaging.Resize(data, kind, v.maxW, v.maxH)
+		// The job queues for decode budget rather than failing.
+		out, w, h, err := imaging.Resize(imaging.WithoutWaitLimit(ctx), data, kind, v.maxW, v.maxH)
 		if err != nil {
 			return err
 		}

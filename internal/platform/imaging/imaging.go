@@ -60,13 +60,13 @@ func (k Kind) Ext() string {
 // Defaults used when a Limits field is zero (or negative).
 const (
 	DefaultMaxBytes  int64 = 5 * 1024 * 1024
-	DefaultMaxPixels int   = 40_000_000
+	DefaultMaxPixels int   = 25_000_000
 )
 
 // Limits bounds what Check accepts. Zero fields take the defaults.
 type Limits struct {
 	MaxBytes  int64 // largest accepted upload in bytes (default 5 MiB)
-	MaxPixels int   // largest accepted width*height (default 40 megapixels)
+	MaxPixels int   // largest accepted width*height (default 25 megapixels)
 }
 
 func (l Limits) withDefaults() Limits {
@@ -135,25 +135,31 @@ func Check(r io.Reader, l Limits) (data []byte, kind Kind, width, height int, er
 
 // header decodes only the image header and enforces the pixel limit.
 func header(data []byte, kind Kind, maxPixels int) (w, h int, err error) {
-	var cfg image.Config
+	cfg, err := headerConfig(data, kind, maxPixels)
+	return cfg.Width, cfg.Height, err
+}
+
+// headerConfig is header giving the whole image.Config (the color model
+// tells how many bytes a decoded pixel takes).
+func headerConfig(data []byte, kind Kind, maxPixels int) (cfg image.Config, err error) {
 	switch kind {
 	case PNG:
 		cfg, err = png.DecodeConfig(bytes.NewReader(data))
 	case JPEG:
 		cfg, err = jpeg.DecodeConfig(bytes.NewReader(data))
 	default:
-		return 0, 0, ErrNotImage
+		return image.Config{}, ErrNotImage
 	}
 	if err != nil {
-		return 0, 0, fmt.Errorf("%w: bad %s header: %v", ErrNotImage, kind, err)
+		return image.Config{}, fmt.Errorf("%w: bad %s header: %v", ErrNotImage, kind, err)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 {
-		return 0, 0, fmt.Errorf("%w: empty %s image", ErrNotImage, kind)
+		return image.Config{}, fmt.Errorf("%w: empty %s image", ErrNotImage, kind)
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > int64(maxPixels) {
-		return 0, 0, fmt.Errorf("%w: %dx%d is over %d pixels", ErrTooManyPixels, cfg.Width, cfg.Height, maxPixels)
+		return image.Config{}, fmt.Errorf("%w: %dx%d is over %d pixels", ErrTooManyPixels, cfg.Width, cfg.Height, maxPixels)
 	}
-	return cfg.Width, cfg.Height, nil
+	return cfg, nil
 }
 
 // Dimensions reads the width and height from an image's header without

@@ -2,6 +2,7 @@ package imaging
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -208,7 +209,7 @@ func TestCheckAccepts(t *testing.T) {
 	if err != nil || kind != PNG {
 		t.Fatalf("PNG uploaded as photo.jpg: %q %v", kind, err)
 	}
-	if _, err := Clean(pngData, JPEG); !errors.Is(err, ErrNotImage) {
+	if _, err := Clean(context.Background(), pngData, JPEG); !errors.Is(err, ErrNotImage) {
 		t.Errorf("Clean(png, jpeg) = %v, want ErrNotImage", err)
 	}
 }
@@ -261,10 +262,10 @@ func TestCheckTooManyPixels(t *testing.T) {
 		t.Fatalf("refusing the bomb took %v (pixels decoded?)", d)
 	}
 	// Clean and Resize refuse it too, without decoding.
-	if _, err := Clean(bomb, PNG); !errors.Is(err, ErrTooManyPixels) {
+	if _, err := Clean(context.Background(), bomb, PNG); !errors.Is(err, ErrTooManyPixels) {
 		t.Errorf("Clean(bomb) = %v", err)
 	}
-	if _, _, _, err := Resize(bomb, PNG, 100, 100); !errors.Is(err, ErrTooManyPixels) {
+	if _, _, _, err := Resize(context.Background(), bomb, PNG, 100, 100); !errors.Is(err, ErrTooManyPixels) {
 		t.Errorf("Resize(bomb) = %v", err)
 	}
 	// Custom limit, and a JPEG over it.
@@ -329,7 +330,7 @@ func TestCleanStripsMetadataAndRotates(t *testing.T) {
 	if err != nil || kind != JPEG || w != 64 || h != 32 {
 		t.Fatalf("Check: %q %dx%d %v", kind, w, h, err)
 	}
-	out, err := Clean(data, kind)
+	out, err := Clean(context.Background(), data, kind)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,7 +360,7 @@ func TestCleanStripsMetadataAndRotates(t *testing.T) {
 		t.Errorf("not rotated clockwise: TR=%v TL=%v BR=%v", img.At(b.Dx()-3, 3), img.At(3, 3), img.At(b.Dx()-3, b.Dy()-3))
 	}
 	// Cleaning again is stable (no orientation left to apply).
-	again, err := Clean(out, JPEG)
+	again, err := Clean(context.Background(), out, JPEG)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,7 +385,7 @@ func TestCleanPNGDropsChunks(t *testing.T) {
 	if _, err := png.Decode(bytes.NewReader(dirty)); err != nil {
 		t.Fatalf("fixture: %v", err)
 	}
-	out, err := Clean(dirty, PNG)
+	out, err := Clean(context.Background(), dirty, PNG)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,7 +486,7 @@ func TestFit(t *testing.T) {
 
 func TestResize(t *testing.T) {
 	jpg := encJPEG(t, gradient(400, 300), 90)
-	out, w, h, err := Resize(jpg, JPEG, 200, 200)
+	out, w, h, err := Resize(context.Background(), jpg, JPEG, 200, 200)
 	if err != nil || w != 200 || h != 150 {
 		t.Fatalf("Resize landscape: %dx%d %v", w, h, err)
 	}
@@ -495,12 +496,12 @@ func TestResize(t *testing.T) {
 	}
 
 	tall := encJPEG(t, gradient(300, 400), 90)
-	if _, w, h, err := Resize(tall, JPEG, 200, 200); err != nil || w != 150 || h != 200 {
+	if _, w, h, err := Resize(context.Background(), tall, JPEG, 200, 200); err != nil || w != 150 || h != 200 {
 		t.Fatalf("Resize portrait: %dx%d %v", w, h, err)
 	}
 
 	// Never upscales.
-	out, w, h, err = Resize(jpg, JPEG, 1000, 1000)
+	out, w, h, err = Resize(context.Background(), jpg, JPEG, 1000, 1000)
 	if err != nil || w != 400 || h != 300 {
 		t.Fatalf("no upscale: %dx%d %v", w, h, err)
 	}
@@ -515,7 +516,7 @@ func TestResize(t *testing.T) {
 			trans.SetNRGBA(x, y, color.NRGBA{255, 0, 0, 255})
 		}
 	}
-	out, w, h, err = Resize(encPNG(t, trans), PNG, 50, 50)
+	out, w, h, err = Resize(context.Background(), encPNG(t, trans), PNG, 50, 50)
 	if err != nil || w != 50 || h != 25 {
 		t.Fatalf("png resize: %dx%d %v", w, h, err)
 	}
@@ -532,16 +533,16 @@ func TestResize(t *testing.T) {
 
 	// EXIF orientation honoured on raw uploads.
 	rot := withSegments(encJPEG(t, gradient(400, 200), 90), exifAPP1(8))
-	if _, w, h, err := Resize(rot, JPEG, 100, 100); err != nil || w != 50 || h != 100 {
+	if _, w, h, err := Resize(context.Background(), rot, JPEG, 100, 100); err != nil || w != 50 || h != 100 {
 		t.Fatalf("rotated resize: %dx%d %v", w, h, err)
 	}
 
 	for _, bad := range [][2]int{{0, 10}, {10, 0}, {-1, -1}} {
-		if _, _, _, err := Resize(jpg, JPEG, bad[0], bad[1]); err == nil {
+		if _, _, _, err := Resize(context.Background(), jpg, JPEG, bad[0], bad[1]); err == nil {
 			t.Errorf("Resize bounds %v accepted", bad)
 		}
 	}
-	if _, _, _, err := Resize([]byte("not an image"), JPEG, 10, 10); !errors.Is(err, ErrNotImage) {
+	if _, _, _, err := Resize(context.Background(), []byte("not an image"), JPEG, 10, 10); !errors.Is(err, ErrNotImage) {
 		t.Errorf("Resize(text) = %v", err)
 	}
 }
@@ -581,7 +582,7 @@ func BenchmarkCleanAndResize12MP(b *testing.B) {
 		lim.MaxBytes = int64(len(src))
 		b.Logf("fixture over 5 MiB; raising MaxBytes for the benchmark")
 	}
-	cleaned, err := Clean(src, JPEG)
+	cleaned, err := Clean(context.Background(), src, JPEG)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -590,7 +591,7 @@ func BenchmarkCleanAndResize12MP(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		out, err := Clean(data, kind)
+		out, err := Clean(context.Background(), data, kind)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -598,7 +599,7 @@ func BenchmarkCleanAndResize12MP(b *testing.B) {
 	}
 	thumbs := func(b *testing.B, c []byte) {
 		for _, box := range []int{1600, 400} {
-			if _, _, _, err := Resize(c, JPEG, box, box); err != nil {
+			if _, _, _, err := Resize(context.Background(), c, JPEG, box, box); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -630,7 +631,7 @@ func TestResizeShrinkOddSizes(t *testing.T) {
 			} else {
 				data = encPNG(t, redCorner(sz[0], sz[1]))
 			}
-			out, w, h, err := Resize(data, kind, 100, 100)
+			out, w, h, err := Resize(context.Background(), data, kind, 100, 100)
 			if err != nil {
 				t.Fatalf("%v %s: %v", sz, kind, err)
 			}

@@ -2,6 +2,7 @@ package imaging
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -16,9 +17,7 @@ const (
 	ResizeJPEGQuality = 82
 )
 
-// decode sniffs data (refusing a mismatch with the declared kind), enforces
-// the default pixel limit as a last line of defence against decompression
-// bombs (callers are expected to have run Check already), decodes the pixels
+// decode decodes the pixels of data (already through begin, so of kind k)
 // and applies the EXIF orientation of JPEGs.
 func decode(data []byte, kind Kind) (image.Image, Kind, error) {
 	img, k, o, err := decodeRaw(data, kind)
@@ -31,22 +30,16 @@ func decode(data []byte, kind Kind) (image.Image, Kind, error) {
 // decodeRaw is decode without applying the orientation, which it returns
 // (1 for PNG) so callers can apply it to a smaller image.
 func decodeRaw(data []byte, kind Kind) (image.Image, Kind, int, error) {
-	k, err := Sniff(data)
-	if err != nil {
-		return nil, "", 0, err
-	}
-	if kind != "" && kind != k {
-		return nil, "", 0, fmt.Errorf("%w: data is %s, not %s", ErrNotImage, k, kind)
-	}
-	if _, _, err := header(data, k, DefaultMaxPixels); err != nil {
-		return nil, "", 0, err
-	}
+	k := kind
 	var img image.Image
+	var err error
 	switch k {
 	case PNG:
 		img, err = png.Decode(bytes.NewReader(data))
 	case JPEG:
 		img, err = jpeg.Decode(bytes.NewReader(data))
+	default:
+		return nil, "", 0, ErrNotImage
 	}
 	if err != nil {
 		return nil, "", 0, fmt.Errorf("%w: decode %s: %v", ErrNotImage, k, err)
@@ -62,8 +55,14 @@ func decodeRaw(data []byte, kind Kind) (image.Image, Kind, int, error) {
 // (EXIF with GPS position, XMP, ICC profiles, PNG text chunks, comments). The
 // EXIF orientation of a JPEG is applied to the pixels first, so the result
 // displays upright without the tag. JPEG stays JPEG (quality 85); PNG stays
-// PNG. data must have passed Check.
-func Clean(data []byte, kind Kind) ([]byte, error) {
+// PNG. data must have passed Check. It waits for decode budget (see
+// DecodeBudget) and fails with ErrBusy when none comes in time.
+func Clean(ctx context.Context, data []byte, kind Kind) ([]byte, error) {
+	kind, release, err := begin(ctx, data, kind)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	img, k, err := decode(data, kind)
 	if err != nil {
 		return nil, err
@@ -86,11 +85,17 @@ func Clean(data []byte, kind Kind) ([]byte, error) {
 // the aspect ratio and never upscaling, resampled with Catmull-Rom. The output
 // is always JPEG, whatever the input kind; transparent PNG areas are flattened
 // onto white. A JPEG's EXIF orientation is honoured, so Resize works on raw or
-// cleaned data alike. w and h are the dimensions of the output.
-func Resize(data []byte, kind Kind, maxW, maxH int) (out []byte, w, h int, err error) {
+// cleaned data alike. w and h are the dimensions of the output. Like Clean
+// it waits for decode budget, or fails with ErrBusy.
+func Resize(ctx context.Context, data []byte, kind Kind, maxW, maxH int) (out []byte, w, h int, err error) {
 	if maxW <= 0 || maxH <= 0 {
 		return nil, 0, 0, fmt.Errorf("imaging: resize bounds %dx%d must be positive", maxW, maxH)
 	}
+	kind, release, err := begin(ctx, data, kind)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	defer release()
 	img, _, o, err := decodeRaw(data, kind)
 	if err != nil {
 		return nil, 0, 0, err

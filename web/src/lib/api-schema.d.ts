@@ -355,7 +355,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description One photo per request, in the multipart field "file". PNG or JPEG decided by the file's content, at most 5 MB and 40 megapixels, at most 10 per property. Metadata (GPS included) is stripped; the large and thumbnail sizes are made in the background (until then both URLs give the cleaned original). */
+        /** @description One photo per request, in the multipart field "file". PNG or JPEG decided by the file's content, at most 5 MB and 25 megapixels, at most 10 per property. Metadata (GPS included) is stripped; the large and thumbnail sizes are made in the background (until then both URLs give the cleaned original). A body cut short answers 400 bad_upload; a file over 5 MB 413 image_too_large; when too many images are being decoded across the server for the upload to start within a few seconds, 503 busy with a Retry-After header (seconds). */
         post: operations["uploadPropertyImage"];
         delete?: never;
         options?: never;
@@ -969,7 +969,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Admin only. One PNG or JPEG (by content) in the multipart field "file", at most 5 MB. */
+        /** @description Admin only. One PNG or JPEG (by content) in the multipart field "file", at most 5 MB and 25 megapixels. Over 5 MB answers 413 image_too_large; too many images being decoded at once, 503 busy with Retry-After. */
         post: operations["uploadBlogImage"];
         delete?: never;
         options?: never;
@@ -1624,6 +1624,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description too busy for now; try again after Retry-After seconds */
+        Busy: {
+            headers: {
+                /** @description seconds to wait */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -2205,6 +2216,8 @@ export interface operations {
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            503: components["responses"]["Busy"];
         };
     };
     deletePropertyImage: {
@@ -3140,6 +3153,8 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            503: components["responses"]["Busy"];
         };
     };
     previewBlogPost: {

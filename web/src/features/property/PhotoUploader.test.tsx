@@ -170,7 +170,7 @@ describe('PhotoUploader', () => {
   })
 
   it('uploads each file on its own; when some fail it says Upload failed. and which ones', async () => {
-    const pixels = 'This image has too many pixels. Please upload a photo of at most 40 megapixels.'
+    const pixels = 'This image has too many pixels. Please upload a photo of at most 25 megapixels.'
     let n = 0
     FakeXHR.answer = (f) => {
       if (f.name === 'panorama.jpg') return { status: 400, body: { error: { code: 'too_many_pixels', message: pixels } } }
