@@ -1,7 +1,10 @@
 package db
 
 import (
+	"bytes"
+	"io/fs"
 	"path/filepath"
+	"strings"
 	"slices"
 	"testing"
 )
@@ -26,6 +29,37 @@ func TestMigrationStepsMatchAcrossDialects(t *testing.T) {
 	}
 	if !slices.Equal(s, p) {
 		t.Fatalf("migration steps differ:\nsqlite:   %v\npostgres: %v", s, p)
+	}
+}
+
+// Each step says on its second line whether the two dialects really
+// differ ("-- Dialects: the same ..." or "-- Dialects: differ. why"), and
+// says true: a pair that claims to be the same is byte for byte the same.
+func TestMigrationPairsSayWhetherTheyDiffer(t *testing.T) {
+	files, err := MigrationFiles(SQLite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		name := filepath.Base(f)
+		s, err := fs.ReadFile(migrations, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := fs.ReadFile(migrations, "migrations/postgres/"+name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for dialect, body := range map[string][]byte{"sqlite": s, "postgres": p} {
+			lines := strings.SplitN(string(body), "\n", 3)
+			if len(lines) < 2 || !strings.HasPrefix(lines[1], "-- Dialects: ") {
+				t.Errorf("%s/%s: the second line must say whether the dialects differ (-- Dialects: ...)", dialect, name)
+			}
+		}
+		claimsSame := strings.HasPrefix(strings.SplitN(string(s), "\n", 3)[1], "-- Dialects: the same")
+		if same := bytes.Equal(s, p); claimsSame != same {
+			t.Errorf("%s: says the dialects are the same: %v, files identical: %v", name, claimsSame, same)
+		}
 	}
 }
 

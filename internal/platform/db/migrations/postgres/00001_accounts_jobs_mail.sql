@@ -1,4 +1,5 @@
 -- +goose Up
+-- Dialects: the same statements on SQLite and PostgreSQL (the two files are identical).
 -- Times are Unix milliseconds (BIGINT) in both dialects: portable and exact.
 CREATE TABLE users (
     id            TEXT PRIMARY KEY,

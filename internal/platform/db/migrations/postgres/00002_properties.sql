@@ -1,4 +1,5 @@
 -- +goose Up
+-- Dialects: the same statements on SQLite and PostgreSQL (the two files are identical).
 -- A landlord's rental address and its portal (listing) details. Deleting
 -- moves status to Disabled: rows stay because contracts and reports refer to them.
 CREATE TABLE properties (

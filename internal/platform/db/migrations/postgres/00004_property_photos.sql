@@ -1,4 +1,5 @@
 -- +goose Up
+-- Dialects: the same statements on SQLite and PostgreSQL (the two files are identical).
 -- Photos of a property (at most 10). The stored objects are under
 -- properties/{property_id}/: the cleaned original ({name}), and, once the
 -- background job has made them, large/{name} and thumb/{name}. Dimensions are

@@ -1,4 +1,6 @@
 -- +goose Up
+-- Dialects: differ. PostgreSQL has a GiST index it maintains itself; SQLite an R*Tree
+-- kept by triggers.
 -- Spatial index for public listing search: a GiST index on the point of each
 -- Published property (built in, no extension), which the search queries with
 -- `point(longitude, latitude) <@ box(...)` (internal/property/search_store.go).

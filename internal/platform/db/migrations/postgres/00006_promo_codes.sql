@@ -1,4 +1,5 @@
 -- +goose Up
+-- Dialects: the same statements on SQLite and PostgreSQL (the two files are identical).
 -- Promo codes managed by admins. code_key is the code in capitals: codes are
 -- unique and matched case-insensitively. Dates are UK calendar days.
 CREATE TABLE promo_codes (

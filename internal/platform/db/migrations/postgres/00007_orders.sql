@@ -1,4 +1,5 @@
 -- +goose Up
+-- Dialects: the same statements on SQLite and PostgreSQL (the two files are identical).
 -- What a user buys. Prices are the server's (lines hold the unit price at
 -- the time of the order); promo codes stack in the order applied.
 CREATE TABLE orders (

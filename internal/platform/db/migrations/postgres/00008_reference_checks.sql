@@ -1,4 +1,5 @@
 -- +goose Up
+-- Dialects: the same statements on SQLite and PostgreSQL (the two files are identical).
 -- A landlord's purchase of reference checks for the renters of a property.
 -- Ids are random UUIDs: a renter's link names both and must not be guessable.
 CREATE TABLE reference_checks (

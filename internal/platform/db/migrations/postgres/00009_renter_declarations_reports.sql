@@ -1,4 +1,5 @@
 -- +goose Up
+-- Dialects: the same statements on SQLite and PostgreSQL (the two files are identical).
 -- The renter's side of a reference check: the self-declaration, the bank
 -- consent, and the report. Bank statements are never stored: the report job
 -- fetches them with the consent code and keeps only the report's figures.

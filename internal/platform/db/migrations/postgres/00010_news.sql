@@ -1,4 +1,5 @@
 -- +goose Up
+-- Dialects: the same statements on SQLite and PostgreSQL (the two files are identical).
 -- Headlines collected from RSS and Atom feeds; the URL identifies an
 -- article, so a story in several feeds is kept once.
 CREATE TABLE news_articles (

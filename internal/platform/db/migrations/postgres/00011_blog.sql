@@ -1,4 +1,5 @@
 -- +goose Up
+-- Dialects: the same statements on SQLite and PostgreSQL (the two files are identical).
 -- Blog posts written by admins in Markdown; body_html is the sanitised
 -- rendering made on save. Images are uploads kept under blog/ in storage.
 CREATE TABLE blog_images (

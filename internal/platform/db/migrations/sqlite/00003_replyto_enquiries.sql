@@ -1,4 +1,5 @@
 -- +goose Up
+-- Dialects: the same statements on SQLite and PostgreSQL (the two files are identical).
 -- Messages from people interested in a listing: the owner is e-mailed with
 -- the sender as Reply-To; rows count towards the sender's hourly limit.
 ALTER TABLE mail_outbox ADD COLUMN reply_to TEXT NOT NULL DEFAULT '';

@@ -1,4 +1,6 @@
 -- +goose Up
+-- Dialects: differ. SQLite has no spatial index type usable here, so an R*Tree kept by
+-- triggers; PostgreSQL a GiST index it maintains itself.
 -- Spatial index for public listing search: an R*Tree over the coordinates of
 -- Published properties, kept in step with `properties` by the triggers below
 -- (so no Go write path has to remember it) and filled from existing rows here.
