@@ -25,6 +25,7 @@ import (
 //	objects/<key>   the bytes, exactly as uploaded
 //	meta/<key>      sidecar holding the content type given to Put
 //	tmp/            staging area for atomic writes (temp file + rename)
+//	tmp.lock        held (shared) by every process using the store
 //
 // All access goes through an os.Root opened on dir, so neither a key nor a
 // symlink planted inside dir can reach a file outside it. Because keys map to
@@ -36,6 +37,8 @@ type Local struct {
 	// mu makes the (meta, data) pair change atomically with respect to other
 	// calls in this process.
 	mu sync.RWMutex
+	// lock is tmp.lock, held with a shared lock while the store is open.
+	lock *os.File
 }
 
 var _ Store = (*Local)(nil)
@@ -44,10 +47,18 @@ const (
 	objectsDir = "objects"
 	metaDir    = "meta"
 	tmpDir     = "tmp"
+	lockFile   = "tmp.lock"
 )
 
 // NewLocal opens (creating with mode 0700 when needed) a local store in dir.
-// Stale temp files older than an hour, left by a crash, are removed.
+//
+// Temp files left by a crash (kill -9 during an upload) are removed: all of
+// them when no other live process has the store open, since then no write
+// can be in flight; otherwise only those older than an hour. Every process
+// holds a shared lock (flock) on tmp.lock while its store is open, and the
+// sweep of everything needs the exclusive one, so a second server on the same
+// folder never deletes a live one's half-written files. Where file locks are
+// not available the one-hour rule alone applies.
 func NewLocal(dir string) (*Local, error) {
 	if dir == "" {
 		return nil, errors.New("storage: local dir is empty")
@@ -70,15 +81,40 @@ func NewLocal(dir string) (*Local, error) {
 		}
 	}
 	l := &Local{root: root, dir: abs}
-	l.cleanTmp(time.Hour)
+	l.openTmp()
 	return l, nil
+}
+
+// openTmp takes the lock on tmp.lock and sweeps the temp folder (see NewLocal).
+func (l *Local) openTmp() {
+	f, err := l.root.OpenFile(lockFile, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		l.cleanTmp(time.Hour)
+		return
+	}
+	l.lock = f
+	if lockFileExclusive(f) == nil {
+		l.cleanTmp(0) // nobody else has the store open: nothing can be in flight
+	} else {
+		l.cleanTmp(time.Hour)
+	}
+	if err := lockFileShared(f); err != nil {
+		// Without a lock another process could sweep our temp files; keep
+		// going (as before locks) rather than refuse to start.
+		return
+	}
 }
 
 // Dir returns the absolute directory of the store.
 func (l *Local) Dir() string { return l.dir }
 
-// Close releases the directory handle.
-func (l *Local) Close() error { return l.root.Close() }
+// Close releases the directory handle and the temp folder's lock.
+func (l *Local) Close() error {
+	if l.lock != nil {
+		_ = l.lock.Close() // releases the flock
+	}
+	return l.root.Close()
+}
 
 func (l *Local) cleanTmp(olderThan time.Duration) {
 	entries, err := fs.ReadDir(l.root.FS(), tmpDir)
@@ -87,7 +123,7 @@ func (l *Local) cleanTmp(olderThan time.Duration) {
 	}
 	cutoff := time.Now().Add(-olderThan)
 	for _, e := range entries {
-		if info, err := e.Info(); err == nil && info.ModTime().Before(cutoff) {
+		if info, err := e.Info(); err == nil && (olderThan <= 0 || info.ModTime().Before(cutoff)) {
 			_ = l.root.Remove(tmpDir + "/" + e.Name())
 		}
 	}
