@@ -15,7 +15,7 @@ const cols = `p.id, p.slug, p.title, p.body, p.body_html, p.excerpt, p.author_na
 
 const from = ` FROM blog_posts p LEFT JOIN blog_images m ON m.name = p.main_image LEFT JOIN blog_images a ON a.name = p.author_image`
 
-func scan(row interface{ Scan(...any) error }) (Post, error) {
+func scan(row db.Scanner) (Post, error) {
 	var p Post
 	var created, updated int64
 	var published sql.NullInt64
@@ -40,22 +40,6 @@ func scan(row interface{ Scan(...any) error }) (Post, error) {
 		p.AuthorImage = withURLs(author)
 	}
 	return p, nil
-}
-
-func collect(rows *sql.Rows, err error) ([]Post, error) {
-	if err != nil {
-		return nil, apperr.Wrap(err, "list posts")
-	}
-	defer rows.Close()
-	out := []Post{}
-	for rows.Next() {
-		p, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, apperr.Wrap(rows.Err(), "list posts")
 }
 
 func slugTaken(err error) error {
@@ -109,11 +93,13 @@ func slugExists(ctx context.Context, c db.Conn, slug, exceptID string) (bool, er
 }
 
 func allPosts(ctx context.Context, c db.Conn) ([]Post, error) {
-	return collect(c.Query(ctx, `SELECT `+cols+from+` ORDER BY p.created_at DESC, p.id`))
+	out, err := db.All(ctx, c, scan, `SELECT `+cols+from+` ORDER BY p.created_at DESC, p.id`)
+	return out, apperr.Wrap(err, "list posts")
 }
 
 func publishedPosts(ctx context.Context, c db.Conn, limit int) ([]Post, error) {
-	return collect(c.Query(ctx, `SELECT `+cols+from+` WHERE p.status = 'published' ORDER BY p.published_at DESC, p.id LIMIT ?`, limit))
+	out, err := db.All(ctx, c, scan, `SELECT `+cols+from+` WHERE p.status = 'published' ORDER BY p.published_at DESC, p.id LIMIT ?`, limit)
+	return out, apperr.Wrap(err, "list posts")
 }
 
 func deletePost(ctx context.Context, c db.Conn, id string) error {

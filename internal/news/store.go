@@ -30,21 +30,15 @@ func prune(ctx context.Context, c db.Conn, cutoff time.Time) error {
 }
 
 func latest(ctx context.Context, c db.Conn, v View, since time.Time, limit int) ([]Article, error) {
-	rows, err := c.Query(ctx, `SELECT title, source, content, author, url, image_url, published_at FROM news_articles
+	out, err := db.All(ctx, c, scanArticle, `SELECT title, source, content, author, url, image_url, published_at FROM news_articles
 		WHERE view = ? AND published_at >= ? ORDER BY published_at DESC, id LIMIT ?`, v, since.UnixMilli(), limit)
-	if err != nil {
-		return nil, apperr.Wrap(err, "list articles")
-	}
-	defer rows.Close()
-	out := []Article{}
-	for rows.Next() {
-		var a Article
-		var published int64
-		if err := rows.Scan(&a.Title, &a.Source, &a.Content, &a.Author, &a.URL, &a.ImageURL, &published); err != nil {
-			return nil, apperr.Wrap(err, "scan article")
-		}
-		a.PublishedAt = time.UnixMilli(published).UTC()
-		out = append(out, shape(a))
-	}
-	return out, apperr.Wrap(rows.Err(), "list articles")
+	return out, apperr.Wrap(err, "list articles")
+}
+
+func scanArticle(row db.Scanner) (Article, error) {
+	var a Article
+	var published int64
+	err := row.Scan(&a.Title, &a.Source, &a.Content, &a.Author, &a.URL, &a.ImageURL, &published)
+	a.PublishedAt = time.UnixMilli(published).UTC()
+	return shape(a), err
 }

@@ -15,7 +15,7 @@ import (
 const cols = `id, user_id, order_type, subject_id, status, currency, lines, promo_codes, total_pence, provider, provider_ref,
 	receipt_email, paid_at, created_at`
 
-func scan(row interface{ Scan(...any) error }) (Order, error) {
+func scan(row db.Scanner) (Order, error) {
 	var o Order
 	var lines, codes string
 	var paid sql.NullInt64
@@ -95,20 +95,8 @@ func orderByID(ctx context.Context, c db.Conn, id string) (Order, error) {
 }
 
 func ordersOf(ctx context.Context, c db.Conn, userID string) ([]Order, error) {
-	rows, err := c.Query(ctx, `SELECT `+cols+` FROM orders WHERE user_id = ? ORDER BY created_at DESC, id`, userID)
-	if err != nil {
-		return nil, apperr.Wrap(err, "list orders")
-	}
-	defer rows.Close()
-	out := []Order{}
-	for rows.Next() {
-		o, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, apperr.Wrap(rows.Err(), "list orders")
+	out, err := db.All(ctx, c, scan, `SELECT `+cols+` FROM orders WHERE user_id = ? ORDER BY created_at DESC, id`, userID)
+	return out, apperr.Wrap(err, "list orders")
 }
 
 // startProviderPayment stores the provider's payment id on a pending
@@ -126,21 +114,9 @@ func startProviderPayment(ctx context.Context, c db.Conn, id, provider, ref stri
 // startedPayments lists pending orders whose provider payment was stored
 // between from and to, newest first.
 func startedPayments(ctx context.Context, c db.Conn, provider string, from, to time.Time, limit int) ([]Order, error) {
-	rows, err := c.Query(ctx, `SELECT `+cols+` FROM orders WHERE status = 'pending' AND provider = ? AND provider_ref <> ''
+	out, err := db.All(ctx, c, scan, `SELECT `+cols+` FROM orders WHERE status = 'pending' AND provider = ? AND provider_ref <> ''
 		AND updated_at > ? AND updated_at <= ? ORDER BY updated_at DESC LIMIT ?`, provider, from.UnixMilli(), to.UnixMilli(), limit)
-	if err != nil {
-		return nil, apperr.Wrap(err, "list started payments")
-	}
-	defer rows.Close()
-	var out []Order
-	for rows.Next() {
-		o, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, o)
-	}
-	return out, apperr.Wrap(rows.Err(), "list started payments")
+	return out, apperr.Wrap(err, "list started payments")
 }
 
 // recordEvent notes a provider event; false means it was seen before.

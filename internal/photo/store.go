@@ -12,7 +12,7 @@ import (
 
 const cols = `name, property_id, content_type, width, height, large_width, large_height, thumb_width, thumb_height`
 
-func scan(row interface{ Scan(...any) error }) (photo, error) {
+func scan(row db.Scanner) (photo, error) {
 	var p photo
 	err := row.Scan(&p.Name, &p.PropertyID, &p.ContentType, &p.Width, &p.Height, &p.LargeWidth, &p.LargeHeight, &p.ThumbWidth, &p.ThumbHeight)
 	if errors.Is(err, db.NoRows) {
@@ -96,19 +96,7 @@ func listOf(ctx context.Context, c db.Conn, propertyIDs []string) ([]photo, erro
 	for i, id := range propertyIDs {
 		args[i] = id
 	}
-	rows, err := c.Query(ctx, `SELECT `+cols+` FROM property_photos WHERE property_id IN (?`+strings.Repeat(", ?", len(args)-1)+`)
+	out, err := db.All(ctx, c, scan, `SELECT `+cols+` FROM property_photos WHERE property_id IN (?`+strings.Repeat(", ?", len(args)-1)+`)
 		ORDER BY property_id, created_at, name`, args...)
-	if err != nil {
-		return nil, apperr.Wrap(err, "list photos")
-	}
-	defer rows.Close()
-	var out []photo
-	for rows.Next() {
-		p, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, apperr.Wrap(rows.Err(), "list photos")
+	return out, apperr.Wrap(err, "list photos")
 }

@@ -11,7 +11,7 @@ import (
 
 const cols = `id, code, active, discount, start_date, end_date, created_at, updated_at`
 
-func scan(row interface{ Scan(...any) error }) (Code, error) {
+func scan(row db.Scanner) (Code, error) {
 	var c Code
 	var created, updated int64
 	err := row.Scan(&c.ID, &c.Code, &c.Active, &c.Discount, &c.StartDate, &c.EndDate, &created, &updated)
@@ -62,20 +62,8 @@ func byCode(ctx context.Context, c db.Conn, code string) (Code, error) {
 }
 
 func all(ctx context.Context, c db.Conn) ([]Code, error) {
-	rows, err := c.Query(ctx, `SELECT `+cols+` FROM promo_codes ORDER BY created_at DESC, id`)
-	if err != nil {
-		return nil, apperr.Wrap(err, "list promo codes")
-	}
-	defer rows.Close()
-	out := []Code{}
-	for rows.Next() {
-		p, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, apperr.Wrap(rows.Err(), "list promo codes")
+	out, err := db.All(ctx, c, scan, `SELECT `+cols+` FROM promo_codes ORDER BY created_at DESC, id`)
+	return out, apperr.Wrap(err, "list promo codes")
 }
 
 func remove(ctx context.Context, c db.Conn, id string) error {

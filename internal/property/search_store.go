@@ -51,7 +51,7 @@ func inBoxSQL(d db.Dialect, q query, box [4]float64) (string, []any) {
 // ranks them by exact distance).
 func (store) inBox(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]float64) ([]spot, error) {
 	query, args := inBoxSQL(d, q, box)
-	return collectSpots(c.Query(ctx, query, args...))
+	return collectSpots(ctx, c, query, args...)
 }
 
 // inBoxNewest reads up to limit spots in the box, newest first, strictly
@@ -59,7 +59,7 @@ func (store) inBox(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4
 func (store) inBoxNewest(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]float64, after *cursor, limit int) ([]spot, error) {
 	query, args := inBoxSQL(d, q, box)
 	query, args = afterNewest(query, args, after)
-	return collectSpots(c.Query(ctx, query+" ORDER BY published_at DESC, id DESC LIMIT ?", append(args, limit)...))
+	return collectSpots(ctx, c, query+" ORDER BY published_at DESC, id DESC LIMIT ?", append(args, limit)...)
 }
 
 // newest reads up to limit whole rows newest first, strictly after the
@@ -67,7 +67,7 @@ func (store) inBoxNewest(ctx context.Context, c db.Conn, d db.Dialect, q query, 
 func (store) newest(ctx context.Context, c db.Conn, q query, after *cursor, limit int) ([]Property, error) {
 	where, args := q.where()
 	query, args := afterNewest(`SELECT `+cols+` FROM properties WHERE `+where, args, after)
-	return collect(c.Query(ctx, query+" ORDER BY published_at DESC, id DESC LIMIT ?", append(args, limit)...))
+	return collect(ctx, c, query+" ORDER BY published_at DESC, id DESC LIMIT ?", append(args, limit)...)
 }
 
 // afterNewest adds the keyset condition as a row value: both databases seek
@@ -81,20 +81,15 @@ func afterNewest(query string, args []any, after *cursor) (string, []any) {
 	return query + " AND (published_at, id) < (?, ?)", append(args, after.At, after.ID)
 }
 
-func collectSpots(rows *sql.Rows, err error) ([]spot, error) {
-	if err != nil {
-		return nil, apperr.Wrap(err, "search")
-	}
-	defer rows.Close()
-	var out []spot
-	for rows.Next() {
-		var s spot
-		var at sql.NullInt64
-		if err := rows.Scan(&s.ID, &s.Lat, &s.Lon, &at); err != nil {
-			return nil, apperr.Wrap(err, "search")
-		}
-		s.At = at.Int64
-		out = append(out, s)
-	}
-	return out, apperr.Wrap(rows.Err(), "search")
+func scanSpot(row db.Scanner) (spot, error) {
+	var s spot
+	var at sql.NullInt64
+	err := row.Scan(&s.ID, &s.Lat, &s.Lon, &at)
+	s.At = at.Int64
+	return s, err
+}
+
+func collectSpots(ctx context.Context, c db.Conn, query string, args ...any) ([]spot, error) {
+	out, err := db.All(ctx, c, scanSpot, query, args...)
+	return out, apperr.Wrap(err, "search")
 }

@@ -19,7 +19,7 @@ const cols = `id, landlord_id, status, addr_first_line, addr_second_line, town, 
 	latitude, longitude, nearby_stations, rent_pence, rent_cycle, bedroom_count, bathroom_count, sofas_count,
 	furnish_status, move_in_date, short_description, created_at, updated_at, published_at`
 
-func scan(row interface{ Scan(...any) error }) (Property, error) {
+func scan(row db.Scanner) (Property, error) {
 	var p Property
 	var lat, lon sql.NullFloat64
 	var stations string
@@ -74,7 +74,7 @@ func (store) own(ctx context.Context, c db.Conn, landlordID, id string) (Propert
 }
 
 func (store) listOwn(ctx context.Context, c db.Conn, landlordID string) ([]Property, error) {
-	return collect(c.Query(ctx, `SELECT `+cols+` FROM properties WHERE landlord_id = ? AND status <> 'Disabled' ORDER BY created_at DESC, id DESC`, landlordID))
+	return collect(ctx, c, `SELECT `+cols+` FROM properties WHERE landlord_id = ? AND status <> 'Disabled' ORDER BY created_at DESC, id DESC`, landlordID)
 }
 
 func (store) countLive(ctx context.Context, c db.Conn, landlordID string) (int, error) {
@@ -163,23 +163,13 @@ func (store) byIDs(ctx context.Context, c db.Conn, ids []string) ([]Property, er
 		args[i] = id
 	}
 	marks := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
-	return collect(c.Query(ctx, `SELECT `+cols+` FROM properties WHERE id IN (`+marks+`)`, args...))
+	return collect(ctx, c, `SELECT `+cols+` FROM properties WHERE id IN (`+marks+`)`, args...)
 }
 
-func collect(rows *sql.Rows, err error) ([]Property, error) {
-	if err != nil {
-		return nil, apperr.Wrap(err, "search")
-	}
-	defer rows.Close()
-	var out []Property
-	for rows.Next() {
-		p, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, apperr.Wrap(rows.Err(), "search")
+// collect lists properties with the one scan of the table.
+func collect(ctx context.Context, c db.Conn, query string, args ...any) ([]Property, error) {
+	out, err := db.All(ctx, c, scan, query, args...)
+	return out, apperr.Wrap(err, "list properties")
 }
 
 func (store) published(ctx context.Context, c db.Conn, id string) (Property, error) {

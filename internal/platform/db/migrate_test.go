@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"io/fs"
 	"path/filepath"
-	"strings"
 	"slices"
+	"strings"
 	"testing"
 )
 

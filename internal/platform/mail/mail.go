@@ -152,20 +152,12 @@ func (s *Service) Outbox(ctx context.Context, to string, limit int) ([]Message, 
 	}
 	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	args = append(args, limit)
-	rows, err := s.db.Conn().Query(ctx, q, args...)
-	if err != nil {
-		return nil, apperr.Wrap(err, "list outbox")
-	}
-	defer rows.Close()
-	var out []Message
-	for rows.Next() {
+	out, err := db.All(ctx, s.db.Conn(), func(row db.Scanner) (Message, error) {
 		var m Message
 		var created int64
-		if err := rows.Scan(&m.ID, &m.To, &m.ReplyTo, &m.Subject, &m.Text, &m.HTML, &m.Status, &created); err != nil {
-			return nil, apperr.Wrap(err, "scan outbox")
-		}
+		err := row.Scan(&m.ID, &m.To, &m.ReplyTo, &m.Subject, &m.Text, &m.HTML, &m.Status, &created)
 		m.Created = time.UnixMilli(created).UTC()
-		out = append(out, m)
-	}
-	return out, apperr.Wrap(rows.Err(), "list outbox")
+		return m, err
+	}, q, args...)
+	return out, apperr.Wrap(err, "list outbox")
 }
