@@ -145,6 +145,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	mux := httpx.NewRouter()
 	defer func() { a.Routes = mux.Patterns() }()
 	mux.Handle("GET /healthz", &health{app: a, ttl: healthTTL})
+	mux.Handle("GET /api/catalogue", httpx.Handle(a.catalogue))
 	siteinfo.Routes(mux, siteinfo.Info{DataProtectionNumber: a.Config.DataProtectionNumber, SupportEmail: a.Config.SupportEmail, Dev: a.Config.Dev(),
 		MapTileURL: a.Config.MapTileURL, MapAttribution: a.Config.MapAttribution})
 	authHandler := auth.NewHandler(a.Auth, a.Config.SecureCookies())

@@ -19,28 +19,25 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/money"
 )
 
-// Product is something the platform sells.
+// Product is something the platform sells, named by the area that sells it
+// (refcheck's instant check now; agreements and inventory reports next).
 type Product string
 
-const (
-	TenancyContract       Product = "tenancy-contract"
-	InstantReferenceCheck Product = "instant-reference-check"
-	InventoryReport       Product = "inventory-report"
-)
-
 // Price is a product's price in pence and the struck-through former price.
+// The area that sells a product registers it (Service.RegisterProduct);
+// the browser never sends a price, only what is being bought, and reads
+// the prices from the catalogue (GET /api/catalogue).
 type Price struct {
-	Name     string
-	Pence    int64
-	WasPence int64
+	Name     string `json:"name"`
+	Pence    int64  `json:"pence"`
+	WasPence int64  `json:"wasPence"`
 }
 
-// Catalogue is the server's price list (spec 2 section 9 and the issue).
-// The browser never sends a price, only what is being bought.
-var Catalogue = map[Product]Price{
-	TenancyContract:       {Name: "Tenancy contract", Pence: 199, WasPence: 899},
-	InstantReferenceCheck: {Name: "Instant reference check", Pence: 899, WasPence: 1799},
-	InventoryReport:       {Name: "Inventory report", Pence: 199, WasPence: 899},
+// CatalogueItem is a registered product and its price, as the catalogue
+// endpoint answers it.
+type CatalogueItem struct {
+	Product Product `json:"product"`
+	Price
 }
 
 type Status string

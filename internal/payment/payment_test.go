@@ -13,6 +13,7 @@ import (
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/promo"
+	"github.com/omnirent/omnirent/internal/refcheck"
 )
 
 // counter is a product domain that counts how often it was asked to fulfil.
@@ -59,7 +60,7 @@ func (s shop) order(t *testing.T, n int) string {
 	err = s.e.App.DB.Tx(context.Background(), func(tx db.Conn) error {
 		items := make([]payment.Item, n)
 		for i := range items {
-			items[i] = payment.Item{Product: payment.InstantReferenceCheck, Description: "renter", Qty: 1}
+			items[i] = payment.Item{Product: refcheck.InstantCheck, Description: "renter", Qty: 1}
 		}
 		o, err = s.e.App.Payments.NewOrder(context.Background(), tx, payment.Buyer{ID: u.ID, Email: u.Email}, "test-order", "subject", items)
 		return err

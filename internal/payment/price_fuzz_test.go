@@ -6,7 +6,7 @@ import (
 	"github.com/omnirent/omnirent/internal/promo"
 )
 
-// FuzzOrderPrice builds baskets from the catalogue with any quantities and
+// FuzzOrderPrice builds baskets from registered products with any quantities and
 // codes, and checks what the server charges: lines() refuses what it
 // cannot sell, and for what it accepts the total is the promo arithmetic on
 // the sum of the lines, between 0 and the full price, which is at most the
@@ -16,20 +16,24 @@ func FuzzOrderPrice(f *testing.F) {
 	f.Add([]byte{0, 3, 2, 10}, []byte{100})
 	f.Add([]byte{2, 255, 1, 0}, []byte{})
 	f.Add([]byte{}, []byte{10, 20})
-	products := []Product{TenancyContract, InstantReferenceCheck, InventoryReport, "unknown"}
+	s := &Service{products: map[Product]Price{}}
+	s.RegisterProduct("check", Price{Name: "Check", Pence: 899, WasPence: 1799})
+	s.RegisterProduct("contract", Price{Name: "Contract", Pence: 199, WasPence: 899})
+	s.RegisterProduct("cheap", Price{Name: "Cheap", Pence: 1, WasPence: 1})
+	products := []Product{"check", "contract", "cheap", "unknown"}
 	f.Fuzz(func(t *testing.T, basket, codes []byte) {
 		var items []Item
 		for i := 0; i+1 < len(basket); i += 2 {
 			qty := int(basket[i+1]) * 7 // up to 1785: over the cap too
 			items = append(items, Item{Product: products[int(basket[i])%len(products)], Qty: qty})
 		}
-		ls, err := lines(items)
+		ls, err := s.lines(items)
 		if err != nil {
 			if len(items) > maxLines {
 				return
 			}
 			for _, it := range items {
-				if _, ok := Catalogue[it.Product]; !ok || it.Qty < 1 || it.Qty > maxQty {
+				if _, ok := s.products[it.Product]; !ok || it.Qty < 1 || it.Qty > maxQty {
 					return // refused for a reason
 				}
 			}

@@ -19,7 +19,7 @@ func (s *Service) sendReceipt(ctx context.Context, tx db.Conn, o Order) error {
 	}
 	ls := make([]line, len(o.Lines))
 	for i, l := range o.Lines {
-		ls[i] = line{Name: Catalogue[l.Product].Name, Description: l.Description, Qty: l.Qty, Amount: money.Format(l.UnitPence * int64(l.Qty))}
+		ls[i] = line{Name: s.products[l.Product].Name, Description: l.Description, Qty: l.Qty, Amount: money.Format(l.UnitPence * int64(l.Qty))}
 	}
 	return s.mail.Send(ctx, tx, mail.Email{
 		To: o.ReceiptEmail, Subject: "Your OmniRent receipt: " + money.Format(o.TotalPence), Template: "receipt",

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 
 	"github.com/google/uuid"
@@ -40,6 +41,7 @@ type Service struct {
 	mail       Mailer
 	log        *slog.Logger
 	fulfillers map[string]Fulfiller
+	products   map[Product]Price
 	// stripe is the card provider when configured (UseStripe); nil means
 	// the sandbox. The two take the card in different places (our form and
 	// sandbox-payment, or Stripe's element in the browser and its webhook),
@@ -51,7 +53,7 @@ type Service struct {
 // NewService makes the payment service with the offline sandbox as its card
 // provider (see UseStripe).
 func NewService(d *db.DB, c clock.Clock, codes Codes, m Mailer, log *slog.Logger) *Service {
-	return &Service{db: d, clock: c, codes: codes, mail: m, log: log, fulfillers: map[string]Fulfiller{}}
+	return &Service{db: d, clock: c, codes: codes, mail: m, log: log, fulfillers: map[string]Fulfiller{}, products: map[Product]Price{}}
 }
 
 // Provider names the card provider in use, for the payment page: "sandbox"
@@ -66,10 +68,30 @@ func (s *Service) Provider() string {
 // Register names the domain that fulfils orders of a type.
 func (s *Service) Register(orderType string, f Fulfiller) { s.fulfillers[orderType] = f }
 
+// RegisterProduct puts an area's product on sale at its price. It is
+// called while the app is wired, before serving; a product registered twice
+// or a price that makes no sense is a programming error and panics there.
+func (s *Service) RegisterProduct(p Product, price Price) {
+	if _, dup := s.products[p]; dup || p == "" || price.Name == "" || price.Pence <= 0 || price.WasPence < price.Pence {
+		panic(fmt.Sprintf("payment: cannot register product %q at %+v", p, price))
+	}
+	s.products[p] = price
+}
+
+// Catalogue lists the products on sale with their prices, by product name.
+func (s *Service) Catalogue() []CatalogueItem {
+	out := make([]CatalogueItem, 0, len(s.products))
+	for p, price := range s.products {
+		out = append(out, CatalogueItem{Product: p, Price: price})
+	}
+	slices.SortFunc(out, func(a, b CatalogueItem) int { return strings.Compare(string(a.Product), string(b.Product)) })
+	return out
+}
+
 // Buyer is who pays and where the receipt goes.
 type Buyer struct{ ID, Email string }
 
-// Item is what a domain asks to sell; the price comes from the Catalogue.
+// Item is what a domain asks to sell; the price is the one registered.
 type Item struct {
 	Product     Product
 	Description string
@@ -83,13 +105,13 @@ const (
 	maxQty   = 1000
 )
 
-func lines(items []Item) ([]Line, error) {
+func (s *Service) lines(items []Item) ([]Line, error) {
 	if len(items) > maxLines {
 		return nil, fmt.Errorf("payment: %d lines is more than %d", len(items), maxLines)
 	}
 	out := make([]Line, 0, len(items))
 	for _, it := range items {
-		p, ok := Catalogue[it.Product]
+		p, ok := s.products[it.Product]
 		if !ok || it.Qty < 1 || it.Qty > maxQty {
 			return nil, fmt.Errorf("payment: cannot sell %d x %q", it.Qty, it.Product)
 		}
@@ -103,7 +125,7 @@ func lines(items []Item) ([]Line, error) {
 
 // NewOrder creates a pending order inside the caller's transaction.
 func (s *Service) NewOrder(ctx context.Context, tx db.Conn, b Buyer, orderType, subjectID string, items []Item) (Order, error) {
-	ls, err := lines(items)
+	ls, err := s.lines(items)
 	if err != nil {
 		return Order{}, apperr.Wrap(err, "new order")
 	}
@@ -116,7 +138,7 @@ func (s *Service) NewOrder(ctx context.Context, tx db.Conn, b Buyer, orderType, 
 // SetItems replaces the basket of a pending order (a renter removed, say),
 // inside the caller's transaction; the codes stay and the total is redone.
 func (s *Service) SetItems(ctx context.Context, tx db.Conn, orderID string, items []Item) (Order, error) {
-	ls, err := lines(items)
+	ls, err := s.lines(items)
 	if err != nil {
 		return Order{}, apperr.Wrap(err, "set order items")
 	}

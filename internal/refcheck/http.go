@@ -2,12 +2,14 @@ package refcheck
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/openbanking"
+	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
 type Handler struct{ svc *Service }
@@ -18,6 +20,7 @@ func NewHandler(s *Service) *Handler { return &Handler{svc: s} }
 // landlord's own or a 404.
 func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/reference-checks", httpx.Handle(auth.RequireUser(h.purchase)))
+	mux.Handle("GET /api/reference-checks/deposit-warning", httpx.Handle(auth.RequireUser(h.depositWarning)))
 	mux.Handle("GET /api/reference-checks/{id}", httpx.Handle(auth.RequireUser(h.get)))
 	mux.Handle("DELETE /api/reference-checks/{id}/renters/{renterId}", httpx.Handle(auth.RequireUser(h.removeRenter)))
 	mux.Handle("POST /api/reference-checks/{id}/renters/{renterId}/resend", httpx.Handle(auth.RequireUser(h.resend)))
@@ -141,7 +144,20 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"referenceCheck": c})
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"referenceCheck": c, "depositWarning": DepositWarning(c.RentPence, c.DepositPence)})
+}
+
+// depositWarning answers the reference form as the landlord types: the
+// legal-cap warning for a monthly rent and a deposit in pence (whole
+// pounds), or "" within the cap. The rule is the server's alone.
+func (h *Handler) depositWarning(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	rent, err1 := strconv.ParseInt(q.Get("rentPence"), 10, 64)
+	deposit, err2 := strconv.ParseInt(q.Get("depositPence"), 10, 64)
+	if err1 != nil || err2 != nil || !tenancy.RentOK(rent) || !tenancy.DepositOK(deposit) {
+		return apperr.New(apperr.Invalid, "invalid", MsgNumbersOnly)
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"depositWarning": DepositWarning(rent, deposit)})
 }
 
 func (h *Handler) removeRenter(w http.ResponseWriter, r *http.Request) error {

@@ -5,10 +5,9 @@
 package refcheck
 
 import (
-	"fmt"
 	"time"
 
-	"github.com/omnirent/omnirent/internal/platform/money"
+	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
@@ -32,6 +31,16 @@ const (
 // OrderType is how payment orders for checks are labelled.
 const OrderType = "reference-check"
 
+// InstantCheck is the product a check sells, one per renter, at
+// InstantCheckPrice (spec 2 section 9), registered with payment by
+// NewService. The pages read the price from the catalogue.
+const InstantCheck payment.Product = "instant-reference-check"
+
+var InstantCheckPrice = payment.Price{Name: "Instant reference check", Pence: 899, WasPence: 1799}
+
+// MaxRenters is the most renters one check can include.
+const MaxRenters = 10
+
 // Instant is the one check type on sale; credit and comprehensive checks are "coming soon".
 const Instant = "instant"
 
@@ -52,7 +61,6 @@ const (
 )
 
 const (
-	maxRenters = 10
 	resendGap  = time.Minute
 )
 
@@ -78,24 +86,8 @@ type Check struct {
 	CreatedAt    time.Time   `json:"createdAt"`
 }
 
-// DepositCapPence is the Tenant Fees Act 2019 cap on a security deposit in
-// England: five weeks' rent, or six when the annual rent is 50,000 pounds
-// or more (../shared/LAW.md). rent is monthly.
-func DepositCapPence(monthlyRentPence int64) (capPence int64, weeks int) {
-	annual := monthlyRentPence * 12
-	weeks = 5
-	if annual >= 5_000_000 {
-		weeks = 6
-	}
-	return annual * int64(weeks) / 52, weeks
-}
-
-// DepositWarning is the form's warning when the deposit is over the cap, or "".
+// DepositWarning is the reference form's warning when the deposit is over
+// the legal cap (internal/tenancy), or "".
 func DepositWarning(rentPence, depositPence int64) string {
-	capPence, weeks := DepositCapPence(rentPence)
-	if rentPence <= 0 || depositPence <= capPence {
-		return ""
-	}
-	return fmt.Sprintf("This deposit is more than the legal cap of %s (%d weeks' rent) under the Tenant Fees Act 2019. "+
-		"In England a landlord may not take more.", money.Format(capPence), weeks)
+	return tenancy.DepositWarning(rentPence, depositPence)
 }

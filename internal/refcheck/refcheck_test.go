@@ -163,25 +163,41 @@ func TestLastRenterStays(t *testing.T) {
 	})
 }
 
-func TestDepositCap(t *testing.T) {
-	for _, tc := range []struct {
-		rent, deposit int64
-		warn          bool
-	}{
-		{185000, 213461, false}, // 1,850 pcm: 5 weeks is £2,134.61
-		{185000, 213462, true},
-		{420000, 581538, false}, // 4,200 pcm = 50,400 a year: 6 weeks, £5,815.38
-		{420000, 581539, true},
-		{416600, 480692, false}, // 49,992 a year: still 5 weeks, £4,806.92
-		{416600, 480693, true},
-	} {
-		got := refcheck.DepositWarning(tc.rent, tc.deposit)
-		if (got != "") != tc.warn {
-			capPence, weeks := refcheck.DepositCapPence(tc.rent)
-			t.Errorf("rent %d deposit %d: warning %q (cap %d, %d weeks)", tc.rent, tc.deposit, got, capPence, weeks)
+
+// The deposit-cap rule is the server's alone: the form asks it as the
+// landlord types, and the check's GET carries the warning too (the payment
+// step shows it after a reload without working it out itself).
+func TestDepositWarningFromTheServer(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c, pid := landlord(t, e, "cap@example.com")
+		ask := func(rent, deposit string) apptest.Response {
+			return c.Get("/api/reference-checks/deposit-warning?rentPence=" + rent + "&depositPence=" + deposit)
 		}
-	}
-	if w := refcheck.DepositWarning(185000, 250000); !strings.Contains(w, "£2,134.61") || !strings.Contains(w, "Tenant Fees Act 2019") {
-		t.Errorf("warning text: %q", w)
-	}
+		if r := ask("185000", "250000"); r.Status != 200 || !strings.Contains(r.Body["depositWarning"].(string), "legal cap of £2,134.61 (5 weeks' rent)") {
+			t.Fatalf("over the cap: %d %s", r.Status, r.Raw)
+		}
+		if r := ask("185000", "200000"); r.Status != 200 || r.Body["depositWarning"] != "" {
+			t.Fatalf("within the cap: %d %s", r.Status, r.Raw)
+		}
+		for _, bad := range [][2]string{{"185050", "0"}, {"x", "100"}, {"0", "100"}, {"185000", "-100"}} {
+			if r := ask(bad[0], bad[1]); r.Status != http.StatusBadRequest || r.ErrorMessage() != refcheck.MsgNumbersOnly {
+				t.Errorf("%v: %d %s", bad, r.Status, r.Raw)
+			}
+		}
+		if r := e.NewClient().Get("/api/reference-checks/deposit-warning?rentPence=185000&depositPence=250000"); r.Status != http.StatusUnauthorized {
+			t.Errorf("signed out: %d", r.Status)
+		}
+
+		over := form(pid, renter("Ann", "ann@example.com"))
+		over["depositPence"] = 250000
+		r := c.Post("/api/reference-checks", over)
+		if r.Status != http.StatusCreated {
+			t.Fatalf("purchase: %d %s", r.Status, r.Raw)
+		}
+		id := r.Body["referenceCheck"].(map[string]any)["id"].(string)
+		got := c.Get("/api/reference-checks/" + id)
+		if got.Status != 200 || got.Body["depositWarning"] != r.Body["depositWarning"] || got.Body["depositWarning"] == "" {
+			t.Fatalf("GET check: %s", got.Raw)
+		}
+	})
 }

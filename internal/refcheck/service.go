@@ -61,6 +61,7 @@ func NewService(d Deps) *Service {
 	s := &Service{db: d.DB, clock: d.Clock, properties: d.Properties, payments: d.Payments, mail: d.Mail, bank: d.Bank, jobs: d.Jobs,
 		rules: affordability.DefaultRules, baseURL: d.BaseURL}
 	d.Payments.Register(OrderType, s)
+	d.Payments.RegisterProduct(InstantCheck, InstantCheckPrice)
 	d.Jobs.Handle(reportJob, s.buildReport)
 	return s
 }
@@ -95,7 +96,7 @@ func (in *PurchaseInput) validate() error {
 	if in.Type != Instant {
 		return apperr.New(apperr.Invalid, "invalid", "Only the Instant Check can be bought now; the others are coming soon.")
 	}
-	if len(in.Renters) > maxRenters {
+	if len(in.Renters) > MaxRenters {
 		return apperr.New(apperr.Invalid, "invalid", MsgTooManyRenters)
 	}
 	if !tenancy.RentOK(in.RentPence) || !tenancy.DepositOK(in.DepositPence) {
@@ -130,7 +131,7 @@ func (in *PurchaseInput) validate() error {
 func items(renters []Renter) []payment.Item {
 	out := make([]payment.Item, len(renters))
 	for i, r := range renters {
-		out[i] = payment.Item{Product: payment.InstantReferenceCheck, Description: r.Name + " <" + r.Email + ">", Qty: 1}
+		out[i] = payment.Item{Product: InstantCheck, Description: r.Name + " <" + r.Email + ">", Qty: 1}
 	}
 	return out
 }

@@ -20,6 +20,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products on sale, their prices, and the limits pages state
+         * @description What is on sale at what price (each area registers its products with payment), and the limits the pages show before the server would refuse: image uploads, photos per property, renters per reference check. Public; cached for five minutes.
+         */
+        get: operations["getCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site": {
         parameters: {
             query?: never;
@@ -639,6 +659,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reference-checks/deposit-warning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deposit-cap warning for a rent and deposit
+         * @description The reference form asks this as the landlord types: the Tenant Fees Act 2019 warning when the deposit is over the legal cap for the monthly rent, or an empty string. Amounts are pence of whole pounds; anything else is 400.
+         */
+        get: operations["getDepositWarning"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reference-checks/{id}": {
         parameters: {
             query?: never;
@@ -1051,6 +1091,26 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Catalogue: {
+            products: {
+                product: string;
+                name: string;
+                pence: number;
+                /** @description the struck-through former price */
+                wasPence: number;
+            }[];
+            uploads: {
+                imageMaxBytes: number;
+                imageMaxPixels: number;
+                imageTypes: string[];
+                photosPerProperty: number;
+            };
+            referenceCheck: {
+                maxRenters: number;
+                /** @description the product a check sells, one per renter */
+                product: string;
+            };
+        };
         Error: {
             error: {
                 /** @description stable reason, e.g. invalid, invalid_credentials, unconfirmed, unverified, code_invalid, code_expired, code_attempts, email_taken, too_many_requests */
@@ -1659,6 +1719,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
                 };
             };
         };
@@ -2629,6 +2709,33 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    getDepositWarning: {
+        parameters: {
+            query: {
+                rentPence: number;
+                depositPence: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the warning, or an empty string */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        depositWarning: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
     getReferenceCheck: {
         parameters: {
             query?: never;
@@ -2640,7 +2747,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description check */
+            /** @description the check, and the deposit-cap warning for its rent and deposit (an empty string within the cap) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2648,6 +2755,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         referenceCheck: components["schemas"]["ReferenceCheck"];
+                        depositWarning: string;
                     };
                 };
             };
