@@ -9,7 +9,7 @@ BIN := bin/omnirent
 
 STRIPE_MOCK_VERSION := v0.203.0
 
-.PHONY: run build web test test-go test-web test-e2e dev-api dev-web config clean stripe-mock
+.PHONY: run build web test test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz
 
 ## run: build everything and start the server with demo data (SQLite, local outbox)
 run: build
@@ -37,6 +37,14 @@ test-go: stripe-mock
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 	bash scripts/perf/hey-parse.sh
+
+## fuzz: run each fuzz target for FUZZTIME (one at a time; seeds in each package's testdata/fuzz, see docs/fuzzing.md)
+FUZZTIME ?= 10s
+fuzz:
+	$(GO) test -run='^$$' -fuzz='^FuzzDecodeJSON$$' -fuzztime=$(FUZZTIME) ./internal/httpx
+	$(GO) test -run='^$$' -fuzz='^FuzzUploadedFile$$' -fuzztime=$(FUZZTIME) ./internal/httpx
+	$(GO) test -run='^$$' -fuzz='^FuzzCheck$$' -fuzztime=$(FUZZTIME) ./internal/platform/imaging
+	$(GO) test -run='^$$' -fuzz='^FuzzJPEGOrientation$$' -fuzztime=$(FUZZTIME) ./internal/platform/imaging
 
 ## stripe-mock: Stripe's API mock, which the payment tests start (they skip without it, fail in CI)
 stripe-mock:
