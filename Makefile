@@ -30,8 +30,8 @@ $(E2E_DEPS): e2e/package-lock.json
 web: $(WEB_DEPS)
 	cd web && npm run build
 
-## test: every test: Go (SQLite, and PostgreSQL when OMNIRENT_TEST_POSTGRES_URL is set), web unit tests, Playwright journeys
-test: test-go test-web test-e2e
+## test: every test: Go (SQLite, and PostgreSQL when OMNIRENT_TEST_POSTGRES_URL is set), a short run of each fuzz target, web unit tests, Playwright journeys
+test: test-go fuzz test-web test-e2e
 
 test-go: stripe-mock
 	$(GO) vet ./...
@@ -45,6 +45,9 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzUploadedFile$$' -fuzztime=$(FUZZTIME) ./internal/httpx
 	$(GO) test -run='^$$' -fuzz='^FuzzCheck$$' -fuzztime=$(FUZZTIME) ./internal/platform/imaging
 	$(GO) test -run='^$$' -fuzz='^FuzzJPEGOrientation$$' -fuzztime=$(FUZZTIME) ./internal/platform/imaging
+	$(GO) test -run='^$$' -fuzz='^FuzzApply$$' -fuzztime=$(FUZZTIME) ./internal/promo
+	$(GO) test -run='^$$' -fuzz='^FuzzOrderPrice$$' -fuzztime=$(FUZZTIME) ./internal/payment
+	$(GO) test -run='^$$' -fuzz='^FuzzRender$$' -fuzztime=$(FUZZTIME) ./internal/blog
 
 ## stripe-mock: Stripe's API mock, which the payment tests start (they skip without it, fail in CI)
 stripe-mock:
