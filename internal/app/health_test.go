@@ -20,25 +20,6 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/storage"
 )
 
-func testConfig(t *testing.T, dataDir string) config.Config {
-	t.Helper()
-	cfg, err := config.Load(func(k string) string {
-		switch k {
-		case "OMNIRENT_DATA_DIR":
-			return dataDir
-		case "OMNIRENT_SECRET_KEY":
-			return "test-secret-key-test-secret-key-0123456789"
-		case "OMNIRENT_SEED_DEMO":
-			return "false"
-		}
-		return ""
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cfg
-}
-
 func build(t *testing.T, cfg config.Config, d *db.DB) (*app.App, error) {
 	t.Helper()
 	return app.Build(context.Background(), cfg, slog.New(slog.NewTextHandler(io.Discard, nil)),
@@ -56,7 +37,7 @@ func TestStartRefusesADatabaseThatCannotBeWritten(t *testing.T) {
 			if err := ro.PingContext(context.Background()); err != nil {
 				t.Fatalf("the read-only database should still answer pings: %v", err)
 			}
-			_, err := build(t, testConfig(t, t.TempDir()), ro)
+			_, err := build(t, apptest.Config(t, t.TempDir()), ro)
 			if err == nil || !strings.Contains(err.Error(), "the database cannot be written") || !strings.Contains(err.Error(), "check that the database") {
 				t.Fatalf("start on a read-only database: %v", err)
 			}
@@ -77,7 +58,7 @@ func TestStartRefusesFilesThatCannotBeWritten(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(files, "tmp"), []byte("not a folder"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, err := build(t, testConfig(t, dataDir), dbtest.Open(t, db.SQLite))
+	_, err := build(t, apptest.Config(t, dataDir), dbtest.Open(t, db.SQLite))
 	if err == nil || !strings.Contains(err.Error(), "file") {
 		t.Fatalf("start on unwritable files: %v", err)
 	}

@@ -52,7 +52,25 @@ var TestDist = fstest.MapFS{
 // Start builds the app on d. tweak may change the configuration first.
 func Start(t testing.TB, d *db.DB, tweak func(*config.Config)) *Env {
 	t.Helper()
-	dataDir := t.TempDir()
+	cfg := Config(t, t.TempDir())
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	clk := clock.NewFake(time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC))
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a, err := app.Build(context.Background(), cfg, log, clk, d, TestDist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(a.Handler)
+	t.Cleanup(srv.Close)
+	return &Env{T: t, App: a, Server: srv, Clock: clk}
+}
+
+// Config is the tests' configuration on a data folder: development mode,
+// a fixed secret key, cheap password hashing and no demo data.
+func Config(t testing.TB, dataDir string) config.Config {
+	t.Helper()
 	cfg, err := config.Load(func(k string) string {
 		switch k {
 		case "OMNIRENT_DATA_DIR":
@@ -71,18 +89,7 @@ func Start(t testing.TB, d *db.DB, tweak func(*config.Config)) *Env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tweak != nil {
-		tweak(&cfg)
-	}
-	clk := clock.NewFake(time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC))
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	a, err := app.Build(context.Background(), cfg, log, clk, d, TestDist)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(a.Handler)
-	t.Cleanup(srv.Close)
-	return &Env{T: t, App: a, Server: srv, Clock: clk}
+	return cfg
 }
 
 // Client is a browser-like client: it keeps cookies and sends the

@@ -165,39 +165,15 @@ describe('free orders', () => {
 })
 
 describe('a promo code withdrawn before the order is completed (issue 10)', () => {
-  const withdrawnMsg = 'The promo code FREE no longer applies. The new total is £17.98; please check it and pay again.'
-
-  it('the free purchase warns with the server message and the basket shows the new total and the card step', async () => {
-    const free = makeOrder({ promoCodes: [{ code: 'FREE', discount: 100 }], totalPence: 0, percentOff: 100 })
-    let current: Order = free
-    const { get } = orderApi(free, (method, path) => {
-      if (method === 'POST' && path === '/api/orders/{id}/free') {
-        current = makeOrder()
-        return apiError(409, 'promo_code_withdrawn', withdrawnMsg)
-      }
-      return apiError(500, 'internal', 'no')
-    })
-    get.mockImplementation((async (path: string) => {
-      if (path === '/api/auth/session') return reply(200, { user: sampleUser })
-      if (path === '/api/orders/{id}') return reply(200, { order: current, provider: 'sandbox' })
-      return apiError(500, 'internal', 'no')
-    }) as never)
-    const user = userEvent.setup({ delay: null })
-    const { onPaid } = open()
-    await user.click(await screen.findByRole('button', { name: 'PURCHASE BASKET' }))
-    expect(await screen.findByText(withdrawnMsg)).toBeInTheDocument()
-    await waitFor(() => expect(screen.getByTestId('basket-total')).toHaveTextContent('£17.98'))
-    expect(screen.queryByRole('list', { name: 'Applied promo codes' })).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'MAKE CARD PAYMENT' })).toBeInTheDocument()
-    expect(onPaid).not.toHaveBeenCalled()
-  })
-
-  it('the sandbox card form shows the message and the basket reloads', async () => {
-    const half = makeOrder({ promoCodes: [{ code: 'HALF', discount: 50 }], totalPence: 899, percentOff: 50 })
-    let current: Order = half
-    const msg = 'The promo code HALF no longer applies. The new total is £17.98; please check it and pay again.'
-    const { get } = orderApi(half, (method, path) => {
-      if (method === 'POST' && path === '/api/orders/{id}/sandbox-payment') {
+  /**
+   * withdrawnApi serves `before` until the completing call (POST to
+   * `completePath`) answers 409 promo_code_withdrawn with `msg`; from then
+   * on the order is the full-price one, as the server has updated it.
+   */
+  function withdrawnApi(before: Order, completePath: string, msg: string) {
+    let current: Order = before
+    const { get } = orderApi(before, (method, path) => {
+      if (method === 'POST' && path === completePath) {
         current = makeOrder()
         return apiError(409, 'promo_code_withdrawn', msg)
       }
@@ -208,6 +184,24 @@ describe('a promo code withdrawn before the order is completed (issue 10)', () =
       if (path === '/api/orders/{id}') return reply(200, { order: current, provider: 'sandbox' })
       return apiError(500, 'internal', 'no')
     }) as never)
+  }
+
+  it('the free purchase warns with the server message and the basket shows the new total and the card step', async () => {
+    const msg = 'The promo code FREE no longer applies. The new total is £17.98; please check it and pay again.'
+    withdrawnApi(makeOrder({ promoCodes: [{ code: 'FREE', discount: 100 }], totalPence: 0, percentOff: 100 }), '/api/orders/{id}/free', msg)
+    const user = userEvent.setup({ delay: null })
+    const { onPaid } = open()
+    await user.click(await screen.findByRole('button', { name: 'PURCHASE BASKET' }))
+    expect(await screen.findByText(msg)).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByTestId('basket-total')).toHaveTextContent('£17.98'))
+    expect(screen.queryByRole('list', { name: 'Applied promo codes' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'MAKE CARD PAYMENT' })).toBeInTheDocument()
+    expect(onPaid).not.toHaveBeenCalled()
+  })
+
+  it('the sandbox card form shows the message and the basket reloads', async () => {
+    const msg = 'The promo code HALF no longer applies. The new total is £17.98; please check it and pay again.'
+    withdrawnApi(makeOrder({ promoCodes: [{ code: 'HALF', discount: 50 }], totalPence: 899, percentOff: 50 }), '/api/orders/{id}/sandbox-payment', msg)
     const user = userEvent.setup({ delay: null })
     open()
     await screen.findByRole('region', { name: 'Card payment' })
