@@ -70,7 +70,8 @@ func codeFormat(code string) error {
 	return nil
 }
 
-// checkCode verifies the newest code of a purpose: unexpired, under the
+// checkCode verifies the newest code of a purpose: the account under its
+// caps of wrong codes per hour and per day, the code unexpired, under its own
 // attempt limit, and (when consume) used exactly once. Wrong tries are
 // counted outside any transaction so a rollback cannot undo them.
 func (s *Service) checkCode(ctx context.Context, u User, p CodePurpose, code string, consume bool) error {
@@ -84,6 +85,9 @@ func (s *Service) checkCode(ctx context.Context, u User, p CodePurpose, code str
 		return err
 	}
 	now := s.clock.Now()
+	if err := s.guessesAllowed(ctx, u.ID, p, now); err != nil {
+		return err
+	}
 	switch {
 	case !ok:
 		return codeError(MsgCodeInvalid, "code_invalid")
@@ -93,6 +97,9 @@ func (s *Service) checkCode(ctx context.Context, u User, p CodePurpose, code str
 		return codeError(MsgCodeExpired, "code_expired")
 	}
 	if !hmac.Equal([]byte(row.Hash), []byte(s.hashCode(u.ID, p, code))) {
+		if err := s.store.recordCodeGuess(ctx, conn, u.ID, p, now); err != nil {
+			return err
+		}
 		counted, err := s.store.countWrongAttempt(ctx, conn, row.ID)
 		if err != nil {
 			return err
@@ -111,6 +118,24 @@ func (s *Service) checkCode(ctx context.Context, u User, p CodePurpose, code str
 	}
 	if !used {
 		return codeError(MsgCodeInvalid, "code_invalid")
+	}
+	return nil
+}
+
+// guessesAllowed refuses every code, right or wrong, once the account has
+// had maxCodeGuessesHour wrong codes of the purpose in the last hour or
+// maxCodeGuessesDay in the last day: asking for new codes does not reset
+// these, so guessing stays slow however many codes are sent.
+func (s *Service) guessesAllowed(ctx context.Context, userID string, p CodePurpose, now time.Time) error {
+	for _, w := range []struct {
+		since time.Duration
+		max   int
+	}{{time.Hour, maxCodeGuessesHour}, {24 * time.Hour, maxCodeGuessesDay}} {
+		if n, err := s.store.codeGuessesSince(ctx, s.db.Conn(), userID, p, now.Add(-w.since)); err != nil {
+			return err
+		} else if n >= w.max {
+			return apperr.Fields(MsgCodeGuessLimit, map[string]string{"code": MsgCodeGuessLimit}).WithKind(apperr.TooMany, "too_many_requests")
+		}
 	}
 	return nil
 }

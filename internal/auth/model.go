@@ -49,13 +49,28 @@ var codeTTL = map[CodePurpose]time.Duration{
 }
 
 const (
-	maxCodeAttempts   = 5
+	maxCodeAttempts   = 5 // wrong tries of one code
 	resendMinInterval = 10 * time.Second
 	sessionTTL        = 30 * 24 * time.Hour
-	// Sign-in throttle: failures counted over the window, per account and per address.
+
+	// Sign-in throttle (issue 10): failures counted over a sliding window,
+	// for one account from one address, for one address whatever the
+	// account, and for one account from anywhere. The account ceiling is
+	// far higher than the pair limit and does not apply at an address the
+	// account has signed in from before, so someone else's guesses cannot
+	// lock the owner out.
 	throttleWindow     = 15 * time.Minute
-	maxAccountFailures = 10
+	maxPairFailures    = 10
 	maxIPFailures      = 50
+	maxAccountFailures = 100
+	knownAddressTTL    = 90 * 24 * time.Hour
+
+	// Code caps per account and purpose (issue 10), however many codes were
+	// asked for: wrong codes entered, and codes e-mailed.
+	maxCodeGuessesHour = 20
+	maxCodeGuessesDay  = 50
+	maxCodesHour       = 5
+	maxCodesDay        = 20
 )
 
 // User-facing texts. Those quoted in the spec are its exact words.
@@ -82,6 +97,8 @@ const (
 	MsgCodeAttempts     = "Too many incorrect attempts. Please request a new code."
 	MsgResendTooSoon    = "Please wait a few seconds before asking for another code."
 	MsgTooManySignIns   = "Too many sign-in attempts. Please wait 15 minutes and try again."
+	MsgCodeGuessLimit   = "Too many incorrect codes have been entered for this account. Please try again later."
+	MsgCodeSendLimit    = "You have asked for too many codes. Please try again later."
 	MsgUnconfirmed      = "Your account is not confirmed yet. Enter the code we sent to your email."
 	MsgUnverifiedReset  = "Your email address is not verified yet. Enter the code we sent to your email to verify it first."
 	MsgResetSent        = "If an account exists for this email, we have sent a password reset code to it."

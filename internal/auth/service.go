@@ -6,6 +6,7 @@ import (
 	"net/mail"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 
 	"github.com/google/uuid"
@@ -13,6 +14,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	omail "github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/platform/text"
 )
 
 // Mailer is the part of the mail module auth needs.
@@ -95,6 +97,8 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (string, error
 		f.add("fullName", MsgFullNameRequired)
 	case len([]rune(in.FullName)) > 100:
 		f.add("fullName", "Please enter a name of at most 100 characters.")
+	case !text.ValidName(in.FullName):
+		f.add("fullName", text.MsgNameCharacters)
 	}
 	if !ValidEmail(in.Email) {
 		f.add("email", MsgEmailInvalid)
@@ -152,7 +156,9 @@ func (s *Service) Verify(ctx context.Context, email, code string) (User, error) 
 	return u, nil
 }
 
-// ResendSignupCode answers the same whether or not the account exists.
+// ResendSignupCode answers the same whether or not the account exists, is
+// already verified or has reached a cap: it silently sends nothing then, as
+// a different answer would tell a stranger the account exists.
 func (s *Service) ResendSignupCode(ctx context.Context, email string) error {
 	u, err := s.store.userByEmail(ctx, s.db.Conn(), NormaliseEmail(email))
 	if apperr.IsNotFound(err) {
@@ -161,46 +167,65 @@ func (s *Service) ResendSignupCode(ctx context.Context, email string) error {
 	if err != nil {
 		return err
 	}
-	if u.Verified() {
+	if u.Verified() || s.codeSendAllowed(ctx, u.ID, PurposeSignup) != nil {
 		return nil
-	}
-	if err := s.resendAllowed(ctx, u.ID, PurposeSignup); err != nil {
-		return err
 	}
 	return s.db.Tx(ctx, func(c db.Conn) error { return s.issueCode(ctx, c, u, PurposeSignup, s.clock.Now()) })
 }
 
 // --- sign-in ---
 
-// Login checks the password, throttled per account and per address. Wrong
-// e-mail and wrong password give the same answer.
+// Login checks the password. Failures are throttled per account and address
+// together, per address, and (with a much higher ceiling that does not apply
+// at an address the account has signed in from before) per account, so
+// guesses from elsewhere cannot lock the owner out. Wrong e-mail and wrong
+// password give the same answer.
 func (s *Service) Login(ctx context.Context, email, password, ip string) (User, error) {
 	email = NormaliseEmail(email)
 	now := s.clock.Now()
 	conn := s.db.Conn()
-	accountKey, ipKey := "account:"+email, "ip:"+ip
-	if n, err := s.store.recentFailures(ctx, conn, accountKey, now); err != nil {
-		return User{}, err
-	} else if n >= maxAccountFailures {
+	// An address never contains "|", so the pair key cannot be forged from another pair.
+	pairKey, ipKey, accountKey := "pair:"+ip+"|"+email, "ip:"+ip, "account:"+email
+	tooMany := func() (User, error) {
 		return User{}, apperr.New(apperr.TooMany, "too_many_requests", MsgTooManySignIns)
 	}
-	if n, err := s.store.recentFailures(ctx, conn, ipKey, now); err != nil {
-		return User{}, err
-	} else if n >= maxIPFailures {
-		return User{}, apperr.New(apperr.TooMany, "too_many_requests", MsgTooManySignIns)
-	}
-	incorrect := func() (User, error) {
-		_ = s.store.recordFailure(ctx, conn, accountKey, now)
-		_ = s.store.recordFailure(ctx, conn, ipKey, now)
-		return User{}, apperr.Fields(MsgIncorrect, map[string]string{"email": MsgIncorrect, "password": MsgIncorrect}).WithKind(apperr.Unauthenticated, "invalid_credentials")
+	for _, k := range []struct {
+		key string
+		max int
+	}{{pairKey, maxPairFailures}, {ipKey, maxIPFailures}} {
+		if n, err := s.store.recentFailures(ctx, conn, k.key, now); err != nil {
+			return User{}, err
+		} else if n >= k.max {
+			return tooMany()
+		}
 	}
 	u, err := s.store.userByEmail(ctx, conn, email)
-	if apperr.IsNotFound(err) {
+	found := err == nil
+	if err != nil && !apperr.IsNotFound(err) {
+		return User{}, err
+	}
+	known := false
+	if found && ip != "" {
+		if known, err = s.store.knownAddress(ctx, conn, u.ID, ip, now); err != nil {
+			return User{}, err
+		}
+	}
+	if !known {
+		if n, err := s.store.recentFailures(ctx, conn, accountKey, now); err != nil {
+			return User{}, err
+		} else if n >= maxAccountFailures {
+			return tooMany()
+		}
+	}
+	incorrect := func() (User, error) {
+		if err := s.store.recordFailure(ctx, conn, now, pairKey, ipKey, accountKey); err != nil {
+			s.log.ErrorContext(ctx, "record sign-in failure", "err", err)
+		}
+		return User{}, apperr.Fields(MsgIncorrect, map[string]string{"email": MsgIncorrect, "password": MsgIncorrect}).WithKind(apperr.Unauthenticated, "invalid_credentials")
+	}
+	if !found {
 		s.burnPasswordCheck(password)
 		return incorrect()
-	}
-	if err != nil {
-		return User{}, err
 	}
 	hash, err := s.store.passwordHash(ctx, conn, u.ID)
 	if err != nil {
@@ -211,14 +236,22 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (User, 
 	} else if !ok {
 		return incorrect()
 	}
-	if err := s.store.clearFailures(ctx, conn, accountKey); err != nil {
+	// The right password: this address's own failures are forgiven and it
+	// becomes one the account is known to sign in from. Failures from other
+	// addresses still count against them.
+	if err := s.store.clearFailures(ctx, conn, pairKey); err != nil {
 		return User{}, err
+	}
+	if ip != "" {
+		if err := s.store.rememberAddress(ctx, conn, u.ID, ip, now); err != nil {
+			return User{}, err
+		}
 	}
 	if !u.Verified() {
 		// The owner proved the password: make sure a usable code is waiting.
 		code, ok, _ := s.store.latestCode(ctx, conn, u.ID, PurposeSignup)
 		usable := ok && now.Before(code.ExpiresAt) && code.Attempts < maxCodeAttempts
-		if !usable && s.resendAllowed(ctx, u.ID, PurposeSignup) == nil {
+		if !usable && s.codeSendAllowed(ctx, u.ID, PurposeSignup) == nil {
 			_ = s.db.Tx(ctx, func(c db.Conn) error { return s.issueCode(ctx, c, u, PurposeSignup, now) })
 		}
 		return User{}, apperr.New(apperr.Forbidden, "unconfirmed", MsgUnconfirmed)
@@ -246,7 +279,7 @@ func (s *Service) RequestReset(ctx context.Context, email string) error {
 	if !u.Verified() {
 		purpose = PurposeSignup
 	}
-	if s.resendAllowed(ctx, u.ID, purpose) != nil {
+	if s.codeSendAllowed(ctx, u.ID, purpose) != nil {
 		return nil // silently: a 429 here would reveal the account
 	}
 	return s.db.Tx(ctx, func(c db.Conn) error { return s.issueCode(ctx, c, u, purpose, s.clock.Now()) })
@@ -305,6 +338,8 @@ func (s *Service) UpdateFullName(ctx context.Context, userID, name string) (User
 	switch {
 	case name == "":
 		msg = MsgNameEmpty
+	case !text.ValidName(name):
+		msg = text.MsgNameCharacters
 	case strings.IndexFunc(name, unicode.IsDigit) >= 0:
 		msg = MsgNameDigits
 	case name == u.FullName:
@@ -328,7 +363,7 @@ func (s *Service) SendChangePasswordCode(ctx context.Context, userID string) err
 	if err != nil {
 		return err
 	}
-	if err := s.resendAllowed(ctx, u.ID, PurposeChangePassword); err != nil {
+	if err := s.codeSendAllowed(ctx, u.ID, PurposeChangePassword); err != nil {
 		return err
 	}
 	return s.db.Tx(ctx, func(c db.Conn) error { return s.issueCode(ctx, c, u, PurposeChangePassword, s.clock.Now()) })
@@ -476,13 +511,27 @@ type notice struct {
 	Paragraphs    []string
 }
 
-func (s *Service) resendAllowed(ctx context.Context, userID string, p CodePurpose) error {
-	last, ok, err := s.store.lastCodeSentAt(ctx, s.db.Conn(), userID, p)
+// codeSendAllowed says whether another code of a purpose may be e-mailed to
+// the account: at most one per resendMinInterval, maxCodesHour an hour and
+// maxCodesDay a day.
+func (s *Service) codeSendAllowed(ctx context.Context, userID string, p CodePurpose) error {
+	conn, now := s.db.Conn(), s.clock.Now()
+	last, ok, err := s.store.lastCodeSentAt(ctx, conn, userID, p)
 	if err != nil {
 		return err
 	}
-	if ok && s.clock.Now().Sub(last) < resendMinInterval {
+	if ok && now.Sub(last) < resendMinInterval {
 		return apperr.New(apperr.TooMany, "too_many_requests", MsgResendTooSoon)
+	}
+	for _, w := range []struct {
+		since time.Duration
+		max   int
+	}{{time.Hour, maxCodesHour}, {24 * time.Hour, maxCodesDay}} {
+		if n, err := s.store.codesSentSince(ctx, conn, userID, p, now.Add(-w.since)); err != nil {
+			return err
+		} else if n >= w.max {
+			return apperr.New(apperr.TooMany, "too_many_requests", MsgCodeSendLimit)
+		}
 	}
 	return nil
 }

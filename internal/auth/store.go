@@ -108,8 +108,12 @@ type codeRow struct {
 }
 
 // insertCode stores a new code and retires earlier unused ones of the same
-// purpose, so only the newest code works.
+// purpose, so only the newest code works. Codes older than two days (every code has expired by then, and the caps
+// look back one day) are deleted on the way.
 func (store) insertCode(ctx context.Context, c db.Conn, userID string, p CodePurpose, hash string, now time.Time) error {
+	if _, err := c.Exec(ctx, `DELETE FROM auth_codes WHERE user_id = ? AND created_at < ?`, userID, now.Add(-48*time.Hour).UnixMilli()); err != nil {
+		return apperr.Wrap(err, "prune codes")
+	}
 	if _, err := c.Exec(ctx, `UPDATE auth_codes SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL`, now.UnixMilli(), userID, p); err != nil {
 		return apperr.Wrap(err, "retire codes")
 	}
@@ -199,12 +203,18 @@ func (store) deleteExpiredSessions(ctx context.Context, c db.Conn, now time.Time
 
 // --- sign-in failures (throttle) ---
 
-func (store) recordFailure(ctx context.Context, c db.Conn, key string, now time.Time) error {
-	if _, err := c.Exec(ctx, `DELETE FROM auth_failures WHERE key = ? AND at < ?`, key, now.Add(-throttleWindow).UnixMilli()); err != nil {
+// recordFailure counts one failed sign-in under each key, and deletes the
+// failures of every key that have left the window so the table stays small.
+func (store) recordFailure(ctx context.Context, c db.Conn, now time.Time, keys ...string) error {
+	if _, err := c.Exec(ctx, `DELETE FROM auth_failures WHERE at < ?`, now.Add(-throttleWindow).UnixMilli()); err != nil {
 		return apperr.Wrap(err, "prune failures")
 	}
-	_, err := c.Exec(ctx, `INSERT INTO auth_failures (id, key, at) VALUES (?, ?, ?)`, uuid.NewString(), key, now.UnixMilli())
-	return apperr.Wrap(err, "record failure")
+	for _, key := range keys {
+		if _, err := c.Exec(ctx, `INSERT INTO auth_failures (id, key, at) VALUES (?, ?, ?)`, uuid.NewString(), key, now.UnixMilli()); err != nil {
+			return apperr.Wrap(err, "record failure")
+		}
+	}
+	return nil
 }
 
 func (store) recentFailures(ctx context.Context, c db.Conn, key string, now time.Time) (int, error) {
@@ -216,6 +226,51 @@ func (store) recentFailures(ctx context.Context, c db.Conn, key string, now time
 func (store) clearFailures(ctx context.Context, c db.Conn, key string) error {
 	_, err := c.Exec(ctx, `DELETE FROM auth_failures WHERE key = ?`, key)
 	return apperr.Wrap(err, "clear failures")
+}
+
+// rememberAddress records that the account signed in from ip with the right
+// password, and forgets the addresses it has not used for knownAddressTTL.
+func (store) rememberAddress(ctx context.Context, c db.Conn, userID, ip string, now time.Time) error {
+	if _, err := c.Exec(ctx, `DELETE FROM auth_known_addresses WHERE user_id = ? AND last_seen_at < ?`, userID, now.Add(-knownAddressTTL).UnixMilli()); err != nil {
+		return apperr.Wrap(err, "prune known addresses")
+	}
+	_, err := c.Exec(ctx, `INSERT INTO auth_known_addresses (user_id, ip, last_seen_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id, ip) DO UPDATE SET last_seen_at = excluded.last_seen_at`, userID, ip, now.UnixMilli())
+	return apperr.Wrap(err, "remember address")
+}
+
+// knownAddress is true when the account signed in from ip within knownAddressTTL.
+func (store) knownAddress(ctx context.Context, c db.Conn, userID, ip string, now time.Time) (bool, error) {
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM auth_known_addresses WHERE user_id = ? AND ip = ? AND last_seen_at >= ?`,
+		userID, ip, now.Add(-knownAddressTTL).UnixMilli()).Scan(&n)
+	return n > 0, apperr.Wrap(err, "read known address")
+}
+
+// --- code guesses and sends (caps per account) ---
+
+// recordCodeGuess counts one wrong code for the account and purpose, and
+// deletes the guesses older than a day (the longest cap window).
+func (store) recordCodeGuess(ctx context.Context, c db.Conn, userID string, p CodePurpose, now time.Time) error {
+	if _, err := c.Exec(ctx, `DELETE FROM auth_code_guesses WHERE at < ?`, now.Add(-24*time.Hour).UnixMilli()); err != nil {
+		return apperr.Wrap(err, "prune code guesses")
+	}
+	_, err := c.Exec(ctx, `INSERT INTO auth_code_guesses (id, user_id, purpose, at) VALUES (?, ?, ?, ?)`, uuid.NewString(), userID, p, now.UnixMilli())
+	return apperr.Wrap(err, "record code guess")
+}
+
+// codeGuessesSince counts the wrong codes entered for the account and purpose at or after since.
+func (store) codeGuessesSince(ctx context.Context, c db.Conn, userID string, p CodePurpose, since time.Time) (int, error) {
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM auth_code_guesses WHERE user_id = ? AND purpose = ? AND at >= ?`, userID, p, since.UnixMilli()).Scan(&n)
+	return n, apperr.Wrap(err, "count code guesses")
+}
+
+// codesSentSince counts the codes of a purpose issued (and e-mailed) to the account at or after since.
+func (store) codesSentSince(ctx context.Context, c db.Conn, userID string, p CodePurpose, since time.Time) (int, error) {
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM auth_codes WHERE user_id = ? AND purpose = ? AND created_at >= ?`, userID, p, since.UnixMilli()).Scan(&n)
+	return n, apperr.Wrap(err, "count codes sent")
 }
 
 func truncate(s string, n int) string {
