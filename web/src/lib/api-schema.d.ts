@@ -1828,7 +1828,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description resent (answers the same whether or not the account exists) */
+            /** @description always this answer, whether the account exists, is verified, asked within 10 seconds or reached its cap (5 codes an hour, 20 a day); a code is e-mailed only to an unverified account under its caps */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1837,7 +1837,6 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            429: components["responses"]["Error"];
         };
     };
     login: {
@@ -1872,7 +1871,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            429: components["responses"]["Error"];
+            /** @description throttled: 10 failures in 15 minutes for the account from this address, 50 from this address, or 100 for the account from addresses it has not signed in from */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     logout: {
@@ -2067,6 +2074,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     listMyProperties: {
