@@ -13,6 +13,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/storage"
+	"github.com/omnirent/omnirent/internal/platform/text"
 )
 
 const signedTTL = 10 * time.Minute
@@ -57,8 +58,11 @@ func (s *Service) check(ctx context.Context, in *Input) error {
 	if in.Slug != "" && !validSlug(in.Slug) {
 		fields["slug"] = MsgSlugInvalid
 	}
-	if utf8.RuneCountInString(in.AuthorName) > 80 {
+	switch {
+	case utf8.RuneCountInString(in.AuthorName) > 80:
 		fields["authorName"] = MsgTooLong
+	case !text.ValidName(in.AuthorName):
+		fields["authorName"] = text.MsgNameCharacters
 	}
 	for field, name := range map[string]string{"mainImage": in.MainImage, "authorImage": in.AuthorImage} {
 		if name == "" {
