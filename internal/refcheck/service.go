@@ -18,6 +18,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/platform/text"
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/tenancy"
 )
@@ -110,7 +111,10 @@ func (in *PurchaseInput) validate() error {
 			return apperr.New(apperr.Invalid, "invalid", MsgAllRequired)
 		}
 	}
-	for _, r := range in.Renters {
+	for i, r := range in.Renters {
+		if !text.ValidName(r.Name) {
+			return apperr.Fields(text.MsgNameCharacters, map[string]string{fmt.Sprintf("renters.%d.name", i): text.MsgNameCharacters})
+		}
 		if strings.IndexFunc(r.Name, unicode.IsDigit) >= 0 {
 			return apperr.New(apperr.Invalid, "invalid", MsgNameDigits)
 		}
