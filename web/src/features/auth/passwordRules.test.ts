@@ -90,6 +90,13 @@ describe('registerSchema', () => {
   it('accepts a complete form', () => {
     expect(registerSchema.safeParse(valid).success).toBe(true)
   })
+  it('refuses control and text-direction characters in the name', () => {
+    for (const fullName of ['Ann\u0000Smith', 'Ann\r\nSmith', 'Ann \u202ehtimS']) {
+      const r = registerSchema.safeParse({ ...valid, fullName })
+      expect(r.success).toBe(false)
+      expect(issuesByField(r.error!).fullName).toBe('Names cannot contain line breaks, control characters or text-direction marks.')
+    }
+  })
   it('reports every rule with the spec message', () => {
     const r = registerSchema.safeParse({ ...valid, userType: '', password: 'weak', confirmPassword: 'other', acceptTerms: false })
     expect(r.success).toBe(false)
@@ -134,5 +141,10 @@ describe('fullNameProblem', () => {
     expect(fullNameProblem('Ann ', 'Ann')).toBe('You have not changed your full name.')
     expect(fullNameProblem('Ann 2', 'Ann')).toBe('Names cannot contain numbers.')
     expect(fullNameProblem('Ann Smith', 'Ann')).toBeNull()
+  })
+  it('refuses control and text-direction characters, as the server does', () => {
+    for (const name of ['Ann\u0000Smith', 'Ann\r\nSmith', 'Ann \u202ehtimS']) {
+      expect(fullNameProblem(name, 'Ann')).toBe('Names cannot contain line breaks, control characters or text-direction marks.')
+    }
   })
 })

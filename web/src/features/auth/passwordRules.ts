@@ -2,6 +2,7 @@
 // (spec 1 section 5, spec 3 section 5). The server applies the same rules and
 // remains the authority; these schemas only spare the user a round trip.
 import * as z from 'zod/mini'
+import { NAME_CHARACTERS, hasHiddenCharacters } from '../../lib/names'
 
 // ---- Exact texts (do not reword: they come from the specification) ----
 export const PASSWORD_RULE_MESSAGE =
@@ -94,7 +95,9 @@ const matching = z.refine((v: { password: string; confirmPassword: string }) => 
 export const registerSchema = z
   .object({
     userType: z.enum(['Landlord', 'Tenant', '']).check(z.refine((v) => v !== '', USER_TYPE_REQUIRED)),
-    fullName: z.string().check(z.trim(), z.minLength(1, FULL_NAME_REQUIRED)),
+    fullName: z
+      .string()
+      .check(z.trim(), z.minLength(1, FULL_NAME_REQUIRED), z.refine((v) => !hasHiddenCharacters(v), NAME_CHARACTERS)),
     email,
     password: z.string().check(z.refine(isValidSignUpPassword, PASSWORD_RULE_MESSAGE)),
     confirmPassword: z.string(),
@@ -141,10 +144,11 @@ export const changePasswordSchema = z
   )
 export type ChangePasswordForm = z.input<typeof changePasswordSchema>
 
-/** Full name on Account Details: not empty, changed, no digits. Returns the message or null. */
+/** Full name on Account Details: not empty, no hidden characters, changed, no digits. Returns the message or null. */
 export function fullNameProblem(next: string, current: string): string | null {
   const v = next.trim()
   if (!v) return FULL_NAME_EMPTY
+  if (hasHiddenCharacters(v)) return NAME_CHARACTERS
   if (v === current.trim()) return FULL_NAME_UNCHANGED
   if (/[0-9]/.test(v)) return FULL_NAME_DIGITS
   return null

@@ -41,6 +41,14 @@ describe('referenceFormProblem (spec 2 section 5, Reference form)', () => {
     expect(MSG_ALL_REQUIRED).toBe('All fields are required.')
   })
 
+  it('refuses control and text-direction characters in names, as the server does', () => {
+    for (const name of ['Rita\u0000', 'Rita\r\nRenter', 'Rita \u202eretneR']) {
+      expect(referenceFormProblem(withRenters([{ name, email: 'rita@example.com' }]))).toBe(
+        'Names cannot contain line breaks, control characters or text-direction marks.',
+      )
+    }
+  })
+
   it('refuses digits in names', () => {
     expect(referenceFormProblem(withRenters([{ name: 'Rita 2', email: 'rita@example.com' }]))).toBe('Names cannot contain numbers.')
     expect(MSG_NAME_DIGITS).toBe('Names cannot contain numbers.')

@@ -2,6 +2,7 @@
 // Tenant Fees Act 2019 deposit cap, checked in the browser as the landlord
 // types. The server applies the same rules again on purchase.
 import { formatPence } from '../../lib/money'
+import { NAME_CHARACTERS, hasHiddenCharacters } from '../../lib/names'
 
 export const MSG_ALL_REQUIRED = 'All fields are required.'
 export const MSG_EMAILS_DUPLICATED = "Renters' emails should not be duplicated."
@@ -32,7 +33,7 @@ export const normaliseEmail = (e: string) => e.trim().toLowerCase()
 /**
  * referenceFormProblem is the first rule the form breaks, as the message to
  * show, or '' when it can be sent. The order is the server's: anything
- * missing, then each renter in turn (digits in the name, the address, a
+ * missing, then each renter in turn (hidden characters or digits in the name, the address, a
  * repeated address).
  */
 export function referenceFormProblem(f: ReferenceForm): string {
@@ -46,6 +47,7 @@ export function referenceFormProblem(f: ReferenceForm): string {
   if (missing) return MSG_ALL_REQUIRED
   const seen = new Set<string>()
   for (const r of f.renters) {
+    if (hasHiddenCharacters(r.name)) return NAME_CHARACTERS
     if (/\d/.test(r.name)) return MSG_NAME_DIGITS
     const email = normaliseEmail(r.email)
     if (!EMAIL.test(email)) return invalidEmailMessage(r.email.trim())
