@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/mail"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -182,6 +183,7 @@ func (s *Service) ResendSignupCode(ctx context.Context, email string) error {
 // password give the same answer.
 func (s *Service) Login(ctx context.Context, email, password, ip string) (User, error) {
 	email = NormaliseEmail(email)
+	ip = throttleAddress(ip)
 	now := s.clock.Now()
 	conn := s.db.Conn()
 	// An address never contains "|", so the pair key cannot be forged from another pair.
@@ -257,6 +259,25 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (User, 
 		return User{}, apperr.New(apperr.Forbidden, "unconfirmed", MsgUnconfirmed)
 	}
 	return u, nil
+}
+
+// throttleAddress is the address sign-in throttles and known addresses are
+// kept under: an IPv4 address as it is, an IPv6 address as its /64 (one
+// household or host has the whole /64 and rotates addresses inside it).
+func throttleAddress(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	a = a.Unmap()
+	if a.Is4() {
+		return a.String()
+	}
+	p, err := a.WithZone("").Prefix(64)
+	if err != nil {
+		return ip
+	}
+	return p.String()
 }
 
 // --- password reset (signed out) ---

@@ -64,6 +64,23 @@ func TestSignInOthersGuessesDoNotLockOutTheOwner(t *testing.T) {
 	})
 }
 
+// IPv6 addresses of one /64 are one address to the throttle: a host can
+// pick any of them.
+func TestSignInThrottleTreatsAnIPv6Slash64AsOneAddress(t *testing.T) {
+	t.Parallel()
+	eachCheap(t, trustProxy, func(t *testing.T, e *apptest.Env) {
+		verifiedAccount(t, e, "ann@example.com")
+		for i := 1; i <= 10; i++ {
+			r := loginFrom(e, fmt.Sprintf("2001:db8:1:2::%x", i), "ann@example.com", "Wrong#123")
+			wantError(t, fmt.Sprintf("guess %d", i), r, http.StatusUnauthorized, "invalid_credentials")
+		}
+		wantError(t, "another address in the same /64", loginFrom(e, "2001:db8:1:2:ffff::1", "ann@example.com", goodPassword), http.StatusTooManyRequests, "too_many_requests")
+		if r := loginFrom(e, "2001:db8:1:3::1", "ann@example.com", goodPassword); r.Status != http.StatusOK {
+			t.Fatalf("another /64: %d %s", r.Status, r.Raw)
+		}
+	})
+}
+
 func TestSignInAccountCeilingAcrossAddresses(t *testing.T) {
 	t.Parallel()
 	eachCheap(t, trustProxy, func(t *testing.T, e *apptest.Env) {
