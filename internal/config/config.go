@@ -104,7 +104,7 @@ var Options = []Option{
 	{"OMNIRENT_LOG_LEVEL", "info", "debug, info, warn or error."},
 	{"OMNIRENT_LOG_FORMAT", "text", "`text` or `json`."},
 	{"OMNIRENT_MAX_BODY_BYTES", "1048576", "Largest JSON request body accepted."},
-	{"OMNIRENT_TRUST_PROXY", "false", "Read the client address from X-Forwarded-For (only behind a trusted load balancer)."},
+	{"OMNIRENT_TRUST_PROXY", "false", "Read the client address from the last X-Forwarded-For entry (only behind one trusted load balancer, which appends it)."},
 	{"OMNIRENT_ARGON2_MEMORY_KIB", "47104", "argon2id memory per password hash (46 MiB; with 2 passes about 80 ms a hash here, see docs/perf.md)."},
 	{"OMNIRENT_ARGON2_TIME", "2", "argon2id passes."},
 	{"OMNIRENT_ARGON2_THREADS", "1", "argon2id parallelism."},

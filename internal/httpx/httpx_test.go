@@ -296,7 +296,9 @@ func TestWithClientIP(t *testing.T) {
 	}{
 		{"remote address", false, "", "192.0.2.10"},
 		{"forwarded header ignored without trust", false, "203.0.113.5", "192.0.2.10"},
-		{"forwarded header used behind trusted proxy", true, "203.0.113.5, 10.0.0.1", "203.0.113.5"},
+		{"forwarded header used behind trusted proxy", true, "203.0.113.5", "203.0.113.5"},
+		{"only the entry the proxy appended counts", true, "198.51.100.66, 203.0.113.5", "203.0.113.5"},
+		{"an empty last entry falls back to the peer", true, "203.0.113.5, ", "192.0.2.10"},
 		{"trusted proxy without header", true, "", "192.0.2.10"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -57,7 +57,10 @@ func WithRequestID(next http.Handler) http.Handler {
 }
 
 // WithClientIP records the caller's address; X-Forwarded-For is believed only
-// behind a trusted proxy, or anyone could dodge the sign-in throttle.
+// behind a trusted proxy, or anyone could dodge the sign-in throttle. Even
+// then only its last entry is: that is the one our proxy appended (the
+// address it saw); anything before it came from the client and could be
+// made up to pass for another address.
 func WithClientIP(trustProxy bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -67,7 +70,10 @@ func WithClientIP(trustProxy bool) func(http.Handler) http.Handler {
 			}
 			if trustProxy {
 				if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-					ip = strings.TrimSpace(strings.Split(xff, ",")[0])
+					parts := strings.Split(xff, ",")
+					if last := strings.TrimSpace(parts[len(parts)-1]); last != "" {
+						ip = last
+					}
 				}
 			}
 			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientIPKey, ip)))
