@@ -61,7 +61,7 @@ const (
 )
 
 const (
-	resendGap  = time.Minute
+	resendGap = time.Minute
 )
 
 // Renter is one person being checked.
