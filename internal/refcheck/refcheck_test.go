@@ -163,7 +163,6 @@ func TestLastRenterStays(t *testing.T) {
 	})
 }
 
-
 // The deposit-cap rule is the server's alone: the form asks it as the
 // landlord types, and the check's GET carries the warning too (the payment
 // step shows it after a reload without working it out itself).
