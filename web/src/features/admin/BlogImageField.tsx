@@ -6,18 +6,10 @@ import { useId, useState, type ChangeEvent } from 'react'
 import { ImagePlus, Trash2 } from 'lucide-react'
 import { ButtonSpinner } from '../auth/AuthUi'
 import { errorMessage } from '../auth/errors'
+import { useCatalogue } from '../../lib/catalogue'
+import { imageProblem } from '../../lib/imageCheck'
 import { useUploadImage, type BlogImage } from './blogQueries'
 
-export const WRONG_TYPE = 'Only PNG and JPEG images are allowed.'
-export const TOO_LARGE = 'Image size should not be more than 5MB.'
-const MAX_BYTES = 5 * 1024 * 1024
-
-/** imageProblem is why a file cannot be a blog image, or '' when it can. */
-export function imageProblem(file: File): string {
-  if (file.type !== 'image/png' && file.type !== 'image/jpeg') return WRONG_TYPE
-  if (file.size > MAX_BYTES) return TOO_LARGE
-  return ''
-}
 
 type Props = {
   /** what the picture is, e.g. "Main image"; it names the buttons too. */
@@ -34,6 +26,7 @@ export function BlogImageField({ label, hint, value, onChange, error, round = fa
   const id = useId()
   const upload = useUploadImage()
   const [problem, setProblem] = useState('')
+  const maxBytes = useCatalogue().data?.uploads.imageMaxBytes
   const shown = problem || error
   const lower = label.toLowerCase()
 
@@ -41,7 +34,7 @@ export function BlogImageField({ label, hint, value, onChange, error, round = fa
     const file = e.target.files?.[0]
     e.target.value = '' // the same file can be chosen again after a failure
     if (!file || upload.isPending) return
-    const bad = imageProblem(file)
+    const bad = imageProblem(file, maxBytes)
     setProblem(bad)
     if (bad) return
     upload.mutate(file, {

@@ -26,9 +26,17 @@ export function apiError(status: number, code: string, message: string, fields?:
 type Handler = (path: string, init: { body?: unknown } | undefined) => Reply | Promise<Reply>
 
 /** mockApi routes api.GET and api.POST/PATCH calls to handler; GET /api/auth/session answers me (null: a visitor). */
+/** sampleCatalogue is the server's catalogue as tests serve it (GET /api/catalogue). */
+export const sampleCatalogue = {
+  products: [{ product: 'instant-reference-check', name: 'Instant reference check', pence: 899, wasPence: 1799 }],
+  uploads: { imageMaxBytes: 5 * 1024 * 1024, imageMaxPixels: 25_000_000, imageTypes: ['image/png', 'image/jpeg'], photosPerProperty: 10 },
+  referenceCheck: { maxRenters: 10, product: 'instant-reference-check' },
+}
+
 export function mockApi(handler: Handler, me: unknown = null) {
   const get = vi.spyOn(api, 'GET').mockImplementation((async (path: string, init?: { body?: unknown }) => {
     if (path === '/api/auth/session') return reply(200, { user: me ?? null })
+    if (path === '/api/catalogue') return reply(200, sampleCatalogue)
     return handler(path, init)
   }) as never)
   const post = vi.spyOn(api, 'POST').mockImplementation((async (path: string, init?: { body?: unknown }) => handler(path, init)) as never)

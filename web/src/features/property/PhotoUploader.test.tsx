@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { api } from '../../lib/api'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../auth/testUtils'
 import { PortalDetailsForm } from './PortalDetailsForm'
-import { checkPhoto, type Image } from './photos'
+import { catalogueKey } from '../../lib/catalogue'
+import { imageProblem } from '../../lib/imageCheck'
+import type { Image } from './photos'
 import { propertyKey, type Property } from './queries'
 
 beforeAll(polyfillDialog)
@@ -102,14 +104,14 @@ function setup(p: Property = property) {
 
 const failedBox = () => screen.getByText('Upload failed.').closest('[role="alert"]') as HTMLElement
 
-describe('checkPhoto', () => {
+describe('imageProblem (the quick look before an upload)', () => {
   it('gives the spec messages for a wrong type or a big file', () => {
-    expect(checkPhoto({ name: 'a.png', type: 'image/png', size: 10 })).toBe('')
-    expect(checkPhoto({ name: 'a.JPG', type: '', size: 10 })).toBe('')
-    expect(checkPhoto({ name: 'a.gif', type: 'image/gif', size: 10 })).toBe('Only PNG and JPEG images are allowed.')
-    expect(checkPhoto({ name: 'a.heic', type: '', size: 10 })).toBe('Only PNG and JPEG images are allowed.')
-    expect(checkPhoto({ name: 'a.jpg', type: 'image/jpeg', size: 5 * 1024 * 1024 })).toBe('')
-    expect(checkPhoto({ name: 'a.jpg', type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toBe('Image size should not be more than 5MB.')
+    expect(imageProblem({ name: 'a.png', type: 'image/png', size: 10 }, 5 * 1024 * 1024)).toBe('')
+    expect(imageProblem({ name: 'a.JPG', type: '', size: 10 }, 5 * 1024 * 1024)).toBe('')
+    expect(imageProblem({ name: 'a.gif', type: 'image/gif', size: 10 }, 5 * 1024 * 1024)).toBe('Only PNG and JPEG images are allowed.')
+    expect(imageProblem({ name: 'a.heic', type: '', size: 10 }, 5 * 1024 * 1024)).toBe('Only PNG and JPEG images are allowed.')
+    expect(imageProblem({ name: 'a.jpg', type: 'image/jpeg', size: 5 * 1024 * 1024 }, 5 * 1024 * 1024)).toBe('')
+    expect(imageProblem({ name: 'a.jpg', type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 }, 5 * 1024 * 1024)).toBe('Image size should not be more than 5MB.')
   })
 })
 
@@ -121,6 +123,8 @@ describe('PhotoUploader', () => {
     const { user, qc } = setup(nine)
     expect(await screen.findByText('9 of 10 photos')).toBeInTheDocument()
     expect(within(screen.getByRole('list', { name: 'Property photos' })).getAllByRole('img')).toHaveLength(9)
+    // The size limit is the server's, from its catalogue.
+    await waitFor(() => expect(qc.getQueryData(catalogueKey)).toBeDefined())
 
     await user.upload(screen.getByLabelText('Add photos'), [
       file('garden.png', 'image/png'),

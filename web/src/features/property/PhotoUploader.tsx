@@ -10,14 +10,13 @@ import { ImagePlus, Trash2, X } from 'lucide-react'
 import { api, ApiError, unwrap } from '../../lib/api'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { errorMessage } from '../auth/errors'
+import { useCatalogue } from '../../lib/catalogue'
+import { IMAGE_ACCEPT, imageProblem } from '../../lib/imageCheck'
 import {
   DELETE_PHOTO_CONFIRM,
-  MAX_PHOTOS,
-  PHOTO_ACCEPT,
   TOO_MANY_PHOTOS,
   UPLOAD_FAILED,
   UPLOAD_FAILED_DETAIL,
-  checkPhoto,
   isProcessing,
   uploadPhoto,
   type Image,
@@ -71,9 +70,13 @@ export function PhotoUploader({ property, onBusyChange }: Props) {
   const nextKey = useRef(1)
   const refreshes = useRef(0)
 
+  // The limits are the server's (the catalogue); 10 until it has answered,
+  // as the spec's message says.
+  const uploadLimits = useCatalogue().data?.uploads
+  const maxPhotos = uploadLimits?.photosPerProperty ?? 10
   const busy = uploads.length > 0
   const count = images.length
-  const full = count + uploads.length >= MAX_PHOTOS
+  const full = count + uploads.length >= maxPhotos
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange])
 
   function patchImages(change: (imgs: Image[]) => Image[]) {
@@ -125,8 +128,8 @@ export function PhotoUploader({ property, onBusyChange }: Props) {
     const accepted: Upload[] = []
     for (const file of files) {
       const key = nextKey.current++
-      let reason = checkPhoto(file)
-      if (!reason && stored + pending.current + accepted.length >= MAX_PHOTOS) reason = TOO_MANY_PHOTOS
+      let reason = imageProblem(file, uploadLimits?.imageMaxBytes)
+      if (!reason && stored + pending.current + accepted.length >= maxPhotos) reason = TOO_MANY_PHOTOS
       if (reason) {
         refused.push({ key, name: file.name, reason })
         continue
@@ -211,7 +214,7 @@ export function PhotoUploader({ property, onBusyChange }: Props) {
           Photos
         </h2>
         <p className="photos__count" aria-live="polite">
-          {count} of {MAX_PHOTOS} photos
+          {count} of {maxPhotos} photos
         </p>
       </div>
 
@@ -273,7 +276,7 @@ export function PhotoUploader({ property, onBusyChange }: Props) {
         ) : (
           <p className="photos__empty">
             <ImagePlus aria-hidden size={28} />
-            <span>Add up to {MAX_PHOTOS} photos. The first one is shown on your listing card.</span>
+            <span>Add up to {maxPhotos} photos. The first one is shown on your listing card.</span>
           </p>
         )}
         <div className="photos__add-row">
@@ -282,7 +285,7 @@ export function PhotoUploader({ property, onBusyChange }: Props) {
               ref={input}
               type="file"
               className="visually-hidden"
-              accept={PHOTO_ACCEPT}
+              accept={IMAGE_ACCEPT}
               multiple
               disabled={full}
               aria-describedby={hintId}
@@ -292,7 +295,7 @@ export function PhotoUploader({ property, onBusyChange }: Props) {
             Add photos
           </label>
           <span id={hintId} className="field-hint photos__hint">
-            {full && count >= MAX_PHOTOS ? TOO_MANY_PHOTOS : 'PNG or JPEG, up to 5MB each.'}
+            {full && count >= maxPhotos ? TOO_MANY_PHOTOS : 'PNG or JPEG, up to 5MB each.'}
           </span>
         </div>
       </div>

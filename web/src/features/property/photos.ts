@@ -7,36 +7,15 @@
 // and the CSRF check work as for every other call, and failures come back as
 // the app's ApiError.
 import { ApiError, notifyUnauthorized, type ApiErrorBody } from '../../lib/api'
+import { IMAGE_TOO_LARGE } from '../../lib/imageCheck'
 import type { components } from '../../lib/api-schema'
 
 export type Image = components['schemas']['Image']
 
-export const MAX_PHOTOS = 10
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024
 export const TOO_MANY_PHOTOS = 'You can only upload 10 images.'
-export const PHOTO_TOO_LARGE = 'Image size should not be more than 5MB.'
-export const PHOTO_WRONG_TYPE = 'Only PNG and JPEG images are allowed.'
 export const UPLOAD_FAILED = 'Upload failed.'
 export const UPLOAD_FAILED_DETAIL = 'An error occurred while uploading some of your images.'
 export const DELETE_PHOTO_CONFIRM = "This upload will be deleted and you can't undo this action. Continue?"
-
-/** What the file input offers; the extensions help pickers that ignore MIME types. */
-export const PHOTO_ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg'
-
-const TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/pjpeg'])
-const EXTENSIONS = /\.(png|jpe?g)$/i
-
-/**
- * checkPhoto is the quick look before uploading: the declared type (or, when
- * the browser gives none, the extension) and the size. It returns the spec's
- * message, or '' when the file may go to the server.
- */
-export function checkPhoto(file: Pick<File, 'name' | 'type' | 'size'>): string {
-  const declared = file.type.toLowerCase()
-  if (declared ? !TYPES.has(declared) : !EXTENSIONS.test(file.name)) return PHOTO_WRONG_TYPE
-  if (file.size > MAX_PHOTO_BYTES) return PHOTO_TOO_LARGE
-  return ''
-}
 
 /** isProcessing: the resize job has not run yet, so the URLs still give the original. */
 export function isProcessing(img: Image): boolean {
@@ -68,7 +47,7 @@ export function uploadPhoto(propertyId: string, file: File, { onProgress, signal
       if (xhr.status === 401) notifyUnauthorized()
       let err = (body as { error?: ApiErrorBody } | undefined)?.error
       // A proxy in front may refuse a big body before the server sees it.
-      if (!err && xhr.status === 413) err = { code: 'image_too_large', message: PHOTO_TOO_LARGE }
+      if (!err && xhr.status === 413) err = { code: 'image_too_large', message: IMAGE_TOO_LARGE }
       reject(new ApiError(xhr.status, err))
     }
     xhr.onerror = () => reject(new ApiError(0, undefined))

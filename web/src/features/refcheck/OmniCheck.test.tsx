@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { api } from '../../lib/api'
-import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser, type Reply } from '../auth/testUtils'
+import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleCatalogue, sampleUser, type Reply } from '../auth/testUtils'
 import OmniCheck from './OmniCheck'
 import type { ReferenceCheck, ReferenceReport } from './queries'
 import type { Order } from '../payment/queries'
@@ -64,6 +64,16 @@ const order: Order = {
   createdAt: '2026-11-05T10:00:00Z',
 }
 
+// The server's deposit-cap warning for the amounts these tests type (the
+// pages ask it rather than work it out).
+const capWarning = (cap: string, weeks: number) =>
+  `This deposit is more than the legal cap of ${cap} (${weeks} weeks' rent) under the Tenant Fees Act 2019. In England a landlord may not take more.`
+const capWarnings: Record<string, string> = {
+  '185000/2134000': capWarning('£2,134.61', 5),
+  '185000/250000': capWarning('£2,134.61', 5),
+  '420000/581600': capWarning('£5,815.38', 6),
+}
+
 type Handler = (method: string, path: string, init?: { body?: unknown; params?: unknown }) => Reply | Promise<Reply> | undefined
 
 /** landlordApi serves the session, the properties, the check and its order; handler answers the rest. */
@@ -72,7 +82,13 @@ function landlordApi(handler: Handler = () => undefined) {
     const r = handler(method, path, init)
     if (r) return r
     if (method === 'GET' && path === '/api/properties') return reply(200, { properties: [property] })
-    if (method === 'GET' && path === '/api/reference-checks/{id}') return reply(200, { referenceCheck: check })
+    if (method === 'GET' && path === '/api/reference-checks/{id}')
+      return reply(200, { referenceCheck: check, depositWarning: capWarnings[`${check.rentPence}/${check.depositPence}`] ?? '' })
+    if (method === 'GET' && path === '/api/reference-checks/deposit-warning') {
+      const q = (init?.params as { query: { rentPence: number; depositPence: number } }).query
+      return reply(200, { depositWarning: capWarnings[`${q.rentPence}/${q.depositPence}`] ?? '' })
+    }
+    if (method === 'GET' && path === '/api/catalogue') return reply(200, sampleCatalogue)
     if (method === 'GET' && path === '/api/orders/{id}') return reply(200, { order, provider: 'sandbox' })
     if (method === 'GET' && path === '/api/reference-reports') return reply(200, { reports: [] })
     return apiError(500, 'internal', `unexpected ${method} ${path}`)
@@ -115,7 +131,8 @@ describe('OmniCheck initiate', () => {
     const user = userEvent.setup({ delay: null })
     const { router } = open('/dashboard?view=initiate&step=reference')
     const card = screen.getByRole('article', { name: 'Instant Check' })
-    expect(card).toHaveTextContent('was £17.99')
+    // The prices are the server's catalogue's.
+    await waitFor(() => expect(card).toHaveTextContent('was £17.99'))
     expect(card).toHaveTextContent('now £8.99')
     const features = within(card).getByRole('list', { name: 'The Instant Check includes' })
     expect(within(features).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
@@ -197,7 +214,7 @@ describe('the reference form (spec 2 section 5)', () => {
     await user.type(screen.getByLabelText('Security deposit (£)'), '2134')
     expect(screen.queryByText(/Tenant Fees Act 2019/)).not.toBeInTheDocument()
     await user.type(screen.getByLabelText('Security deposit (£)'), '0')
-    expect(screen.getByText(/Tenant Fees Act 2019/)).toHaveTextContent(
+    expect(await screen.findByText(/Tenant Fees Act 2019/)).toHaveTextContent(
       "This deposit is more than the legal cap of £2,134.61 (5 weeks' rent) under the Tenant Fees Act 2019.",
     )
     expect(screen.getByLabelText('Security deposit (£)')).toHaveAccessibleDescription(/legal cap of £2,134.61/)
@@ -205,7 +222,7 @@ describe('the reference form (spec 2 section 5)', () => {
     await user.type(screen.getByLabelText('Monthly rent (£)'), '4200')
     await user.clear(screen.getByLabelText('Security deposit (£)'))
     await user.type(screen.getByLabelText('Security deposit (£)'), '5816')
-    expect(screen.getByText(/Tenant Fees Act 2019/)).toHaveTextContent("legal cap of £5,815.38 (6 weeks' rent)")
+    await waitFor(() => expect(screen.getByText(/Tenant Fees Act 2019/)).toHaveTextContent("legal cap of £5,815.38 (6 weeks' rent)"))
   })
 
   it('sends pence and the renters, then moves to payment', async () => {

@@ -14,7 +14,7 @@ import { ReferenceTypeView } from './ReferenceTypeView'
 import { ReportsView } from './ReportsView'
 import { SuccessView } from './SuccessView'
 import { WelcomeView } from './WelcomeView'
-import { checkKey, reportsKey } from './queries'
+import { checkKey, reportsKey, type CheckAnswer } from './queries'
 import { emptyReferenceForm, normaliseEmail, type ReferenceForm } from './rules'
 import { parsePlace, placeHref, rememberWelcomed, welcomed, type Place, type Step, type View } from './views'
 import '../../app/shell/pages.css'
@@ -75,7 +75,6 @@ function Initiate({ user, place, form, setForm }: InitiateProps) {
   const qc = useQueryClient()
   // The welcome is for the first visit; it is remembered once shown.
   const [firstVisit, setFirstVisit] = useState(() => !welcomed(user.id))
-  const [depositNotice, setDepositNotice] = useState<{ check: string; text: string } | null>(null)
   const step: Step = place.step ?? (firstVisit ? 'welcome' : 'reference')
 
   useEffect(() => {
@@ -85,16 +84,14 @@ function Initiate({ user, place, form, setForm }: InitiateProps) {
   const go = (p: Omit<Place, 'view'>, replace = false) => navigate(placeHref({ view: 'initiate', ...p }), { replace })
 
   function purchased(p: Purchase) {
-    qc.setQueryData(checkKey(p.referenceCheck.id), p.referenceCheck)
+    qc.setQueryData<CheckAnswer>(checkKey(p.referenceCheck.id), { referenceCheck: p.referenceCheck, depositWarning: p.depositWarning ?? '' })
     storeOrder(qc, p.order)
-    setDepositNotice(p.depositWarning ? { check: p.referenceCheck.id, text: p.depositWarning } : null)
     go({ step: 'pay', check: p.referenceCheck.id })
   }
 
   function paid() {
     const id = place.check!
     setForm(emptyReferenceForm())
-    setDepositNotice(null)
     void qc.invalidateQueries({ queryKey: checkKey(id) })
     void qc.invalidateQueries({ queryKey: reportsKey() })
     go({ step: 'success', check: id }, true)
@@ -136,7 +133,6 @@ function Initiate({ user, place, form, setForm }: InitiateProps) {
         <ReferencePayView
           key={place.check}
           checkId={place.check!}
-          depositWarning={depositNotice?.check === place.check ? depositNotice.text : undefined}
           onBack={() => go({ step: 'form' })}
           onPaid={paid}
           onRenterRemoved={(email) =>

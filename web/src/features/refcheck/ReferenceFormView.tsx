@@ -15,8 +15,9 @@ import { errorMessage } from '../auth/errors'
 import { AddressForm } from '../property/AddressForm'
 import { propertiesKey, useMyProperties, type Property } from '../property/queries'
 import type { components } from '../../lib/api-schema'
-import { INSTANT_PENCE } from './prices'
-import { MAX_RENTERS, depositWarning, digitsOnly, referenceFormProblem, type ReferenceForm } from './rules'
+import { priceText, useCheckTerms } from './catalogue'
+import { useDepositWarning } from './queries'
+import { digitsOnly, referenceFormProblem, type ReferenceForm } from './rules'
 
 export type Purchase = components['schemas']['ReferenceCheckPurchase']
 
@@ -78,8 +79,9 @@ export function ReferenceFormView({ form, onChange, onBack, onPurchased }: Props
     if (!p) buy.mutate(form)
   }
 
-  const rentPence = wholePoundsToPence(form.rent)
-  const warning = form.deposit ? depositWarning(rentPence, wholePoundsToPence(form.deposit)) : ''
+  const { price, maxRenters } = useCheckTerms()
+  // The deposit-cap rule is the server's: it is asked as the amounts are typed.
+  const warning = useDepositWarning(wholePoundsToPence(form.rent), form.deposit ? wholePoundsToPence(form.deposit) : 0)
   const n = form.renters.length
   const list = properties.data ?? []
 
@@ -136,7 +138,7 @@ export function ReferenceFormView({ form, onChange, onBack, onPurchased }: Props
           <button
             type="button"
             className="button button--outline ref-form__add"
-            disabled={n >= MAX_RENTERS}
+            disabled={maxRenters > 0 && n >= maxRenters}
             onClick={() => update({ renters: [...form.renters, { name: '', email: '' }] })}
           >
             <Plus aria-hidden size={18} />
@@ -205,7 +207,7 @@ export function ReferenceFormView({ form, onChange, onBack, onPurchased }: Props
           <span>
             Total (incl. VAT), {n} {n === 1 ? 'renter' : 'renters'}
           </span>
-          <strong>{formatPence(INSTANT_PENCE * n)}</strong>
+          <strong>{priceText(price ? price.pence * n : undefined, formatPence)}</strong>
         </div>
         <div className="omni-actions">
           <button type="submit" className="button" disabled={buy.isPending} aria-busy={buy.isPending}>

@@ -10,8 +10,8 @@ import { FormMessage } from '../auth/AuthUi'
 import { errorMessage } from '../auth/errors'
 import { PaymentScreen } from '../payment/PaymentScreen'
 import type { Order, OrderLine } from '../payment/queries'
-import { checkKey, useReferenceCheck, type ReferenceCheck } from './queries'
-import { depositWarning as capWarning, removeRenterQuestion } from './rules'
+import { checkKey, useCheckDepositWarning, useReferenceCheck, type CheckAnswer, type ReferenceCheck } from './queries'
+import { removeRenterQuestion } from './rules'
 import { placeHref } from './views'
 
 export const PURCHASE_INSTANT_CHECK = 'PURCHASE INSTANT CHECK'
@@ -25,16 +25,16 @@ export function renterFor(check: ReferenceCheck, line: OrderLine, index: number)
 
 type Props = {
   checkId: string
-  depositWarning?: string
   onBack: () => void
   onPaid: (order: Order) => void
   /** onRenterRemoved tells the form which renter left the basket. */
   onRenterRemoved?: (email: string) => void
 }
 
-export function ReferencePayView({ checkId, depositWarning, onBack, onPaid, onRenterRemoved }: Props) {
+export function ReferencePayView({ checkId, onBack, onPaid, onRenterRemoved }: Props) {
   const qc = useQueryClient()
   const check = useReferenceCheck(checkId)
+  const warning = useCheckDepositWarning(checkId).data ?? ''
 
   if (check.isPending) {
     return (
@@ -46,9 +46,6 @@ export function ReferencePayView({ checkId, depositWarning, onBack, onPaid, onRe
   if (check.isError) return <FormMessage kind="error">{errorMessage(check.error)}</FormMessage>
   const c = check.data
   if (c.status === 'Payment Complete') return <Navigate to={placeHref({ view: 'initiate', step: 'success', check: c.id })} replace />
-  // The purchase answer carries the server's warning; after a reload the
-  // same rule is applied to the check's own rent and deposit.
-  const warning = depositWarning || capWarning(c.rentPence, c.depositPence)
 
   return (
     <PaymentScreen
@@ -74,7 +71,9 @@ export function ReferencePayView({ checkId, depositWarning, onBack, onPaid, onRe
           const { order } = await unwrap(
             api.DELETE('/api/reference-checks/{id}/renters/{renterId}', { params: { path: { id: c.id, renterId: r.id } } }),
           )
-          qc.setQueryData<ReferenceCheck>(checkKey(c.id), (old) => (old ? { ...old, renters: old.renters.filter((x) => x.id !== r.id) } : old))
+          qc.setQueryData<CheckAnswer>(checkKey(c.id), (old) =>
+            old ? { ...old, referenceCheck: { ...old.referenceCheck, renters: old.referenceCheck.renters.filter((x) => x.id !== r.id) } } : old,
+          )
           onRenterRemoved?.(r.email)
           return order
         },

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { Check, FileSearch } from 'lucide-react'
 import { formatPence } from '../../lib/money'
 import { SampleReportDialog } from './SampleReportDialog'
-import { INSTANT_PENCE, INSTANT_WAS_PENCE } from './prices'
+import { priceText, useCheckTerms } from './catalogue'
 
 export const INSTANT_FEATURES = [
   'Identity verification',
@@ -22,6 +22,7 @@ export const INSTANT_FEATURES = [
 
 export function ReferenceTypeView({ onContinue }: { onContinue: () => void }) {
   const [sample, setSample] = useState(false)
+  const { price } = useCheckTerms()
   return (
     <section className="panel ref-type" aria-labelledby="ref-type-title">
       <h2 id="ref-type-title" className="omni-step-title">
@@ -34,11 +35,11 @@ export function ReferenceTypeView({ onContinue }: { onContinue: () => void }) {
             <p className="ref-type__price">
               <s>
                 <span className="visually-hidden">was </span>
-                {formatPence(INSTANT_WAS_PENCE)}
+                {priceText(price?.wasPence, formatPence)}
               </s>{' '}
               <strong>
                 <span className="visually-hidden">now </span>
-                {formatPence(INSTANT_PENCE)}
+                {priceText(price?.pence, formatPence)}
               </strong>{' '}
               <span className="ref-type__per">per renter</span>
             </p>
@@ -80,7 +81,7 @@ export function ReferenceTypeView({ onContinue }: { onContinue: () => void }) {
       </div>
       <div className="omni-total">
         <span>Total (incl. VAT)</span>
-        <strong>{formatPence(INSTANT_PENCE)}</strong>
+        <strong>{priceText(price?.pence, formatPence)}</strong>
       </div>
       <div className="omni-actions">
         <button type="button" className="button" onClick={onContinue}>

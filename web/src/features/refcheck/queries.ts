@@ -1,7 +1,8 @@
 // Reference checks in TanStack Query: ['reference-checks', id] is one check,
 // ['reference-reports', 'active' | 'completed'] the report lists.
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
+import { useDebounced } from '../../lib/useDebounced'
 import type { components } from '../../lib/api-schema'
 
 export type ReferenceCheck = components['schemas']['ReferenceCheck']
@@ -11,13 +12,48 @@ export type ReportStatus = 'active' | 'completed'
 export const checkKey = (id: string) => ['reference-checks', id] as const
 export const reportsKey = (status?: ReportStatus) => (status ? (['reference-reports', status] as const) : (['reference-reports'] as const))
 
-export function useReferenceCheck(id: string) {
-  return useQuery({
+/** CheckAnswer is what ['reference-checks', id] holds: the check and the server's deposit-cap warning for it. */
+export type CheckAnswer = { referenceCheck: ReferenceCheck; depositWarning: string }
+
+function checkQuery(id: string) {
+  return {
     queryKey: checkKey(id),
-    queryFn: async () => (await unwrap(api.GET('/api/reference-checks/{id}', { params: { path: { id } } }))).referenceCheck,
+    queryFn: async (): Promise<CheckAnswer> => {
+      const r = await unwrap(api.GET('/api/reference-checks/{id}', { params: { path: { id } } }))
+      return { referenceCheck: r.referenceCheck, depositWarning: r.depositWarning ?? '' }
+    },
     enabled: id !== '',
     retry: false,
+  }
+}
+
+export function useReferenceCheck(id: string) {
+  return useQuery({ ...checkQuery(id), select: (d: CheckAnswer) => d.referenceCheck })
+}
+
+/** useCheckDepositWarning is the server's deposit-cap warning for a check ('' within the cap). */
+export function useCheckDepositWarning(id: string) {
+  return useQuery({ ...checkQuery(id), select: (d: CheckAnswer) => d.depositWarning })
+}
+
+/**
+ * useDepositWarning asks the server, as the landlord types, whether a
+ * deposit is over the legal cap for a monthly rent (the rule is the
+ * server's alone). '' within the cap or until both amounts are typed.
+ */
+export function useDepositWarning(rentPence: number, depositPence: number): string {
+  const [rent, deposit] = useDebounced([rentPence, depositPence] as const, 250)
+  const q = useQuery({
+    queryKey: ['deposit-warning', rent, deposit],
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/reference-checks/deposit-warning', { params: { query: { rentPence: rent, depositPence: deposit } } })))
+        .depositWarning,
+    enabled: rent > 0 && deposit > 0,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    retry: false,
   })
+  return rentPence > 0 && depositPence > 0 ? (q.data ?? '') : ''
 }
 
 export function useReports(status: ReportStatus) {

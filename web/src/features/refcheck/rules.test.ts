@@ -3,8 +3,6 @@ import {
   MSG_ALL_REQUIRED,
   MSG_EMAILS_DUPLICATED,
   MSG_NAME_DIGITS,
-  depositCap,
-  depositWarning,
   digitsOnly,
   referenceFormProblem,
   removeRenterQuestion,
@@ -78,31 +76,6 @@ describe('referenceFormProblem (spec 2 section 5, Reference form)', () => {
       { name: 'Sam 1', email: 'sam@example.com' },
     ])
     expect(referenceFormProblem(f)).toBe('bad is not a valid email address')
-  })
-})
-
-describe('the Tenant Fees Act deposit cap', () => {
-  // The server's cases (internal/refcheck TestDepositCap).
-  it('is five weeks of rent below £50,000 a year', () => {
-    expect(depositCap(185000)).toEqual({ capPence: 213461, weeks: 5 }) // £1,850 pcm -> £2,134.61
-    expect(depositCap(416600)).toEqual({ capPence: 480692, weeks: 5 }) // £49,992 a year
-  })
-
-  it('is six weeks from £50,000 a year', () => {
-    expect(depositCap(420000)).toEqual({ capPence: 581538, weeks: 6 }) // £4,200 pcm -> £5,815.38
-    expect(depositCap(416700)).toEqual({ capPence: Math.floor((416700 * 12 * 6) / 52), weeks: 6 }) // £50,004 a year
-  })
-
-  it('warns only above the cap, citing the rule', () => {
-    expect(depositWarning(185000, 213461)).toBe('')
-    expect(depositWarning(185000, 213462)).toContain('£2,134.61')
-    expect(depositWarning(420000, 581538)).toBe('')
-    expect(depositWarning(420000, 581539)).toBe(
-      "This deposit is more than the legal cap of £5,815.38 (6 weeks' rent) under the Tenant Fees Act 2019. " +
-        'In England a landlord may not take more.',
-    )
-    expect(depositWarning(416600, 480693)).toContain("(5 weeks' rent)")
-    expect(depositWarning(0, 100000)).toBe('')
   })
 })
 
