@@ -7,8 +7,8 @@ import (
 	"github.com/omnirent/omnirent/internal/property"
 )
 
-// accountDirectory lets the property domain reach account holders through
-// the accounts service, never through its tables.
+// accountDirectory lets other areas (properties, reference checks) reach
+// account holders through the accounts service, never through its tables.
 type accountDirectory struct{ auth *auth.Service }
 
 func (d accountDirectory) Person(ctx context.Context, id string) (property.Person, error) {
@@ -17,4 +17,10 @@ func (d accountDirectory) Person(ctx context.Context, id string) (property.Perso
 		return property.Person{}, err
 	}
 	return property.Person{ID: u.ID, Email: u.Email, FullName: u.FullName}, nil
+}
+
+// Email is a user's e-mail address (refcheck.Accounts).
+func (d accountDirectory) Email(ctx context.Context, id string) (string, error) {
+	u, err := d.auth.UserByID(ctx, id)
+	return u.Email, err
 }

@@ -70,6 +70,22 @@ func (s *Service) Get(ctx context.Context, o Owner, id string) (Property, error)
 	return s.store.own(ctx, s.db.Conn(), o.ID, id)
 }
 
+// Addresses gives the addresses of the properties with these ids, whatever
+// their status or landlord (areas that refer to a property, such as
+// reference checks, show where it is even after it was deleted), in one
+// query. Unknown ids are left out.
+func (s *Service) Addresses(ctx context.Context, ids []string) (map[string]Address, error) {
+	ps, err := s.store.byIDs(ctx, s.db.Conn(), ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]Address, len(ps))
+	for _, p := range ps {
+		out[p.ID] = p.Address
+	}
+	return out, nil
+}
+
 // HasProperties tells the accounts domain whether to show onboarding.
 func (s *Service) HasProperties(ctx context.Context, landlordID string) (bool, error) {
 	n, err := s.store.countLive(ctx, s.db.Conn(), landlordID)

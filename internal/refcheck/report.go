@@ -85,6 +85,10 @@ func (s *Service) buildReport(ctx context.Context, raw json.RawMessage) error {
 		return s.reportFailed(ctx, r, err)
 	}
 	body, _ := json.Marshal(report)
+	landlord, err := s.accounts.Email(ctx, r.LandlordID)
+	if err != nil {
+		return apperr.Wrap(err, "landlord e-mail")
+	}
 	return s.db.Tx(ctx, func(tx db.Conn) error {
 		res, err := tx.Exec(ctx, `UPDATE reference_check_renters SET report = ?, report_status = 'ready', report_at = ?, report_sent_at = ?,
 			status = ?, bank_code = '' WHERE id = ? AND report_status = 'processing'`,
@@ -95,7 +99,7 @@ func (s *Service) buildReport(ctx context.Context, raw json.RawMessage) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return nil
 		}
-		return s.mailReport(ctx, tx, r, report)
+		return s.mailReport(ctx, tx, landlord, r, report)
 	})
 }
 
@@ -116,8 +120,12 @@ func (s *Service) analyse(ctx context.Context, r renterRecord, now time.Time) (a
 // reportTries the landlord is told and the renter's link offers the bank
 // step again.
 func (s *Service) reportFailed(ctx context.Context, r renterRecord, cause error) error {
+	landlord, err := s.accounts.Email(ctx, r.LandlordID)
+	if err != nil {
+		return apperr.Wrap(err, "landlord e-mail")
+	}
 	var tries int
-	err := s.db.Tx(ctx, func(tx db.Conn) error {
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
 		if err := tx.QueryRow(ctx, `UPDATE reference_check_renters SET report_attempts = report_attempts + 1 WHERE id = ?
 			RETURNING report_attempts`, r.ID).Scan(&tries); err != nil {
 			return apperr.Wrap(err, "count report attempt")
@@ -127,10 +135,6 @@ func (s *Service) reportFailed(ctx context.Context, r renterRecord, cause error)
 		}
 		if _, err := tx.Exec(ctx, `UPDATE reference_check_renters SET report_status = 'failed', bank_code = '' WHERE id = ?`, r.ID); err != nil {
 			return apperr.Wrap(err, "mark report failed")
-		}
-		landlord, err := s.landlordEmail(ctx, tx, r.LandlordID)
-		if err != nil {
-			return err
 		}
 		return s.mail.Send(ctx, tx, mail.Email{To: landlord, Subject: "A reference check could not be completed yet", Template: "notice",
 			Data: map[string]any{"Name": "there", "Heading": "We could not build " + r.Name + "'s report",
@@ -148,22 +152,13 @@ func (s *Service) reportFailed(ctx context.Context, r renterRecord, cause error)
 	return nil
 }
 
-func (s *Service) landlordEmail(ctx context.Context, c db.Conn, landlordID string) (string, error) {
-	var email string
-	err := c.QueryRow(ctx, `SELECT email FROM users WHERE id = ?`, landlordID).Scan(&email)
-	return email, apperr.Wrap(err, "landlord e-mail")
-}
-
 // ReportURL is the landlord's page for a renter's report.
 func (s *Service) ReportURL(checkID, renterID string) string {
 	return s.baseURL + "/reports/" + checkID + "/" + renterID
 }
 
-func (s *Service) mailReport(ctx context.Context, tx db.Conn, r renterRecord, rep affordability.Report) error {
-	landlord, err := s.landlordEmail(ctx, tx, r.LandlordID)
-	if err != nil {
-		return err
-	}
+// mailReport tells the landlord (at the address given) that the report is ready.
+func (s *Service) mailReport(ctx context.Context, tx db.Conn, landlord string, r renterRecord, rep affordability.Report) error {
 	return s.mail.Send(ctx, tx, mail.Email{To: landlord, Subject: "Reference report for " + r.Name + ": " + string(rep.Rating), Template: "notice",
 		Data: map[string]any{"Name": "there", "Heading": r.Name + "'s reference report is ready",
 			"Paragraphs": []string{
@@ -189,12 +184,12 @@ type LandlordReport struct {
 // Report returns a finished report of one of the landlord's own checks.
 func (s *Service) Report(ctx context.Context, landlordID, checkID, renterID string) (LandlordReport, error) {
 	var out LandlordReport
-	var body string
+	var body, propertyID string
 	var readyAt int64
-	err := s.db.Conn().QueryRow(ctx, `SELECT r.name, r.email, r.report, r.report_at, p.addr_first_line, p.town, p.postcode, k.rent_pence
-		FROM reference_check_renters r JOIN reference_checks k ON k.id = r.check_id JOIN properties p ON p.id = k.property_id
+	err := s.db.Conn().QueryRow(ctx, `SELECT r.name, r.email, r.report, r.report_at, k.property_id, k.rent_pence
+		FROM reference_check_renters r JOIN reference_checks k ON k.id = r.check_id
 		WHERE r.id = ? AND k.id = ? AND k.landlord_id = ? AND r.report_status = 'ready'`, renterID, checkID, landlordID).
-		Scan(&out.Name, &out.Email, &body, &readyAt, &out.Property.FirstLine, &out.Property.Town, &out.Property.Postcode, &out.RentPence)
+		Scan(&out.Name, &out.Email, &body, &readyAt, &propertyID, &out.RentPence)
 	if errors.Is(err, db.NoRows) {
 		return LandlordReport{}, apperr.New(apperr.NotFound, "not_found", "Report not found.")
 	}
@@ -205,7 +200,8 @@ func (s *Service) Report(ctx context.Context, landlordID, checkID, renterID stri
 		return LandlordReport{}, apperr.Wrap(err, "decode report")
 	}
 	out.CheckID, out.RenterID, out.ReadyAt = checkID, renterID, time.UnixMilli(readyAt).UTC()
-	return out, nil
+	out.Property, err = s.place(ctx, propertyID)
+	return out, err
 }
 
 // SendReport e-mails a finished report to the landlord again (DOWNLOAD),
@@ -214,6 +210,10 @@ func (s *Service) SendReport(ctx context.Context, landlordID, checkID, renterID 
 	rep, err := s.Report(ctx, landlordID, checkID, renterID)
 	if err != nil {
 		return err
+	}
+	landlord, err := s.accounts.Email(ctx, landlordID)
+	if err != nil {
+		return apperr.Wrap(err, "landlord e-mail")
 	}
 	return s.db.Tx(ctx, func(tx db.Conn) error {
 		now := s.clock.Now()
@@ -229,6 +229,6 @@ func (s *Service) SendReport(ctx context.Context, landlordID, checkID, renterID 
 		if err != nil {
 			return err
 		}
-		return s.mailReport(ctx, tx, r, rep.Report)
+		return s.mailReport(ctx, tx, landlord, r, rep.Report)
 	})
 }

@@ -23,9 +23,18 @@ import (
 	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
-// Properties is what this package needs of the property domain.
+// Properties is what this package needs of the property domain: the
+// landlord's own property when a check is bought, and the addresses the
+// report lists and pages show (one call for a whole list).
 type Properties interface {
 	Get(ctx context.Context, o property.Owner, id string) (property.Property, error)
+	Addresses(ctx context.Context, ids []string) (map[string]property.Address, error)
+}
+
+// Accounts is what this package needs of the accounts domain: where to
+// e-mail a landlord. Wired in internal/app.
+type Accounts interface {
+	Email(ctx context.Context, userID string) (string, error)
 }
 
 type Mailer interface {
@@ -36,6 +45,7 @@ type Service struct {
 	db         *db.DB
 	clock      clock.Clock
 	properties Properties
+	accounts   Accounts
 	payments   *payment.Service
 	mail       Mailer
 	bank       openbanking.Provider
@@ -49,6 +59,7 @@ type Deps struct {
 	DB         *db.DB
 	Clock      clock.Clock
 	Properties Properties
+	Accounts   Accounts
 	Payments   *payment.Service
 	Mail       Mailer
 	Bank       openbanking.Provider
@@ -59,7 +70,7 @@ type Deps struct {
 // NewService makes the service, registers it to fulfil paid checks and
 // gives the job queue its report builder.
 func NewService(d Deps) *Service {
-	s := &Service{db: d.DB, clock: d.Clock, properties: d.Properties, payments: d.Payments, mail: d.Mail, bank: d.Bank, jobs: d.Jobs,
+	s := &Service{db: d.DB, clock: d.Clock, properties: d.Properties, accounts: d.Accounts, payments: d.Payments, mail: d.Mail, bank: d.Bank, jobs: d.Jobs,
 		rules: affordability.DefaultRules, baseURL: d.BaseURL}
 	d.Payments.Register(OrderType, s)
 	d.Payments.RegisterProduct(InstantCheck, InstantCheckPrice)
@@ -276,7 +287,33 @@ func (s *Service) Resend(ctx context.Context, landlordID, checkID, renterID stri
 	})
 }
 
-// Reports lists Active (completed false) or Completed Reports.
+// Reports lists Active (completed false) or Completed Reports, with the
+// properties' addresses asked of the property domain in one call.
 func (s *Service) Reports(ctx context.Context, landlordID string, completed bool) ([]Report, error) {
-	return reports(ctx, s.db.Conn(), landlordID, completed)
+	list, err := reports(ctx, s.db.Conn(), landlordID, completed)
+	if err != nil || len(list) == 0 {
+		return list, err
+	}
+	ids := make([]string, 0, len(list))
+	for _, r := range list {
+		ids = append(ids, r.PropertyID)
+	}
+	addrs, err := s.properties.Addresses(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range list {
+		list[i].Property = placeOf(addrs[list[i].PropertyID])
+	}
+	return list, nil
+}
+
+// place reads one property's address for a page.
+func (s *Service) place(ctx context.Context, propertyID string) (Place, error) {
+	addrs, err := s.properties.Addresses(ctx, []string{propertyID})
+	return placeOf(addrs[propertyID]), err
+}
+
+func placeOf(a property.Address) Place {
+	return Place{FirstLine: a.FirstLine, Town: a.Town, Postcode: a.Postcode}
 }

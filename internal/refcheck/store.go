@@ -88,8 +88,9 @@ type Report struct {
 	Name        string       `json:"name"`
 	Email       string       `json:"email"`
 	Status      RenterStatus `json:"status"`
-	Property    Place        `json:"property"`
+	Property    Place        `json:"property"` // filled by the service from the property domain
 	InitiatedAt time.Time    `json:"initiatedAt"`
+	PropertyID  string       `json:"-"`
 }
 
 // Place is the property's address as the lists show it.
@@ -106,10 +107,9 @@ func reports(ctx context.Context, c db.Conn, landlordID string, completed bool) 
 	if completed {
 		op = "="
 	}
-	rows, err := c.Query(ctx, `SELECT k.id, r.id, r.name, r.email, r.status, p.addr_first_line, p.town, p.postcode, k.created_at
+	rows, err := c.Query(ctx, `SELECT k.id, r.id, r.name, r.email, r.status, k.property_id, k.created_at
 		FROM reference_checks k
 		JOIN reference_check_renters r ON r.check_id = k.id
-		JOIN properties p ON p.id = k.property_id
 		WHERE k.landlord_id = ? AND k.status = ? AND r.status `+op+` ?
 		ORDER BY k.created_at DESC, k.id, r.position`, landlordID, PaymentComplete, ProcessComplete)
 	if err != nil {
@@ -120,8 +120,7 @@ func reports(ctx context.Context, c db.Conn, landlordID string, completed bool) 
 	for rows.Next() {
 		var r Report
 		var created int64
-		if err := rows.Scan(&r.CheckID, &r.RenterID, &r.Name, &r.Email, &r.Status, &r.Property.FirstLine, &r.Property.Town,
-			&r.Property.Postcode, &created); err != nil {
+		if err := rows.Scan(&r.CheckID, &r.RenterID, &r.Name, &r.Email, &r.Status, &r.PropertyID, &created); err != nil {
 			return nil, apperr.Wrap(err, "scan report")
 		}
 		r.InitiatedAt = time.UnixMilli(created).UTC()
