@@ -1,0 +1,350 @@
+// Package pdf makes the A4 documents the product generates (reference
+// reports now; tenancy agreements and inventory reports next) on gopdf,
+// with fonts that cover the scripts UK renters' names are written in
+// (fonts.go), right-to-left text and joined Arabic letters (shape.go),
+// word wrap, page breaks, simple tables and a "Page X of Y" footer. A
+// character no font has is drawn as a visible marker (U+FFFD) and listed
+// by Missing, never dropped in silence.
+package pdf
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/signintech/gopdf"
+)
+
+// A4 in points, and the margin every page keeps.
+const (
+	PageW, PageH = 595.28, 841.89
+	Margin       = 42.0
+	footerSize   = 8.0
+)
+
+// Colour is red, green and blue.
+type Colour [3]uint8
+
+// Ink and Muted are the body text colours.
+var (
+	Ink   = Colour{20, 33, 61}
+	Muted = Colour{74, 85, 104}
+	White = Colour{255, 255, 255}
+)
+
+// Doc is one document being written. Y is where the next line goes; the
+// flowing helpers (Line, Heading, Pair, Paragraph, Table) advance it and
+// start a new page when the next thing would not fit.
+type Doc struct {
+	*gopdf.GoPdf
+	Y       float64
+	faces   []*face
+	bold    bool
+	size    float64
+	colour  Colour
+	missing map[rune]bool
+	footer  string
+}
+
+// Info is what the PDF's properties say.
+type Info struct {
+	Title, Author string
+	Created       time.Time
+	// Footer is printed at the bottom left of every page, beside "Page X of Y".
+	Footer string
+}
+
+// New starts an A4 document with its first page.
+func New(info Info) (*Doc, error) {
+	list, err := loadFaces()
+	if err != nil {
+		return nil, err
+	}
+	d := &Doc{GoPdf: &gopdf.GoPdf{}, Y: Margin, faces: list, size: 10, colour: Ink, missing: map[rune]bool{}, footer: info.Footer}
+	d.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4})
+	d.SetInfo(gopdf.PdfInfo{Title: info.Title, Author: info.Author, Creator: "OmniRent", CreationDate: info.Created})
+	for _, f := range list {
+		if err := d.AddTTFFontData(f.name, f.regular); err != nil {
+			return nil, fmt.Errorf("pdf: font %s: %w", f.name, err)
+		}
+		if f.bold != nil {
+			if err := d.AddTTFFontData(f.name+"-bold", f.bold); err != nil {
+				return nil, fmt.Errorf("pdf: font %s bold: %w", f.name, err)
+			}
+		}
+	}
+	d.AddPage()
+	d.Font(false, 10, Ink)
+	return d, nil
+}
+
+// Font sets the weight, size and colour of the text drawn next.
+func (d *Doc) Font(bold bool, size float64, c Colour) {
+	d.bold, d.size, d.colour = bold, size, c
+	d.SetTextColor(c[0], c[1], c[2])
+}
+
+// Fill sets the colour shapes are filled with.
+func (d *Doc) Fill(c Colour) { d.SetFillColor(c[0], c[1], c[2]) }
+
+// run is a stretch of text drawn with one face.
+type run struct {
+	face int // index in d.faces; -1: the marker
+	text string
+}
+
+// runs splits s (logical order) into what is drawn, in visual order, and by face.
+func (d *Doc) runs(s string) []run {
+	var out []run
+	for _, r := range visual(s) {
+		i := faceFor(d.faces, r)
+		if i < 0 && r != ' ' {
+			d.missing[r] = true
+			r, i = Marker, 0
+		} else if i < 0 {
+			i = 0
+		}
+		if n := len(out); n > 0 && out[n-1].face == i {
+			out[n-1].text += string(r)
+			continue
+		}
+		out = append(out, run{face: i, text: string(r)})
+	}
+	return out
+}
+
+func (d *Doc) use(face int) {
+	f := d.faces[face]
+	name := f.name
+	if d.bold && f.bold != nil {
+		name += "-bold"
+	}
+	_ = d.SetFont(name, "", d.size)
+}
+
+// Width is how wide s is drawn in the current font.
+func (d *Doc) Width(s string) float64 {
+	w := 0.0
+	for _, r := range d.runs(s) {
+		d.use(r.face)
+		if tw, err := d.MeasureTextWidth(r.text); err == nil {
+			w += tw
+		}
+	}
+	return w
+}
+
+// At draws s with its top-left corner at x, y. Runs in other fonts are
+// moved so every run sits on the first font's baseline.
+func (d *Doc) At(x, y float64, s string) {
+	for _, r := range d.runs(s) {
+		d.use(r.face)
+		d.SetXY(x, y+(d.faces[0].ascent-d.faces[r.face].ascent)*d.size)
+		_ = d.Cell(nil, r.text)
+		if tw, err := d.MeasureTextWidth(r.text); err == nil {
+			x += tw
+		}
+	}
+}
+
+// Room starts a new page when h more points would not fit on this one.
+func (d *Doc) Room(h float64) {
+	if d.Y+h > PageH-Margin-footerSize-6 {
+		d.AddPage()
+		d.Y = Margin
+	}
+}
+
+// Line draws s at the left margin and moves down a line.
+func (d *Doc) Line(s string) {
+	step := d.size * 1.5
+	d.Room(step)
+	d.At(Margin, d.Y, s)
+	d.Y += step
+}
+
+// Heading draws a bold heading in c with space above it, and keeps at
+// least a few lines of room after it on the same page.
+func (d *Doc) Heading(s string, size float64, c Colour) {
+	d.Room(size*1.5 + 30)
+	d.Y += 8
+	d.Font(true, size, c)
+	d.At(Margin, d.Y, s)
+	d.Y += size * 1.5
+}
+
+// Pair draws a label (muted) and its value on one line, the value at
+// keyWidth from the margin; a long value wraps under itself.
+func (d *Doc) Pair(label, value string, keyWidth float64) {
+	size := d.size
+	lines := d.wrapAt(value, PageW-2*Margin-keyWidth, size, false)
+	d.Room(size * 1.5 * float64(max(len(lines), 1)))
+	d.Font(false, size, Muted)
+	d.At(Margin, d.Y, label)
+	d.Font(false, size, Ink)
+	for i, l := range lines {
+		d.At(Margin+keyWidth, d.Y+float64(i)*size*1.5, l)
+	}
+	d.Y += size * 1.5 * float64(max(len(lines), 1))
+}
+
+// Paragraph draws s wrapped to the page width in the given size.
+func (d *Doc) Paragraph(s string, size float64) {
+	d.Font(false, size, Ink)
+	for _, l := range d.Wrap(s, PageW-2*Margin) {
+		d.Room(size + 4)
+		d.At(Margin, d.Y, l)
+		d.Y += size + 4
+	}
+	d.Y += 3
+}
+
+func (d *Doc) wrapAt(s string, width, size float64, bold bool) []string {
+	keepB, keepS := d.bold, d.size
+	d.bold, d.size = bold, size
+	defer func() { d.bold, d.size = keepB, keepS }()
+	return d.Wrap(s, width)
+}
+
+// Wrap breaks s into lines no wider than width in the current font, between
+// words (a single word wider than the line is broken between characters).
+func (d *Doc) Wrap(s string, width float64) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		for d.Width(w) > width && len([]rune(w)) > 1 { // a word longer than the line
+			if line != "" {
+				lines = append(lines, line)
+				line = ""
+			}
+			rs := []rune(w)
+			n := len(rs) - 1
+			for n > 1 && d.Width(string(rs[:n])) > width {
+				n--
+			}
+			lines = append(lines, string(rs[:n]))
+			w = string(rs[n:])
+		}
+		try := w
+		if line != "" {
+			try = line + " " + w
+		}
+		if line != "" && d.Width(try) > width {
+			lines = append(lines, line)
+			line = w
+			continue
+		}
+		line = try
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// Column is one column of a Table: its heading and width in points.
+type Column struct {
+	Title string
+	Width float64
+}
+
+// Table draws a header row and rows of cells, wrapping each cell in its
+// column; the header is drawn again at the top of every new page.
+func (d *Doc) Table(cols []Column, rows [][]string, size float64) {
+	const pad = 4.0
+	lineH := size * 1.35
+	header := func() {
+		d.Font(true, size, Ink)
+		h := 0.0
+		cells := make([][]string, len(cols))
+		for i, c := range cols {
+			cells[i] = d.Wrap(c.Title, c.Width-2*pad)
+			h = max(h, float64(len(cells[i]))*lineH+2*pad)
+		}
+		d.Room(h + lineH + 2*pad)
+		d.SetFillColor(226, 232, 240)
+		d.RectFromUpperLeftWithStyle(Margin, d.Y, tableWidth(cols), h, "F")
+		d.cells(cols, cells, pad, lineH)
+		d.Y += h
+	}
+	header()
+	for _, row := range rows {
+		d.Font(false, size, Ink)
+		cells := make([][]string, len(cols))
+		h := 0.0
+		for i, c := range cols {
+			text := ""
+			if i < len(row) {
+				text = row[i]
+			}
+			cells[i] = d.Wrap(text, c.Width-2*pad)
+			h = max(h, float64(max(len(cells[i]), 1))*lineH+2*pad)
+		}
+		if d.Y+h > PageH-Margin-footerSize-6 {
+			d.AddPage()
+			d.Y = Margin
+			header()
+			d.Font(false, size, Ink)
+		}
+		d.cells(cols, cells, pad, lineH)
+		d.SetLineWidth(0.4)
+		d.SetStrokeColor(203, 213, 225)
+		d.GoPdf.Line(Margin, d.Y+h, Margin+tableWidth(cols), d.Y+h)
+		d.Y += h
+	}
+	d.Y += 6
+}
+
+func (d *Doc) cells(cols []Column, cells [][]string, pad, lineH float64) {
+	x := Margin
+	for i, c := range cols {
+		for j, l := range cells[i] {
+			d.At(x+pad, d.Y+pad+float64(j)*lineH, l)
+		}
+		x += c.Width
+	}
+}
+
+func tableWidth(cols []Column) float64 {
+	w := 0.0
+	for _, c := range cols {
+		w += c.Width
+	}
+	return w
+}
+
+// Missing lists the characters no font could draw (each was drawn as the
+// marker), in code point order.
+func (d *Doc) Missing() []rune {
+	out := make([]rune, 0, len(d.missing))
+	for r := range d.missing {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// Bytes puts "Page X of Y" (and the footer text) on every page and gives
+// the finished PDF.
+func (d *Doc) Bytes() ([]byte, error) {
+	n := d.GetNumberOfPages()
+	for p := 1; p <= n; p++ {
+		if err := d.SetPage(p); err != nil {
+			return nil, err
+		}
+		d.Font(false, footerSize, Muted)
+		y := PageH - Margin + 6
+		if d.footer != "" {
+			d.At(Margin, y, d.footer)
+		}
+		label := fmt.Sprintf("Page %d of %d", p, n)
+		d.At(PageW-Margin-d.Width(label), y, label)
+	}
+	var buf bytes.Buffer
+	if err := d.Write(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,171 @@
+package pdf
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// pdfText extracts a PDF's text with poppler's pdftotext, as a reader or a
+// search index would, normalised (NFKC) so Arabic presentation forms read
+// as the letters typed.
+func pdfText(t *testing.T, pdf []byte) string {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("pdftotext (poppler-utils) is needed in CI")
+		}
+		t.Skip("pdftotext (poppler-utils) not installed")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "doc.pdf")
+	if err := os.WriteFile(in, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-layout", in, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	// pdftotext wraps right-to-left text in embedding marks (U+202B...U+202C): not part of the text.
+	return strings.Map(func(r rune) rune {
+		if r >= 0x202A && r <= 0x202E {
+			return -1
+		}
+		return r
+	}, norm.NFKC.String(string(out)))
+}
+
+func reverse(s string) string {
+	r := []rune(s)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
+}
+
+// Names in the scripts UK renters write them in come out of the PDF as
+// they went in; a character no font has is drawn as the marker and listed.
+func TestNamesInEveryScriptSurviveThePDF(t *testing.T) {
+	if _, err := os.Stat("/usr/share/fonts/truetype/droid/" + cjkFile); err != nil && os.Getenv(FontDirEnv) == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("the Chinese/Japanese font is needed in CI (Debian fonts-droid-fallback)")
+		}
+		t.Skip("no Chinese/Japanese font on this machine")
+	}
+	d, err := New(Info{Title: "Names", Created: time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC), Footer: "OmniRent test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"Zoë Łukasz", "Şule Nguyễn", "王小明", "さくら", "Δημήτρης", "Анна", "שרה כהן", "प्रिया"}
+	for _, n := range names {
+		d.Line("Renter: " + n)
+	}
+	d.Line("Emoji: Ana 🙂")
+	d.Line("Arabic: محمد علي")
+	d.Line("Persian: پرویز")
+	d.Line("Unknown: x\U0010FFFDy")
+	pdf, err := d.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := os.Getenv("PDF_SAMPLE_OUT"); out != "" {
+		_ = os.WriteFile(out, pdf, 0o600) // to look at: pdftoppm -png -r 80
+	}
+	text := pdfText(t, pdf)
+	for _, n := range names {
+		if !strings.Contains(text, "Renter: "+n) {
+			t.Errorf("%q not in the PDF's text:\n%s", n, text)
+		}
+	}
+	// Drawn right to left: a reader gives the letters back in one order or the other.
+	for _, n := range []string{"محمد علي", "پرویز"} {
+		if !strings.Contains(text, n) && !strings.Contains(text, reverse(n)) {
+			t.Errorf("%q not in the PDF's text:\n%s", n, text)
+		}
+	}
+	if !strings.Contains(text, "x\uFFFDy") {
+		t.Errorf("the undrawable character is not marked:\n%s", text)
+	}
+	// The emoji is drawn (Symbola); gopdf writes characters beyond U+FFFF
+	// into the PDF's text layer wrongly (one hex digit short), so a reader
+	// copies another character: only its drawing is checked here.
+	if !strings.Contains(text, "Emoji: Ana ") {
+		t.Errorf("the emoji line:\n%s", text)
+	}
+	if m := d.Missing(); len(m) != 1 || m[0] != 0x10FFFD {
+		t.Errorf("missing = %U", m)
+	}
+	if !strings.Contains(text, "Page 1 of 1") || !strings.Contains(text, "OmniRent test") {
+		t.Errorf("footer:\n%s", text)
+	}
+}
+
+// Arabic letters take their joined forms: the shaper writes presentation
+// forms (here medial and final meem, initial heh...) and the lam-alef ligature.
+func TestArabicShaping(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"محمد", "\uFEE3\uFEA4\uFEE4\uFEAA"}, // meem initial, hah medial, meem medial, dal final
+		{"لا", "\uFEFB"},                     // lam-alef, isolated
+		{"سلام", "\uFEB3\uFEFC\uFEE1"},       // seen initial, lam-alef final, meem isolated
+		{"د", "\uFEA9"},
+	} {
+		if got := string(shapeArabic([]rune(tc.in))); got != tc.want {
+			t.Errorf("shape(%q) = %U, want %U", tc.in, []rune(got), []rune(tc.want))
+		}
+	}
+	// In a left-to-right line the Arabic stretch is reversed as a whole, with the space inside it.
+	if got := string(visual("A علي B")); got != "A "+reverse(string(shapeArabic([]rune("علي"))))+" B" {
+		t.Errorf("visual = %q", got)
+	}
+}
+
+// Long text wraps within the width, tables repeat their header on a new
+// page, and every page is numbered.
+func TestWrapTablesAndPages(t *testing.T) {
+	d, err := New(Info{Title: "Long"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("The tenant keeps the garden tidy and reports repairs promptly. ", 12)
+	d.Font(false, 10, Ink)
+	for _, l := range d.Wrap(long, 200) {
+		if w := d.Width(l); w > 200 {
+			t.Fatalf("line %q is %.1f wide", l, w)
+		}
+	}
+	if d.Wrap("Supercalifragilisticexpialidocious", 40)[0] == "Supercalifragilisticexpialidocious" {
+		t.Fatal("a word wider than the line was not broken")
+	}
+	rows := make([][]string, 90)
+	for i := range rows {
+		rows[i] = []string{"Kitchen", "Oven door", "Clean, working; one scratch on the handle"}
+	}
+	d.Table([]Column{{"Room", 120}, {"Item", 140}, {"Condition", 251}}, rows, 9)
+	pdf, err := d.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := d.GetNumberOfPages()
+	if n < 3 {
+		t.Fatalf("%d pages for 90 rows", n)
+	}
+	text := pdfText(t, pdf)
+	if c := strings.Count(text, "Condition"); c != n {
+		t.Errorf("the header is on %d of %d pages", c, n)
+	}
+	for p := 1; p <= n; p++ {
+		if !strings.Contains(text, fmt.Sprintf("Page %d of %d", p, n)) {
+			t.Errorf("page %d has no number", p)
+		}
+	}
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) {
+		t.Fatal("not a PDF")
+	}
+}
