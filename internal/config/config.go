@@ -100,6 +100,7 @@ var Options = []Option{
 	{"OMNIRENT_STRIPE_PUBLISHABLE_KEY", "", "Stripe publishable key (`pk_...`) given to the browser for the card element. Required with the secret key."},
 	{"OMNIRENT_STRIPE_WEBHOOK_SECRET", "", "Signing secret (`whsec_...`) of the webhook endpoint `<base URL>/api/payments/stripe/webhook` (event `payment_intent.succeeded`). Required with the secret key. Also OMNIRENT_STRIPE_WEBHOOK_SECRET_FILE."},
 	{"OMNIRENT_STRIPE_API_URL", "(Stripe's)", "Stripe API base URL; only for tests against stripe-mock, e.g. `http://127.0.0.1:12111`."},
+	{"OMNIRENT_PDF_FONT_DIR", "(Debian's /usr/share/fonts/truetype/droid)", "Folder holding DroidSansFallbackFull.ttf, the Chinese and Japanese font of generated PDFs (the other scripts' fonts are built in)."},
 	{"OMNIRENT_SEED_DEMO", "true in development", "Create the demo landlord, tenant and admin on first start."},
 	{"OMNIRENT_LOG_LEVEL", "info", "debug, info, warn or error."},
 	{"OMNIRENT_LOG_FORMAT", "text", "`text` or `json`."},
