@@ -45,7 +45,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzUploadedFile$$' -fuzztime=$(FUZZTIME) ./internal/httpx
 	$(GO) test -run='^$$' -fuzz='^FuzzCheck$$' -fuzztime=$(FUZZTIME) ./internal/platform/imaging
 	$(GO) test -run='^$$' -fuzz='^FuzzJPEGOrientation$$' -fuzztime=$(FUZZTIME) ./internal/platform/imaging
-	$(GO) test -run='^$$' -fuzz='^FuzzApply$$' -fuzztime=$(FUZZTIME) ./internal/promo
+	$(GO) test -run='^$$' -fuzz='^FuzzApply$$' -fuzztime=$(FUZZTIME) ./internal/payment
 	$(GO) test -run='^$$' -fuzz='^FuzzOrderPrice$$' -fuzztime=$(FUZZTIME) ./internal/payment
 	$(GO) test -run='^$$' -fuzz='^FuzzRender$$' -fuzztime=$(FUZZTIME) ./internal/blog
 

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/payment"
+	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
 )
 
@@ -23,4 +25,13 @@ func (d accountDirectory) Person(ctx context.Context, id string) (property.Perso
 func (d accountDirectory) Email(ctx context.Context, id string) (string, error) {
 	u, err := d.auth.UserByID(ctx, id)
 	return u.Email, err
+}
+
+// promoCodes lets payment check a code with the promo area's rules
+// (payment.Codes), in payment's own terms.
+type promoCodes struct{ promo *promo.Service }
+
+func (p promoCodes) Check(ctx context.Context, code string) (payment.CodeCheck, error) {
+	c, err := p.promo.Check(ctx, code)
+	return payment.CodeCheck{Code: c.Code, IsValid: c.IsValid, Message: c.Message, Discount: c.Discount}, err
 }

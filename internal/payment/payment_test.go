@@ -101,7 +101,7 @@ func TestPromoCodesOnAnOrder(t *testing.T) {
 		} else if p, off := total(r); p != 899 || off != 50 {
 			t.Fatalf("after HALF: %v %v", p, off)
 		}
-		if r := apply("Half"); r.Status != http.StatusConflict || r.ErrorMessage() != promo.MsgAlreadyUsed {
+		if r := apply("Half"); r.Status != http.StatusConflict || r.ErrorMessage() != payment.MsgCodeUsed {
 			t.Fatalf("same code again: %d %s", r.Status, r.Raw)
 		}
 		if r := apply("ten"); r.Status != 200 {

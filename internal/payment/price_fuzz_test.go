@@ -2,8 +2,6 @@ package payment
 
 import (
 	"testing"
-
-	"github.com/omnirent/omnirent/internal/promo"
 )
 
 // FuzzOrderPrice builds baskets from registered products with any quantities and
@@ -56,7 +54,7 @@ func FuzzOrderPrice(f *testing.F) {
 		for _, c := range o.Codes {
 			percents = append(percents, c.Discount)
 		}
-		want := promo.Apply(full, percents)
+		want := Apply(full, percents)
 		if o.FullPence != full || o.WasPence != was || o.TotalPence != want.Pence || o.PercentOff != want.PercentOff {
 			t.Fatalf("price %+v, want full %d was %d total %+v", o, full, was, want)
 		}

@@ -14,7 +14,6 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/mail"
-	"github.com/omnirent/omnirent/internal/promo"
 )
 
 // Fulfiller is a product domain's part in a sale: it acts on a paid order
@@ -24,10 +23,23 @@ type Fulfiller interface {
 	Fulfil(ctx context.Context, tx db.Conn, o Order) error
 }
 
-// Codes checks promo codes (the promo package).
-type Codes interface {
-	Check(ctx context.Context, code string) (promo.Check, error)
+// CodeCheck is the answer to "can this promo code be used now?": a code
+// that does not exist is a NotFound error instead.
+type CodeCheck struct {
+	Code     string // as the admin wrote it
+	IsValid  bool
+	Message  string // why not, in the spec's words
+	Discount int    // percent
 }
+
+// Codes checks promo codes; the promo area answers, through an adapter
+// wired in internal/app.
+type Codes interface {
+	Check(ctx context.Context, code string) (CodeCheck, error)
+}
+
+// MsgCodeUsed: a code already on the order (spec 2 section 5, "Promo code apply").
+const MsgCodeUsed = "Code already used"
 
 // Mailer queues e-mail inside a transaction.
 type Mailer interface {
@@ -207,7 +219,7 @@ func (s *Service) ApplyCode(ctx context.Context, userID, id, code string) (Order
 	return s.changeBasket(ctx, userID, id, func(o *Order) error {
 		for _, c := range o.Codes {
 			if strings.EqualFold(c.Code, check.Code) {
-				return apperr.New(apperr.Conflict, "code_used", promo.MsgAlreadyUsed)
+				return apperr.New(apperr.Conflict, "code_used", MsgCodeUsed)
 			}
 		}
 		o.Codes = append(o.Codes, AppliedCode{Code: check.Code, Discount: check.Discount})

@@ -9,7 +9,6 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/db"
-	"github.com/omnirent/omnirent/internal/promo"
 )
 
 const cols = `id, user_id, order_type, subject_id, status, currency, lines, promo_codes, total_pence, provider, provider_ref,
@@ -55,7 +54,7 @@ func (o *Order) price() {
 	for i, c := range o.Codes {
 		percents[i] = c.Discount
 	}
-	t := promo.Apply(o.FullPence, percents)
+	t := Apply(o.FullPence, percents)
 	o.TotalPence, o.PercentOff = t.Pence, t.PercentOff
 }
 

@@ -19,7 +19,6 @@ const (
 	MsgCodeTaken     = "A promo code with this name already exists."
 	MsgNotFound      = "Promo code not found."
 	MsgInvalidCode   = "Invalid code"
-	MsgAlreadyUsed   = "Code already used"
 	MsgInactive      = "This code is not active."
 	MsgNotYet        = "This code is not valid yet."
 	MsgExpired       = "This code has expired."

@@ -1,4 +1,4 @@
-package promo
+package payment
 
 import "math/bits"
 
