@@ -46,7 +46,7 @@ type App struct {
 	Mail       *mail.Service
 	Auth       *auth.Service
 	Properties *property.Service
-	Photos     *photo.Service
+	Photos     PropertyPhotos
 	Files      storage.Store
 	Promos     *promo.Service
 	Payments   *payment.Service
@@ -111,7 +111,8 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	if err := checkWritable(ctx, d, files, databaseWhere(cfg)); err != nil {
 		return nil, err
 	}
-	photos := photo.NewService(d, clk, files, q, properties, log)
+	photos := PropertyPhotos{photo.NewService(d, clk, files, q, log)}
+	photos.SetOwners(photo.KindProperty, propertyOwners{properties})
 	properties.SetPhotos(photos)
 	if cfg.SeedDemo {
 		if err := demo.Seed(ctx, authSvc, properties, photos, clk.Now()); err != nil {
@@ -154,7 +155,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	propertyHandler.Routes(mux)
 	propertyHandler.SearchRoutes(mux, geo.Default())
 	propertyHandler.ListingRoutes(mux)
-	photo.NewHandler(a.Photos).Routes(mux)
+	photo.NewHandler(a.Photos.Service).Routes(mux)
 	promo.NewHandler(a.Promos).Routes(mux)
 	payment.NewHandler(a.Payments).Routes(mux)
 	refcheck.NewHandler(a.RefChecks).Routes(mux)

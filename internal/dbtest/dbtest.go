@@ -38,6 +38,13 @@ func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 // Open returns a fresh migrated database of the dialect, removed after the test.
 func Open(t testing.TB, dialect db.Dialect) *db.DB {
 	t.Helper()
+	return OpenAt(t, dialect, 0)
+}
+
+// OpenAt returns a fresh database migrated only up to version (0: all), for
+// tests of what a later step does to existing rows.
+func OpenAt(t testing.TB, dialect db.Dialect, version int64) *db.DB {
+	t.Helper()
 	ctx := context.Background()
 	var d *db.DB
 	var err error
@@ -51,7 +58,7 @@ func Open(t testing.TB, dialect db.Dialect) *db.DB {
 		t.Fatalf("open %s: %v", dialect, err)
 	}
 	t.Cleanup(func() { d.Close() })
-	if err := d.Migrate(ctx); err != nil {
+	if err := d.MigrateTo(ctx, version); err != nil {
 		t.Fatalf("migrate %s: %v", dialect, err)
 	}
 	return d

@@ -7,7 +7,6 @@ import (
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
-	"github.com/omnirent/omnirent/internal/property"
 )
 
 type Handler struct{ svc *Service }
@@ -29,9 +28,10 @@ func UploadBodyLimit(r *http.Request) int64 {
 	return 0
 }
 
-func owner(r *http.Request) property.Owner {
+// actor is the signed-in user's id: owners never come from the request.
+func actor(r *http.Request) string {
 	u, _ := auth.CurrentUser(r.Context())
-	return property.Owner{ID: u.ID, IsLandlord: u.UserType == auth.Landlord}
+	return u.ID
 }
 
 // upload takes one file, in the multipart field "file"; the page sends each
@@ -41,7 +41,7 @@ func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.Upload(r.Context(), owner(r), r.PathValue("id"), file)
+	p, err := h.svc.Upload(r.Context(), KindProperty, actor(r), r.PathValue("id"), file)
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.Delete(r.Context(), owner(r), r.PathValue("id"), r.PathValue("name")); err != nil {
+	if err := h.svc.Delete(r.Context(), KindProperty, actor(r), r.PathValue("id"), r.PathValue("name")); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)

@@ -1,11 +1,20 @@
-// Package photo owns the photos of properties: upload (checked by content,
-// cleaned of metadata, at most 10 per property), the background job that
-// makes the display and thumbnail sizes, deletion, and serving the files to
-// those allowed to see them.
+// Package photo is evidence photos for any area: upload (checked by
+// content, cleaned of metadata, a limit per owning record), the background
+// job that makes the display and thumbnail sizes, deletion, and serving the
+// files to those allowed to see them.
 //
-// Stored objects live under properties/{propertyID}/: the cleaned original
-// as {name}, and large/{stem}.jpg and thumb/{stem}.jpg once resized. Pages
-// never see storage keys; they use /api/photos/{size}/{name}.
+// A photo belongs to a record of another area, named by its kind and id
+// ("property" and the property's id). The owning area decides who may add,
+// remove and see its photos through an Owners registered for its kind in
+// internal/app; this package never reads the owners' tables. Each photo
+// keeps, for evidence, the SHA-256 of the stored cleaned file, the capture
+// time the original's EXIF gave (before cleaning removed it), the upload
+// time and its origin ("upload"; later "camera").
+//
+// Stored objects live under {kind's folder}/{ownerID}/ (properties/{id}/
+// for property photos): the cleaned original as {name}, and
+// large/{stem}.jpg and thumb/{stem}.jpg once resized. Pages never see
+// storage keys; they use /api/photos/{size}/{name}.
 package photo
 
 import (
@@ -13,13 +22,13 @@ import (
 	"log/slog"
 	"path"
 	"strings"
+	"time"
 
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/storage"
-	"github.com/omnirent/omnirent/internal/property"
 )
 
 // The spec's words (spec 1 section 5) and the limits they state.
@@ -52,41 +61,80 @@ const (
 
 const resizeJob = "photo.resize"
 
-// Properties is what this package needs of the property domain: the
-// signed-in landlord's own live property, or not found.
-type Properties interface {
-	Get(ctx context.Context, o property.Owner, id string) (property.Property, error)
+// Owners is what this package asks the area that owns one kind of record.
+// Errors are the owning area's own (its "not found" for a record that is not
+// the actor's), passed through unchanged.
+type Owners interface {
+	// CanEdit answers nil when the actor may add and remove the record's photos.
+	CanEdit(ctx context.Context, actorID, ownerID string) error
+	// Visibility tells whether the viewer ("" for a visitor) may see the
+	// record's photos, and whether everyone may (caches may then keep them).
+	Visibility(ctx context.Context, viewerID, ownerID string) (visible, public bool, err error)
 }
+
+// KindProperty is the kind of a property's photos (owner id: the property's).
+const KindProperty = "property"
+
+// kind is the rules of one kind of owning record.
+type kind struct {
+	dir        string // storage folder
+	max        int    // photos per record
+	msgTooMany string
+}
+
+// kinds lists the kinds this package serves; an area whose records get
+// photos adds its line here and registers its Owners (Service.SetOwners).
+var kinds = map[string]kind{
+	KindProperty: {dir: "properties", max: MaxPerProperty, msgTooMany: MsgTooMany},
+}
+
+// Origins of a photo.
+const (
+	FromUpload = "upload" // a file chosen on the device
+	FromCamera = "camera" // taken in the app (inventory reports, later)
+)
 
 type Service struct {
-	db         *db.DB
-	clock      clock.Clock
-	files      storage.Store
-	jobs       *jobs.Queue
-	properties Properties
-	log        *slog.Logger
-	limits     imaging.Limits
+	db     *db.DB
+	clock  clock.Clock
+	files  storage.Store
+	jobs   *jobs.Queue
+	owners map[string]Owners
+	log    *slog.Logger
+	limits imaging.Limits
 }
 
-func NewService(d *db.DB, c clock.Clock, files storage.Store, q *jobs.Queue, props Properties, log *slog.Logger) *Service {
-	s := &Service{db: d, clock: c, files: files, jobs: q, properties: props, log: log}
+func NewService(d *db.DB, c clock.Clock, files storage.Store, q *jobs.Queue, log *slog.Logger) *Service {
+	s := &Service{db: d, clock: c, files: files, jobs: q, owners: map[string]Owners{}, log: log}
 	q.Handle(resizeJob, s.resize)
 	return s
 }
 
+// SetOwners connects the area that owns a kind of record (at wiring time).
+func (s *Service) SetOwners(kindName string, o Owners) {
+	if _, ok := kinds[kindName]; !ok {
+		panic("photo: unknown owner kind " + kindName)
+	}
+	s.owners[kindName] = o
+}
+
 // photo is a stored row.
 type photo struct {
-	Name, PropertyID, ContentType string
-	Width, Height                 int
-	LargeWidth, LargeHeight       int
-	ThumbWidth, ThumbHeight       int
+	Name, OwnerKind, OwnerID, ContentType string
+	Width, Height                         int
+	LargeWidth, LargeHeight               int
+	ThumbWidth, ThumbHeight               int
+	SHA256                                string
+	CapturedAt                            *time.Time
+	UploadedAt                            time.Time
+	Origin                                string
 }
 
 func (p photo) resized() bool { return p.LargeWidth > 0 && p.ThumbWidth > 0 }
 
 // key is where a variant of the photo is stored.
 func (p photo) key(size Size) string {
-	dir := "properties/" + p.PropertyID + "/"
+	dir := kinds[p.OwnerKind].dir + "/" + p.OwnerID + "/"
 	stem := strings.TrimSuffix(p.Name, path.Ext(p.Name))
 	switch size {
 	case Large:
@@ -97,10 +145,22 @@ func (p photo) key(size Size) string {
 	return dir + p.Name
 }
 
-// view is the photo as pages use it. Until the resize job has run both
-// sizes point at the cleaned original, so a fresh upload shows at once.
-func (p photo) view() property.Photo {
-	v := property.Photo{Name: p.Name,
+// View is a photo as pages show it: a large display size and a thumbnail,
+// with dimensions so the page can reserve their space. Until the resize job
+// has run both sizes point at the cleaned original, so a fresh upload shows
+// at once.
+type View struct {
+	Name        string `json:"name"`
+	URL         string `json:"url"`
+	Width       int    `json:"width"`
+	Height      int    `json:"height"`
+	ThumbURL    string `json:"thumbUrl"`
+	ThumbWidth  int    `json:"thumbWidth"`
+	ThumbHeight int    `json:"thumbHeight"`
+}
+
+func (p photo) view() View {
+	v := View{Name: p.Name,
 		URL: url(Original, p.Name), Width: p.Width, Height: p.Height,
 		ThumbURL: url(Original, p.Name), ThumbWidth: p.Width, ThumbHeight: p.Height}
 	if p.resized() {
@@ -108,6 +168,25 @@ func (p photo) view() property.Photo {
 		v.ThumbURL, v.ThumbWidth, v.ThumbHeight = url(Thumb, p.Name), p.ThumbWidth, p.ThumbHeight
 	}
 	return v
+}
+
+// Evidence is what a photo proves, for reports that cite it (inventory
+// reports): whose it is, the SHA-256 (hex) of the stored cleaned original
+// ("" for photos uploaded before hashes were kept), when it was taken if
+// the file said, when it was uploaded and how it came.
+type Evidence struct {
+	Name       string     `json:"name"`
+	OwnerKind  string     `json:"ownerKind"`
+	OwnerID    string     `json:"ownerId"`
+	SHA256     string     `json:"sha256"`
+	CapturedAt *time.Time `json:"capturedAt"`
+	UploadedAt time.Time  `json:"uploadedAt"`
+	Origin     string     `json:"origin"`
+}
+
+func (p photo) evidence() Evidence {
+	return Evidence{Name: p.Name, OwnerKind: p.OwnerKind, OwnerID: p.OwnerID, SHA256: p.SHA256, CapturedAt: p.CapturedAt,
+		UploadedAt: p.UploadedAt, Origin: p.Origin}
 }
 
 func url(size Size, name string) string { return "/api/photos/" + string(size) + "/" + name }

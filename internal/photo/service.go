@@ -3,6 +3,8 @@ package photo
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -11,53 +13,67 @@ import (
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
 	"github.com/omnirent/omnirent/internal/platform/storage"
-	"github.com/omnirent/omnirent/internal/property"
 )
 
-// Upload adds a photo to the landlord's own property. The file's kind comes
-// from its bytes; it is re-encoded without metadata (GPS included) before
-// anything is stored, and the resized copies are left to the job queue so
-// the upload is acknowledged quickly.
-func (s *Service) Upload(ctx context.Context, o property.Owner, propertyID string, file io.Reader) (property.Photo, error) {
-	if _, err := s.properties.Get(ctx, o, propertyID); err != nil {
-		return property.Photo{}, err
+// Upload adds a photo to a record the actor may edit. The file's kind comes
+// from its bytes; its capture time is read, then it is re-encoded without
+// metadata (GPS included) before anything is stored, and the resized copies
+// are left to the job queue so the upload is acknowledged quickly.
+func (s *Service) Upload(ctx context.Context, kindName, actorID, ownerID string, file io.Reader) (View, error) {
+	k, err := s.canEdit(ctx, kindName, actorID, ownerID)
+	if err != nil {
+		return View{}, err
 	}
-	// Refuse early, before reading 5 MB, when the property is already full;
+	// Refuse early, before reading 5 MB, when the record is already full;
 	// insertWithinLimit checks again under a lock.
-	if n, err := count(ctx, s.db.Conn(), propertyID); err != nil {
-		return property.Photo{}, err
-	} else if n >= MaxPerProperty {
-		return property.Photo{}, apperr.New(apperr.Conflict, "too_many_images", MsgTooMany)
+	if n, err := count(ctx, s.db.Conn(), kindName, ownerID); err != nil {
+		return View{}, err
+	} else if n >= k.max {
+		return View{}, apperr.New(apperr.Conflict, "too_many_images", k.msgTooMany)
 	}
 	data, kind, _, _, err := imaging.Check(file, s.limits)
 	if err != nil {
-		return property.Photo{}, checkError(err)
+		return View{}, checkError(err)
+	}
+	p := photo{OwnerKind: kindName, OwnerID: ownerID, ContentType: kind.ContentType(), Origin: FromUpload}
+	if at, ok := imaging.CaptureTime(data); ok {
+		p.CapturedAt = &at
 	}
 	clean, err := imaging.Clean(ctx, data, kind)
 	if errors.Is(err, imaging.ErrBusy) {
-		return property.Photo{}, busyError(err)
+		return View{}, busyError(err)
 	}
 	if err != nil {
-		return property.Photo{}, apperr.New(apperr.Invalid, "unreadable_image", MsgWrongType)
+		return View{}, apperr.New(apperr.Invalid, "unreadable_image", MsgWrongType)
 	}
 	// Dimensions as displayed: cleaning applied any EXIF rotation.
-	w, h, err := imaging.Dimensions(clean)
-	if err != nil {
-		return property.Photo{}, apperr.Wrap(err, "read cleaned photo")
+	if p.Width, p.Height, err = imaging.Dimensions(clean); err != nil {
+		return View{}, apperr.Wrap(err, "read cleaned photo")
 	}
-	p := photo{Name: imaging.RandomName(kind), PropertyID: propertyID, ContentType: kind.ContentType(), Width: w, Height: h}
+	sum := sha256.Sum256(clean)
+	p.Name, p.SHA256, p.UploadedAt = imaging.RandomName(kind), hex.EncodeToString(sum[:]), s.clock.Now().UTC()
 	if err := s.files.Put(ctx, p.key(Original), bytes.NewReader(clean), int64(len(clean)), p.ContentType); err != nil {
-		return property.Photo{}, apperr.Wrap(err, "store photo")
+		return View{}, apperr.Wrap(err, "store photo")
 	}
-	if err := insertWithinLimit(ctx, s.db, p, s.clock.Now()); err != nil {
+	if err := insertWithinLimit(ctx, s.db, p); err != nil {
 		s.deleteFiles(context.WithoutCancel(ctx), p)
-		return property.Photo{}, err
+		return View{}, err
 	}
 	// Enqueued after the commit so the woken worker finds the row.
 	if err := s.jobs.Enqueue(ctx, s.db.Conn(), resizeJob, resizePayload{Name: p.Name}, 5); err != nil {
 		s.log.Error("photo resize not queued; the original is shown", "photo", p.Name, "err", err)
 	}
 	return p.view(), nil
+}
+
+// canEdit asks the owning area whether the actor may change the record's photos.
+func (s *Service) canEdit(ctx context.Context, kindName, actorID, ownerID string) (kind, error) {
+	k, ok := kinds[kindName]
+	o := s.owners[kindName]
+	if !ok || o == nil {
+		return kind{}, apperr.Wrap(errors.New("no owners registered for photo kind "+kindName), "photo owner")
+	}
+	return k, o.CanEdit(ctx, actorID, ownerID)
 }
 
 // checkError turns an imaging refusal into the spec's message.
@@ -81,15 +97,15 @@ func busyError(err error) error {
 	return e
 }
 
-// Delete removes a photo of the landlord's own property, row and files.
-func (s *Service) Delete(ctx context.Context, o property.Owner, propertyID, name string) error {
-	if _, err := s.properties.Get(ctx, o, propertyID); err != nil {
+// Delete removes a photo of a record the actor may edit, row and files.
+func (s *Service) Delete(ctx context.Context, kindName, actorID, ownerID, name string) error {
+	if _, err := s.canEdit(ctx, kindName, actorID, ownerID); err != nil {
 		return err
 	}
 	if !imaging.ValidName(name) {
 		return apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
-	p, err := ofProperty(ctx, s.db.Conn(), propertyID, name)
+	p, err := ofOwner(ctx, s.db.Conn(), kindName, ownerID, name)
 	if err != nil {
 		return err
 	}
@@ -110,17 +126,28 @@ func (s *Service) deleteFiles(ctx context.Context, p photo) {
 	}
 }
 
-// PhotosOf implements property.PhotoLister.
-func (s *Service) PhotosOf(ctx context.Context, propertyIDs []string) (map[string][]property.Photo, error) {
-	ps, err := listOf(ctx, s.db.Conn(), propertyIDs)
+// Of gives the photos of records of one kind, keyed by owner id, in
+// upload order, with one query for all of them.
+func (s *Service) Of(ctx context.Context, kindName string, ownerIDs []string) (map[string][]View, error) {
+	ps, err := listOf(ctx, s.db.Conn(), kindName, ownerIDs)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string][]property.Photo, len(propertyIDs))
+	out := make(map[string][]View, len(ownerIDs))
 	for _, p := range ps {
-		out[p.PropertyID] = append(out[p.PropertyID], p.view())
+		out[p.OwnerID] = append(out[p.OwnerID], p.view())
 	}
 	return out, nil
+}
+
+// Evidence gives what a photo proves (hash, capture and upload times,
+// origin, owner). The caller has already checked that the reader may see it.
+func (s *Service) Evidence(ctx context.Context, name string) (Evidence, error) {
+	if !imaging.ValidName(name) {
+		return Evidence{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	p, err := byName(ctx, s.db.Conn(), name)
+	return p.evidence(), err
 }
 
 // File is an opened photo variant for serving.
@@ -138,9 +165,20 @@ func (s *Service) Open(ctx context.Context, viewerID, name string, size Size) (F
 	if !imaging.ValidName(name) || (size != Original && size != Large && size != Thumb) {
 		return File{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
-	p, public, err := visibleTo(ctx, s.db.Conn(), name, viewerID)
+	p, err := byName(ctx, s.db.Conn(), name)
 	if err != nil {
 		return File{}, err
+	}
+	o := s.owners[p.OwnerKind]
+	if o == nil {
+		return File{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	visible, public, err := o.Visibility(ctx, viewerID, p.OwnerID)
+	if err != nil {
+		return File{}, apperr.Wrap(err, "photo visibility")
+	}
+	if !visible {
+		return File{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
 	if !p.resized() {
 		size = Original

@@ -5,7 +5,11 @@
 // every list and search leaves out but the database keeps.
 package property
 
-import "time"
+import (
+	"time"
+
+	"github.com/omnirent/omnirent/internal/photo"
+)
 
 type Status string
 
@@ -89,15 +93,7 @@ const (
 	stationsToStore = 2
 )
 
-// Photo is one photo of a property as pages show it: a large display size
-// and a thumbnail, with dimensions so the page can reserve their space.
-// Photos are owned by the photo package; properties only carry them.
-type Photo struct {
-	Name        string `json:"name"`
-	URL         string `json:"url"`
-	Width       int    `json:"width"`
-	Height      int    `json:"height"`
-	ThumbURL    string `json:"thumbUrl"`
-	ThumbWidth  int    `json:"thumbWidth"`
-	ThumbHeight int    `json:"thumbHeight"`
-}
+// Photo is one photo of a property as pages show it (the photo mechanism's
+// view: display size and thumbnail with their dimensions). Photos are kept
+// by the photo package as kind "property"; properties only carry them.
+type Photo = photo.View

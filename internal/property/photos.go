@@ -3,8 +3,8 @@ package property
 import "context"
 
 // PhotoLister gives the photos of properties, keyed by property id, in the
-// order they were uploaded. The photo package implements it; it is set at
-// wiring time so this package does not depend on storage or imaging.
+// order they were uploaded. The photo mechanism serves it (kind
+// "property"), connected at wiring time (internal/app/photos.go).
 type PhotoLister interface {
 	PhotosOf(ctx context.Context, propertyIDs []string) (map[string][]Photo, error)
 }

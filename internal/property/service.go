@@ -86,6 +86,26 @@ func (s *Service) Addresses(ctx context.Context, ids []string) (map[string]Addre
 	return out, nil
 }
 
+// Visibility tells who may see what belongs to a property (its photos):
+// everyone once it is Published (public), only its landlord while Active,
+// nobody once deleted or for an unknown id. viewerID is "" for visitors.
+func (s *Service) Visibility(ctx context.Context, viewerID, id string) (visible, public bool, err error) {
+	status, landlordID, err := s.store.statusOf(ctx, s.db.Conn(), id)
+	if apperr.IsNotFound(err) {
+		return false, false, nil
+	}
+	if err != nil {
+		return false, false, err
+	}
+	switch status {
+	case Published:
+		return true, true, nil
+	case Active:
+		return viewerID != "" && viewerID == landlordID, false, nil
+	}
+	return false, false, nil
+}
+
 // HasProperties tells the accounts domain whether to show onboarding.
 func (s *Service) HasProperties(ctx context.Context, landlordID string) (bool, error) {
 	n, err := s.store.countLive(ctx, s.db.Conn(), landlordID)

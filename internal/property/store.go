@@ -73,6 +73,17 @@ func (store) own(ctx context.Context, c db.Conn, landlordID, id string) (Propert
 	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM properties WHERE id = ? AND landlord_id = ? AND status <> 'Disabled'`, id, landlordID))
 }
 
+// statusOf reads a property's status and landlord, whatever the status.
+func (store) statusOf(ctx context.Context, c db.Conn, id string) (Status, string, error) {
+	var status Status
+	var landlordID string
+	err := c.QueryRow(ctx, `SELECT status, landlord_id FROM properties WHERE id = ?`, id).Scan(&status, &landlordID)
+	if errors.Is(err, db.NoRows) {
+		return "", "", apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	return status, landlordID, apperr.Wrap(err, "read property status")
+}
+
 func (store) listOwn(ctx context.Context, c db.Conn, landlordID string) ([]Property, error) {
 	return collect(ctx, c, `SELECT `+cols+` FROM properties WHERE landlord_id = ? AND status <> 'Disabled' ORDER BY created_at DESC, id DESC`, landlordID)
 }

@@ -83,7 +83,7 @@ func FuzzCheck(f *testing.F) {
 }
 
 // FuzzJPEGOrientation walks arbitrary marker segments and TIFF structures:
-// the answer is always 1-8, and orient applies it to an image without
+// reading the capture time never panics, the orientation is always 1-8, and orient applies it to an image without
 // panicking, swapping the sides for 5-8.
 func FuzzJPEGOrientation(f *testing.F) {
 	jpg := encJPEG(f, gradient(6, 4), 80)
@@ -95,6 +95,9 @@ func FuzzJPEGOrientation(f *testing.F) {
 	f.Add([]byte{0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x02})
 	f.Add([]byte{0xFF, 0xD8, 0xFF, 0xFF, 0xFF})
 	f.Fuzz(func(t *testing.T, data []byte) {
+		if at, ok := CaptureTime(data); ok && at.Year() < 1900 {
+			t.Fatalf("capture time %v", at)
+		}
 		o := jpegOrientation(data)
 		if o < 1 || o > 8 {
 			t.Fatalf("orientation %d", o)

@@ -1,90 +1,27 @@
 package imaging
 
 import (
-	"encoding/binary"
 	"image"
 	"image/draw"
 )
 
 // jpegOrientation returns the EXIF orientation (1-8) of a JPEG, or 1 when the
-// file has no valid orientation tag. It walks the marker segments up to the
-// start of scan, looks for an APP1 "Exif\0\0" segment and reads tag 0x0112
-// from IFD0 of its TIFF structure. Every offset is bounds-checked.
+// file has no valid orientation tag: tag 0x0112 of IFD0 of the first Exif
+// segment that has one (see exif.go; every offset is bounds-checked).
 func jpegOrientation(data []byte) int {
-	if len(data) < 4 || data[0] != 0xFF || data[1] != 0xD8 {
-		return 1
-	}
-	pos := 2
-	for pos+4 <= len(data) {
-		if data[pos] != 0xFF {
-			return 1
+	o := 1
+	eachExif(data, func(t tiff) bool {
+		typ, count, at, ok := t.entry(t.ifd0(), 0x0112)
+		if !ok || typ != 3 || count < 1 { // SHORT
+			return false
 		}
-		marker := data[pos+1]
-		switch {
-		case marker == 0xFF: // fill byte
-			pos++
-			continue
-		case marker == 0x01 || marker == 0xD8 || (marker >= 0xD0 && marker <= 0xD7):
-			pos += 2 // markers without a length
-			continue
-		case marker == 0xDA || marker == 0xD9: // start of scan / end of image
-			return 1
+		if v := int(t.bo.Uint16(t.b[at:])); v >= 1 && v <= 8 {
+			o = v
+			return true
 		}
-		segLen := int(binary.BigEndian.Uint16(data[pos+2:]))
-		if segLen < 2 || pos+2+segLen > len(data) {
-			return 1
-		}
-		seg := data[pos+4 : pos+2+segLen]
-		if marker == 0xE1 && len(seg) >= 6 && string(seg[:6]) == "Exif\x00\x00" {
-			if o := tiffOrientation(seg[6:]); o != 0 {
-				return o
-			}
-		}
-		pos += 2 + segLen
-	}
-	return 1
-}
-
-// tiffOrientation reads the Orientation tag from IFD0, or returns 0.
-func tiffOrientation(t []byte) int {
-	if len(t) < 8 {
-		return 0
-	}
-	var bo binary.ByteOrder
-	switch string(t[:2]) {
-	case "II":
-		bo = binary.LittleEndian
-	case "MM":
-		bo = binary.BigEndian
-	default:
-		return 0
-	}
-	if bo.Uint16(t[2:]) != 42 {
-		return 0
-	}
-	ifd := int64(bo.Uint32(t[4:]))
-	if ifd < 8 || ifd+2 > int64(len(t)) {
-		return 0
-	}
-	n := int(bo.Uint16(t[ifd:]))
-	for i := range n {
-		e := ifd + 2 + int64(i)*12
-		if e+12 > int64(len(t)) {
-			return 0
-		}
-		if bo.Uint16(t[e:]) != 0x0112 {
-			continue
-		}
-		typ, count := bo.Uint16(t[e+2:]), bo.Uint32(t[e+4:])
-		if typ != 3 || count < 1 { // SHORT
-			return 0
-		}
-		if v := int(bo.Uint16(t[e+8:])); v >= 1 && v <= 8 {
-			return v
-		}
-		return 0
-	}
-	return 0
+		return false
+	})
+	return o
 }
 
 // orient returns img transformed so that it displays upright for EXIF
