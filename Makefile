@@ -5,11 +5,12 @@ export CGO_ENABLED ?= 0
 
 WEB_DEPS := web/node_modules/.installed
 E2E_DEPS := e2e/node_modules/.installed
+API_DEPS := api/node_modules/.installed
 BIN := bin/omnirent
 
 STRIPE_MOCK_VERSION := v0.203.0
 
-.PHONY: run build web test test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz
+.PHONY: run build web test test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz lint-api
 
 ## run: build everything and start the server with demo data (SQLite, local outbox)
 run: build
@@ -27,11 +28,19 @@ $(E2E_DEPS): e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	@touch $@
 
+$(API_DEPS): api/package-lock.json
+	cd api && npm ci --no-audit --no-fund
+	@touch $@
+
+## lint-api: check api/openapi.yaml with Redocly CLI's recommended rules (api/redocly.yaml)
+lint-api: $(API_DEPS)
+	cd api && npx redocly lint openapi.yaml --format=stylish
+
 web: $(WEB_DEPS)
 	cd web && npm run build
 
 ## test: every test: Go (SQLite, and PostgreSQL when OMNIRENT_TEST_POSTGRES_URL is set), a short run of each fuzz target, web unit tests, Playwright journeys
-test: test-go fuzz test-web test-e2e
+test: lint-api test-go fuzz test-web test-e2e
 
 test-go: stripe-mock
 	$(GO) vet ./...

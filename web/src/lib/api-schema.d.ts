@@ -11,6 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Health */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -47,7 +48,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public facts the footer and pages show (from configuration). */
+        /**
+         * Get site info
+         * @description Public facts the footer and pages show (from configuration).
+         */
         get: operations["getSiteInfo"];
         put?: never;
         post?: never;
@@ -66,6 +70,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Register */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -82,7 +87,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Confirms the sign-up code. With signIn true (default) the user is signed in. */
+        /**
+         * Verify account
+         * @description Confirms the sign-up code. With signIn true (default) the user is signed in.
+         */
         post: operations["verifyAccount"];
         delete?: never;
         options?: never;
@@ -99,6 +107,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Resend code */
         post: operations["resendCode"];
         delete?: never;
         options?: never;
@@ -115,6 +124,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Login */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -131,6 +141,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Logout */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -145,6 +156,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Me */
         get: operations["me"];
         put?: never;
         post?: never;
@@ -161,7 +173,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The web app's start-up probe. Never 401; user is null for a visitor. */
+        /**
+         * Session
+         * @description The web app's start-up probe. Never 401; user is null for a visitor.
+         */
         get: operations["session"];
         put?: never;
         post?: never;
@@ -180,6 +195,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Request password reset */
         post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -196,6 +212,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Confirm password reset */
         post: operations["confirmPasswordReset"];
         delete?: never;
         options?: never;
@@ -216,6 +233,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Update account */
         patch: operations["updateAccount"];
         trace?: never;
     };
@@ -228,6 +246,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Send password change code */
         post: operations["sendPasswordChangeCode"];
         delete?: never;
         options?: never;
@@ -244,6 +263,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Change password */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
@@ -258,10 +278,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The signed-in landlord's properties, newest first; Disabled (deleted) ones are never listed. */
+        /**
+         * List my properties
+         * @description The signed-in landlord's properties, newest first; Disabled (deleted) ones are never listed.
+         */
         get: operations["listMyProperties"];
         put?: never;
-        /** @description Step 1 of adding a property (landlords only). New properties are Active. */
+        /**
+         * Create property
+         * @description Step 1 of adding a property (landlords only). New properties are Active.
+         */
         post: operations["createProperty"];
         delete?: never;
         options?: never;
@@ -278,11 +304,17 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** @description One of the landlord's own properties; any other id answers 404. */
+        /**
+         * Get my property
+         * @description One of the landlord's own properties; any other id answers 404.
+         */
         get: operations["getMyProperty"];
         put?: never;
         post?: never;
-        /** @description Moves the property to Disabled; it disappears from every list and search but is kept. */
+        /**
+         * Delete property
+         * @description Moves the property to Disabled; it disappears from every list and search but is kept.
+         */
         delete: operations["deleteProperty"];
         options?: never;
         head?: never;
@@ -299,6 +331,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Update property address */
         put: operations["updatePropertyAddress"];
         post?: never;
         delete?: never;
@@ -317,7 +350,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Portal details. publish true is Save and Publish; a plain Save keeps a Published property Published. */
+        /**
+         * Update property details
+         * @description Portal details. publish true is Save and Publish; a plain Save keeps a Published property Published.
+         */
         put: operations["updatePropertyDetails"];
         post?: never;
         delete?: never;
@@ -337,7 +373,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Active to Published (needs portal details). */
+        /**
+         * Publish property
+         * @description Active to Published (needs portal details).
+         */
         post: operations["publishProperty"];
         delete?: never;
         options?: never;
@@ -356,7 +395,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Published to Active. */
+        /**
+         * Unpublish property
+         * @description Published to Active.
+         */
         post: operations["unpublishProperty"];
         delete?: never;
         options?: never;
@@ -375,7 +417,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description One photo per request, in the multipart field "file". PNG or JPEG decided by the file's content, at most 5 MB and 25 megapixels, at most 10 per property. Metadata (GPS included) is stripped; the large and thumbnail sizes are made in the background (until then both URLs give the cleaned original). A body cut short answers 400 bad_upload; a file over 5 MB 413 image_too_large; when too many images are being decoded across the server for the upload to start within a few seconds, 503 busy with a Retry-After header (seconds). */
+        /**
+         * Upload property image
+         * @description One photo per request, in the multipart field "file". PNG or JPEG decided by the file's content, at most 5 MB and 25 megapixels, at most 10 per property. Metadata (GPS included) is stripped; the large and thumbnail sizes are made in the background (until then both URLs give the cleaned original). A body cut short answers 400 bad_upload; a file over 5 MB 413 image_too_large; when too many images are being decoded across the server for the upload to start within a few seconds, 503 busy with a Retry-After header (seconds).
+         */
         post: operations["uploadPropertyImage"];
         delete?: never;
         options?: never;
@@ -396,6 +441,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete property image */
         delete: operations["deletePropertyImage"];
         options?: never;
         head?: never;
@@ -412,7 +458,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** @description The image itself, for anyone when its listing is Published, otherwise only for the owner. With S3 storage the answer is a redirect to a short-lived signed URL. */
+        /**
+         * Get photo
+         * @description The image itself, for anyone when its listing is Published, otherwise only for the owner. With S3 storage the answer is a redirect to a short-lived signed URL.
+         */
         get: operations["getPhoto"];
         put?: never;
         post?: never;
@@ -429,7 +478,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Public search of Published properties, 20 a page, keyset-paginated (pass nextCursor back as cursor). */
+        /**
+         * Search listings
+         * @description Public search of Published properties, 20 a page, keyset-paginated (pass nextCursor back as cursor).
+         */
         get: operations["searchListings"];
         put?: never;
         post?: never;
@@ -448,7 +500,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** @description One Published listing (anyone). Anything else answers 404. */
+        /**
+         * Get listing
+         * @description One Published listing (anyone). Anything else answers 404.
+         */
         get: operations["getListing"];
         put?: never;
         post?: never;
@@ -469,7 +524,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Signed-in users message the owner of a Published listing; the owner gets an e-mail whose Reply-To is the sender. At most 5 messages an hour per user. */
+        /**
+         * Contact owner
+         * @description Signed-in users message the owner of a Published listing; the owner gets an e-mail whose Reply-To is the sender. At most 5 messages an hour per user.
+         */
         post: operations["contactOwner"];
         delete?: never;
         options?: never;
@@ -484,6 +542,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Admin overview */
         get: operations["adminOverview"];
         put?: never;
         post?: never;
@@ -500,7 +559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The signed-in user's own orders, newest first. */
+        /**
+         * List my orders
+         * @description The signed-in user's own orders, newest first.
+         */
         get: operations["listMyOrders"];
         put?: never;
         post?: never;
@@ -519,7 +581,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** @description One of the user's own orders (anyone else's answers 404). Prices are the server's. With Stripe, a pending order whose card payment was started is first checked with Stripe, so poll this after confirming a payment. */
+        /**
+         * Get order
+         * @description One of the user's own orders (anyone else's answers 404). Prices are the server's. With Stripe, a pending order whose card payment was started is first checked with Stripe, so poll this after confirming a payment.
+         */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -540,7 +605,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Applies a code (case-insensitive). Unknown code 404 'Invalid code'; known but unusable 400 with the reason (shown as a warning); already applied 409 'Code already used'. */
+        /**
+         * Apply promo code
+         * @description Applies a code (case-insensitive). Unknown code 404 'Invalid code'; known but unusable 400 with the reason (shown as a warning); already applied 409 'Code already used'.
+         */
         post: operations["applyPromoCode"];
         delete?: never;
         options?: never;
@@ -561,7 +629,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description The total is recomputed from the full price with the codes that remain. */
+        /**
+         * Remove promo code
+         * @description The total is recomputed from the full price with the codes that remain.
+         */
         delete: operations["removePromoCode"];
         options?: never;
         head?: never;
@@ -579,7 +650,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Completes an order whose total (decided by the server) is 0; otherwise 400. Every promo code on the order is checked again first: if one was deactivated, deleted, is out of its dates or changed its discount, the order is updated and the answer is 409 promo_code_withdrawn, whose message names the codes and the new total. */
+        /**
+         * Complete free order
+         * @description Completes an order whose total (decided by the server) is 0; otherwise 400. Every promo code on the order is checked again first: if one was deactivated, deleted, is out of its dates or changed its discount, the order is updated and the answer is 409 promo_code_withdrawn, whose message names the codes and the new total.
+         */
         post: operations["completeFreeOrder"];
         delete?: never;
         options?: never;
@@ -598,7 +672,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The embedded sandbox card provider (offline; no money moves). Behaves like Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. A refusal is 400 with the provider's message. Promo codes are checked again first, as for /free (409 promo_code_withdrawn, nothing charged). */
+        /**
+         * Pay sandbox
+         * @description The embedded sandbox card provider (offline; no money moves). Behaves like Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. A refusal is 400 with the provider's message. Promo codes are checked again first, as for /free (409 promo_code_withdrawn, nothing charged).
+         */
         post: operations["paySandbox"];
         delete?: never;
         options?: never;
@@ -617,7 +694,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Stripe only (404 while the provider is the sandbox). Creates, or reuses while the total is unchanged, a Stripe PaymentIntent for the order's server-computed total in GBP. The browser loads Stripe.js with publishableKey, mounts the card element and calls stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details } }); the order is paid only when Stripe tells the server (webhook, or GET /api/orders/{id} checking the PaymentIntent), so poll GET /api/orders/{id} until status is paid. Call it again after any change to the basket (promo codes). 400 free_order (use /free) or below_minimum (under £0.30); 409 already_paid or basket_changed (call again), or promo_code_withdrawn (a code on the order no longer applies: the order is updated; show the message and reload it); 500 provider_unavailable 'Card payments are not available right now. Please try again later.' */
+        /**
+         * Start card payment
+         * @description Stripe only (404 while the provider is the sandbox). Creates, or reuses while the total is unchanged, a Stripe PaymentIntent for the order's server-computed total in GBP. The browser loads Stripe.js with publishableKey, mounts the card element and calls stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details } }); the order is paid only when Stripe tells the server (webhook, or GET /api/orders/{id} checking the PaymentIntent), so poll GET /api/orders/{id} until status is paid. Call it again after any change to the basket (promo codes). 400 free_order (use /free) or below_minimum (under £0.30); 409 already_paid or basket_changed (call again), or promo_code_withdrawn (a code on the order no longer applies: the order is updated; show the message and reload it); 500 provider_unavailable 'Card payments are not available right now. Please try again later.'
+         */
         post: operations["startCardPayment"];
         delete?: never;
         options?: never;
@@ -634,7 +714,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Stripe's webhook endpoint, not for the web app (configure it in the Stripe dashboard for payment_intent.succeeded). Authenticated by the Stripe-Signature header; a bad signature or a timestamp older than 5 minutes is 400. payment_intent.succeeded pays the order in its metadata once, however often and in whatever order events arrive; other events are acknowledged and ignored. 404 while the provider is the sandbox. */
+        /**
+         * Stripe webhook
+         * @description Stripe's webhook endpoint, not for the web app (configure it in the Stripe dashboard for payment_intent.succeeded). Authenticated by the Stripe-Signature header; a bad signature or a timestamp older than 5 minutes is 400. payment_intent.succeeded pays the order in its metadata once, however often and in whatever order events arrive; other events are acknowledged and ignored. 404 while the provider is the sandbox.
+         */
         post: operations["stripeWebhook"];
         delete?: never;
         options?: never;
@@ -651,7 +734,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Landlords only. Records an instant check for the renters of one of the landlord's properties and its order (one basket line per renter at the server's price). Rent and deposit are whole pounds, in pence. Messages: 'All fields are required.', "Renters' emails should not be duplicated.", 'Names cannot contain numbers.', '{email} is not a valid email address'. depositWarning is non-empty when the deposit is over the Tenant Fees Act 2019 cap. */
+        /**
+         * Purchase reference check
+         * @description Landlords only. Records an instant check for the renters of one of the landlord's properties and its order (one basket line per renter at the server's price). Rent and deposit are whole pounds, in pence. Messages: 'All fields are required.', "Renters' emails should not be duplicated.", 'Names cannot contain numbers.', '{email} is not a valid email address'. depositWarning is non-empty when the deposit is over the Tenant Fees Act 2019 cap.
+         */
         post: operations["purchaseReferenceCheck"];
         delete?: never;
         options?: never;
@@ -688,6 +774,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** Get reference check */
         get: operations["getReferenceCheck"];
         put?: never;
         post?: never;
@@ -710,7 +797,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Before payment only; at least one renter must remain. Answers the recomputed order. */
+        /**
+         * Remove renter from basket
+         * @description Before payment only; at least one renter must remain. Answers the recomputed order.
+         */
         delete: operations["removeRenterFromBasket"];
         options?: never;
         head?: never;
@@ -729,7 +819,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description 'Resend successful!'; at most once a minute per renter (429). */
+        /**
+         * Resend renter invitation
+         * @description 'Resend successful!'; at most once a minute per renter (429).
+         */
         post: operations["resendRenterInvitation"];
         delete?: never;
         options?: never;
@@ -747,7 +840,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** @description A finished report of one of the landlord's own checks (404 until ready, or for anyone else). */
+        /**
+         * Get reference report
+         * @description A finished report of one of the landlord's own checks (404 until ready, or for anyone else).
+         */
         get: operations["getReferenceReport"];
         put?: never;
         post?: never;
@@ -767,7 +863,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** @description The same report as an A4 PDF with a monthly income-versus-outgoings graph. */
+        /**
+         * Get reference report pdf
+         * @description The same report as an A4 PDF with a monthly income-versus-outgoings graph.
+         */
         get: operations["getReferenceReportPdf"];
         put?: never;
         post?: never;
@@ -789,7 +888,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description DOWNLOAD: e-mails the report to the landlord again ('Resend successful!'), at most once a minute (429). */
+        /**
+         * Send reference report
+         * @description DOWNLOAD: e-mails the report to the landlord again ('Resend successful!'), at most once a minute (429).
+         */
         post: operations["sendReferenceReport"];
         delete?: never;
         options?: never;
@@ -807,7 +909,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** @description The renter's own page (no sign-in; the two random ids are the key). Unknown, mismatched, unpaid or withdrawn links all answer the same 404 'This reference check link is not valid.'. */
+        /**
+         * Get renter check
+         * @description The renter's own page (no sign-in; the two random ids are the key). Unknown, mismatched, unpaid or withdrawn links all answer the same 404 'This reference check link is not valid.'.
+         */
         get: operations["getRenterCheck"];
         put?: never;
         post?: never;
@@ -829,7 +934,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The self-declaration. Messages: 'Please enter mobile number and estimated income.', 'You must agree with the terms and conditions to continue.', 'Please enter your date of birth.'. A repeated submission changes nothing. url is where the browser goes next (the bank's consent page). */
+        /**
+         * Submit self declaration
+         * @description The self-declaration. Messages: 'Please enter mobile number and estimated income.', 'You must agree with the terms and conditions to continue.', 'Please enter your date of birth.'. A repeated submission changes nothing. url is where the browser goes next (the bank's consent page).
+         */
         post: operations["submitSelfDeclaration"];
         delete?: never;
         options?: never;
@@ -849,7 +957,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The bank's consent URL again (after a cancelled or failed attempt). */
+        /**
+         * Connect bank
+         * @description The bank's consent URL again (after a cancelled or failed attempt).
+         */
         post: operations["connectBank"];
         delete?: never;
         options?: never;
@@ -864,7 +975,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Where the bank sends the browser back; redirects to the renter's page (with ?bank=cancelled when refused). */
+        /**
+         * Bank callback
+         * @description Where the bank sends the browser back; redirects to the renter's page (with ?bank=cancelled when refused).
+         */
         get: operations["bankCallback"];
         put?: never;
         post?: never;
@@ -881,7 +995,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The landlord's paid checks, one row per renter, newest first. active = not yet Process Complete. */
+        /**
+         * List reference reports
+         * @description The landlord's paid checks, one row per renter, newest first. active = not yet Process Complete.
+         */
         get: operations["listReferenceReports"];
         put?: never;
         post?: never;
@@ -898,7 +1015,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description OmniNews headlines, public. view uk is Top Headlines (UK rental sector), world is Worldwide Top Headlines. Newest first; built-in sample articles (sample true) when nothing has been collected. */
+        /**
+         * List news
+         * @description OmniNews headlines, public. view uk is Top Headlines (UK rental sector), world is Worldwide Top Headlines. Newest first; built-in sample articles (sample true) when nothing has been collected.
+         */
         get: operations["listNews"];
         put?: never;
         post?: never;
@@ -915,7 +1035,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Published posts, newest first (no body). */
+        /**
+         * List blog posts
+         * @description Published posts, newest first (no body).
+         */
         get: operations["listBlogPosts"];
         put?: never;
         post?: never;
@@ -934,7 +1057,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** @description A published post with its sanitised HTML. */
+        /**
+         * Get blog post
+         * @description A published post with its sanitised HTML.
+         */
         get: operations["getBlogPost"];
         put?: never;
         post?: never;
@@ -954,7 +1080,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** @description An image of a published post (its main or author image, or one in its text). Any other uploaded image (a draft's, or one never used) is served only to admins; everyone else gets 404. */
+        /**
+         * Get blog image
+         * @description An image of a published post (its main or author image, or one in its text). Any other uploaded image (a draft's, or one never used) is served only to admins; everyone else gets 404.
+         */
         get: operations["getBlogImage"];
         put?: never;
         post?: never;
@@ -971,10 +1100,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin only. Every post, drafts included, with its Markdown body. */
+        /**
+         * Admin list blog posts
+         * @description Admin only. Every post, drafts included, with its Markdown body.
+         */
         get: operations["adminListBlogPosts"];
         put?: never;
-        /** @description Admin only. An empty slug is made from the title (made unique with -2, -3...); a typed slug that is taken is 409. */
+        /**
+         * Create blog post
+         * @description Admin only. An empty slug is made from the title (made unique with -2, -3...); a typed slug that is taken is 409.
+         */
         post: operations["createBlogPost"];
         delete?: never;
         options?: never;
@@ -991,9 +1126,12 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** Admin get blog post */
         get: operations["adminGetBlogPost"];
+        /** Update blog post */
         put: operations["updateBlogPost"];
         post?: never;
+        /** Delete blog post */
         delete: operations["deleteBlogPost"];
         options?: never;
         head?: never;
@@ -1009,7 +1147,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Admin only. One PNG or JPEG (by content) in the multipart field "file", at most 5 MB and 25 megapixels. Over 5 MB answers 413 image_too_large; too many images being decoded at once, 503 busy with Retry-After. */
+        /**
+         * Upload blog image
+         * @description Admin only. One PNG or JPEG (by content) in the multipart field "file", at most 5 MB and 25 megapixels. Over 5 MB answers 413 image_too_large; too many images being decoded at once, 503 busy with Retry-After.
+         */
         post: operations["uploadBlogImage"];
         delete?: never;
         options?: never;
@@ -1026,7 +1167,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Admin only. Markdown rendered and sanitised exactly as a saved post would be. */
+        /**
+         * Preview blog post
+         * @description Admin only. Markdown rendered and sanitised exactly as a saved post would be.
+         */
         post: operations["previewBlogPost"];
         delete?: never;
         options?: never;
@@ -1041,10 +1185,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Admin only. Newest first. */
+        /**
+         * List promo codes
+         * @description Admin only. Newest first.
+         */
         get: operations["listPromoCodes"];
         put?: never;
-        /** @description Admin only. Codes are unique case-insensitively (409). */
+        /**
+         * Create promo code
+         * @description Admin only. Codes are unique case-insensitively (409).
+         */
         post: operations["createPromoCode"];
         delete?: never;
         options?: never;
@@ -1062,8 +1212,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Update promo code */
         put: operations["updatePromoCode"];
         post?: never;
+        /** Delete promo code */
         delete: operations["deletePromoCode"];
         options?: never;
         head?: never;
@@ -1077,7 +1229,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Development mode only (404 in production). Newest first. */
+        /**
+         * Dev mailbox
+         * @description Development mode only (404 in production). Newest first.
+         */
         get: operations["devMailbox"];
         put?: never;
         post?: never;
@@ -1343,7 +1498,7 @@ export interface components {
             fullPence: number;
             /** @description to pay; 0 means free */
             totalPence: number;
-            /** @description saving from promo codes */
+            /** @description saving from promo codes, rounded up */
             percentOff: number;
             /** @description sandbox, stripe or free once paid; stripe too while a Stripe payment is started */
             provider: string;
@@ -1362,7 +1517,7 @@ export interface components {
             order: components["schemas"]["Order"];
             /** @description stripe */
             provider: string;
-            /** @description the PaymentIntent's client secret */
+            /** @description the PaymentIntent's client secret, for stripe.confirmCardPayment */
             clientSecret: string;
             /** @description for loadStripe (pk_live_... or pk_test_...) */
             publishableKey: string;
@@ -1429,7 +1584,7 @@ export interface components {
             mobile: string;
             /** @description DD/MM/YYYY */
             dob: string;
-            /** @description monthly net income in whole pounds */
+            /** @description monthly net income in whole pounds, digits only */
             estIncome: string;
             prevLandlordEmail?: string;
             /** @description I do not have pets */
@@ -1595,7 +1750,7 @@ export interface components {
             slug?: string;
             /** @description Markdown */
             body: string;
-            /** @description an uploaded image's name */
+            /** @description an uploaded image's name, or empty */
             mainImage?: string;
             authorName?: string;
             authorImage?: string;
@@ -1606,7 +1761,7 @@ export interface components {
             id: string;
             code: string;
             active: boolean;
-            /** @description percent off */
+            /** @description percent off, 1 to 100 */
             discount: number;
             /** @description YYYY-MM-DD, UK day the code starts */
             startDate: string;
@@ -1776,7 +1931,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description account created */
+            /** @description account created, code e-mailed */
             201: {
                 headers: {
                     [name: string]: unknown;
