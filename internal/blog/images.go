@@ -86,10 +86,8 @@ func (s *Service) storeImage(ctx context.Context, clean []byte, kind imaging.Kin
 	if err := s.files.Put(ctx, previewKey(im.Name), bytes.NewReader(preview), int64(len(preview)), "image/jpeg"); err != nil {
 		return Image{}, apperr.Wrap(err, "store preview")
 	}
-	_, err = s.db.Conn().Exec(ctx, `INSERT INTO blog_images (name, content_type, width, height, created_at) VALUES (?, ?, ?, ?, ?)`,
-		im.Name, kind.ContentType(), w, h, s.clock.Now().UnixMilli())
-	if err != nil {
-		return Image{}, apperr.Wrap(err, "save image")
+	if err := insertImage(ctx, s.db.Conn(), im, kind.ContentType(), s.clock.Now()); err != nil {
+		return Image{}, err
 	}
 	return *withURLs(im), nil
 }

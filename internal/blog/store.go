@@ -129,3 +129,9 @@ func imageExists(ctx context.Context, c db.Conn, name string) (bool, error) {
 	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM blog_images WHERE name = ?`, name).Scan(&n)
 	return n > 0, apperr.Wrap(err, "check image")
 }
+
+func insertImage(ctx context.Context, c db.Conn, im Image, contentType string, now time.Time) error {
+	_, err := c.Exec(ctx, `INSERT INTO blog_images (name, content_type, width, height, created_at) VALUES (?, ?, ?, ?, ?)`,
+		im.Name, contentType, im.Width, im.Height, now.UnixMilli())
+	return apperr.Wrap(err, "save image")
+}

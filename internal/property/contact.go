@@ -47,7 +47,7 @@ func (s *Service) SetContact(people People, m Mailer) { s.people, s.mail = peopl
 
 // Listing returns one Published property, with its photos, for anyone.
 func (s *Service) Listing(ctx context.Context, id string) (Property, error) {
-	p, err := s.store.published(ctx, s.db.Conn(), id)
+	p, err := published(ctx, s.db.Conn(), id)
 	if apperr.IsNotFound(err) {
 		return Property{}, apperr.New(apperr.NotFound, "not_found", MsgListingNotFound)
 	}
@@ -79,14 +79,14 @@ func (s *Service) ContactOwner(ctx context.Context, from Person, listingID, mess
 	}
 	now := s.clock.Now().UTC()
 	return s.db.Tx(ctx, func(c db.Conn) error {
-		n, err := s.store.countEnquiriesSince(ctx, c, from.ID, now.Add(-time.Hour))
+		n, err := countEnquiriesSince(ctx, c, from.ID, now.Add(-time.Hour))
 		if err != nil {
 			return err
 		}
 		if n >= contactsPerHour {
 			return apperr.New(apperr.TooMany, "too_many_requests", MsgContactLimit)
 		}
-		if err := s.store.insertEnquiry(ctx, c, uuid.NewString(), p.ID, from.ID, message, now); err != nil {
+		if err := insertEnquiry(ctx, c, uuid.NewString(), p.ID, from.ID, message, now); err != nil {
 			return err
 		}
 		where := strings.TrimSpace(p.Address.Town + " " + geo.Outcode(p.Address.Postcode))

@@ -184,7 +184,7 @@ func (s *Service) searchNewest(ctx context.Context, q query, area *Area, after *
 	if area != nil {
 		return s.searchNewestIn(ctx, q, area, after)
 	}
-	rows, err := s.store.newest(ctx, s.db.Conn(), q, after, PageSize+1)
+	rows, err := newest(ctx, s.db.Conn(), q, after, PageSize+1)
 	if err != nil {
 		return Page{}, err
 	}
@@ -207,7 +207,7 @@ func (s *Service) searchNewestIn(ctx context.Context, q query, area *Area, after
 	const batch = 3 * PageSize
 	var hits []hit
 	for {
-		spots, err := s.store.inBoxNewest(ctx, s.db.Conn(), s.db.Dialect, q, box, after, batch)
+		spots, err := inBoxNewest(ctx, s.db.Conn(), s.db.Dialect, q, box, after, batch)
 		if err != nil {
 			return Page{}, err
 		}
@@ -241,7 +241,7 @@ func (s *Service) searchNearest(ctx context.Context, q query, area *Area, after 
 	var hits []hit
 	for step := area.RadiusMiles / 8; ; step *= 2 {
 		r := math.Min(from+step, area.RadiusMiles)
-		spots, err := s.store.inBox(ctx, s.db.Conn(), s.db.Dialect, q, boxAround(area.Point, r))
+		spots, err := inBox(ctx, s.db.Conn(), s.db.Dialect, q, boxAround(area.Point, r))
 		if err != nil {
 			return Page{}, err
 		}
@@ -274,7 +274,7 @@ func (s *Service) pageOf(ctx context.Context, hits []hit, order SortOrder) (Page
 	for i, h := range hits[:n] {
 		ids[i] = h.ID
 	}
-	rows, err := s.store.byIDs(ctx, s.db.Conn(), ids)
+	rows, err := byIDs(ctx, s.db.Conn(), ids)
 	if err != nil {
 		return Page{}, err
 	}

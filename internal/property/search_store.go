@@ -49,14 +49,14 @@ func inBoxSQL(d db.Dialect, q query, box [4]float64) (string, []any) {
 
 // inBox reads every spot in the box, in no particular order (nearest first
 // ranks them by exact distance).
-func (store) inBox(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]float64) ([]spot, error) {
+func inBox(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]float64) ([]spot, error) {
 	query, args := inBoxSQL(d, q, box)
 	return collectSpots(ctx, c, query, args...)
 }
 
 // inBoxNewest reads up to limit spots in the box, newest first, strictly
 // after the cursor when there is one.
-func (store) inBoxNewest(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]float64, after *cursor, limit int) ([]spot, error) {
+func inBoxNewest(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]float64, after *cursor, limit int) ([]spot, error) {
 	query, args := inBoxSQL(d, q, box)
 	query, args = afterNewest(query, args, after)
 	return collectSpots(ctx, c, query+" ORDER BY published_at DESC, id DESC LIMIT ?", append(args, limit)...)
@@ -64,7 +64,7 @@ func (store) inBoxNewest(ctx context.Context, c db.Conn, d db.Dialect, q query, 
 
 // newest reads up to limit whole rows newest first, strictly after the
 // cursor when there is one (a search without an area).
-func (store) newest(ctx context.Context, c db.Conn, q query, after *cursor, limit int) ([]Property, error) {
+func newest(ctx context.Context, c db.Conn, q query, after *cursor, limit int) ([]Property, error) {
 	where, args := q.where()
 	query, args := afterNewest(`SELECT `+cols+` FROM properties WHERE `+where, args, after)
 	return collect(ctx, c, query+" ORDER BY published_at DESC, id DESC LIMIT ?", append(args, limit)...)

@@ -32,7 +32,6 @@ type Service struct {
 	db      *db.DB
 	clock   clock.Clock
 	locator Locator
-	store   store
 	people  People
 	mail    Mailer
 	photos  PhotoLister
@@ -54,7 +53,7 @@ func (s *Service) Create(ctx context.Context, o Owner, a Address) (Property, err
 	now := s.clock.Now().UTC()
 	p := Property{ID: uuid.NewString(), LandlordID: o.ID, Status: Active, Address: a, RentCycle: Monthly, CreatedAt: now, UpdatedAt: now}
 	s.place(&p)
-	if err := s.store.insert(ctx, s.db.Conn(), p); err != nil {
+	if err := insert(ctx, s.db.Conn(), p); err != nil {
 		return Property{}, err
 	}
 	return p, nil
@@ -62,12 +61,12 @@ func (s *Service) Create(ctx context.Context, o Owner, a Address) (Property, err
 
 // List returns the landlord's live properties, newest first.
 func (s *Service) List(ctx context.Context, o Owner) ([]Property, error) {
-	return s.store.listOwn(ctx, s.db.Conn(), o.ID)
+	return listOwn(ctx, s.db.Conn(), o.ID)
 }
 
 // Get returns one of the landlord's own live properties.
 func (s *Service) Get(ctx context.Context, o Owner, id string) (Property, error) {
-	return s.store.own(ctx, s.db.Conn(), o.ID, id)
+	return own(ctx, s.db.Conn(), o.ID, id)
 }
 
 // Addresses gives the addresses of the properties with these ids, whatever
@@ -75,7 +74,7 @@ func (s *Service) Get(ctx context.Context, o Owner, id string) (Property, error)
 // reference checks, show where it is even after it was deleted), in one
 // query. Unknown ids are left out.
 func (s *Service) Addresses(ctx context.Context, ids []string) (map[string]Address, error) {
-	ps, err := s.store.byIDs(ctx, s.db.Conn(), ids)
+	ps, err := byIDs(ctx, s.db.Conn(), ids)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +89,7 @@ func (s *Service) Addresses(ctx context.Context, ids []string) (map[string]Addre
 // everyone once it is Published (public), only its landlord while Active,
 // nobody once deleted or for an unknown id. viewerID is "" for visitors.
 func (s *Service) Visibility(ctx context.Context, viewerID, id string) (visible, public bool, err error) {
-	status, landlordID, err := s.store.statusOf(ctx, s.db.Conn(), id)
+	status, landlordID, err := statusOf(ctx, s.db.Conn(), id)
 	if apperr.IsNotFound(err) {
 		return false, false, nil
 	}
@@ -108,7 +107,7 @@ func (s *Service) Visibility(ctx context.Context, viewerID, id string) (visible,
 
 // HasProperties tells the accounts domain whether to show onboarding.
 func (s *Service) HasProperties(ctx context.Context, landlordID string) (bool, error) {
-	n, err := s.store.countLive(ctx, s.db.Conn(), landlordID)
+	n, err := countLive(ctx, s.db.Conn(), landlordID)
 	return n > 0, err
 }
 
@@ -120,12 +119,12 @@ func (s *Service) UpdateAddress(ctx context.Context, o Owner, id string, a Addre
 	}
 	var p Property
 	err = s.db.Tx(ctx, func(c db.Conn) error {
-		if p, err = s.store.own(ctx, c, o.ID, id); err != nil {
+		if p, err = own(ctx, c, o.ID, id); err != nil {
 			return err
 		}
 		p.Address, p.UpdatedAt = a, s.clock.Now().UTC()
 		s.place(&p)
-		return s.store.updateAddress(ctx, c, p)
+		return updateAddress(ctx, c, p)
 	})
 	return p, err
 }
@@ -151,7 +150,7 @@ func (s *Service) UpdateDetails(ctx context.Context, o Owner, id string, d Detai
 	var p Property
 	var err error
 	err = s.db.Tx(ctx, func(c db.Conn) error {
-		if p, err = s.store.own(ctx, c, o.ID, id); err != nil {
+		if p, err = own(ctx, c, o.ID, id); err != nil {
 			return err
 		}
 		now := s.clock.Now().UTC()
@@ -162,7 +161,7 @@ func (s *Service) UpdateDetails(ctx context.Context, o Owner, id string, d Detai
 		if d.Publish {
 			publish(&p, now)
 		}
-		return s.store.updateDetails(ctx, c, p)
+		return updateDetails(ctx, c, p)
 	})
 	return p, err
 }
@@ -200,7 +199,7 @@ func (s *Service) transition(ctx context.Context, o Owner, id string, change fun
 	var p Property
 	var err error
 	err = s.db.Tx(ctx, func(c db.Conn) error {
-		if p, err = s.store.own(ctx, c, o.ID, id); err != nil {
+		if p, err = own(ctx, c, o.ID, id); err != nil {
 			return err
 		}
 		now := s.clock.Now().UTC()
@@ -208,7 +207,7 @@ func (s *Service) transition(ctx context.Context, o Owner, id string, change fun
 			return err
 		}
 		p.UpdatedAt = now
-		return s.store.setStatus(ctx, c, p)
+		return setStatus(ctx, c, p)
 	})
 	return p, err
 }

@@ -12,8 +12,18 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 )
 
-// store is the SQL of the property domain.
-type store struct{}
+// The SQL of the property domain, only its own tables (properties,
+// listing_enquiries, the search index).
+//
+// Store style, the same in every area: an area's SQL lives in its store
+// file(s) (store.go, and search_store.go here) as package functions that
+// take a db.Conn first after the context — the pool's (s.db.Conn()) or a
+// transaction's (db.Tx), so the service decides what runs together. Each
+// table has one scan function taking a db.Scanner, used for a single row
+// (QueryRow) and for lists (db.All). Stores answer apperr errors: NotFound
+// with the area's message for a missing row, Wrap(err, "what it was doing")
+// otherwise. Other areas' tables are never read or written: ask their
+// services, through a small interface wired in internal/app.
 
 const cols = `id, landlord_id, status, addr_first_line, addr_second_line, town, postcode, country,
 	latitude, longitude, nearby_stations, rent_pence, rent_cycle, bedroom_count, bathroom_count, sofas_count,
@@ -55,7 +65,7 @@ func scan(row db.Scanner) (Property, error) {
 	return p, nil
 }
 
-func (store) insert(ctx context.Context, c db.Conn, p Property) error {
+func insert(ctx context.Context, c db.Conn, p Property) error {
 	stations, err := json.Marshal(p.NearbyStations)
 	if err != nil {
 		return apperr.Wrap(err, "encode stations")
@@ -69,12 +79,12 @@ func (store) insert(ctx context.Context, c db.Conn, p Property) error {
 
 // own reads a live (not Disabled) property of the landlord. Another
 // landlord's id, or a deleted property, is simply not found.
-func (store) own(ctx context.Context, c db.Conn, landlordID, id string) (Property, error) {
+func own(ctx context.Context, c db.Conn, landlordID, id string) (Property, error) {
 	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM properties WHERE id = ? AND landlord_id = ? AND status <> 'Disabled'`, id, landlordID))
 }
 
 // statusOf reads a property's status and landlord, whatever the status.
-func (store) statusOf(ctx context.Context, c db.Conn, id string) (Status, string, error) {
+func statusOf(ctx context.Context, c db.Conn, id string) (Status, string, error) {
 	var status Status
 	var landlordID string
 	err := c.QueryRow(ctx, `SELECT status, landlord_id FROM properties WHERE id = ?`, id).Scan(&status, &landlordID)
@@ -84,17 +94,17 @@ func (store) statusOf(ctx context.Context, c db.Conn, id string) (Status, string
 	return status, landlordID, apperr.Wrap(err, "read property status")
 }
 
-func (store) listOwn(ctx context.Context, c db.Conn, landlordID string) ([]Property, error) {
+func listOwn(ctx context.Context, c db.Conn, landlordID string) ([]Property, error) {
 	return collect(ctx, c, `SELECT `+cols+` FROM properties WHERE landlord_id = ? AND status <> 'Disabled' ORDER BY created_at DESC, id DESC`, landlordID)
 }
 
-func (store) countLive(ctx context.Context, c db.Conn, landlordID string) (int, error) {
+func countLive(ctx context.Context, c db.Conn, landlordID string) (int, error) {
 	var n int
 	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM properties WHERE landlord_id = ? AND status <> 'Disabled'`, landlordID).Scan(&n)
 	return n, apperr.Wrap(err, "count properties")
 }
 
-func (store) updateAddress(ctx context.Context, c db.Conn, p Property) error {
+func updateAddress(ctx context.Context, c db.Conn, p Property) error {
 	stations, err := json.Marshal(p.NearbyStations)
 	if err != nil {
 		return apperr.Wrap(err, "encode stations")
@@ -106,7 +116,7 @@ func (store) updateAddress(ctx context.Context, c db.Conn, p Property) error {
 	return apperr.Wrap(err, "update address")
 }
 
-func (store) updateDetails(ctx context.Context, c db.Conn, p Property) error {
+func updateDetails(ctx context.Context, c db.Conn, p Property) error {
 	var monthly any
 	if p.RentPence != nil {
 		monthly = MonthlyPence(*p.RentPence, p.RentCycle)
@@ -119,7 +129,7 @@ func (store) updateDetails(ctx context.Context, c db.Conn, p Property) error {
 	return apperr.Wrap(err, "update details")
 }
 
-func (store) setStatus(ctx context.Context, c db.Conn, p Property) error {
+func setStatus(ctx context.Context, c db.Conn, p Property) error {
 	_, err := c.Exec(ctx, `UPDATE properties SET status = ?, published_at = ?, updated_at = ? WHERE id = ? AND landlord_id = ?`,
 		p.Status, millis(p.PublishedAt), p.UpdatedAt.UnixMilli(), p.ID, p.LandlordID)
 	return apperr.Wrap(err, "set status")
@@ -165,7 +175,7 @@ func (q query) where() (string, []any) {
 }
 
 // byIDs loads the listed rows (one page), in no particular order.
-func (store) byIDs(ctx context.Context, c db.Conn, ids []string) ([]Property, error) {
+func byIDs(ctx context.Context, c db.Conn, ids []string) ([]Property, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
@@ -183,17 +193,17 @@ func collect(ctx context.Context, c db.Conn, query string, args ...any) ([]Prope
 	return out, apperr.Wrap(err, "list properties")
 }
 
-func (store) published(ctx context.Context, c db.Conn, id string) (Property, error) {
+func published(ctx context.Context, c db.Conn, id string) (Property, error) {
 	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM properties WHERE id = ? AND status = 'Published'`, id))
 }
 
-func (store) insertEnquiry(ctx context.Context, c db.Conn, id, propertyID, requesterID, message string, now time.Time) error {
+func insertEnquiry(ctx context.Context, c db.Conn, id, propertyID, requesterID, message string, now time.Time) error {
 	_, err := c.Exec(ctx, `INSERT INTO listing_enquiries (id, property_id, requester_id, message, created_at) VALUES (?, ?, ?, ?, ?)`,
 		id, propertyID, requesterID, message, now.UnixMilli())
 	return apperr.Wrap(err, "insert enquiry")
 }
 
-func (store) countEnquiriesSince(ctx context.Context, c db.Conn, requesterID string, since time.Time) (int, error) {
+func countEnquiriesSince(ctx context.Context, c db.Conn, requesterID string, since time.Time) (int, error) {
 	var n int
 	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM listing_enquiries WHERE requester_id = ? AND created_at >= ?`, requesterID, since.UnixMilli()).Scan(&n)
 	return n, apperr.Wrap(err, "count enquiries")

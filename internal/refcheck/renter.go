@@ -5,13 +5,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"strings"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/affordability"
 	"github.com/omnirent/omnirent/internal/apperr"
-	"github.com/omnirent/omnirent/internal/platform/db"
 )
 
 // The renter's side (spec 2, "Tenant reference-check form", section 5
@@ -70,25 +68,6 @@ func (r renterRecord) step() Step {
 		return StepBank
 	}
 	return StepForm
-}
-
-// linkRenter reads the renter named by a link. Any mismatch (unknown ids,
-// another check's renter, an unpaid or withdrawn check) is the same 404.
-func linkRenter(ctx context.Context, c db.Conn, checkID, renterID string) (renterRecord, error) {
-	var r renterRecord
-	var declaredAt *int64
-	err := c.QueryRow(ctx, `SELECT r.id, r.name, r.email, r.status, r.date_of_birth, r.declared_income_pence, r.declaration, r.declared_at,
-		r.bank_state, r.bank_code, r.report_status, r.report, k.id, k.status, k.landlord_id, k.property_id, k.rent_pence,
-		(SELECT COUNT(*) FROM reference_check_renters o WHERE o.check_id = k.id)
-		FROM reference_check_renters r JOIN reference_checks k ON k.id = r.check_id
-		WHERE r.id = ? AND k.id = ?`, renterID, checkID).Scan(&r.ID, &r.Name, &r.Email, &r.Status, &r.DOB, &r.DeclaredPence,
-		&r.Declaration, &declaredAt, &r.BankState, &r.BankCode, &r.ReportStatus, &r.Report, &r.CheckID, &r.CheckStatus,
-		&r.LandlordID, &r.PropertyID, &r.RentPence, &r.Renters)
-	if errors.Is(err, db.NoRows) || (err == nil && r.CheckStatus != string(PaymentComplete)) {
-		return renterRecord{}, apperr.New(apperr.NotFound, "not_found", MsgLinkInvalid)
-	}
-	r.Declared = declaredAt != nil
-	return r, apperr.Wrap(err, "read renter")
 }
 
 // RenterPage is the renter's view of their link.
@@ -181,11 +160,8 @@ func (s *Service) Declare(ctx context.Context, checkID, renterID string, in Decl
 	answers, _ := json.Marshal(affordability.Declaration{NoPets: in.NoPets, NoSmoking: in.NoSmoking, NoDependents: in.NoDependents,
 		RightToRentDocuments: in.RightToRentDoc, PreviousManagerEmail: strings.TrimSpace(in.PrevLandlordEmail)})
 	r.BankState = randomToken()
-	_, err = s.db.Conn().Exec(ctx, `UPDATE reference_check_renters SET mobile = ?, date_of_birth = ?, declared_income_pence = ?,
-		declaration = ?, declared_at = ?, bank_state = ? WHERE id = ? AND declared_at IS NULL`,
-		in.Mobile, dob.Format(time.DateOnly), income, string(answers), now.UnixMilli(), r.BankState, r.ID)
-	if err != nil {
-		return "", apperr.Wrap(err, "save declaration")
+	if err := saveDeclaration(ctx, s.db.Conn(), r.ID, in.Mobile, dob, income, string(answers), r.BankState, now); err != nil {
+		return "", err
 	}
 	// Re-read: a duplicate submission racing this one may have won.
 	if r, err = linkRenter(ctx, s.db.Conn(), checkID, renterID); err != nil {

@@ -3,7 +3,6 @@ package refcheck
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/affordability"
@@ -27,13 +26,9 @@ func (s *Service) BankCallback(ctx context.Context, state, code, bankErr string)
 	if state == "" {
 		return "", apperr.New(apperr.NotFound, "not_found", MsgLinkInvalid)
 	}
-	var checkID, renterID string
-	err := s.db.Conn().QueryRow(ctx, `SELECT check_id, id FROM reference_check_renters WHERE bank_state = ?`, state).Scan(&checkID, &renterID)
-	if errors.Is(err, db.NoRows) {
-		return "", apperr.New(apperr.NotFound, "not_found", MsgLinkInvalid)
-	}
+	checkID, renterID, err := renterOfConsent(ctx, s.db.Conn(), state)
 	if err != nil {
-		return "", apperr.Wrap(err, "find consent")
+		return "", err
 	}
 	page := "/initiateRefCheck/" + renterID + "/" + checkID
 	r, err := linkRenter(ctx, s.db.Conn(), checkID, renterID)
@@ -47,9 +42,8 @@ func (s *Service) BankCallback(ctx context.Context, state, code, bankErr string)
 		return page + "?bank=cancelled", nil
 	}
 	err = s.db.Tx(ctx, func(tx db.Conn) error {
-		if _, err := tx.Exec(ctx, `UPDATE reference_check_renters SET bank_code = ?, report_status = 'processing', report_attempts = 0
-			WHERE id = ? AND report_status <> 'processing'`, code, renterID); err != nil {
-			return apperr.Wrap(err, "save consent")
+		if err := startReport(ctx, tx, renterID, code); err != nil {
+			return err
 		}
 		return s.jobs.Enqueue(ctx, tx, reportJob, reportPayload{RenterID: renterID, CheckID: checkID}, reportTries+2)
 	})
@@ -90,14 +84,8 @@ func (s *Service) buildReport(ctx context.Context, raw json.RawMessage) error {
 		return apperr.Wrap(err, "landlord e-mail")
 	}
 	return s.db.Tx(ctx, func(tx db.Conn) error {
-		res, err := tx.Exec(ctx, `UPDATE reference_check_renters SET report = ?, report_status = 'ready', report_at = ?, report_sent_at = ?,
-			status = ?, bank_code = '' WHERE id = ? AND report_status = 'processing'`,
-			string(body), now.UnixMilli(), now.UnixMilli(), ProcessComplete, r.ID)
-		if err != nil {
-			return apperr.Wrap(err, "save report")
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil
+		if saved, err := saveReport(ctx, tx, r.ID, string(body), now); err != nil || !saved {
+			return err
 		}
 		return s.mailReport(ctx, tx, landlord, r, report)
 	})
@@ -126,15 +114,12 @@ func (s *Service) reportFailed(ctx context.Context, r renterRecord, cause error)
 	}
 	var tries int
 	err = s.db.Tx(ctx, func(tx db.Conn) error {
-		if err := tx.QueryRow(ctx, `UPDATE reference_check_renters SET report_attempts = report_attempts + 1 WHERE id = ?
-			RETURNING report_attempts`, r.ID).Scan(&tries); err != nil {
-			return apperr.Wrap(err, "count report attempt")
+		var err error
+		if tries, err = countReportAttempt(ctx, tx, r.ID); err != nil || tries < reportTries {
+			return err
 		}
-		if tries < reportTries {
-			return nil
-		}
-		if _, err := tx.Exec(ctx, `UPDATE reference_check_renters SET report_status = 'failed', bank_code = '' WHERE id = ?`, r.ID); err != nil {
-			return apperr.Wrap(err, "mark report failed")
+		if err := markReportFailed(ctx, tx, r.ID); err != nil {
+			return err
 		}
 		return s.mail.Send(ctx, tx, mail.Email{To: landlord, Subject: "A reference check could not be completed yet", Template: "notice",
 			Data: map[string]any{"Name": "there", "Heading": "We could not build " + r.Name + "'s report",
@@ -183,23 +168,10 @@ type LandlordReport struct {
 
 // Report returns a finished report of one of the landlord's own checks.
 func (s *Service) Report(ctx context.Context, landlordID, checkID, renterID string) (LandlordReport, error) {
-	var out LandlordReport
-	var body, propertyID string
-	var readyAt int64
-	err := s.db.Conn().QueryRow(ctx, `SELECT r.name, r.email, r.report, r.report_at, k.property_id, k.rent_pence
-		FROM reference_check_renters r JOIN reference_checks k ON k.id = r.check_id
-		WHERE r.id = ? AND k.id = ? AND k.landlord_id = ? AND r.report_status = 'ready'`, renterID, checkID, landlordID).
-		Scan(&out.Name, &out.Email, &body, &readyAt, &propertyID, &out.RentPence)
-	if errors.Is(err, db.NoRows) {
-		return LandlordReport{}, apperr.New(apperr.NotFound, "not_found", "Report not found.")
-	}
+	out, propertyID, err := readyReport(ctx, s.db.Conn(), landlordID, checkID, renterID)
 	if err != nil {
-		return LandlordReport{}, apperr.Wrap(err, "read report")
+		return LandlordReport{}, err
 	}
-	if err := json.Unmarshal([]byte(body), &out.Report); err != nil {
-		return LandlordReport{}, apperr.Wrap(err, "decode report")
-	}
-	out.CheckID, out.RenterID, out.ReadyAt = checkID, renterID, time.UnixMilli(readyAt).UTC()
 	out.Property, err = s.place(ctx, propertyID)
 	return out, err
 }
@@ -217,12 +189,9 @@ func (s *Service) SendReport(ctx context.Context, landlordID, checkID, renterID 
 	}
 	return s.db.Tx(ctx, func(tx db.Conn) error {
 		now := s.clock.Now()
-		res, err := tx.Exec(ctx, `UPDATE reference_check_renters SET report_sent_at = ? WHERE id = ? AND (report_sent_at IS NULL OR report_sent_at <= ?)`,
-			now.UnixMilli(), renterID, now.Add(-resendGap).UnixMilli())
-		if err != nil {
-			return apperr.Wrap(err, "note report sent")
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		if sent, err := noteReportSent(ctx, tx, renterID, now, now.Add(-resendGap)); err != nil {
+			return err
+		} else if !sent {
 			return apperr.New(apperr.TooMany, "too_soon", MsgResendWait)
 		}
 		r, err := linkRenter(ctx, tx, checkID, renterID)
