@@ -118,16 +118,13 @@ func (s *Service) SetOwners(kindName string, o Owners) {
 	s.owners[kindName] = o
 }
 
-// photo is a stored row.
+// photo is a stored row: its evidence and the sizes pages need.
 type photo struct {
-	Name, OwnerKind, OwnerID, ContentType string
-	Width, Height                         int
-	LargeWidth, LargeHeight               int
-	ThumbWidth, ThumbHeight               int
-	SHA256                                string
-	CapturedAt                            *time.Time
-	UploadedAt                            time.Time
-	Origin                                string
+	Evidence
+	ContentType             string
+	Width, Height           int
+	LargeWidth, LargeHeight int
+	ThumbWidth, ThumbHeight int
 }
 
 func (p photo) resized() bool { return p.LargeWidth > 0 && p.ThumbWidth > 0 }
@@ -182,11 +179,6 @@ type Evidence struct {
 	CapturedAt *time.Time `json:"capturedAt"`
 	UploadedAt time.Time  `json:"uploadedAt"`
 	Origin     string     `json:"origin"`
-}
-
-func (p photo) evidence() Evidence {
-	return Evidence{Name: p.Name, OwnerKind: p.OwnerKind, OwnerID: p.OwnerID, SHA256: p.SHA256, CapturedAt: p.CapturedAt,
-		UploadedAt: p.UploadedAt, Origin: p.Origin}
 }
 
 func url(size Size, name string) string { return "/api/photos/" + string(size) + "/" + name }

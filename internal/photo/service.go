@@ -35,7 +35,7 @@ func (s *Service) Upload(ctx context.Context, kindName, actorID, ownerID string,
 	if err != nil {
 		return View{}, checkError(err)
 	}
-	p := photo{OwnerKind: kindName, OwnerID: ownerID, ContentType: kind.ContentType(), Origin: FromUpload}
+	p := photo{Evidence: Evidence{OwnerKind: kindName, OwnerID: ownerID, Origin: FromUpload}, ContentType: kind.ContentType()}
 	if at, ok := imaging.CaptureTime(data); ok {
 		p.CapturedAt = &at
 	}
@@ -147,7 +147,7 @@ func (s *Service) Evidence(ctx context.Context, name string) (Evidence, error) {
 		return Evidence{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
 	p, err := byName(ctx, s.db.Conn(), name)
-	return p.evidence(), err
+	return p.Evidence, err
 }
 
 // File is an opened photo variant for serving.
