@@ -2119,7 +2119,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error"];
-            429: components["responses"]["Error"];
         };
     };
     confirmPasswordReset: {
