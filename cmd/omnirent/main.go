@@ -29,6 +29,7 @@ import (
 	"github.com/omnirent/omnirent/internal/demo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/text"
 	"github.com/omnirent/omnirent/web"
 )
 
@@ -158,7 +159,7 @@ func adminCommand(ctx context.Context, cfg config.Config, log *slog.Logger, args
 		return err
 	}
 	if created {
-		fmt.Printf("Created admin %s\n", auth.NormaliseEmail(*email))
+		fmt.Printf("Created admin %s\n", text.NormaliseEmail(*email))
 		if generated {
 			fmt.Printf("Password: %s\n", pw)
 		}
@@ -170,7 +171,7 @@ func adminCommand(ctx context.Context, cfg config.Config, log *slog.Logger, args
 		}
 		return err
 	}
-	fmt.Printf("Promoted %s to Admin (password unchanged)\n", auth.NormaliseEmail(*email))
+	fmt.Printf("Promoted %s to Admin (password unchanged)\n", text.NormaliseEmail(*email))
 	return nil
 }
 

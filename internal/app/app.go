@@ -34,6 +34,7 @@ import (
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/refcheck"
+	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/siteinfo"
 	"github.com/omnirent/omnirent/internal/spa"
 )
@@ -102,7 +103,6 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		return nil, err
 	}
 	properties := property.NewService(d, clk, geo.Default())
-	authSvc.SetPropertyChecker(properties)
 	properties.SetContact(accountDirectory{authSvc}, mailer)
 	files, err := openFiles(ctx, cfg)
 	if err != nil {
@@ -149,7 +149,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	mux.Handle("GET /api/catalogue", httpx.Handle(a.catalogue))
 	siteinfo.Routes(mux, siteinfo.Info{DataProtectionNumber: a.Config.DataProtectionNumber, SupportEmail: a.Config.SupportEmail, Dev: a.Config.Dev(),
 		MapTileURL: a.Config.MapTileURL, MapAttribution: a.Config.MapAttribution})
-	authHandler := auth.NewHandler(a.Auth, a.Config.SecureCookies())
+	authHandler := auth.NewHandler(a.Auth, a.Config.SecureCookies(), a.describe)
 	authHandler.Routes(mux)
 	propertyHandler := property.NewHandler(a.Properties)
 	propertyHandler.Routes(mux)
@@ -194,7 +194,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r))
 		}),
 		httpx.WithCSRFProtection,
-		authHandler.Middleware,
+		session.Middleware(a.Auth),
 	)
 }
 

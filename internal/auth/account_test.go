@@ -9,6 +9,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 func changePassword(c *apptest.Client, code, password, confirm string) apptest.Response {
@@ -152,7 +153,7 @@ func TestAdminOverview(t *testing.T) {
 		e.Register("new@example.com", goodPassword, "Tenant") // unverified
 		r := landlord.Get("/api/admin/overview")
 		wantError(t, "normal user", r, http.StatusForbidden, "forbidden")
-		if r.ErrorMessage() != auth.MsgAdminOnly {
+		if r.ErrorMessage() != session.MsgAdminOnly {
 			t.Errorf("message %q", r.ErrorMessage())
 		}
 		if err := e.App.Auth.PromoteToAdmin(context.Background(), "LORD@example.com"); err != nil {

@@ -5,66 +5,26 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
-const cookieName = "omnirent_session"
+const cookieName = session.CookieName
 
-type ctxKey struct{}
-
-type sessionCtx struct {
-	user  User
-	token string
-}
-
-// CurrentUser returns the signed-in user put in the context by Middleware.
-func CurrentUser(ctx context.Context) (User, bool) {
-	s, ok := ctx.Value(ctxKey{}).(sessionCtx)
-	return s.user, ok
-}
+// Describer gives the API shape of a signed-in user. The wiring (internal/app)
+// builds it from the areas' services (whether a landlord has properties yet
+// is the property area's answer), so accounts never reach into other areas.
+type Describer func(ctx context.Context, u User) any
 
 // Handler serves /api/auth and /api/account.
 type Handler struct {
 	svc          *Service
 	secureCookie bool
+	describe     Describer
 }
 
-func NewHandler(svc *Service, secureCookie bool) *Handler {
-	return &Handler{svc: svc, secureCookie: secureCookie}
-}
-
-// Middleware loads the session user, if any, into the request context.
-func (h *Handler) Middleware(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if c, err := r.Cookie(cookieName); err == nil && c.Value != "" {
-			if u, err := h.svc.SessionUser(r.Context(), c.Value); err == nil {
-				r = r.WithContext(context.WithValue(r.Context(), ctxKey{}, sessionCtx{user: u, token: c.Value}))
-			}
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
-// RequireUser answers 401 unless signed in.
-func RequireUser(next httpx.HandlerFunc) httpx.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		if _, ok := CurrentUser(r.Context()); !ok {
-			return apperr.New(apperr.Unauthenticated, "unauthenticated", MsgNotSignedIn)
-		}
-		return next(w, r)
-	}
-}
-
-// RequireAdmin answers 401 when signed out and 403 for non-admins.
-func RequireAdmin(next httpx.HandlerFunc) httpx.HandlerFunc {
-	return RequireUser(func(w http.ResponseWriter, r *http.Request) error {
-		u, _ := CurrentUser(r.Context())
-		if u.Role != RoleAdmin {
-			return apperr.New(apperr.Forbidden, "forbidden", MsgAdminOnly)
-		}
-		return next(w, r)
-	})
+func NewHandler(svc *Service, secureCookie bool, describe Describer) *Handler {
+	return &Handler{svc: svc, secureCookie: secureCookie, describe: describe}
 }
 
 // Routes mounts the endpoints on mux.
@@ -74,29 +34,18 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/auth/resend-code", httpx.Handle(h.resendCode))
 	mux.Handle("POST /api/auth/login", httpx.Handle(h.login))
 	mux.Handle("POST /api/auth/logout", httpx.Handle(h.logout))
-	mux.Handle("GET /api/auth/me", httpx.Handle(RequireUser(h.me)))
-	mux.Handle("GET /api/auth/session", httpx.Handle(h.session))
+	mux.Handle("GET /api/auth/me", httpx.Handle(session.Require(h.me)))
+	mux.Handle("GET /api/auth/session", httpx.Handle(session.Optional(h.session)))
 	mux.Handle("POST /api/auth/password-reset/request", httpx.Handle(h.requestReset))
 	mux.Handle("POST /api/auth/password-reset/confirm", httpx.Handle(h.confirmReset))
-	mux.Handle("PATCH /api/account", httpx.Handle(RequireUser(h.updateAccount)))
-	mux.Handle("POST /api/account/password-code", httpx.Handle(RequireUser(h.passwordCode)))
-	mux.Handle("POST /api/account/password", httpx.Handle(RequireUser(h.changePassword)))
-	mux.Handle("GET /api/admin/overview", httpx.Handle(RequireAdmin(h.adminOverview)))
+	mux.Handle("PATCH /api/account", httpx.Handle(session.Require(h.updateAccount)))
+	mux.Handle("POST /api/account/password-code", httpx.Handle(session.Require(h.passwordCode)))
+	mux.Handle("POST /api/account/password", httpx.Handle(session.Require(h.changePassword)))
+	mux.Handle("GET /api/admin/overview", httpx.Handle(session.RequireAdmin(h.adminOverview)))
 }
 
-// userJSON is the API shape of a user (kept apart from the row).
-type userJSON struct {
-	ID            string   `json:"id"`
-	Email         string   `json:"email"`
-	FullName      string   `json:"fullName"`
-	UserType      UserType `json:"userType"`
-	Role          Role     `json:"role"`
-	HasProperties bool     `json:"hasProperties"`
-}
-
-func (h *Handler) toJSON(ctx context.Context, u User) userJSON {
-	return userJSON{ID: u.ID, Email: u.Email, FullName: u.FullName, UserType: u.UserType, Role: u.Role, HasProperties: h.svc.HasProperties(ctx, u)}
-}
+// toJSON is the API shape of a user, as the wiring describes it.
+func (h *Handler) toJSON(ctx context.Context, u User) any { return h.describe(ctx, u) }
 
 type message struct {
 	Message string `json:"message"`
@@ -204,19 +153,21 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) me(w http.ResponseWriter, r *http.Request) error {
-	u, _ := CurrentUser(r.Context())
+func (h *Handler) me(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	u, err := h.svc.UserByID(r.Context(), a.UserID)
+	if err != nil {
+		return err
+	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"user": h.toJSON(r.Context(), u)})
 }
 
 // session is the web app's start-up probe: 200 with the user, or with null
 // for a visitor (a 401 here would be an error in every visitor's console).
-func (h *Handler) session(w http.ResponseWriter, r *http.Request) error {
-	u, ok := CurrentUser(r.Context())
-	if !ok {
+func (h *Handler) session(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	if !a.SignedIn() {
 		return httpx.WriteJSON(w, http.StatusOK, map[string]any{"user": nil})
 	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"user": h.toJSON(r.Context(), u)})
+	return h.me(w, r, a)
 }
 
 func (h *Handler) requestReset(w http.ResponseWriter, r *http.Request) error {
@@ -250,30 +201,28 @@ func (h *Handler) confirmReset(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, message{MsgResetDone})
 }
 
-func (h *Handler) updateAccount(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) updateAccount(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 	var in struct {
 		FullName string `json:"fullName"`
 	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	me, _ := CurrentUser(r.Context())
-	u, err := h.svc.UpdateFullName(r.Context(), me.ID, in.FullName)
+	u, err := h.svc.UpdateFullName(r.Context(), me.UserID, in.FullName)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"user": h.toJSON(r.Context(), u), "message": MsgNameUpdated})
 }
 
-func (h *Handler) passwordCode(w http.ResponseWriter, r *http.Request) error {
-	me, _ := CurrentUser(r.Context())
-	if err := h.svc.SendChangePasswordCode(r.Context(), me.ID); err != nil {
+func (h *Handler) passwordCode(w http.ResponseWriter, r *http.Request, me session.Actor) error {
+	if err := h.svc.SendChangePasswordCode(r.Context(), me.UserID); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, message{MsgChangeCodeSent})
 }
 
-func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 	var in struct {
 		Code            string `json:"code"`
 		Password        string `json:"password"`
@@ -282,14 +231,13 @@ func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	s := r.Context().Value(ctxKey{}).(sessionCtx)
-	if err := h.svc.ChangePassword(r.Context(), s.user.ID, SessionKey(s.token), in.Code, in.Password, in.ConfirmPassword); err != nil {
+	if err := h.svc.ChangePassword(r.Context(), me.UserID, SessionKey(session.Token(r.Context())), in.Code, in.Password, in.ConfirmPassword); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, message{MsgPasswordChanged})
 }
 
-func (h *Handler) adminOverview(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) adminOverview(w http.ResponseWriter, r *http.Request, _ session.Actor) error {
 	n, err := h.svc.Counts(r.Context())
 	if err != nil {
 		return err

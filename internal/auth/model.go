@@ -3,20 +3,24 @@
 // own details. Messages are the spec's exact user-facing texts.
 package auth
 
-import "time"
+import (
+	"time"
 
-type UserType string
-
-const (
-	Landlord UserType = "Landlord"
-	Tenant   UserType = "Tenant"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
-type Role string
+// UserType and Role are the session package's: every area reads them from
+// the Actor, never from this package.
+type (
+	UserType = session.UserType
+	Role     = session.Role
+)
 
 const (
-	RoleUser  Role = "User"
-	RoleAdmin Role = "Admin"
+	Landlord  = session.Landlord
+	Tenant    = session.Tenant
+	RoleUser  = session.RoleUser
+	RoleAdmin = session.RoleAdmin
 )
 
 // User is an account as the rest of the system sees it.
@@ -31,6 +35,11 @@ type User struct {
 }
 
 func (u User) Verified() bool { return u.VerifiedAt != nil }
+
+// Actor is the user as the other areas see who is acting.
+func (u User) Actor() session.Actor {
+	return session.Actor{UserID: u.ID, Email: u.Email, FullName: u.FullName, UserType: u.UserType, Role: u.Role}
+}
 
 // CodePurpose says what a 6-digit code proves.
 type CodePurpose string
@@ -103,7 +112,6 @@ const (
 	MsgUnverifiedReset  = "Your email address is not verified yet. Enter the code we sent to your email to verify it first."
 	MsgResetSent        = "If an account exists for this email, we have sent a password reset code to it."
 	MsgChangeCodeSent   = "We have sent a 6 digit code to your email."
-	MsgNotSignedIn      = "Please sign in to continue."
-	MsgAdminOnly        = "Only administrators can do this."
+	MsgNotSignedIn      = session.MsgNotSignedIn
 	MsgVerified         = "Your account has been verified."
 )

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // Sessions are random 256-bit tokens held in an HttpOnly cookie; the
@@ -51,6 +52,16 @@ func (s *Service) SessionUser(ctx context.Context, token string) (User, error) {
 		return User{}, apperr.New(apperr.Unauthenticated, "unauthenticated", MsgNotSignedIn)
 	}
 	return u, err
+}
+
+// Actor resolves a session token for the session middleware
+// (session.Resolver).
+func (s *Service) Actor(ctx context.Context, token string) (session.Actor, error) {
+	u, err := s.SessionUser(ctx, token)
+	if err != nil {
+		return session.Actor{}, err
+	}
+	return u.Actor(), nil
 }
 
 // EndSession signs a session out on the server.

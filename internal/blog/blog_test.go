@@ -12,9 +12,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/blog"
 	"github.com/omnirent/omnirent/internal/demo"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 func admin(t *testing.T, e *apptest.Env) *apptest.Client {
@@ -304,6 +306,48 @@ func TestOnlyImagesOfPublishedPostsAreServed(t *testing.T) {
 		a.Do("PUT", "/api/admin/blog/posts/"+id, in)
 		if visitorSees(main) {
 			t.Fatal("an unpublished post's image is still public")
+		}
+	})
+}
+
+// The blog service itself refuses to write (or list drafts) for anyone but
+// an admin, whoever calls it: visitor 401, other users 403.
+func TestBlogServiceChecksTheActor(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		ctx := context.Background()
+		in := blog.Input{Title: "Rules", Body: "Text", Status: blog.Draft, AuthorName: "Ada Admin"}
+		for _, tc := range []struct {
+			name  string
+			actor session.Actor
+			kind  apperr.Kind
+		}{
+			{"visitor", session.Actor{}, apperr.Unauthenticated},
+			{"landlord", session.Actor{UserID: "l1", UserType: session.Landlord, Role: session.RoleUser}, apperr.Forbidden},
+			{"tenant", session.Actor{UserID: "t1", UserType: session.Tenant, Role: session.RoleUser}, apperr.Forbidden},
+		} {
+			if _, err := e.App.Blog.Create(ctx, tc.actor, in); apperr.KindOf(err) != tc.kind {
+				t.Errorf("%s create: %v", tc.name, err)
+			}
+			if _, err := e.App.Blog.All(ctx, tc.actor); apperr.KindOf(err) != tc.kind {
+				t.Errorf("%s list drafts: %v", tc.name, err)
+			}
+			if err := e.App.Blog.Delete(ctx, tc.actor, "x"); apperr.KindOf(err) != tc.kind {
+				t.Errorf("%s delete: %v", tc.name, err)
+			}
+			if _, err := e.App.Blog.UploadImage(ctx, tc.actor, bytes.NewReader(pngBytes(t))); apperr.KindOf(err) != tc.kind {
+				t.Errorf("%s upload: %v", tc.name, err)
+			}
+		}
+		boss := session.Actor{UserID: "a1", Role: session.RoleAdmin}
+		p, err := e.App.Blog.Create(ctx, boss, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if all, err := e.App.Blog.All(ctx, boss); err != nil || len(all) != 1 {
+			t.Fatalf("admin list: %v %v", all, err)
+		}
+		if err := e.App.Blog.Delete(ctx, boss, p.ID); err != nil {
+			t.Fatal(err)
 		}
 	})
 }

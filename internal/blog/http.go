@@ -5,9 +5,9 @@ import (
 	"strings"
 
 	"github.com/omnirent/omnirent/internal/apperr"
-	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 type Handler struct{ svc *Service }
@@ -19,15 +19,15 @@ func NewHandler(s *Service) *Handler { return &Handler{svc: s} }
 func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("GET /api/blog/posts", httpx.Handle(h.list))
 	mux.Handle("GET /api/blog/posts/{slug}", httpx.Handle(h.read))
-	mux.Handle("GET /api/blog/images/{size}/{name}", httpx.Handle(h.image))
+	mux.Handle("GET /api/blog/images/{size}/{name}", httpx.Handle(session.Optional(h.image)))
 
-	mux.Handle("GET /api/admin/blog/posts", httpx.Handle(auth.RequireAdmin(h.adminList)))
-	mux.Handle("POST /api/admin/blog/posts", httpx.Handle(auth.RequireAdmin(h.create)))
-	mux.Handle("GET /api/admin/blog/posts/{id}", httpx.Handle(auth.RequireAdmin(h.adminGet)))
-	mux.Handle("PUT /api/admin/blog/posts/{id}", httpx.Handle(auth.RequireAdmin(h.update)))
-	mux.Handle("DELETE /api/admin/blog/posts/{id}", httpx.Handle(auth.RequireAdmin(h.delete)))
-	mux.Handle("POST /api/admin/blog/images", httpx.Handle(auth.RequireAdmin(h.upload)))
-	mux.Handle("POST /api/admin/blog/preview", httpx.Handle(auth.RequireAdmin(h.preview)))
+	mux.Handle("GET /api/admin/blog/posts", httpx.Handle(session.RequireAdmin(h.adminList)))
+	mux.Handle("POST /api/admin/blog/posts", httpx.Handle(session.RequireAdmin(h.create)))
+	mux.Handle("GET /api/admin/blog/posts/{id}", httpx.Handle(session.RequireAdmin(h.adminGet)))
+	mux.Handle("PUT /api/admin/blog/posts/{id}", httpx.Handle(session.RequireAdmin(h.update)))
+	mux.Handle("DELETE /api/admin/blog/posts/{id}", httpx.Handle(session.RequireAdmin(h.delete)))
+	mux.Handle("POST /api/admin/blog/images", httpx.Handle(session.RequireAdmin(h.upload)))
+	mux.Handle("POST /api/admin/blog/preview", httpx.Handle(session.RequireAdmin(h.preview)))
 }
 
 // UploadBodyLimit lets an admin's image upload carry one 5 MB file.
@@ -68,10 +68,9 @@ func (h *Handler) read(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"post": public(p, true)})
 }
 
-func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
-	u, _ := auth.CurrentUser(r.Context())
-	admin := u.Role == auth.RoleAdmin
-	f, err := h.svc.OpenImage(r.Context(), r.PathValue("size"), r.PathValue("name"), admin)
+func (h *Handler) image(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	admin := a.IsAdmin()
+	f, err := h.svc.OpenImage(r.Context(), a, r.PathValue("size"), r.PathValue("name"))
 	if err != nil {
 		return err
 	}
@@ -95,8 +94,8 @@ func (h *Handler) image(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) adminList(w http.ResponseWriter, r *http.Request) error {
-	posts, err := h.svc.All(r.Context())
+func (h *Handler) adminList(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	posts, err := h.svc.All(r.Context(), a)
 	if err != nil {
 		return err
 	}
@@ -106,40 +105,40 @@ func (h *Handler) adminList(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"posts": posts})
 }
 
-func (h *Handler) adminGet(w http.ResponseWriter, r *http.Request) error {
-	p, err := h.svc.Get(r.Context(), r.PathValue("id"))
+func (h *Handler) adminGet(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	p, err := h.svc.Get(r.Context(), a, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"post": p})
 }
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) create(w http.ResponseWriter, r *http.Request, a session.Actor) error {
 	var in Input
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	p, err := h.svc.Create(r.Context(), in)
+	p, err := h.svc.Create(r.Context(), a, in)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"post": p})
 }
 
-func (h *Handler) update(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) update(w http.ResponseWriter, r *http.Request, a session.Actor) error {
 	var in Input
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	p, err := h.svc.Update(r.Context(), r.PathValue("id"), in)
+	p, err := h.svc.Update(r.Context(), a, r.PathValue("id"), in)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"post": p})
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.Delete(r.Context(), r.PathValue("id")); err != nil {
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	if err := h.svc.Delete(r.Context(), a, r.PathValue("id")); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -147,12 +146,12 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
 }
 
 // upload takes one image in the multipart field "file".
-func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) upload(w http.ResponseWriter, r *http.Request, a session.Actor) error {
 	file, err := httpx.UploadedFile(r, "file", MsgNoFile, MsgTooLarge)
 	if err != nil {
 		return err
 	}
-	im, err := h.svc.UploadImage(r.Context(), file)
+	im, err := h.svc.UploadImage(r.Context(), a, file)
 	if err != nil {
 		return err
 	}
@@ -160,7 +159,7 @@ func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
 }
 
 // preview renders Markdown exactly as a saved post would be.
-func (h *Handler) preview(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) preview(w http.ResponseWriter, r *http.Request, a session.Actor) error {
 	var in struct {
 		Body string `json:"body"`
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
 	"github.com/omnirent/omnirent/internal/platform/storage"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // Blog images are checked like property photos (content decides the type,
@@ -37,7 +38,10 @@ func withURLs(im Image) *Image {
 }
 
 // UploadImage stores an admin's image and answers it with its URLs.
-func (s *Service) UploadImage(ctx context.Context, file io.Reader) (Image, error) {
+func (s *Service) UploadImage(ctx context.Context, a session.Actor, file io.Reader) (Image, error) {
+	if err := a.RequireAdmin(); err != nil {
+		return Image{}, err
+	}
 	data, kind, _, _, err := imaging.Check(file, imaging.Limits{})
 	switch {
 	case errors.Is(err, imaging.ErrTooLarge):
@@ -96,7 +100,8 @@ func (s *Service) storeImage(ctx context.Context, clean []byte, kind imaging.Kin
 // posts (main, author or in the text); an image uploaded but not yet in a
 // published post (a draft's, or one never used) is the admin's alone, and
 // everyone else gets the same 404 as for a name that does not exist.
-func (s *Service) OpenImage(ctx context.Context, size, name string, admin bool) (storage.Served, error) {
+func (s *Service) OpenImage(ctx context.Context, a session.Actor, size, name string) (storage.Served, error) {
+	admin := a.IsAdmin()
 	notFound := apperr.New(apperr.NotFound, "not_found", "Image not found.")
 	if !imaging.ValidName(name) || (size != "original" && size != "preview") {
 		return storage.Served{}, notFound

@@ -14,6 +14,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/storage"
 	"github.com/omnirent/omnirent/internal/platform/text"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 const signedTTL = 10 * time.Minute
@@ -127,7 +128,12 @@ func (s *Service) fill(p *Post, in Input, now time.Time) error {
 	return nil
 }
 
-func (s *Service) Create(ctx context.Context, in Input) (Post, error) {
+// Create, Update, Delete, All and Get are the admins': the service
+// refuses anyone else itself (401 visitor, 403 other users).
+func (s *Service) Create(ctx context.Context, a session.Actor, in Input) (Post, error) {
+	if err := a.RequireAdmin(); err != nil {
+		return Post{}, err
+	}
 	if err := s.check(ctx, &in); err != nil {
 		return Post{}, err
 	}
@@ -146,7 +152,10 @@ func (s *Service) Create(ctx context.Context, in Input) (Post, error) {
 	return postByID(ctx, s.db.Conn(), p.ID)
 }
 
-func (s *Service) Update(ctx context.Context, id string, in Input) (Post, error) {
+func (s *Service) Update(ctx context.Context, a session.Actor, id string, in Input) (Post, error) {
+	if err := a.RequireAdmin(); err != nil {
+		return Post{}, err
+	}
 	if err := s.check(ctx, &in); err != nil {
 		return Post{}, err
 	}
@@ -167,15 +176,26 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Post, error)
 	return postByID(ctx, s.db.Conn(), id)
 }
 
-func (s *Service) Delete(ctx context.Context, id string) error {
+func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error {
+	if err := a.RequireAdmin(); err != nil {
+		return err
+	}
 	return deletePost(ctx, s.db.Conn(), id)
 }
 
 // All lists every post, drafts included, for admins.
-func (s *Service) All(ctx context.Context) ([]Post, error) { return allPosts(ctx, s.db.Conn()) }
+func (s *Service) All(ctx context.Context, a session.Actor) ([]Post, error) {
+	if err := a.RequireAdmin(); err != nil {
+		return nil, err
+	}
+	return allPosts(ctx, s.db.Conn())
+}
 
 // Get reads any post by id, for admins.
-func (s *Service) Get(ctx context.Context, id string) (Post, error) {
+func (s *Service) Get(ctx context.Context, a session.Actor, id string) (Post, error) {
+	if err := a.RequireAdmin(); err != nil {
+		return Post{}, err
+	}
 	return postByID(ctx, s.db.Conn(), id)
 }
 

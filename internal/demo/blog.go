@@ -5,25 +5,29 @@ import (
 	"context"
 
 	"github.com/omnirent/omnirent/internal/blog"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // SeedBlog writes the three demo posts the first time (when the blog is
 // empty), each with a drawn main image and the team's avatar.
+// seeder is who writes the demo content: the platform itself, as an admin.
+var seeder = session.Actor{UserID: "demo-seed", FullName: "OmniRent demo data", Role: session.RoleAdmin}
+
 func SeedBlog(ctx context.Context, b *blog.Service) error {
-	existing, err := b.All(ctx)
+	existing, err := b.All(ctx, seeder)
 	if err != nil || len(existing) > 0 {
 		return err
 	}
-	face, err := b.UploadImage(ctx, bytes.NewReader(avatar(256)))
+	face, err := b.UploadImage(ctx, seeder, bytes.NewReader(avatar(256)))
 	if err != nil {
 		return err
 	}
 	for i, p := range demoPosts {
-		main, err := b.UploadImage(ctx, bytes.NewReader(houseScene(1200, 630, i)))
+		main, err := b.UploadImage(ctx, seeder, bytes.NewReader(houseScene(1200, 630, i)))
 		if err != nil {
 			return err
 		}
-		if _, err := b.Create(ctx, blog.Input{Title: p.title, Body: p.body, MainImage: main.Name, AuthorName: "OmniRent team",
+		if _, err := b.Create(ctx, seeder, blog.Input{Title: p.title, Body: p.body, MainImage: main.Name, AuthorName: "OmniRent team",
 			AuthorImage: face.Name, Status: blog.Published}); err != nil {
 			return err
 		}

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
-	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/platform/text"
 )
 
 type Handler struct{ mail *mail.Service }
@@ -36,7 +36,7 @@ type msgJSON struct {
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
-	msgs, err := h.mail.Outbox(r.Context(), auth.NormaliseEmail(r.URL.Query().Get("to")), 100)
+	msgs, err := h.mail.Outbox(r.Context(), text.NormaliseEmail(r.URL.Query().Get("to")), 100)
 	if err != nil {
 		return err
 	}
@@ -58,7 +58,7 @@ pre{white-space:pre-wrap;font-size:.95rem}small{color:#4a5568}</style></head>
 {{else}}<p>No e-mails yet.</p>{{end}}</main></body></html>`))
 
 func (h *Handler) page(w http.ResponseWriter, r *http.Request) error {
-	to := auth.NormaliseEmail(r.URL.Query().Get("to"))
+	to := text.NormaliseEmail(r.URL.Query().Get("to"))
 	msgs, err := h.mail.Outbox(r.Context(), to, 100)
 	if err != nil {
 		return err

@@ -6,8 +6,8 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apperr"
 
-	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 type Handler struct{ svc *Service }
@@ -17,21 +17,16 @@ func NewHandler(s *Service) *Handler { return &Handler{svc: s} }
 // Routes mounts the buyer's side of orders; every call is the signed-in
 // user's own order or a 404.
 func (h *Handler) Routes(mux *httpx.Router) {
-	mux.Handle("GET /api/orders", httpx.Handle(auth.RequireUser(h.list)))
-	mux.Handle("GET /api/orders/{id}", httpx.Handle(auth.RequireUser(h.get)))
-	mux.Handle("POST /api/orders/{id}/promo-codes", httpx.Handle(auth.RequireUser(h.applyCode)))
-	mux.Handle("DELETE /api/orders/{id}/promo-codes/{code}", httpx.Handle(auth.RequireUser(h.removeCode)))
-	mux.Handle("POST /api/orders/{id}/free", httpx.Handle(auth.RequireUser(h.free)))
-	mux.Handle("POST /api/orders/{id}/sandbox-payment", httpx.Handle(auth.RequireUser(h.paySandbox)))
-	mux.Handle("POST /api/orders/{id}/card-payment", httpx.Handle(auth.RequireUser(h.startCardPayment)))
+	mux.Handle("GET /api/orders", httpx.Handle(session.Require(h.list)))
+	mux.Handle("GET /api/orders/{id}", httpx.Handle(session.Require(h.get)))
+	mux.Handle("POST /api/orders/{id}/promo-codes", httpx.Handle(session.Require(h.applyCode)))
+	mux.Handle("DELETE /api/orders/{id}/promo-codes/{code}", httpx.Handle(session.Require(h.removeCode)))
+	mux.Handle("POST /api/orders/{id}/free", httpx.Handle(session.Require(h.free)))
+	mux.Handle("POST /api/orders/{id}/sandbox-payment", httpx.Handle(session.Require(h.paySandbox)))
+	mux.Handle("POST /api/orders/{id}/card-payment", httpx.Handle(session.Require(h.startCardPayment)))
 	// Stripe calls this one: no session, and no browser headers, so the
 	// cross-origin check lets it through; the signature is its authentication.
 	mux.Handle("POST /api/payments/stripe/webhook", httpx.Handle(h.stripeWebhook))
-}
-
-func me(r *http.Request) string {
-	u, _ := auth.CurrentUser(r.Context())
-	return u.ID
 }
 
 func (h *Handler) respond(w http.ResponseWriter, o Order, err error) error {
@@ -41,51 +36,51 @@ func (h *Handler) respond(w http.ResponseWriter, o Order, err error) error {
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"order": o, "provider": h.svc.Provider()})
 }
 
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
-	orders, err := h.svc.Orders(r.Context(), me(r))
+func (h *Handler) list(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	orders, err := h.svc.Orders(r.Context(), a.UserID)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"orders": orders})
 }
 
-func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
-	o, err := h.svc.Refresh(r.Context(), me(r), r.PathValue("id"))
+func (h *Handler) get(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	o, err := h.svc.Refresh(r.Context(), a.UserID, r.PathValue("id"))
 	return h.respond(w, o, err)
 }
 
-func (h *Handler) applyCode(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) applyCode(w http.ResponseWriter, r *http.Request, a session.Actor) error {
 	var in struct {
 		Code string `json:"code"`
 	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	o, err := h.svc.ApplyCode(r.Context(), me(r), r.PathValue("id"), in.Code)
+	o, err := h.svc.ApplyCode(r.Context(), a.UserID, r.PathValue("id"), in.Code)
 	return h.respond(w, o, err)
 }
 
-func (h *Handler) removeCode(w http.ResponseWriter, r *http.Request) error {
-	o, err := h.svc.RemoveCode(r.Context(), me(r), r.PathValue("id"), r.PathValue("code"))
+func (h *Handler) removeCode(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	o, err := h.svc.RemoveCode(r.Context(), a.UserID, r.PathValue("id"), r.PathValue("code"))
 	return h.respond(w, o, err)
 }
 
-func (h *Handler) free(w http.ResponseWriter, r *http.Request) error {
-	o, err := h.svc.CompleteFree(r.Context(), me(r), r.PathValue("id"))
+func (h *Handler) free(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	o, err := h.svc.CompleteFree(r.Context(), a.UserID, r.PathValue("id"))
 	return h.respond(w, o, err)
 }
 
-func (h *Handler) paySandbox(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) paySandbox(w http.ResponseWriter, r *http.Request, a session.Actor) error {
 	var c Card
 	if err := httpx.DecodeJSON(r, &c); err != nil {
 		return err
 	}
-	o, err := h.svc.PaySandbox(r.Context(), me(r), r.PathValue("id"), c)
+	o, err := h.svc.PaySandbox(r.Context(), a.UserID, r.PathValue("id"), c)
 	return h.respond(w, o, err)
 }
 
-func (h *Handler) startCardPayment(w http.ResponseWriter, r *http.Request) error {
-	o, p, err := h.svc.StartCardPayment(r.Context(), me(r), r.PathValue("id"))
+func (h *Handler) startCardPayment(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	o, p, err := h.svc.StartCardPayment(r.Context(), a.UserID, r.PathValue("id"))
 	if err != nil {
 		return err
 	}

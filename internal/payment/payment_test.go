@@ -14,6 +14,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/refcheck"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // counter is a product domain that counts how often it was asked to fulfil.
@@ -29,6 +30,9 @@ type shop struct {
 
 const buyerEmail = "buyer@example.com"
 
+// promoAdmin manages the test's promo codes (the promo service checks the role).
+var promoAdmin = session.Actor{UserID: "admin", Role: session.RoleAdmin}
+
 func open(t *testing.T, e *apptest.Env) shop {
 	t.Helper()
 	c := e.SignedIn(buyerEmail, "Secret#123", "Landlord")
@@ -42,7 +46,7 @@ func open(t *testing.T, e *apptest.Env) shop {
 		{Code: "GONE", Active: true, Discount: 30, StartDate: "2025-01-01", EndDate: "2025-12-31"},
 		{Code: "PAUSED", Active: false, Discount: 30, StartDate: "2026-01-01", EndDate: "2026-12-31"},
 	} {
-		if _, err := e.App.Promos.Create(ctx, code); err != nil {
+		if _, err := e.App.Promos.Create(ctx, promoAdmin, code); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -260,7 +264,7 @@ func TestPaymentRecordedExactlyOnce(t *testing.T) {
 // codeID finds a promo code's id by its name, as the admin's list shows it.
 func codeID(t *testing.T, e *apptest.Env, name string) string {
 	t.Helper()
-	codes, err := e.App.Promos.List(context.Background())
+	codes, err := e.App.Promos.List(context.Background(), promoAdmin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +292,7 @@ func TestPromoCodesAreCheckedAgainAtCompletion(t *testing.T) {
 		if r := s.buyer.Post(base+"/promo-codes", map[string]any{"code": "FREE"}); r.Status != 200 {
 			t.Fatalf("apply: %d %s", r.Status, r.Raw)
 		}
-		if _, err := e.App.Promos.Update(ctx, codeID(t, e, "FREE"), promo.Input{Code: "FREE", Active: false, Discount: 100, StartDate: "2026-01-01", EndDate: "2026-12-31"}); err != nil {
+		if _, err := e.App.Promos.Update(ctx, promoAdmin, codeID(t, e, "FREE"), promo.Input{Code: "FREE", Active: false, Discount: 100, StartDate: "2026-01-01", EndDate: "2026-12-31"}); err != nil {
 			t.Fatal(err)
 		}
 		r := s.buyer.Post(base+"/free", nil)
@@ -313,10 +317,10 @@ func TestPromoCodesAreCheckedAgainAtCompletion(t *testing.T) {
 		base = "/api/orders/" + id
 		s.buyer.Post(base+"/promo-codes", map[string]any{"code": "HALF"})
 		s.buyer.Post(base+"/promo-codes", map[string]any{"code": "TEN"})
-		if err := e.App.Promos.Delete(ctx, codeID(t, e, "HALF")); err != nil {
+		if err := e.App.Promos.Delete(ctx, promoAdmin, codeID(t, e, "HALF")); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := e.App.Promos.Update(ctx, codeID(t, e, "TEN"), promo.Input{Code: "TEN", Active: true, Discount: 20, StartDate: "2026-01-01", EndDate: "2026-12-31"}); err != nil {
+		if _, err := e.App.Promos.Update(ctx, promoAdmin, codeID(t, e, "TEN"), promo.Input{Code: "TEN", Active: true, Discount: 20, StartDate: "2026-01-01", EndDate: "2026-12-31"}); err != nil {
 			t.Fatal(err)
 		}
 		card := map[string]any{"name": "A Buyer", "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123",

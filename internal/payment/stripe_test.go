@@ -471,7 +471,7 @@ func TestStripeIntentFollowsTheBasket(t *testing.T) {
 		// total; the buyer is told, and the next try is for the new total.
 		id3 := s.order(t, 2)
 		s.buyer.Post("/api/orders/"+id3+"/promo-codes", map[string]any{"code": "TEN"})
-		if _, err := s.e.App.Promos.Update(context.Background(), codeID(t, s.e, "TEN"), promo.Input{Code: "TEN", Active: false, Discount: 10, StartDate: "2026-01-01", EndDate: "2026-12-31"}); err != nil {
+		if _, err := s.e.App.Promos.Update(context.Background(), promoAdmin, codeID(t, s.e, "TEN"), promo.Input{Code: "TEN", Active: false, Discount: 10, StartDate: "2026-01-01", EndDate: "2026-12-31"}); err != nil {
 			t.Fatal(err)
 		}
 		creates := fake.creates

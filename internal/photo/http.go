@@ -4,9 +4,9 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 type Handler struct{ svc *Service }
@@ -14,9 +14,9 @@ type Handler struct{ svc *Service }
 func NewHandler(s *Service) *Handler { return &Handler{svc: s} }
 
 func (h *Handler) Routes(mux *httpx.Router) {
-	mux.Handle("POST /api/properties/{id}/images", httpx.Handle(auth.RequireUser(h.upload)))
-	mux.Handle("DELETE /api/properties/{id}/images/{name}", httpx.Handle(auth.RequireUser(h.delete)))
-	mux.Handle("GET /api/photos/{size}/{name}", httpx.Handle(h.serve))
+	mux.Handle("POST /api/properties/{id}/images", httpx.Handle(session.Require(h.upload)))
+	mux.Handle("DELETE /api/properties/{id}/images/{name}", httpx.Handle(session.Require(h.delete)))
+	mux.Handle("GET /api/photos/{size}/{name}", httpx.Handle(session.Optional(h.serve)))
 }
 
 // UploadBodyLimit lets an upload request carry one 5 MB file plus its
@@ -28,28 +28,22 @@ func UploadBodyLimit(r *http.Request) int64 {
 	return 0
 }
 
-// actor is the signed-in user's id: owners never come from the request.
-func actor(r *http.Request) string {
-	u, _ := auth.CurrentUser(r.Context())
-	return u.ID
-}
-
 // upload takes one file, in the multipart field "file"; the page sends each
 // chosen file as its own request so one bad file does not sink the others.
-func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) upload(w http.ResponseWriter, r *http.Request, a session.Actor) error {
 	file, err := httpx.UploadedFile(r, "file", MsgNoFile, MsgTooLarge)
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.Upload(r.Context(), KindProperty, actor(r), r.PathValue("id"), file)
+	p, err := h.svc.Upload(r.Context(), KindProperty, a.UserID, r.PathValue("id"), file)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"image": p})
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.Delete(r.Context(), KindProperty, actor(r), r.PathValue("id"), r.PathValue("name")); err != nil {
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	if err := h.svc.Delete(r.Context(), KindProperty, a.UserID, r.PathValue("id"), r.PathValue("name")); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -59,9 +53,8 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
 // serve streams a photo, or redirects to a short-lived signed URL when the
 // files are in S3. Names are random and never reused, so a published
 // listing's photo can be cached for long; an unpublished one stays private.
-func (h *Handler) serve(w http.ResponseWriter, r *http.Request) error {
-	viewer, _ := auth.CurrentUser(r.Context())
-	f, err := h.svc.Open(r.Context(), viewer.ID, r.PathValue("name"), Size(r.PathValue("size")))
+func (h *Handler) serve(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	f, err := h.svc.Open(r.Context(), a.UserID, r.PathValue("name"), Size(r.PathValue("size")))
 	if err != nil {
 		return err
 	}

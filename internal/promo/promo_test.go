@@ -9,6 +9,7 @@ import (
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/promo"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 func admin(t *testing.T, e *apptest.Env) *apptest.Client {
@@ -142,6 +143,48 @@ func TestCheck(t *testing.T) {
 		e.Clock.Set(time.Date(2027, 1, 1, 0, 30, 0, 0, time.UTC))
 		if c, _ := svc.Check(ctx, "HALF50"); c.IsValid {
 			t.Errorf("the day after the end date: %+v", c)
+		}
+	})
+}
+
+// The promo service itself refuses anyone but an admin, whoever calls it
+// (not only the route's check): visitor 401, landlord and tenant 403.
+func TestPromoServiceChecksTheActor(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		ctx := context.Background()
+		in := promo.Input{Code: "Svc10", Active: true, Discount: 10, StartDate: "2026-11-01", EndDate: "2026-12-31"}
+		for _, tc := range []struct {
+			name  string
+			actor session.Actor
+			kind  apperr.Kind
+		}{
+			{"visitor", session.Actor{}, apperr.Unauthenticated},
+			{"landlord", session.Actor{UserID: "l1", UserType: session.Landlord, Role: session.RoleUser}, apperr.Forbidden},
+			{"tenant", session.Actor{UserID: "t1", UserType: session.Tenant, Role: session.RoleUser}, apperr.Forbidden},
+		} {
+			if _, err := e.App.Promos.Create(ctx, tc.actor, in); apperr.KindOf(err) != tc.kind {
+				t.Errorf("%s create: %v", tc.name, err)
+			}
+			if _, err := e.App.Promos.List(ctx, tc.actor); apperr.KindOf(err) != tc.kind {
+				t.Errorf("%s list: %v", tc.name, err)
+			}
+			if _, err := e.App.Promos.Update(ctx, tc.actor, "x", in); apperr.KindOf(err) != tc.kind {
+				t.Errorf("%s update: %v", tc.name, err)
+			}
+			if err := e.App.Promos.Delete(ctx, tc.actor, "x"); apperr.KindOf(err) != tc.kind {
+				t.Errorf("%s delete: %v", tc.name, err)
+			}
+		}
+		boss := session.Actor{UserID: "a1", UserType: session.Landlord, Role: session.RoleAdmin}
+		c, err := e.App.Promos.Create(ctx, boss, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if list, err := e.App.Promos.List(ctx, boss); err != nil || len(list) != 1 {
+			t.Fatalf("admin list: %v %v", list, err)
+		}
+		if err := e.App.Promos.Delete(ctx, boss, c.ID); err != nil {
+			t.Fatal(err)
 		}
 	})
 }

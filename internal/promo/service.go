@@ -10,6 +10,7 @@ import (
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 type Service struct {
@@ -68,7 +69,12 @@ func validDay(s string) bool {
 	return err == nil
 }
 
-func (s *Service) Create(ctx context.Context, in Input) (Code, error) {
+// Create, Update, Delete and List are the admin's: anyone else is refused
+// here, whatever route or caller asks.
+func (s *Service) Create(ctx context.Context, a session.Actor, in Input) (Code, error) {
+	if err := a.RequireAdmin(); err != nil {
+		return Code{}, err
+	}
 	if err := in.validate(); err != nil {
 		return Code{}, err
 	}
@@ -78,7 +84,10 @@ func (s *Service) Create(ctx context.Context, in Input) (Code, error) {
 	return c, insert(ctx, s.db.Conn(), c)
 }
 
-func (s *Service) Update(ctx context.Context, id string, in Input) (Code, error) {
+func (s *Service) Update(ctx context.Context, a session.Actor, id string, in Input) (Code, error) {
+	if err := a.RequireAdmin(); err != nil {
+		return Code{}, err
+	}
 	if err := in.validate(); err != nil {
 		return Code{}, err
 	}
@@ -90,9 +99,19 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Code, error)
 	return c, update(ctx, s.db.Conn(), c)
 }
 
-func (s *Service) Delete(ctx context.Context, id string) error { return remove(ctx, s.db.Conn(), id) }
+func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error {
+	if err := a.RequireAdmin(); err != nil {
+		return err
+	}
+	return remove(ctx, s.db.Conn(), id)
+}
 
-func (s *Service) List(ctx context.Context) ([]Code, error) { return all(ctx, s.db.Conn()) }
+func (s *Service) List(ctx context.Context, a session.Actor) ([]Code, error) {
+	if err := a.RequireAdmin(); err != nil {
+		return nil, err
+	}
+	return all(ctx, s.db.Conn())
+}
 
 // Check is the answer to "can this code be used now?": an unknown code is
 // NotFound ('Invalid code'); a known one says whether it is usable and why not.

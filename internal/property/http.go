@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 type Handler struct{ svc *Service }
@@ -13,20 +13,20 @@ type Handler struct{ svc *Service }
 func NewHandler(s *Service) *Handler { return &Handler{svc: s} }
 
 func (h *Handler) Routes(mux *httpx.Router) {
-	mux.Handle("GET /api/properties", httpx.Handle(auth.RequireUser(h.list)))
-	mux.Handle("POST /api/properties", httpx.Handle(auth.RequireUser(h.create)))
-	mux.Handle("GET /api/properties/{id}", httpx.Handle(auth.RequireUser(h.get)))
-	mux.Handle("DELETE /api/properties/{id}", httpx.Handle(auth.RequireUser(h.delete)))
-	mux.Handle("PUT /api/properties/{id}/address", httpx.Handle(auth.RequireUser(h.updateAddress)))
-	mux.Handle("PUT /api/properties/{id}/details", httpx.Handle(auth.RequireUser(h.updateDetails)))
-	mux.Handle("POST /api/properties/{id}/publish", httpx.Handle(auth.RequireUser(h.publish)))
-	mux.Handle("POST /api/properties/{id}/unpublish", httpx.Handle(auth.RequireUser(h.unpublish)))
+	mux.Handle("GET /api/properties", httpx.Handle(session.Require(h.list)))
+	mux.Handle("POST /api/properties", httpx.Handle(session.Require(h.create)))
+	mux.Handle("GET /api/properties/{id}", httpx.Handle(session.Require(h.get)))
+	mux.Handle("DELETE /api/properties/{id}", httpx.Handle(session.Require(h.delete)))
+	mux.Handle("PUT /api/properties/{id}/address", httpx.Handle(session.Require(h.updateAddress)))
+	mux.Handle("PUT /api/properties/{id}/details", httpx.Handle(session.Require(h.updateDetails)))
+	mux.Handle("POST /api/properties/{id}/publish", httpx.Handle(session.Require(h.publish)))
+	mux.Handle("POST /api/properties/{id}/unpublish", httpx.Handle(session.Require(h.unpublish)))
 }
 
-// owner is the signed-in user: the landlord id never comes from the request.
-func owner(r *http.Request) Owner {
-	u, _ := auth.CurrentUser(r.Context())
-	return Owner{ID: u.ID, IsLandlord: u.UserType == auth.Landlord}
+// OwnerOf is the acting user as this area's services know them: the
+// landlord id never comes from the request.
+func OwnerOf(a session.Actor) Owner {
+	return Owner{ID: a.UserID, IsLandlord: a.IsLandlord()}
 }
 
 type addressJSON struct {
@@ -119,8 +119,8 @@ func decodeAddress(r *http.Request) (Address, error) {
 	return Address{FirstLine: a.FirstLine, SecondLine: a.SecondLine, Town: a.Town, Postcode: a.Postcode, Country: a.Country}, nil
 }
 
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
-	ps, err := h.svc.List(r.Context(), owner(r))
+func (h *Handler) list(w http.ResponseWriter, r *http.Request, me session.Actor) error {
+	ps, err := h.svc.List(r.Context(), OwnerOf(me))
 	if err != nil {
 		return err
 	}
@@ -134,30 +134,30 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"properties": out})
 }
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) create(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 	a, err := decodeAddress(r)
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.Create(r.Context(), owner(r), a)
+	p, err := h.svc.Create(r.Context(), OwnerOf(me), a)
 	return h.one(w, r, http.StatusCreated, p, err)
 }
 
-func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
-	p, err := h.svc.Get(r.Context(), owner(r), r.PathValue("id"))
+func (h *Handler) get(w http.ResponseWriter, r *http.Request, me session.Actor) error {
+	p, err := h.svc.Get(r.Context(), OwnerOf(me), r.PathValue("id"))
 	return h.one(w, r, http.StatusOK, p, err)
 }
 
-func (h *Handler) updateAddress(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) updateAddress(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 	a, err := decodeAddress(r)
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.UpdateAddress(r.Context(), owner(r), r.PathValue("id"), a)
+	p, err := h.svc.UpdateAddress(r.Context(), OwnerOf(me), r.PathValue("id"), a)
 	return h.one(w, r, http.StatusOK, p, err)
 }
 
-func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 	var in struct {
 		RentPence        int64     `json:"rentPence"`
 		RentCycle        RentCycle `json:"rentCycle"`
@@ -172,7 +172,7 @@ func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	p, err := h.svc.UpdateDetails(r.Context(), owner(r), r.PathValue("id"), Details{
+	p, err := h.svc.UpdateDetails(r.Context(), OwnerOf(me), r.PathValue("id"), Details{
 		RentPence: in.RentPence, RentCycle: in.RentCycle, BedroomCount: in.BedroomCount, BathroomCount: in.BathroomCount,
 		SofasCount: in.SofasCount, FurnishStatus: in.FurnishStatus, MoveInDate: in.MoveInDate,
 		ShortDescription: in.ShortDescription, Publish: in.Publish,
@@ -180,18 +180,18 @@ func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request) error {
 	return h.one(w, r, http.StatusOK, p, err)
 }
 
-func (h *Handler) publish(w http.ResponseWriter, r *http.Request) error {
-	p, err := h.svc.Publish(r.Context(), owner(r), r.PathValue("id"))
+func (h *Handler) publish(w http.ResponseWriter, r *http.Request, me session.Actor) error {
+	p, err := h.svc.Publish(r.Context(), OwnerOf(me), r.PathValue("id"))
 	return h.withMessage(w, r, p, err)
 }
 
-func (h *Handler) unpublish(w http.ResponseWriter, r *http.Request) error {
-	p, err := h.svc.Unpublish(r.Context(), owner(r), r.PathValue("id"))
+func (h *Handler) unpublish(w http.ResponseWriter, r *http.Request, me session.Actor) error {
+	p, err := h.svc.Unpublish(r.Context(), OwnerOf(me), r.PathValue("id"))
 	return h.withMessage(w, r, p, err)
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.Delete(r.Context(), owner(r), r.PathValue("id")); err != nil {
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request, me session.Actor) error {
+	if err := h.svc.Delete(r.Context(), OwnerOf(me), r.PathValue("id")); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": MsgActionSuccess})

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
-	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // listingJSON is what anyone may see of a Published property: the town and
@@ -35,17 +35,16 @@ type areaJSON struct {
 
 // SearchRoutes mounts the public search.
 func (h *Handler) SearchRoutes(mux *httpx.Router, areas Searcher) {
-	mux.Handle("GET /api/listings", httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+	mux.Handle("GET /api/listings", httpx.Handle(session.Optional(func(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 		f, err := parseFilter(r.URL.Query())
 		if err != nil {
 			return err
 		}
-		me, signedIn := auth.CurrentUser(r.Context())
 		if r.URL.Query().Get("mine") == "true" {
-			if !signedIn {
-				return apperr.New(apperr.Unauthenticated, "unauthenticated", auth.MsgNotSignedIn)
+			if err := me.RequireSignedIn(); err != nil {
+				return err
 			}
-			f.MineOf = me.ID
+			f.MineOf = me.UserID
 		}
 		page, err := h.svc.Search(r.Context(), areas, f)
 		if err != nil {
@@ -61,7 +60,7 @@ func (h *Handler) SearchRoutes(mux *httpx.Router, areas Searcher) {
 		}
 		out := make([]listingJSON, len(page.Results))
 		for i, res := range page.Results {
-			out[i] = toListingJSON(res, me, signedIn)
+			out[i] = toListingJSON(res, me)
 		}
 		body := map[string]any{"listings": out, "nextCursor": nil, "area": nil}
 		if page.NextCursor != "" {
@@ -71,37 +70,35 @@ func (h *Handler) SearchRoutes(mux *httpx.Router, areas Searcher) {
 			body["area"] = areaJSON{Query: a.Query, Kind: a.Kind, Latitude: a.Point.Lat, Longitude: a.Point.Lon, RadiusMiles: a.RadiusMiles}
 		}
 		return httpx.WriteJSON(w, http.StatusOK, body)
-	}))
+	})))
 }
 
 // toListingJSON is the public view of a listing for the viewer.
-func toListingJSON(res Result, me auth.User, signedIn bool) listingJSON {
+func toListingJSON(res Result, me session.Actor) listingJSON {
 	p := res.Property
 	return listingJSON{
 		ID: p.ID, Town: p.Address.Town, PostcodeDistrict: geo.Outcode(p.Address.Postcode), portalJSON: portalOf(p),
-		PublishedAt: p.PublishedAt, DistanceMiles: res.DistanceMiles, Mine: signedIn && p.LandlordID == me.ID,
+		PublishedAt: p.PublishedAt, DistanceMiles: res.DistanceMiles, Mine: me.SignedIn() && p.LandlordID == me.UserID,
 	}
 }
 
 // ListingRoutes mounts one listing and contacting its owner.
 func (h *Handler) ListingRoutes(mux *httpx.Router) {
-	mux.Handle("GET /api/listings/{id}", httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+	mux.Handle("GET /api/listings/{id}", httpx.Handle(session.Optional(func(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 		p, err := h.svc.Listing(r.Context(), r.PathValue("id"))
 		if err != nil {
 			return err
 		}
-		me, signedIn := auth.CurrentUser(r.Context())
-		return httpx.WriteJSON(w, http.StatusOK, map[string]any{"listing": toListingJSON(Result{Property: p}, me, signedIn)})
-	}))
-	mux.Handle("POST /api/listings/{id}/contact", httpx.Handle(auth.RequireUser(func(w http.ResponseWriter, r *http.Request) error {
+		return httpx.WriteJSON(w, http.StatusOK, map[string]any{"listing": toListingJSON(Result{Property: p}, me)})
+	})))
+	mux.Handle("POST /api/listings/{id}/contact", httpx.Handle(session.Require(func(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 		var in struct {
 			Message string `json:"message"`
 		}
 		if err := httpx.DecodeJSON(r, &in); err != nil {
 			return err
 		}
-		me, _ := auth.CurrentUser(r.Context())
-		if err := h.svc.ContactOwner(r.Context(), Person{ID: me.ID, Email: me.Email, FullName: me.FullName}, r.PathValue("id"), in.Message); err != nil {
+		if err := h.svc.ContactOwner(r.Context(), Person{ID: me.UserID, Email: me.Email, FullName: me.FullName}, r.PathValue("id"), in.Message); err != nil {
 			return err
 		}
 		return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": MsgContactSent})

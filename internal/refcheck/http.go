@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/omnirent/omnirent/internal/apperr"
-	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/openbanking"
+	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
@@ -19,15 +19,15 @@ func NewHandler(s *Service) *Handler { return &Handler{svc: s} }
 // Routes mounts the landlord's side; every check is the signed-in
 // landlord's own or a 404.
 func (h *Handler) Routes(mux *httpx.Router) {
-	mux.Handle("POST /api/reference-checks", httpx.Handle(auth.RequireUser(h.purchase)))
-	mux.Handle("GET /api/reference-checks/deposit-warning", httpx.Handle(auth.RequireUser(h.depositWarning)))
-	mux.Handle("GET /api/reference-checks/{id}", httpx.Handle(auth.RequireUser(h.get)))
-	mux.Handle("DELETE /api/reference-checks/{id}/renters/{renterId}", httpx.Handle(auth.RequireUser(h.removeRenter)))
-	mux.Handle("POST /api/reference-checks/{id}/renters/{renterId}/resend", httpx.Handle(auth.RequireUser(h.resend)))
-	mux.Handle("GET /api/reference-reports", httpx.Handle(auth.RequireUser(h.reports)))
-	mux.Handle("GET /api/reference-checks/{id}/renters/{renterId}/report", httpx.Handle(auth.RequireUser(h.report)))
-	mux.Handle("GET /api/reference-checks/{id}/renters/{renterId}/report.pdf", httpx.Handle(auth.RequireUser(h.reportPDF)))
-	mux.Handle("POST /api/reference-checks/{id}/renters/{renterId}/report/send", httpx.Handle(auth.RequireUser(h.sendReport)))
+	mux.Handle("POST /api/reference-checks", httpx.Handle(session.Require(h.purchase)))
+	mux.Handle("GET /api/reference-checks/deposit-warning", httpx.Handle(session.Require(h.depositWarning)))
+	mux.Handle("GET /api/reference-checks/{id}", httpx.Handle(session.Require(h.get)))
+	mux.Handle("DELETE /api/reference-checks/{id}/renters/{renterId}", httpx.Handle(session.Require(h.removeRenter)))
+	mux.Handle("POST /api/reference-checks/{id}/renters/{renterId}/resend", httpx.Handle(session.Require(h.resend)))
+	mux.Handle("GET /api/reference-reports", httpx.Handle(session.Require(h.reports)))
+	mux.Handle("GET /api/reference-checks/{id}/renters/{renterId}/report", httpx.Handle(session.Require(h.report)))
+	mux.Handle("GET /api/reference-checks/{id}/renters/{renterId}/report.pdf", httpx.Handle(session.Require(h.reportPDF)))
+	mux.Handle("POST /api/reference-checks/{id}/renters/{renterId}/report/send", httpx.Handle(session.Require(h.sendReport)))
 
 	// The renter's side: no sign-in; the link's two random ids are the key.
 	mux.Handle("GET /api/renter-checks/{id}/renters/{renterId}", httpx.Handle(h.renterPage))
@@ -36,16 +36,16 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("GET "+openbanking.CallbackPath, httpx.Handle(h.bankCallback))
 }
 
-func (h *Handler) report(w http.ResponseWriter, r *http.Request) error {
-	rep, err := h.svc.Report(r.Context(), landlord(r).ID, r.PathValue("id"), r.PathValue("renterId"))
+func (h *Handler) report(w http.ResponseWriter, r *http.Request, me session.Actor) error {
+	rep, err := h.svc.Report(r.Context(), landlord(me).ID, r.PathValue("id"), r.PathValue("renterId"))
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, rep)
 }
 
-func (h *Handler) reportPDF(w http.ResponseWriter, r *http.Request) error {
-	rep, err := h.svc.Report(r.Context(), landlord(r).ID, r.PathValue("id"), r.PathValue("renterId"))
+func (h *Handler) reportPDF(w http.ResponseWriter, r *http.Request, me session.Actor) error {
+	rep, err := h.svc.Report(r.Context(), landlord(me).ID, r.PathValue("id"), r.PathValue("renterId"))
 	if err != nil {
 		return err
 	}
@@ -60,8 +60,8 @@ func (h *Handler) reportPDF(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) sendReport(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.SendReport(r.Context(), landlord(r).ID, r.PathValue("id"), r.PathValue("renterId")); err != nil {
+func (h *Handler) sendReport(w http.ResponseWriter, r *http.Request, me session.Actor) error {
+	if err := h.svc.SendReport(r.Context(), landlord(me).ID, r.PathValue("id"), r.PathValue("renterId")); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": MsgResent})
@@ -121,17 +121,16 @@ func slug(s string) string {
 	return strings.Trim(string(out), "-")
 }
 
-func landlord(r *http.Request) Landlord {
-	u, _ := auth.CurrentUser(r.Context())
-	return Landlord{ID: u.ID, Email: u.Email, Name: u.FullName, IsLandlord: u.UserType == auth.Landlord}
+func landlord(a session.Actor) Landlord {
+	return Landlord{ID: a.UserID, Email: a.Email, Name: a.FullName, IsLandlord: a.IsLandlord()}
 }
 
-func (h *Handler) purchase(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) purchase(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 	var in PurchaseInput
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	c, o, err := h.svc.Purchase(r.Context(), landlord(r), in)
+	c, o, err := h.svc.Purchase(r.Context(), landlord(me), in)
 	if err != nil {
 		return err
 	}
@@ -139,8 +138,8 @@ func (h *Handler) purchase(w http.ResponseWriter, r *http.Request) error {
 		"referenceCheck": c, "order": o, "depositWarning": DepositWarning(c.RentPence, c.DepositPence)})
 }
 
-func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
-	c, err := h.svc.Get(r.Context(), landlord(r).ID, r.PathValue("id"))
+func (h *Handler) get(w http.ResponseWriter, r *http.Request, me session.Actor) error {
+	c, err := h.svc.Get(r.Context(), landlord(me).ID, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -150,7 +149,7 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) error {
 // depositWarning answers the reference form as the landlord types: the
 // legal-cap warning for a monthly rent and a deposit in pence (whole
 // pounds), or "" within the cap. The rule is the server's alone.
-func (h *Handler) depositWarning(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) depositWarning(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 	q := r.URL.Query()
 	rent, err1 := strconv.ParseInt(q.Get("rentPence"), 10, 64)
 	deposit, err2 := strconv.ParseInt(q.Get("depositPence"), 10, 64)
@@ -160,22 +159,22 @@ func (h *Handler) depositWarning(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"depositWarning": DepositWarning(rent, deposit)})
 }
 
-func (h *Handler) removeRenter(w http.ResponseWriter, r *http.Request) error {
-	o, err := h.svc.RemoveRenter(r.Context(), landlord(r).ID, r.PathValue("id"), r.PathValue("renterId"))
+func (h *Handler) removeRenter(w http.ResponseWriter, r *http.Request, me session.Actor) error {
+	o, err := h.svc.RemoveRenter(r.Context(), landlord(me).ID, r.PathValue("id"), r.PathValue("renterId"))
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"order": o})
 }
 
-func (h *Handler) resend(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.Resend(r.Context(), landlord(r).ID, r.PathValue("id"), r.PathValue("renterId")); err != nil {
+func (h *Handler) resend(w http.ResponseWriter, r *http.Request, me session.Actor) error {
+	if err := h.svc.Resend(r.Context(), landlord(me).ID, r.PathValue("id"), r.PathValue("renterId")); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": MsgResent})
 }
 
-func (h *Handler) reports(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) reports(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 	var completed bool
 	switch r.URL.Query().Get("status") {
 	case "active", "":
@@ -184,7 +183,7 @@ func (h *Handler) reports(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return apperr.New(apperr.Invalid, "invalid", "status must be active or completed")
 	}
-	list, err := h.svc.Reports(r.Context(), landlord(r).ID, completed)
+	list, err := h.svc.Reports(r.Context(), landlord(me).ID, completed)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/omnirent/omnirent/internal/affordability"
 	"github.com/omnirent/omnirent/internal/apperr"
-	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/openbanking"
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/platform/clock"
@@ -117,7 +116,7 @@ func (in *PurchaseInput) validate() error {
 	seen := map[string]bool{}
 	for i := range in.Renters {
 		r := &in.Renters[i]
-		r.Name, r.Email = strings.TrimSpace(r.Name), auth.NormaliseEmail(r.Email)
+		r.Name, r.Email = strings.TrimSpace(r.Name), text.NormaliseEmail(r.Email)
 		if r.Name == "" || r.Email == "" {
 			return apperr.New(apperr.Invalid, "invalid", MsgAllRequired)
 		}
@@ -132,7 +131,7 @@ func (in *PurchaseInput) validate() error {
 		if len(r.Name) > 100 {
 			return apperr.New(apperr.Invalid, "invalid", "Please shorten this name.")
 		}
-		if !auth.ValidEmail(r.Email) {
+		if !text.ValidEmail(r.Email) {
 			return apperr.New(apperr.Invalid, "invalid", fmt.Sprintf(MsgInvalidEmailFmt, r.Email))
 		}
 		if seen[r.Email] {
