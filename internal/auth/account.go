@@ -15,7 +15,7 @@ import (
 
 // UpdateFullName applies the account rules of spec 3 section 5.
 func (s *Service) UpdateFullName(ctx context.Context, userID, name string) (User, error) {
-	u, err := s.store.userByID(ctx, s.db.Conn(), userID)
+	u, err := userByID(ctx, s.db.Conn(), userID)
 	if err != nil {
 		return User{}, err
 	}
@@ -36,7 +36,7 @@ func (s *Service) UpdateFullName(ctx context.Context, userID, name string) (User
 	if msg != "" {
 		return User{}, apperr.Fields(msg, map[string]string{"fullName": msg})
 	}
-	if err := s.store.setFullName(ctx, s.db.Conn(), u.ID, name, s.clock.Now()); err != nil {
+	if err := setFullName(ctx, s.db.Conn(), u.ID, name, s.clock.Now()); err != nil {
 		return User{}, err
 	}
 	u.FullName = name
@@ -45,7 +45,7 @@ func (s *Service) UpdateFullName(ctx context.Context, userID, name string) (User
 
 // SendChangePasswordCode e-mails the code the Change Password modal asks for.
 func (s *Service) SendChangePasswordCode(ctx context.Context, userID string) error {
-	u, err := s.store.userByID(ctx, s.db.Conn(), userID)
+	u, err := userByID(ctx, s.db.Conn(), userID)
 	if err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func (s *Service) ChangePassword(ctx context.Context, userID, keepSession, code,
 	if confirm != password {
 		return apperr.Fields(MsgPasswordsMatch, map[string]string{"confirmPassword": MsgPasswordsMatch})
 	}
-	u, err := s.store.userByID(ctx, s.db.Conn(), userID)
+	u, err := userByID(ctx, s.db.Conn(), userID)
 	if err != nil {
 		return err
 	}
@@ -84,10 +84,10 @@ func (s *Service) replacePassword(ctx context.Context, u User, password, keepSes
 	}
 	now := s.clock.Now()
 	return s.db.Tx(ctx, func(c db.Conn) error {
-		if err := s.store.setPassword(ctx, c, u.ID, hash, now); err != nil {
+		if err := setPassword(ctx, c, u.ID, hash, now); err != nil {
 			return err
 		}
-		if err := s.store.deleteSessionsExcept(ctx, c, u.ID, keepSession); err != nil {
+		if err := deleteSessionsExcept(ctx, c, u.ID, keepSession); err != nil {
 			return err
 		}
 		return s.mail.Send(ctx, c, omail.Email{To: u.Email, Subject: "Your OmniRent password was changed", Template: "notice", Data: notice{

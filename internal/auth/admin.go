@@ -21,7 +21,7 @@ type NewAccount struct {
 // reports whether it created one.
 func (s *Service) EnsureAccount(ctx context.Context, a NewAccount) (bool, error) {
 	a.Email = text.NormaliseEmail(a.Email)
-	if _, err := s.store.userByEmail(ctx, s.db.Conn(), a.Email); err == nil {
+	if _, err := userByEmail(ctx, s.db.Conn(), a.Email); err == nil {
 		return false, nil
 	} else if !apperr.IsNotFound(err) {
 		return false, err
@@ -32,29 +32,29 @@ func (s *Service) EnsureAccount(ctx context.Context, a NewAccount) (bool, error)
 	}
 	now := s.clock.Now()
 	u := User{ID: uuid.NewString(), Email: a.Email, FullName: a.FullName, UserType: a.UserType, Role: a.Role, VerifiedAt: &now}
-	return true, s.store.insertUser(ctx, s.db.Conn(), u, hash, now)
+	return true, insertUser(ctx, s.db.Conn(), u, hash, now)
 }
 
 // UserByID finds an account by id (other domains use it to reach a user).
 func (s *Service) UserByID(ctx context.Context, id string) (User, error) {
-	return s.store.userByID(ctx, s.db.Conn(), id)
+	return userByID(ctx, s.db.Conn(), id)
 }
 
 // UserByEmail finds an account by e-mail (for seeding and admin tools).
 func (s *Service) UserByEmail(ctx context.Context, email string) (User, error) {
-	return s.store.userByEmail(ctx, s.db.Conn(), text.NormaliseEmail(email))
+	return userByEmail(ctx, s.db.Conn(), text.NormaliseEmail(email))
 }
 
 // PromoteToAdmin gives an existing account the Admin role.
 func (s *Service) PromoteToAdmin(ctx context.Context, email string) error {
-	u, err := s.store.userByEmail(ctx, s.db.Conn(), text.NormaliseEmail(email))
+	u, err := userByEmail(ctx, s.db.Conn(), text.NormaliseEmail(email))
 	if err != nil {
 		return err
 	}
-	return s.store.setRole(ctx, s.db.Conn(), u.ID, RoleAdmin, s.clock.Now())
+	return setRole(ctx, s.db.Conn(), u.ID, RoleAdmin, s.clock.Now())
 }
 
 // Counts feeds the admin dashboard.
 func (s *Service) Counts(ctx context.Context) (UserCounts, error) {
-	return s.store.countUsers(ctx, s.db.Conn())
+	return countUsers(ctx, s.db.Conn())
 }

@@ -46,7 +46,7 @@ func (s *Service) issueCode(ctx context.Context, c db.Conn, u User, p CodePurpos
 	if err != nil {
 		return apperr.Wrap(err, "make code")
 	}
-	if err := s.store.insertCode(ctx, c, u.ID, p, s.hashCode(u.ID, p, code), now); err != nil {
+	if err := insertCode(ctx, c, u.ID, p, s.hashCode(u.ID, p, code), now); err != nil {
 		return err
 	}
 	m := codeMail[p]
@@ -80,7 +80,7 @@ func (s *Service) checkCode(ctx context.Context, u User, p CodePurpose, code str
 	}
 	code = strings.TrimSpace(code)
 	conn := s.db.Conn()
-	row, ok, err := s.store.latestCode(ctx, conn, u.ID, p)
+	row, ok, err := latestCode(ctx, conn, u.ID, p)
 	if err != nil {
 		return err
 	}
@@ -97,10 +97,10 @@ func (s *Service) checkCode(ctx context.Context, u User, p CodePurpose, code str
 		return codeError(MsgCodeExpired, "code_expired")
 	}
 	if !hmac.Equal([]byte(row.Hash), []byte(s.hashCode(u.ID, p, code))) {
-		if err := s.store.recordCodeGuess(ctx, conn, u.ID, p, now); err != nil {
+		if err := recordCodeGuess(ctx, conn, u.ID, p, now); err != nil {
 			return err
 		}
-		counted, err := s.store.countWrongAttempt(ctx, conn, row.ID)
+		counted, err := countWrongAttempt(ctx, conn, row.ID)
 		if err != nil {
 			return err
 		}
@@ -112,7 +112,7 @@ func (s *Service) checkCode(ctx context.Context, u User, p CodePurpose, code str
 	if !consume {
 		return nil
 	}
-	used, err := s.store.useCode(ctx, conn, row.ID, now)
+	used, err := useCode(ctx, conn, row.ID, now)
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,7 @@ func (s *Service) guessesAllowed(ctx context.Context, userID string, p CodePurpo
 		since time.Duration
 		max   int
 	}{{time.Hour, maxCodeGuessesHour}, {24 * time.Hour, maxCodeGuessesDay}} {
-		if n, err := s.store.codeGuessesSince(ctx, s.db.Conn(), userID, p, now.Add(-w.since)); err != nil {
+		if n, err := codeGuessesSince(ctx, s.db.Conn(), userID, p, now.Add(-w.since)); err != nil {
 			return err
 		} else if n >= w.max {
 			return apperr.Fields(MsgCodeGuessLimit, map[string]string{"code": MsgCodeGuessLimit}).WithKind(apperr.TooMany, "too_many_requests")

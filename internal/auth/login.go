@@ -30,32 +30,32 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (User, 
 		key string
 		max int
 	}{{pairKey, maxPairFailures}, {ipKey, maxIPFailures}} {
-		if n, err := s.store.recentFailures(ctx, conn, k.key, now); err != nil {
+		if n, err := recentFailures(ctx, conn, k.key, now); err != nil {
 			return User{}, err
 		} else if n >= k.max {
 			return tooMany()
 		}
 	}
-	u, err := s.store.userByEmail(ctx, conn, email)
+	u, err := userByEmail(ctx, conn, email)
 	found := err == nil
 	if err != nil && !apperr.IsNotFound(err) {
 		return User{}, err
 	}
 	known := false
 	if found && ip != "" {
-		if known, err = s.store.knownAddress(ctx, conn, u.ID, ip, now); err != nil {
+		if known, err = knownAddress(ctx, conn, u.ID, ip, now); err != nil {
 			return User{}, err
 		}
 	}
 	if !known {
-		if n, err := s.store.recentFailures(ctx, conn, accountKey, now); err != nil {
+		if n, err := recentFailures(ctx, conn, accountKey, now); err != nil {
 			return User{}, err
 		} else if n >= maxAccountFailures {
 			return tooMany()
 		}
 	}
 	incorrect := func() (User, error) {
-		if err := s.store.recordFailure(ctx, conn, now, pairKey, ipKey, accountKey); err != nil {
+		if err := recordFailure(ctx, conn, now, pairKey, ipKey, accountKey); err != nil {
 			s.log.ErrorContext(ctx, "record sign-in failure", "err", err)
 		}
 		return User{}, apperr.Fields(MsgIncorrect, map[string]string{"email": MsgIncorrect, "password": MsgIncorrect}).WithKind(apperr.Unauthenticated, "invalid_credentials")
@@ -64,7 +64,7 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (User, 
 		s.burnPasswordCheck(password)
 		return incorrect()
 	}
-	hash, err := s.store.passwordHash(ctx, conn, u.ID)
+	hash, err := passwordHash(ctx, conn, u.ID)
 	if err != nil {
 		return User{}, err
 	}
@@ -76,17 +76,17 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (User, 
 	// The right password: this address's own failures are forgiven and it
 	// becomes one the account is known to sign in from. Failures from other
 	// addresses still count against them.
-	if err := s.store.clearFailures(ctx, conn, pairKey); err != nil {
+	if err := clearFailures(ctx, conn, pairKey); err != nil {
 		return User{}, err
 	}
 	if ip != "" {
-		if err := s.store.rememberAddress(ctx, conn, u.ID, ip, now); err != nil {
+		if err := rememberAddress(ctx, conn, u.ID, ip, now); err != nil {
 			return User{}, err
 		}
 	}
 	if !u.Verified() {
 		// The owner proved the password: make sure a usable code is waiting.
-		code, ok, _ := s.store.latestCode(ctx, conn, u.ID, PurposeSignup)
+		code, ok, _ := latestCode(ctx, conn, u.ID, PurposeSignup)
 		usable := ok && now.Before(code.ExpiresAt) && code.Attempts < maxCodeAttempts
 		if !usable && s.codeSendAllowed(ctx, u.ID, PurposeSignup) == nil {
 			_ = s.db.Tx(ctx, func(c db.Conn) error { return s.issueCode(ctx, c, u, PurposeSignup, now) })

@@ -56,7 +56,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (string, error
 	now := s.clock.Now()
 	u := User{ID: uuid.NewString(), Email: in.Email, FullName: in.FullName, UserType: UserType(in.UserType), Role: RoleUser}
 	err = s.db.Tx(ctx, func(c db.Conn) error {
-		if err := s.store.insertUser(ctx, c, u, hash, now); err != nil {
+		if err := insertUser(ctx, c, u, hash, now); err != nil {
 			return err
 		}
 		return s.issueCode(ctx, c, u, PurposeSignup, now)
@@ -66,7 +66,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (string, error
 
 // Verify checks the sign-up code and marks the account verified.
 func (s *Service) Verify(ctx context.Context, email, code string) (User, error) {
-	u, err := s.store.userByEmail(ctx, s.db.Conn(), text.NormaliseEmail(email))
+	u, err := userByEmail(ctx, s.db.Conn(), text.NormaliseEmail(email))
 	if apperr.IsNotFound(err) {
 		if err := codeFormat(code); err != nil {
 			return User{}, err
@@ -80,7 +80,7 @@ func (s *Service) Verify(ctx context.Context, email, code string) (User, error) 
 		return User{}, err
 	}
 	now := s.clock.Now()
-	if err := s.store.setVerified(ctx, s.db.Conn(), u.ID, now); err != nil {
+	if err := setVerified(ctx, s.db.Conn(), u.ID, now); err != nil {
 		return User{}, err
 	}
 	u.VerifiedAt = &now
@@ -91,7 +91,7 @@ func (s *Service) Verify(ctx context.Context, email, code string) (User, error) 
 // already verified or has reached a cap: it silently sends nothing then, as
 // a different answer would tell a stranger the account exists.
 func (s *Service) ResendSignupCode(ctx context.Context, email string) error {
-	u, err := s.store.userByEmail(ctx, s.db.Conn(), text.NormaliseEmail(email))
+	u, err := userByEmail(ctx, s.db.Conn(), text.NormaliseEmail(email))
 	if apperr.IsNotFound(err) {
 		return nil
 	}

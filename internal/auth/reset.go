@@ -18,7 +18,7 @@ func (s *Service) RequestReset(ctx context.Context, email string) error {
 	if !text.ValidEmail(email) {
 		return apperr.Fields(MsgEmailInvalid, map[string]string{"email": MsgEmailInvalid})
 	}
-	u, err := s.store.userByEmail(ctx, s.db.Conn(), email)
+	u, err := userByEmail(ctx, s.db.Conn(), email)
 	if apperr.IsNotFound(err) {
 		return nil
 	}
@@ -51,7 +51,7 @@ func (s *Service) ConfirmReset(ctx context.Context, email, code, password, confi
 	if err := f.err(); err != nil {
 		return err
 	}
-	u, err := s.store.userByEmail(ctx, s.db.Conn(), text.NormaliseEmail(email))
+	u, err := userByEmail(ctx, s.db.Conn(), text.NormaliseEmail(email))
 	if apperr.IsNotFound(err) {
 		if err := codeFormat(code); err != nil {
 			return err

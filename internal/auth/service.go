@@ -24,7 +24,6 @@ type Service struct {
 	secret    []byte
 	argon     Argon2Params
 	log       *slog.Logger
-	store     store
 	dummyOnce sync.Once
 	dummyHash string
 }
@@ -86,7 +85,7 @@ type notice struct {
 // maxCodesDay a day.
 func (s *Service) codeSendAllowed(ctx context.Context, userID string, p CodePurpose) error {
 	conn, now := s.db.Conn(), s.clock.Now()
-	last, ok, err := s.store.lastCodeSentAt(ctx, conn, userID, p)
+	last, ok, err := lastCodeSentAt(ctx, conn, userID, p)
 	if err != nil {
 		return err
 	}
@@ -97,7 +96,7 @@ func (s *Service) codeSendAllowed(ctx context.Context, userID string, p CodePurp
 		since time.Duration
 		max   int
 	}{{time.Hour, maxCodesHour}, {24 * time.Hour, maxCodesDay}} {
-		if n, err := s.store.codesSentSince(ctx, conn, userID, p, now.Add(-w.since)); err != nil {
+		if n, err := codesSentSince(ctx, conn, userID, p, now.Add(-w.since)); err != nil {
 			return err
 		} else if n >= w.max {
 			return apperr.New(apperr.TooMany, "too_many_requests", MsgCodeSendLimit)

@@ -34,11 +34,11 @@ func (s *Service) StartSession(ctx context.Context, userID, ip, userAgent string
 		return "", apperr.Wrap(err, "make session token")
 	}
 	now := s.clock.Now()
-	if err := s.store.insertSession(ctx, s.db.Conn(), hashToken(token), userID, ip, userAgent, now); err != nil {
+	if err := insertSession(ctx, s.db.Conn(), hashToken(token), userID, ip, userAgent, now); err != nil {
 		return "", err
 	}
 	// Expired rows are swept on sign-in: cheap, and no extra job needed.
-	_ = s.store.deleteExpiredSessions(ctx, s.db.Conn(), now)
+	_ = deleteExpiredSessions(ctx, s.db.Conn(), now)
 	return token, nil
 }
 
@@ -47,7 +47,7 @@ func (s *Service) SessionUser(ctx context.Context, token string) (User, error) {
 	if token == "" {
 		return User{}, apperr.New(apperr.Unauthenticated, "unauthenticated", MsgNotSignedIn)
 	}
-	u, err := s.store.sessionUser(ctx, s.db.Conn(), hashToken(token), s.clock.Now())
+	u, err := sessionUser(ctx, s.db.Conn(), hashToken(token), s.clock.Now())
 	if apperr.IsNotFound(err) {
 		return User{}, apperr.New(apperr.Unauthenticated, "unauthenticated", MsgNotSignedIn)
 	}
@@ -69,7 +69,7 @@ func (s *Service) EndSession(ctx context.Context, token string) error {
 	if token == "" {
 		return nil
 	}
-	return s.store.deleteSession(ctx, s.db.Conn(), hashToken(token))
+	return deleteSession(ctx, s.db.Conn(), hashToken(token))
 }
 
 // SessionKey is the stored form of a token, for "end the other sessions".

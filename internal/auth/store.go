@@ -11,13 +11,12 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 )
 
-// store is the SQL of the auth domain; every method takes the Conn so the
-// service decides the transaction.
-type store struct{}
+// The accounts' SQL, in the house store style (internal/property/store.go):
+// package functions taking a db.Conn, one scan function per table.
 
 const userCols = `id, email, full_name, user_type, role, verified_at, created_at`
 
-func scanUser(row interface{ Scan(...any) error }) (User, error) {
+func scanUser(row db.Scanner) (User, error) {
 	var u User
 	var verified sql.NullInt64
 	var created int64
@@ -36,7 +35,7 @@ func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	return u, nil
 }
 
-func (store) insertUser(ctx context.Context, c db.Conn, u User, hash string, now time.Time) error {
+func insertUser(ctx context.Context, c db.Conn, u User, hash string, now time.Time) error {
 	var verified any
 	if u.VerifiedAt != nil {
 		verified = u.VerifiedAt.UnixMilli()
@@ -49,36 +48,36 @@ func (store) insertUser(ctx context.Context, c db.Conn, u User, hash string, now
 	return apperr.Wrap(err, "insert user")
 }
 
-func (store) userByEmail(ctx context.Context, c db.Conn, email string) (User, error) {
+func userByEmail(ctx context.Context, c db.Conn, email string) (User, error) {
 	return scanUser(c.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE email = ?`, email))
 }
 
-func (store) userByID(ctx context.Context, c db.Conn, id string) (User, error) {
+func userByID(ctx context.Context, c db.Conn, id string) (User, error) {
 	return scanUser(c.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE id = ?`, id))
 }
 
-func (store) passwordHash(ctx context.Context, c db.Conn, userID string) (string, error) {
+func passwordHash(ctx context.Context, c db.Conn, userID string) (string, error) {
 	var h string
 	err := c.QueryRow(ctx, `SELECT password_hash FROM users WHERE id = ?`, userID).Scan(&h)
 	return h, apperr.Wrap(err, "read password hash")
 }
 
-func (store) setPassword(ctx context.Context, c db.Conn, userID, hash string, now time.Time) error {
+func setPassword(ctx context.Context, c db.Conn, userID, hash string, now time.Time) error {
 	_, err := c.Exec(ctx, `UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?`, hash, now.UnixMilli(), userID)
 	return apperr.Wrap(err, "set password")
 }
 
-func (store) setVerified(ctx context.Context, c db.Conn, userID string, now time.Time) error {
+func setVerified(ctx context.Context, c db.Conn, userID string, now time.Time) error {
 	_, err := c.Exec(ctx, `UPDATE users SET verified_at = ?, updated_at = ? WHERE id = ? AND verified_at IS NULL`, now.UnixMilli(), now.UnixMilli(), userID)
 	return apperr.Wrap(err, "verify user")
 }
 
-func (store) setFullName(ctx context.Context, c db.Conn, userID, name string, now time.Time) error {
+func setFullName(ctx context.Context, c db.Conn, userID, name string, now time.Time) error {
 	_, err := c.Exec(ctx, `UPDATE users SET full_name = ?, updated_at = ? WHERE id = ?`, name, now.UnixMilli(), userID)
 	return apperr.Wrap(err, "set full name")
 }
 
-func (store) setRole(ctx context.Context, c db.Conn, userID string, role Role, now time.Time) error {
+func setRole(ctx context.Context, c db.Conn, userID string, role Role, now time.Time) error {
 	_, err := c.Exec(ctx, `UPDATE users SET role = ?, updated_at = ? WHERE id = ?`, role, now.UnixMilli(), userID)
 	return apperr.Wrap(err, "set role")
 }
@@ -86,7 +85,7 @@ func (store) setRole(ctx context.Context, c db.Conn, userID string, role Role, n
 // UserCounts feeds the admin dashboard.
 type UserCounts struct{ Total, Landlords, Tenants, Admins, Unverified int }
 
-func (store) countUsers(ctx context.Context, c db.Conn) (UserCounts, error) {
+func countUsers(ctx context.Context, c db.Conn) (UserCounts, error) {
 	var n UserCounts
 	err := c.QueryRow(ctx, `SELECT COUNT(*),
 		COALESCE(SUM(CASE WHEN user_type = 'Landlord' THEN 1 ELSE 0 END), 0),
@@ -110,7 +109,7 @@ type codeRow struct {
 // insertCode stores a new code and retires earlier unused ones of the same
 // purpose, so only the newest code works. Codes older than two days (every code has expired by then, and the caps
 // look back one day) are deleted on the way.
-func (store) insertCode(ctx context.Context, c db.Conn, userID string, p CodePurpose, hash string, now time.Time) error {
+func insertCode(ctx context.Context, c db.Conn, userID string, p CodePurpose, hash string, now time.Time) error {
 	if _, err := c.Exec(ctx, `DELETE FROM auth_codes WHERE user_id = ? AND created_at < ?`, userID, now.Add(-48*time.Hour).UnixMilli()); err != nil {
 		return apperr.Wrap(err, "prune codes")
 	}
@@ -123,7 +122,7 @@ func (store) insertCode(ctx context.Context, c db.Conn, userID string, p CodePur
 }
 
 // latestCode is the newest unused code of a purpose.
-func (store) latestCode(ctx context.Context, c db.Conn, userID string, p CodePurpose) (codeRow, bool, error) {
+func latestCode(ctx context.Context, c db.Conn, userID string, p CodePurpose) (codeRow, bool, error) {
 	var r codeRow
 	var created, expires int64
 	err := c.QueryRow(ctx, `SELECT id, code_hash, attempts, created_at, expires_at FROM auth_codes
@@ -141,7 +140,7 @@ func (store) latestCode(ctx context.Context, c db.Conn, userID string, p CodePur
 
 // lastCodeSentAt is when any code of the purpose was last issued (used or not),
 // for the resend interval.
-func (store) lastCodeSentAt(ctx context.Context, c db.Conn, userID string, p CodePurpose) (time.Time, bool, error) {
+func lastCodeSentAt(ctx context.Context, c db.Conn, userID string, p CodePurpose) (time.Time, bool, error) {
 	var at sql.NullInt64
 	err := c.QueryRow(ctx, `SELECT MAX(created_at) FROM auth_codes WHERE user_id = ? AND purpose = ?`, userID, p).Scan(&at)
 	if err != nil {
@@ -153,7 +152,7 @@ func (store) lastCodeSentAt(ctx context.Context, c db.Conn, userID string, p Cod
 // countWrongAttempt adds one failed try unless the limit is reached; it
 // reports false when the limit was already reached (so concurrent guesses
 // cannot exceed it).
-func (store) countWrongAttempt(ctx context.Context, c db.Conn, codeID string) (bool, error) {
+func countWrongAttempt(ctx context.Context, c db.Conn, codeID string) (bool, error) {
 	res, err := c.Exec(ctx, `UPDATE auth_codes SET attempts = attempts + 1 WHERE id = ? AND attempts < ?`, codeID, maxCodeAttempts)
 	if err != nil {
 		return false, apperr.Wrap(err, "count attempt")
@@ -163,7 +162,7 @@ func (store) countWrongAttempt(ctx context.Context, c db.Conn, codeID string) (b
 }
 
 // useCode marks a code used; false when another request used it first.
-func (store) useCode(ctx context.Context, c db.Conn, codeID string, now time.Time) (bool, error) {
+func useCode(ctx context.Context, c db.Conn, codeID string, now time.Time) (bool, error) {
 	res, err := c.Exec(ctx, `UPDATE auth_codes SET used_at = ? WHERE id = ? AND used_at IS NULL`, now.UnixMilli(), codeID)
 	if err != nil {
 		return false, apperr.Wrap(err, "use code")
@@ -174,29 +173,29 @@ func (store) useCode(ctx context.Context, c db.Conn, codeID string, now time.Tim
 
 // --- sessions ---
 
-func (store) insertSession(ctx context.Context, c db.Conn, idHash, userID, ip, ua string, now time.Time) error {
+func insertSession(ctx context.Context, c db.Conn, idHash, userID, ip, ua string, now time.Time) error {
 	_, err := c.Exec(ctx, `INSERT INTO sessions (id_hash, user_id, created_at, expires_at, last_seen_at, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		idHash, userID, now.UnixMilli(), now.Add(sessionTTL).UnixMilli(), now.UnixMilli(), ip, truncate(ua, 300))
 	return apperr.Wrap(err, "insert session")
 }
 
-func (s store) sessionUser(ctx context.Context, c db.Conn, idHash string, now time.Time) (User, error) {
+func sessionUser(ctx context.Context, c db.Conn, idHash string, now time.Time) (User, error) {
 	return scanUser(c.QueryRow(ctx, `SELECT u.id, u.email, u.full_name, u.user_type, u.role, u.verified_at, u.created_at
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = ? AND s.expires_at > ?`, idHash, now.UnixMilli()))
 }
 
-func (store) deleteSession(ctx context.Context, c db.Conn, idHash string) error {
+func deleteSession(ctx context.Context, c db.Conn, idHash string) error {
 	_, err := c.Exec(ctx, `DELETE FROM sessions WHERE id_hash = ?`, idHash)
 	return apperr.Wrap(err, "delete session")
 }
 
 // deleteSessionsExcept ends every session of the user but keep ("" ends all).
-func (store) deleteSessionsExcept(ctx context.Context, c db.Conn, userID, keep string) error {
+func deleteSessionsExcept(ctx context.Context, c db.Conn, userID, keep string) error {
 	_, err := c.Exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND id_hash <> ?`, userID, keep)
 	return apperr.Wrap(err, "delete sessions")
 }
 
-func (store) deleteExpiredSessions(ctx context.Context, c db.Conn, now time.Time) error {
+func deleteExpiredSessions(ctx context.Context, c db.Conn, now time.Time) error {
 	_, err := c.Exec(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, now.UnixMilli())
 	return apperr.Wrap(err, "delete expired sessions")
 }
@@ -205,7 +204,7 @@ func (store) deleteExpiredSessions(ctx context.Context, c db.Conn, now time.Time
 
 // recordFailure counts one failed sign-in under each key, and deletes the
 // failures of every key that have left the window so the table stays small.
-func (store) recordFailure(ctx context.Context, c db.Conn, now time.Time, keys ...string) error {
+func recordFailure(ctx context.Context, c db.Conn, now time.Time, keys ...string) error {
 	if _, err := c.Exec(ctx, `DELETE FROM auth_failures WHERE at < ?`, now.Add(-throttleWindow).UnixMilli()); err != nil {
 		return apperr.Wrap(err, "prune failures")
 	}
@@ -217,20 +216,20 @@ func (store) recordFailure(ctx context.Context, c db.Conn, now time.Time, keys .
 	return nil
 }
 
-func (store) recentFailures(ctx context.Context, c db.Conn, key string, now time.Time) (int, error) {
+func recentFailures(ctx context.Context, c db.Conn, key string, now time.Time) (int, error) {
 	var n int
 	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM auth_failures WHERE key = ? AND at >= ?`, key, now.Add(-throttleWindow).UnixMilli()).Scan(&n)
 	return n, apperr.Wrap(err, "count failures")
 }
 
-func (store) clearFailures(ctx context.Context, c db.Conn, key string) error {
+func clearFailures(ctx context.Context, c db.Conn, key string) error {
 	_, err := c.Exec(ctx, `DELETE FROM auth_failures WHERE key = ?`, key)
 	return apperr.Wrap(err, "clear failures")
 }
 
 // rememberAddress records that the account signed in from ip with the right
 // password, and forgets the addresses it has not used for knownAddressTTL.
-func (store) rememberAddress(ctx context.Context, c db.Conn, userID, ip string, now time.Time) error {
+func rememberAddress(ctx context.Context, c db.Conn, userID, ip string, now time.Time) error {
 	if _, err := c.Exec(ctx, `DELETE FROM auth_known_addresses WHERE user_id = ? AND last_seen_at < ?`, userID, now.Add(-knownAddressTTL).UnixMilli()); err != nil {
 		return apperr.Wrap(err, "prune known addresses")
 	}
@@ -240,7 +239,7 @@ func (store) rememberAddress(ctx context.Context, c db.Conn, userID, ip string, 
 }
 
 // knownAddress is true when the account signed in from ip within knownAddressTTL.
-func (store) knownAddress(ctx context.Context, c db.Conn, userID, ip string, now time.Time) (bool, error) {
+func knownAddress(ctx context.Context, c db.Conn, userID, ip string, now time.Time) (bool, error) {
 	var n int
 	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM auth_known_addresses WHERE user_id = ? AND ip = ? AND last_seen_at >= ?`,
 		userID, ip, now.Add(-knownAddressTTL).UnixMilli()).Scan(&n)
@@ -251,7 +250,7 @@ func (store) knownAddress(ctx context.Context, c db.Conn, userID, ip string, now
 
 // recordCodeGuess counts one wrong code for the account and purpose, and
 // deletes the guesses older than a day (the longest cap window).
-func (store) recordCodeGuess(ctx context.Context, c db.Conn, userID string, p CodePurpose, now time.Time) error {
+func recordCodeGuess(ctx context.Context, c db.Conn, userID string, p CodePurpose, now time.Time) error {
 	if _, err := c.Exec(ctx, `DELETE FROM auth_code_guesses WHERE at < ?`, now.Add(-24*time.Hour).UnixMilli()); err != nil {
 		return apperr.Wrap(err, "prune code guesses")
 	}
@@ -260,14 +259,14 @@ func (store) recordCodeGuess(ctx context.Context, c db.Conn, userID string, p Co
 }
 
 // codeGuessesSince counts the wrong codes entered for the account and purpose at or after since.
-func (store) codeGuessesSince(ctx context.Context, c db.Conn, userID string, p CodePurpose, since time.Time) (int, error) {
+func codeGuessesSince(ctx context.Context, c db.Conn, userID string, p CodePurpose, since time.Time) (int, error) {
 	var n int
 	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM auth_code_guesses WHERE user_id = ? AND purpose = ? AND at >= ?`, userID, p, since.UnixMilli()).Scan(&n)
 	return n, apperr.Wrap(err, "count code guesses")
 }
 
 // codesSentSince counts the codes of a purpose issued (and e-mailed) to the account at or after since.
-func (store) codesSentSince(ctx context.Context, c db.Conn, userID string, p CodePurpose, since time.Time) (int, error) {
+func codesSentSince(ctx context.Context, c db.Conn, userID string, p CodePurpose, since time.Time) (int, error) {
 	var n int
 	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM auth_codes WHERE user_id = ? AND purpose = ? AND created_at >= ?`, userID, p, since.UnixMilli()).Scan(&n)
 	return n, apperr.Wrap(err, "count codes sent")
