@@ -125,7 +125,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		payments.UseStripe(payment.StripeConfig{SecretKey: st.SecretKey, PublishableKey: st.PublishableKey, WebhookSecret: st.WebhookSecret, APIURL: st.APIURL})
 	}
 	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Properties: properties, Photos: photos, Files: files,
-		Promos: promos, Payments: payments, RefChecks: refcheck.NewService(refcheck.Deps{DB: d, Clock: clk, Properties: properties, Accounts: accountDirectory{authSvc}, Payments: payments, Mail: mailer,
+		Promos: promos, Payments: payments, RefChecks: refcheck.NewService(refcheck.Deps{DB: d, Clock: clk, Properties: propertyPlaces{properties}, Accounts: accountDirectory{authSvc}, Payments: payments, Mail: mailer,
 			Bank: openbanking.Sandbox{BaseURL: cfg.BaseURL}, Jobs: q, BaseURL: cfg.BaseURL}), Log: log}
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {

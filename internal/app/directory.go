@@ -7,6 +7,7 @@ import (
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
+	"github.com/omnirent/omnirent/internal/refcheck"
 )
 
 // accountDirectory lets other areas (properties, reference checks) reach
@@ -34,4 +35,22 @@ type promoCodes struct{ promo *promo.Service }
 func (p promoCodes) Check(ctx context.Context, code string) (payment.CodeCheck, error) {
 	c, err := p.promo.Check(ctx, code)
 	return payment.CodeCheck{Code: c.Code, IsValid: c.IsValid, Message: c.Message, Discount: c.Discount}, err
+}
+
+// propertyPlaces answers reference checks about properties (refcheck.Properties)
+// in refcheck's own terms.
+type propertyPlaces struct{ properties *property.Service }
+
+func (p propertyPlaces) Owns(ctx context.Context, landlordID, propertyID string) error {
+	_, err := p.properties.Get(ctx, property.Owner{ID: landlordID, IsLandlord: true}, propertyID)
+	return err
+}
+
+func (p propertyPlaces) Addresses(ctx context.Context, ids []string) (map[string]refcheck.Place, error) {
+	addrs, err := p.properties.Addresses(ctx, ids)
+	out := make(map[string]refcheck.Place, len(addrs))
+	for id, a := range addrs {
+		out[id] = refcheck.Place{FirstLine: a.FirstLine, Town: a.Town, Postcode: a.Postcode}
+	}
+	return out, err
 }

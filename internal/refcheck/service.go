@@ -18,16 +18,18 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/platform/text"
-	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
 // Properties is what this package needs of the property domain: the
 // landlord's own property when a check is bought, and the addresses the
 // report lists and pages show (one call for a whole list).
+// Wired in internal/app; this package never imports the property area.
 type Properties interface {
-	Get(ctx context.Context, o property.Owner, id string) (property.Property, error)
-	Addresses(ctx context.Context, ids []string) (map[string]property.Address, error)
+	// Owns is nil when the landlord may use the property (their own, live);
+	// another landlord's or a missing one is the property area's 404.
+	Owns(ctx context.Context, landlordID, propertyID string) error
+	Addresses(ctx context.Context, ids []string) (map[string]Place, error)
 }
 
 // Accounts is what this package needs of the accounts domain: where to
@@ -159,7 +161,7 @@ func (s *Service) Purchase(ctx context.Context, l Landlord, in PurchaseInput) (C
 	if err := in.validate(); err != nil {
 		return Check{}, payment.Order{}, err
 	}
-	if _, err := s.properties.Get(ctx, property.Owner{ID: l.ID, IsLandlord: true}, in.PropertyID); err != nil {
+	if err := s.properties.Owns(ctx, l.ID, in.PropertyID); err != nil {
 		return Check{}, payment.Order{}, err
 	}
 	c := Check{ID: uuid.NewString(), LandlordID: l.ID, PropertyID: in.PropertyID, Type: in.Type, RentPence: in.RentPence,
@@ -302,7 +304,7 @@ func (s *Service) Reports(ctx context.Context, landlordID string, completed bool
 		return nil, err
 	}
 	for i := range list {
-		list[i].Property = placeOf(addrs[list[i].PropertyID])
+		list[i].Property = addrs[list[i].PropertyID]
 	}
 	return list, nil
 }
@@ -310,9 +312,5 @@ func (s *Service) Reports(ctx context.Context, landlordID string, completed bool
 // place reads one property's address for a page.
 func (s *Service) place(ctx context.Context, propertyID string) (Place, error) {
 	addrs, err := s.properties.Addresses(ctx, []string{propertyID})
-	return placeOf(addrs[propertyID]), err
-}
-
-func placeOf(a property.Address) Place {
-	return Place{FirstLine: a.FirstLine, Town: a.Town, Postcode: a.Postcode}
+	return addrs[propertyID], err
 }
