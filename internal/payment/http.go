@@ -37,7 +37,7 @@ func (h *Handler) respond(w http.ResponseWriter, o Order, err error) error {
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	orders, err := h.svc.Orders(r.Context(), a.UserID)
+	orders, err := h.svc.Orders(r.Context(), a)
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request, a session.Actor) 
 }
 
 func (h *Handler) get(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	o, err := h.svc.Refresh(r.Context(), a.UserID, r.PathValue("id"))
+	o, err := h.svc.Refresh(r.Context(), a, r.PathValue("id"))
 	return h.respond(w, o, err)
 }
 
@@ -56,17 +56,17 @@ func (h *Handler) applyCode(w http.ResponseWriter, r *http.Request, a session.Ac
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	o, err := h.svc.ApplyCode(r.Context(), a.UserID, r.PathValue("id"), in.Code)
+	o, err := h.svc.ApplyCode(r.Context(), a, r.PathValue("id"), in.Code)
 	return h.respond(w, o, err)
 }
 
 func (h *Handler) removeCode(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	o, err := h.svc.RemoveCode(r.Context(), a.UserID, r.PathValue("id"), r.PathValue("code"))
+	o, err := h.svc.RemoveCode(r.Context(), a, r.PathValue("id"), r.PathValue("code"))
 	return h.respond(w, o, err)
 }
 
 func (h *Handler) free(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	o, err := h.svc.CompleteFree(r.Context(), a.UserID, r.PathValue("id"))
+	o, err := h.svc.CompleteFree(r.Context(), a, r.PathValue("id"))
 	return h.respond(w, o, err)
 }
 
@@ -75,12 +75,12 @@ func (h *Handler) paySandbox(w http.ResponseWriter, r *http.Request, a session.A
 	if err := httpx.DecodeJSON(r, &c); err != nil {
 		return err
 	}
-	o, err := h.svc.PaySandbox(r.Context(), a.UserID, r.PathValue("id"), c)
+	o, err := h.svc.PaySandbox(r.Context(), a, r.PathValue("id"), c)
 	return h.respond(w, o, err)
 }
 
 func (h *Handler) startCardPayment(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	o, p, err := h.svc.StartCardPayment(r.Context(), a.UserID, r.PathValue("id"))
+	o, p, err := h.svc.StartCardPayment(r.Context(), a, r.PathValue("id"))
 	if err != nil {
 		return err
 	}

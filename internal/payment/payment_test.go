@@ -255,7 +255,7 @@ func TestPaymentRecordedExactlyOnce(t *testing.T) {
 			t.Fatalf("%d mails", n)
 		}
 		u, _ := e.App.Auth.UserByEmail(ctx, buyerEmail)
-		if o, _ := pay.Get(ctx, u.ID, id); o.Status != payment.Paid {
+		if o, _ := pay.Get(ctx, u.Actor(), id); o.Status != payment.Paid {
 			t.Fatalf("status %s", o.Status)
 		}
 	})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // The sandbox is the embedded card provider: it checks a card the way a
@@ -119,22 +120,22 @@ func luhn(s string) bool {
 }
 
 // PaySandbox pays the user's order with a sandbox card.
-func (s *Service) PaySandbox(ctx context.Context, userID, id string, c Card) (Order, error) {
+func (s *Service) PaySandbox(ctx context.Context, a session.Actor, id string, c Card) (Order, error) {
 	if s.stripe != nil { // Stripe takes cards in the browser; this form does not exist then
 		return Order{}, apperr.New(apperr.NotFound, "not_found", MsgOrderNotFound)
 	}
-	o, err := s.Get(ctx, userID, id)
+	o, err := s.Get(ctx, a, id)
 	if err != nil {
 		return Order{}, err
 	}
 	if o.Status == Paid {
 		return Order{}, apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
 	}
-	if o, err = s.recheckCodes(ctx, userID, id); err != nil {
+	if o, err = s.recheckCodes(ctx, a, id); err != nil {
 		return Order{}, err
 	}
 	if o.TotalPence == 0 {
-		return s.CompleteFree(ctx, userID, id)
+		return s.CompleteFree(ctx, a, id)
 	}
 	ref, err := c.charge(s.clock.Now())
 	if err != nil {
@@ -143,5 +144,5 @@ func (s *Service) PaySandbox(ctx context.Context, userID, id string, c Card) (Or
 	if err := s.RecordPayment(ctx, ProviderPayment{Provider: ProviderSandbox, EventID: ref, OrderID: id, Ref: ref, AmountPence: o.TotalPence}); err != nil {
 		return Order{}, err
 	}
-	return s.Get(ctx, userID, id)
+	return s.Get(ctx, a, id)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // Fulfiller is a product domain's part in a sale: it acts on a paid order
@@ -167,25 +168,25 @@ func (s *Service) SetItems(ctx context.Context, tx db.Conn, orderID string, item
 }
 
 // Get returns one of the user's own orders; anyone else's is not found.
-func (s *Service) Get(ctx context.Context, userID, id string) (Order, error) {
+func (s *Service) Get(ctx context.Context, a session.Actor, id string) (Order, error) {
 	o, err := orderByID(ctx, s.db.Conn(), id)
-	if err != nil || o.UserID != userID {
+	if err != nil || o.UserID != a.UserID {
 		return Order{}, apperr.New(apperr.NotFound, "not_found", MsgOrderNotFound)
 	}
 	return o, nil
 }
 
 // Orders lists the user's own orders, newest first.
-func (s *Service) Orders(ctx context.Context, userID string) ([]Order, error) {
-	return ordersOf(ctx, s.db.Conn(), userID)
+func (s *Service) Orders(ctx context.Context, a session.Actor) ([]Order, error) {
+	return ordersOf(ctx, s.db.Conn(), a.UserID)
 }
 
 // changeBasket runs change on the user's own pending order under its lock.
-func (s *Service) changeBasket(ctx context.Context, userID, id string, change func(*Order) error) (Order, error) {
+func (s *Service) changeBasket(ctx context.Context, a session.Actor, id string, change func(*Order) error) (Order, error) {
 	var out Order
 	err := s.db.Tx(ctx, func(tx db.Conn) error {
 		o, err := lockOrder(ctx, tx, id)
-		if err != nil || o.UserID != userID {
+		if err != nil || o.UserID != a.UserID {
 			return apperr.New(apperr.NotFound, "not_found", MsgOrderNotFound)
 		}
 		if o.Status != Pending {
@@ -204,7 +205,7 @@ func (s *Service) changeBasket(ctx context.Context, userID, id string, change fu
 // ApplyCode adds a promo code to the order (spec 2 section 5, "Promo code
 // apply"): an unknown code is 'Invalid code'; a known but unusable one
 // answers the reason; a code already on the order is 'Code already used'.
-func (s *Service) ApplyCode(ctx context.Context, userID, id, code string) (Order, error) {
+func (s *Service) ApplyCode(ctx context.Context, a session.Actor, id, code string) (Order, error) {
 	code = strings.TrimSpace(code)
 	if code == "" {
 		return Order{}, apperr.New(apperr.Invalid, "code_empty", MsgCodeEmpty)
@@ -216,7 +217,7 @@ func (s *Service) ApplyCode(ctx context.Context, userID, id, code string) (Order
 	if !check.IsValid {
 		return Order{}, apperr.New(apperr.Invalid, "code_unusable", check.Message)
 	}
-	return s.changeBasket(ctx, userID, id, func(o *Order) error {
+	return s.changeBasket(ctx, a, id, func(o *Order) error {
 		for _, c := range o.Codes {
 			if strings.EqualFold(c.Code, check.Code) {
 				return apperr.New(apperr.Conflict, "code_used", MsgCodeUsed)
@@ -229,8 +230,8 @@ func (s *Service) ApplyCode(ctx context.Context, userID, id, code string) (Order
 
 // RemoveCode takes a code off; the total is recomputed from the full price
 // with the codes that remain.
-func (s *Service) RemoveCode(ctx context.Context, userID, id, code string) (Order, error) {
-	return s.changeBasket(ctx, userID, id, func(o *Order) error {
+func (s *Service) RemoveCode(ctx context.Context, a session.Actor, id, code string) (Order, error) {
+	return s.changeBasket(ctx, a, id, func(o *Order) error {
 		kept := o.Codes[:0]
 		for _, c := range o.Codes {
 			if !strings.EqualFold(c.Code, code) {
@@ -244,15 +245,15 @@ func (s *Service) RemoveCode(ctx context.Context, userID, id, code string) (Orde
 
 // CompleteFree completes an order whose total is zero. The server decides
 // that it is free; nothing the browser sends can make it so.
-func (s *Service) CompleteFree(ctx context.Context, userID, id string) (Order, error) {
-	o, err := s.Get(ctx, userID, id)
+func (s *Service) CompleteFree(ctx context.Context, a session.Actor, id string) (Order, error) {
+	o, err := s.Get(ctx, a, id)
 	if err != nil {
 		return Order{}, err
 	}
 	if o.Status == Paid {
 		return o, nil
 	}
-	if o, err = s.recheckCodes(ctx, userID, id); err != nil {
+	if o, err = s.recheckCodes(ctx, a, id); err != nil {
 		return Order{}, err
 	}
 	if o.TotalPence != 0 {
@@ -261,7 +262,7 @@ func (s *Service) CompleteFree(ctx context.Context, userID, id string) (Order, e
 	if err := s.RecordPayment(ctx, ProviderPayment{Provider: "free", EventID: "free-" + id, OrderID: id, Ref: "free", AmountPence: 0}); err != nil {
 		return Order{}, err
 	}
-	return s.Get(ctx, userID, id)
+	return s.Get(ctx, a, id)
 }
 
 // recheckCodes checks every promo code on a pending order again as it is
@@ -271,8 +272,8 @@ func (s *Service) CompleteFree(ctx context.Context, userID, id string) (Order, e
 // promo_code_withdrawn) instead of paying a price that no longer exists.
 // A code whose discount changed keeps its place with the new discount and
 // is reported the same way.
-func (s *Service) recheckCodes(ctx context.Context, userID, id string) (Order, error) {
-	o, err := s.Get(ctx, userID, id)
+func (s *Service) recheckCodes(ctx context.Context, a session.Actor, id string) (Order, error) {
+	o, err := s.Get(ctx, a, id)
 	if err != nil {
 		return Order{}, err
 	}
@@ -280,7 +281,7 @@ func (s *Service) recheckCodes(ctx context.Context, userID, id string) (Order, e
 		return o, err // nothing changed: the basket (and its started card payment) stays as it is
 	}
 	var changed []string
-	o, err = s.changeBasket(ctx, userID, id, func(o *Order) error {
+	o, err = s.changeBasket(ctx, a, id, func(o *Order) error {
 		var err error
 		o.Codes, changed, err = s.currentCodes(ctx, o.Codes)
 		return err

@@ -16,6 +16,7 @@ import (
 	"github.com/stripe/stripe-go/v85/webhook"
 
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // Stripe is the production card provider. The server creates a
@@ -98,19 +99,19 @@ func providerDown(err error) error {
 
 // StartCardPayment gives the buyer a PaymentIntent for the order's current
 // total: the one already made for it when it still fits, else a new one.
-func (s *Service) StartCardPayment(ctx context.Context, userID, id string) (Order, CardPayment, error) {
+func (s *Service) StartCardPayment(ctx context.Context, a session.Actor, id string) (Order, CardPayment, error) {
 	st := s.stripe
 	if st == nil {
 		return Order{}, CardPayment{}, apperr.New(apperr.NotFound, "not_found", MsgOrderNotFound)
 	}
-	o, err := s.Get(ctx, userID, id)
+	o, err := s.Get(ctx, a, id)
 	if err != nil {
 		return Order{}, CardPayment{}, err
 	}
 	if o.Status == Paid {
 		return Order{}, CardPayment{}, apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
 	}
-	if o, err = s.recheckCodes(ctx, userID, id); err != nil {
+	if o, err = s.recheckCodes(ctx, a, id); err != nil {
 		return Order{}, CardPayment{}, err
 	}
 	switch {
@@ -245,8 +246,8 @@ func (s *Service) recheck(ctx context.Context, o Order) (bool, error) {
 // Refresh is Get for the buyer's page: a pending order whose Stripe payment
 // was started is first checked with Stripe, so a payment the browser saw
 // succeed shows as paid even before (or without) the webhook.
-func (s *Service) Refresh(ctx context.Context, userID, id string) (Order, error) {
-	o, err := s.Get(ctx, userID, id)
+func (s *Service) Refresh(ctx context.Context, a session.Actor, id string) (Order, error) {
+	o, err := s.Get(ctx, a, id)
 	if err != nil || s.stripe == nil || o.Status != Pending || o.Provider != ProviderStripe || o.ProviderRef == "" {
 		return o, err
 	}
@@ -259,7 +260,7 @@ func (s *Service) Refresh(ctx context.Context, userID, id string) (Order, error)
 	if !recorded {
 		return o, nil
 	}
-	return s.Get(ctx, userID, id)
+	return s.Get(ctx, a, id)
 }
 
 // ReconcileOnce re-checks the pending orders whose Stripe payment started

@@ -200,7 +200,7 @@ func deliver(t *testing.T, e *apptest.Env, payload []byte, signedAt time.Time, s
 func (s shop) orderStatus(t *testing.T, id string) payment.Order {
 	t.Helper()
 	u, _ := s.e.App.Auth.UserByEmail(context.Background(), buyerEmail)
-	o, err := s.e.App.Payments.Get(context.Background(), u.ID, id)
+	o, err := s.e.App.Payments.Get(context.Background(), u.Actor(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
