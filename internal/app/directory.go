@@ -8,6 +8,7 @@ import (
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/refcheck"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // accountDirectory lets other areas (properties, reference checks) reach
@@ -42,7 +43,7 @@ func (p promoCodes) Check(ctx context.Context, code string) (payment.CodeCheck, 
 type propertyPlaces struct{ properties *property.Service }
 
 func (p propertyPlaces) Owns(ctx context.Context, landlordID, propertyID string) error {
-	_, err := p.properties.Get(ctx, property.Owner{ID: landlordID, IsLandlord: true}, propertyID)
+	_, err := p.properties.Get(ctx, session.Actor{UserID: landlordID, UserType: session.Landlord}, propertyID)
 	return err
 }
 

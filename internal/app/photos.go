@@ -6,6 +6,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/property"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // PropertyPhotos is the photo mechanism as the property domain uses it:
@@ -19,8 +20,8 @@ func (p PropertyPhotos) PhotosOf(ctx context.Context, propertyIDs []string) (map
 }
 
 // Upload adds a photo to the owner's property (the demo data uses it).
-func (p PropertyPhotos) Upload(ctx context.Context, o property.Owner, propertyID string, file io.Reader) (property.Photo, error) {
-	return p.Service.Upload(ctx, photo.KindProperty, o.ID, propertyID, file)
+func (p PropertyPhotos) Upload(ctx context.Context, o session.Actor, propertyID string, file io.Reader) (property.Photo, error) {
+	return p.Service.Upload(ctx, photo.KindProperty, o.UserID, propertyID, file)
 }
 
 // propertyOwners answers the photo mechanism for kind "property": the
@@ -29,7 +30,7 @@ func (p PropertyPhotos) Upload(ctx context.Context, o property.Owner, propertyID
 type propertyOwners struct{ properties *property.Service }
 
 func (o propertyOwners) CanEdit(ctx context.Context, actorID, propertyID string) error {
-	_, err := o.properties.Get(ctx, property.Owner{ID: actorID}, propertyID)
+	_, err := o.properties.Get(ctx, session.Actor{UserID: actorID}, propertyID)
 	return err
 }
 

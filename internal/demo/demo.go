@@ -13,6 +13,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/property"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // Accounts are the demo logins. The passwords are public on purpose: they
@@ -28,7 +29,7 @@ var Accounts = []auth.NewAccount{
 // parallel because each costs a deliberately slow password hash.
 // Photos stores the demo property's pictures (the photo package).
 type Photos interface {
-	Upload(ctx context.Context, o property.Owner, propertyID string, file io.Reader) (property.Photo, error)
+	Upload(ctx context.Context, o session.Actor, propertyID string, file io.Reader) (property.Photo, error)
 }
 
 func Seed(ctx context.Context, accounts *auth.Service, properties *property.Service, photos Photos, now time.Time) error {
@@ -53,7 +54,7 @@ func seedProperty(ctx context.Context, accounts *auth.Service, properties *prope
 	if err != nil {
 		return err
 	}
-	owner := property.Owner{ID: u.ID, IsLandlord: true}
+	owner := u.Actor()
 	if has, err := properties.HasProperties(ctx, u.ID); err != nil || has {
 		return err
 	}

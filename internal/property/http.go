@@ -23,12 +23,6 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/properties/{id}/unpublish", httpx.Handle(session.Require(h.unpublish)))
 }
 
-// OwnerOf is the acting user as this area's services know them: the
-// landlord id never comes from the request.
-func OwnerOf(a session.Actor) Owner {
-	return Owner{ID: a.UserID, IsLandlord: a.IsLandlord()}
-}
-
 type addressJSON struct {
 	FirstLine  string `json:"addrFirstLine"`
 	SecondLine string `json:"addrSecondLine"`
@@ -120,7 +114,7 @@ func decodeAddress(r *http.Request) (Address, error) {
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request, me session.Actor) error {
-	ps, err := h.svc.List(r.Context(), OwnerOf(me))
+	ps, err := h.svc.List(r.Context(), me)
 	if err != nil {
 		return err
 	}
@@ -139,12 +133,12 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request, me session.Acto
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.Create(r.Context(), OwnerOf(me), a)
+	p, err := h.svc.Create(r.Context(), me, a)
 	return h.one(w, r, http.StatusCreated, p, err)
 }
 
 func (h *Handler) get(w http.ResponseWriter, r *http.Request, me session.Actor) error {
-	p, err := h.svc.Get(r.Context(), OwnerOf(me), r.PathValue("id"))
+	p, err := h.svc.Get(r.Context(), me, r.PathValue("id"))
 	return h.one(w, r, http.StatusOK, p, err)
 }
 
@@ -153,7 +147,7 @@ func (h *Handler) updateAddress(w http.ResponseWriter, r *http.Request, me sessi
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.UpdateAddress(r.Context(), OwnerOf(me), r.PathValue("id"), a)
+	p, err := h.svc.UpdateAddress(r.Context(), me, r.PathValue("id"), a)
 	return h.one(w, r, http.StatusOK, p, err)
 }
 
@@ -172,7 +166,7 @@ func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request, me sessi
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	p, err := h.svc.UpdateDetails(r.Context(), OwnerOf(me), r.PathValue("id"), Details{
+	p, err := h.svc.UpdateDetails(r.Context(), me, r.PathValue("id"), Details{
 		RentPence: in.RentPence, RentCycle: in.RentCycle, BedroomCount: in.BedroomCount, BathroomCount: in.BathroomCount,
 		SofasCount: in.SofasCount, FurnishStatus: in.FurnishStatus, MoveInDate: in.MoveInDate,
 		ShortDescription: in.ShortDescription, Publish: in.Publish,
@@ -181,17 +175,17 @@ func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request, me sessi
 }
 
 func (h *Handler) publish(w http.ResponseWriter, r *http.Request, me session.Actor) error {
-	p, err := h.svc.Publish(r.Context(), OwnerOf(me), r.PathValue("id"))
+	p, err := h.svc.Publish(r.Context(), me, r.PathValue("id"))
 	return h.withMessage(w, r, p, err)
 }
 
 func (h *Handler) unpublish(w http.ResponseWriter, r *http.Request, me session.Actor) error {
-	p, err := h.svc.Unpublish(r.Context(), OwnerOf(me), r.PathValue("id"))
+	p, err := h.svc.Unpublish(r.Context(), me, r.PathValue("id"))
 	return h.withMessage(w, r, p, err)
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request, me session.Actor) error {
-	if err := h.svc.Delete(r.Context(), OwnerOf(me), r.PathValue("id")); err != nil {
+	if err := h.svc.Delete(r.Context(), me, r.PathValue("id")); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": MsgActionSuccess})

@@ -11,6 +11,7 @@ import (
 	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
@@ -20,12 +21,6 @@ import (
 type Locator interface {
 	Locate(postcode string) (geo.Point, bool)
 	NearestStations(p geo.Point, n int) []geo.Nearby
-}
-
-// Owner is who is acting: ids come from the session, never from the request.
-type Owner struct {
-	ID         string
-	IsLandlord bool
 }
 
 type Service struct {
@@ -42,8 +37,8 @@ func NewService(d *db.DB, c clock.Clock, l Locator) *Service {
 }
 
 // Create adds a property at the address (step 1); it starts Active.
-func (s *Service) Create(ctx context.Context, o Owner, a Address) (Property, error) {
-	if !o.IsLandlord {
+func (s *Service) Create(ctx context.Context, o session.Actor, a Address) (Property, error) {
+	if !o.IsLandlord() {
 		return Property{}, apperr.New(apperr.Forbidden, "forbidden", MsgLandlordsOnly)
 	}
 	a, err := cleanAddress(a)
@@ -51,7 +46,7 @@ func (s *Service) Create(ctx context.Context, o Owner, a Address) (Property, err
 		return Property{}, err
 	}
 	now := s.clock.Now().UTC()
-	p := Property{ID: uuid.NewString(), LandlordID: o.ID, Status: Active, Address: a, RentCycle: Monthly, CreatedAt: now, UpdatedAt: now}
+	p := Property{ID: uuid.NewString(), LandlordID: o.UserID, Status: Active, Address: a, RentCycle: Monthly, CreatedAt: now, UpdatedAt: now}
 	s.place(&p)
 	if err := insert(ctx, s.db.Conn(), p); err != nil {
 		return Property{}, err
@@ -60,13 +55,13 @@ func (s *Service) Create(ctx context.Context, o Owner, a Address) (Property, err
 }
 
 // List returns the landlord's live properties, newest first.
-func (s *Service) List(ctx context.Context, o Owner) ([]Property, error) {
-	return listOwn(ctx, s.db.Conn(), o.ID)
+func (s *Service) List(ctx context.Context, o session.Actor) ([]Property, error) {
+	return listOwn(ctx, s.db.Conn(), o.UserID)
 }
 
 // Get returns one of the landlord's own live properties.
-func (s *Service) Get(ctx context.Context, o Owner, id string) (Property, error) {
-	return own(ctx, s.db.Conn(), o.ID, id)
+func (s *Service) Get(ctx context.Context, o session.Actor, id string) (Property, error) {
+	return own(ctx, s.db.Conn(), o.UserID, id)
 }
 
 // Addresses gives the addresses of the properties with these ids, whatever
@@ -112,14 +107,14 @@ func (s *Service) HasProperties(ctx context.Context, landlordID string) (bool, e
 }
 
 // UpdateAddress changes the address and re-places the property.
-func (s *Service) UpdateAddress(ctx context.Context, o Owner, id string, a Address) (Property, error) {
+func (s *Service) UpdateAddress(ctx context.Context, o session.Actor, id string, a Address) (Property, error) {
 	a, err := cleanAddress(a)
 	if err != nil {
 		return Property{}, err
 	}
 	var p Property
 	err = s.db.Tx(ctx, func(c db.Conn) error {
-		if p, err = own(ctx, c, o.ID, id); err != nil {
+		if p, err = own(ctx, c, o.UserID, id); err != nil {
 			return err
 		}
 		p.Address, p.UpdatedAt = a, s.clock.Now().UTC()
@@ -142,7 +137,7 @@ type Details struct {
 
 // UpdateDetails saves the portal details. A plain Save keeps the status
 // (a Published property stays Published); Save and Publish publishes.
-func (s *Service) UpdateDetails(ctx context.Context, o Owner, id string, d Details) (Property, error) {
+func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string, d Details) (Property, error) {
 	d.ShortDescription = strings.TrimSpace(d.ShortDescription)
 	if err := validDetails(d); err != nil {
 		return Property{}, err
@@ -150,7 +145,7 @@ func (s *Service) UpdateDetails(ctx context.Context, o Owner, id string, d Detai
 	var p Property
 	var err error
 	err = s.db.Tx(ctx, func(c db.Conn) error {
-		if p, err = own(ctx, c, o.ID, id); err != nil {
+		if p, err = own(ctx, c, o.UserID, id); err != nil {
 			return err
 		}
 		now := s.clock.Now().UTC()
@@ -167,7 +162,7 @@ func (s *Service) UpdateDetails(ctx context.Context, o Owner, id string, d Detai
 }
 
 // Publish moves Active to Published; it needs the portal details.
-func (s *Service) Publish(ctx context.Context, o Owner, id string) (Property, error) {
+func (s *Service) Publish(ctx context.Context, o session.Actor, id string) (Property, error) {
 	return s.transition(ctx, o, id, func(p *Property, now time.Time) error {
 		if !p.HasPortalDetails() {
 			return apperr.New(apperr.Invalid, "details_required", MsgDetailsRequired)
@@ -178,7 +173,7 @@ func (s *Service) Publish(ctx context.Context, o Owner, id string) (Property, er
 }
 
 // Unpublish moves Published back to Active.
-func (s *Service) Unpublish(ctx context.Context, o Owner, id string) (Property, error) {
+func (s *Service) Unpublish(ctx context.Context, o session.Actor, id string) (Property, error) {
 	return s.transition(ctx, o, id, func(p *Property, _ time.Time) error {
 		p.Status = Active
 		return nil
@@ -187,7 +182,7 @@ func (s *Service) Unpublish(ctx context.Context, o Owner, id string) (Property, 
 
 // Delete moves the property to Disabled: gone from every list and search,
 // kept in the database for the contracts and reports that refer to it.
-func (s *Service) Delete(ctx context.Context, o Owner, id string) error {
+func (s *Service) Delete(ctx context.Context, o session.Actor, id string) error {
 	_, err := s.transition(ctx, o, id, func(p *Property, _ time.Time) error {
 		p.Status = Disabled
 		return nil
@@ -195,11 +190,11 @@ func (s *Service) Delete(ctx context.Context, o Owner, id string) error {
 	return err
 }
 
-func (s *Service) transition(ctx context.Context, o Owner, id string, change func(*Property, time.Time) error) (Property, error) {
+func (s *Service) transition(ctx context.Context, o session.Actor, id string, change func(*Property, time.Time) error) (Property, error) {
 	var p Property
 	var err error
 	err = s.db.Tx(ctx, func(c db.Conn) error {
-		if p, err = own(ctx, c, o.ID, id); err != nil {
+		if p, err = own(ctx, c, o.UserID, id); err != nil {
 			return err
 		}
 		now := s.clock.Now().UTC()
