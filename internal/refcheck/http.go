@@ -37,7 +37,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 }
 
 func (h *Handler) report(w http.ResponseWriter, r *http.Request, me session.Actor) error {
-	rep, err := h.svc.Report(r.Context(), landlord(me).ID, r.PathValue("id"), r.PathValue("renterId"))
+	rep, err := h.svc.Report(r.Context(), me, r.PathValue("id"), r.PathValue("renterId"))
 	if err != nil {
 		return err
 	}
@@ -45,7 +45,7 @@ func (h *Handler) report(w http.ResponseWriter, r *http.Request, me session.Acto
 }
 
 func (h *Handler) reportPDF(w http.ResponseWriter, r *http.Request, me session.Actor) error {
-	rep, err := h.svc.Report(r.Context(), landlord(me).ID, r.PathValue("id"), r.PathValue("renterId"))
+	rep, err := h.svc.Report(r.Context(), me, r.PathValue("id"), r.PathValue("renterId"))
 	if err != nil {
 		return err
 	}
@@ -61,7 +61,7 @@ func (h *Handler) reportPDF(w http.ResponseWriter, r *http.Request, me session.A
 }
 
 func (h *Handler) sendReport(w http.ResponseWriter, r *http.Request, me session.Actor) error {
-	if err := h.svc.SendReport(r.Context(), landlord(me).ID, r.PathValue("id"), r.PathValue("renterId")); err != nil {
+	if err := h.svc.SendReport(r.Context(), me, r.PathValue("id"), r.PathValue("renterId")); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": MsgResent})
@@ -121,16 +121,12 @@ func slug(s string) string {
 	return strings.Trim(string(out), "-")
 }
 
-func landlord(a session.Actor) Landlord {
-	return Landlord{ID: a.UserID, Email: a.Email, Name: a.FullName, IsLandlord: a.IsLandlord()}
-}
-
 func (h *Handler) purchase(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 	var in PurchaseInput
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	c, o, err := h.svc.Purchase(r.Context(), landlord(me), in)
+	c, o, err := h.svc.Purchase(r.Context(), me, in)
 	if err != nil {
 		return err
 	}
@@ -139,7 +135,7 @@ func (h *Handler) purchase(w http.ResponseWriter, r *http.Request, me session.Ac
 }
 
 func (h *Handler) get(w http.ResponseWriter, r *http.Request, me session.Actor) error {
-	c, err := h.svc.Get(r.Context(), landlord(me).ID, r.PathValue("id"))
+	c, err := h.svc.Get(r.Context(), me, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -160,7 +156,7 @@ func (h *Handler) depositWarning(w http.ResponseWriter, r *http.Request, me sess
 }
 
 func (h *Handler) removeRenter(w http.ResponseWriter, r *http.Request, me session.Actor) error {
-	o, err := h.svc.RemoveRenter(r.Context(), landlord(me).ID, r.PathValue("id"), r.PathValue("renterId"))
+	o, err := h.svc.RemoveRenter(r.Context(), me, r.PathValue("id"), r.PathValue("renterId"))
 	if err != nil {
 		return err
 	}
@@ -168,7 +164,7 @@ func (h *Handler) removeRenter(w http.ResponseWriter, r *http.Request, me sessio
 }
 
 func (h *Handler) resend(w http.ResponseWriter, r *http.Request, me session.Actor) error {
-	if err := h.svc.Resend(r.Context(), landlord(me).ID, r.PathValue("id"), r.PathValue("renterId")); err != nil {
+	if err := h.svc.Resend(r.Context(), me, r.PathValue("id"), r.PathValue("renterId")); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": MsgResent})
@@ -183,7 +179,7 @@ func (h *Handler) reports(w http.ResponseWriter, r *http.Request, me session.Act
 	default:
 		return apperr.New(apperr.Invalid, "invalid", "status must be active or completed")
 	}
-	list, err := h.svc.Reports(r.Context(), landlord(me).ID, completed)
+	list, err := h.svc.Reports(r.Context(), me, completed)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/platform/money"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 const (
@@ -167,8 +168,8 @@ type LandlordReport struct {
 }
 
 // Report returns a finished report of one of the landlord's own checks.
-func (s *Service) Report(ctx context.Context, landlordID, checkID, renterID string) (LandlordReport, error) {
-	out, propertyID, err := readyReport(ctx, s.db.Conn(), landlordID, checkID, renterID)
+func (s *Service) Report(ctx context.Context, a session.Actor, checkID, renterID string) (LandlordReport, error) {
+	out, propertyID, err := readyReport(ctx, s.db.Conn(), a.UserID, checkID, renterID)
 	if err != nil {
 		return LandlordReport{}, err
 	}
@@ -178,12 +179,12 @@ func (s *Service) Report(ctx context.Context, landlordID, checkID, renterID stri
 
 // SendReport e-mails a finished report to the landlord again (DOWNLOAD),
 // at most once a minute.
-func (s *Service) SendReport(ctx context.Context, landlordID, checkID, renterID string) error {
-	rep, err := s.Report(ctx, landlordID, checkID, renterID)
+func (s *Service) SendReport(ctx context.Context, a session.Actor, checkID, renterID string) error {
+	rep, err := s.Report(ctx, a, checkID, renterID)
 	if err != nil {
 		return err
 	}
-	landlord, err := s.accounts.Email(ctx, landlordID)
+	landlord, err := s.accounts.Email(ctx, a.UserID)
 	if err != nil {
 		return apperr.Wrap(err, "landlord e-mail")
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/platform/text"
 	"github.com/omnirent/omnirent/internal/tenancy"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // Properties is what this package needs of the property domain: the
@@ -77,12 +78,6 @@ func NewService(d Deps) *Service {
 	d.Payments.RegisterProduct(InstantCheck, InstantCheckPrice)
 	d.Jobs.Handle(reportJob, s.buildReport)
 	return s
-}
-
-// Landlord is the signed-in buyer.
-type Landlord struct {
-	ID, Email, Name string
-	IsLandlord      bool
 }
 
 // PurchaseInput is the reference form (spec 2 section 5, "Reference form").
@@ -154,17 +149,17 @@ func items(renters []Renter) []payment.Item {
 
 // Purchase records the check (awaiting payment) and its order, one basket
 // line per renter at the server's price.
-func (s *Service) Purchase(ctx context.Context, l Landlord, in PurchaseInput) (Check, payment.Order, error) {
-	if !l.IsLandlord {
+func (s *Service) Purchase(ctx context.Context, l session.Actor, in PurchaseInput) (Check, payment.Order, error) {
+	if !l.IsLandlord() {
 		return Check{}, payment.Order{}, apperr.New(apperr.Forbidden, "landlords_only", MsgLandlordsOnly)
 	}
 	if err := in.validate(); err != nil {
 		return Check{}, payment.Order{}, err
 	}
-	if err := s.properties.Owns(ctx, l.ID, in.PropertyID); err != nil {
+	if err := s.properties.Owns(ctx, l.UserID, in.PropertyID); err != nil {
 		return Check{}, payment.Order{}, err
 	}
-	c := Check{ID: uuid.NewString(), LandlordID: l.ID, PropertyID: in.PropertyID, Type: in.Type, RentPence: in.RentPence,
+	c := Check{ID: uuid.NewString(), LandlordID: l.UserID, PropertyID: in.PropertyID, Type: in.Type, RentPence: in.RentPence,
 		DepositPence: in.DepositPence, Status: AwaitingPayment, CreatedAt: s.clock.Now()}
 	for _, r := range in.Renters {
 		c.Renters = append(c.Renters, Renter{ID: uuid.NewString(), Name: r.Name, Email: r.Email, Status: NotNotified})
@@ -172,7 +167,7 @@ func (s *Service) Purchase(ctx context.Context, l Landlord, in PurchaseInput) (C
 	var o payment.Order
 	err := s.db.Tx(ctx, func(tx db.Conn) error {
 		var err error
-		if o, err = s.payments.NewOrder(ctx, tx, payment.Buyer{ID: l.ID, Email: l.Email}, OrderType, c.ID, items(c.Renters)); err != nil {
+		if o, err = s.payments.NewOrder(ctx, tx, payment.Buyer{ID: l.UserID, Email: l.Email}, OrderType, c.ID, items(c.Renters)); err != nil {
 			return err
 		}
 		c.OrderID = o.ID
@@ -182,16 +177,16 @@ func (s *Service) Purchase(ctx context.Context, l Landlord, in PurchaseInput) (C
 }
 
 // Get returns one of the landlord's own checks.
-func (s *Service) Get(ctx context.Context, landlordID, id string) (Check, error) {
-	return checkOf(ctx, s.db.Conn(), id, landlordID)
+func (s *Service) Get(ctx context.Context, a session.Actor, id string) (Check, error) {
+	return checkOf(ctx, s.db.Conn(), id, a.UserID)
 }
 
 // RemoveRenter takes a renter out of an unpaid check's basket; at least one
 // must remain (spec 2 section 4, "Renters and reports").
-func (s *Service) RemoveRenter(ctx context.Context, landlordID, checkID, renterID string) (payment.Order, error) {
+func (s *Service) RemoveRenter(ctx context.Context, a session.Actor, checkID, renterID string) (payment.Order, error) {
 	var o payment.Order
 	err := s.db.Tx(ctx, func(tx db.Conn) error {
-		c, err := checkOf(ctx, tx, checkID, landlordID)
+		c, err := checkOf(ctx, tx, checkID, a.UserID)
 		if err != nil {
 			return err
 		}
@@ -265,9 +260,9 @@ func (s *Service) invite(ctx context.Context, tx db.Conn, c Check, r Renter, now
 }
 
 // Resend e-mails a renter's invitation again, at most once a minute.
-func (s *Service) Resend(ctx context.Context, landlordID, checkID, renterID string) error {
+func (s *Service) Resend(ctx context.Context, a session.Actor, checkID, renterID string) error {
 	return s.db.Tx(ctx, func(tx db.Conn) error {
-		c, err := checkOf(ctx, tx, checkID, landlordID)
+		c, err := checkOf(ctx, tx, checkID, a.UserID)
 		if err != nil {
 			return err
 		}
@@ -290,8 +285,8 @@ func (s *Service) Resend(ctx context.Context, landlordID, checkID, renterID stri
 
 // Reports lists Active (completed false) or Completed Reports, with the
 // properties' addresses asked of the property domain in one call.
-func (s *Service) Reports(ctx context.Context, landlordID string, completed bool) ([]Report, error) {
-	list, err := reports(ctx, s.db.Conn(), landlordID, completed)
+func (s *Service) Reports(ctx context.Context, a session.Actor, completed bool) ([]Report, error) {
+	list, err := reports(ctx, s.db.Conn(), a.UserID, completed)
 	if err != nil || len(list) == 0 {
 		return list, err
 	}
