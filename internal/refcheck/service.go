@@ -18,8 +18,8 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/platform/text"
-	"github.com/omnirent/omnirent/internal/tenancy"
 	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
 // Properties is what this package needs of the property domain: the
