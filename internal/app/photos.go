@@ -21,7 +21,7 @@ func (p PropertyPhotos) PhotosOf(ctx context.Context, propertyIDs []string) (map
 
 // Upload adds a photo to the owner's property (the demo data uses it).
 func (p PropertyPhotos) Upload(ctx context.Context, o session.Actor, propertyID string, file io.Reader) (property.Photo, error) {
-	return p.Service.Upload(ctx, photo.KindProperty, o.UserID, propertyID, file)
+	return p.Service.Upload(ctx, photo.KindProperty, o, propertyID, file)
 }
 
 // propertyOwners answers the photo mechanism for kind "property": the
@@ -29,11 +29,11 @@ func (p PropertyPhotos) Upload(ctx context.Context, o session.Actor, propertyID 
 // is the property's visibility.
 type propertyOwners struct{ properties *property.Service }
 
-func (o propertyOwners) CanEdit(ctx context.Context, actorID, propertyID string) error {
-	_, err := o.properties.Get(ctx, session.Actor{UserID: actorID}, propertyID)
+func (o propertyOwners) CanEdit(ctx context.Context, a session.Actor, propertyID string) error {
+	_, err := o.properties.Get(ctx, a, propertyID)
 	return err
 }
 
-func (o propertyOwners) Visibility(ctx context.Context, viewerID, propertyID string) (bool, bool, error) {
-	return o.properties.Visibility(ctx, viewerID, propertyID)
+func (o propertyOwners) Visibility(ctx context.Context, viewer session.Actor, propertyID string) (bool, bool, error) {
+	return o.properties.Visibility(ctx, viewer.UserID, propertyID)
 }

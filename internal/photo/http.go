@@ -35,7 +35,7 @@ func (h *Handler) upload(w http.ResponseWriter, r *http.Request, a session.Actor
 	if err != nil {
 		return err
 	}
-	p, err := h.svc.Upload(r.Context(), KindProperty, a.UserID, r.PathValue("id"), file)
+	p, err := h.svc.Upload(r.Context(), KindProperty, a, r.PathValue("id"), file)
 	if err != nil {
 		return err
 	}
@@ -43,7 +43,7 @@ func (h *Handler) upload(w http.ResponseWriter, r *http.Request, a session.Actor
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	if err := h.svc.Delete(r.Context(), KindProperty, a.UserID, r.PathValue("id"), r.PathValue("name")); err != nil {
+	if err := h.svc.Delete(r.Context(), KindProperty, a, r.PathValue("id"), r.PathValue("name")); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -54,7 +54,7 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request, a session.Actor
 // files are in S3. Names are random and never reused, so a published
 // listing's photo can be cached for long; an unpublished one stays private.
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	f, err := h.svc.Open(r.Context(), a.UserID, r.PathValue("name"), Size(r.PathValue("size")))
+	f, err := h.svc.Open(r.Context(), a, r.PathValue("name"), Size(r.PathValue("size")))
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/imaging"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/storage"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // The spec's words (spec 1 section 5) and the limits they state.
@@ -66,10 +67,10 @@ const resizeJob = "photo.resize"
 // the actor's), passed through unchanged.
 type Owners interface {
 	// CanEdit answers nil when the actor may add and remove the record's photos.
-	CanEdit(ctx context.Context, actorID, ownerID string) error
-	// Visibility tells whether the viewer ("" for a visitor) may see the
-	// record's photos, and whether everyone may (caches may then keep them).
-	Visibility(ctx context.Context, viewerID, ownerID string) (visible, public bool, err error)
+	CanEdit(ctx context.Context, a session.Actor, ownerID string) error
+	// Visibility tells whether the viewer (the zero Actor for a visitor) may
+	// see the record's photos, and whether everyone may (caches may then keep them).
+	Visibility(ctx context.Context, viewer session.Actor, ownerID string) (visible, public bool, err error)
 }
 
 // KindProperty is the kind of a property's photos (owner id: the property's).

@@ -13,14 +13,15 @@ import (
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
 	"github.com/omnirent/omnirent/internal/platform/storage"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // Upload adds a photo to a record the actor may edit. The file's kind comes
 // from its bytes; its capture time is read, then it is re-encoded without
 // metadata (GPS included) before anything is stored, and the resized copies
 // are left to the job queue so the upload is acknowledged quickly.
-func (s *Service) Upload(ctx context.Context, kindName, actorID, ownerID string, file io.Reader) (View, error) {
-	k, err := s.canEdit(ctx, kindName, actorID, ownerID)
+func (s *Service) Upload(ctx context.Context, kindName string, a session.Actor, ownerID string, file io.Reader) (View, error) {
+	k, err := s.canEdit(ctx, kindName, a, ownerID)
 	if err != nil {
 		return View{}, err
 	}
@@ -67,13 +68,16 @@ func (s *Service) Upload(ctx context.Context, kindName, actorID, ownerID string,
 }
 
 // canEdit asks the owning area whether the actor may change the record's photos.
-func (s *Service) canEdit(ctx context.Context, kindName, actorID, ownerID string) (kind, error) {
+func (s *Service) canEdit(ctx context.Context, kindName string, a session.Actor, ownerID string) (kind, error) {
 	k, ok := kinds[kindName]
 	o := s.owners[kindName]
 	if !ok || o == nil {
 		return kind{}, apperr.Wrap(errors.New("no owners registered for photo kind "+kindName), "photo owner")
 	}
-	return k, o.CanEdit(ctx, actorID, ownerID)
+	if err := a.RequireSignedIn(); err != nil {
+		return kind{}, err
+	}
+	return k, o.CanEdit(ctx, a, ownerID)
 }
 
 // checkError turns an imaging refusal into the spec's message.
@@ -98,8 +102,8 @@ func busyError(err error) error {
 }
 
 // Delete removes a photo of a record the actor may edit, row and files.
-func (s *Service) Delete(ctx context.Context, kindName, actorID, ownerID, name string) error {
-	if _, err := s.canEdit(ctx, kindName, actorID, ownerID); err != nil {
+func (s *Service) Delete(ctx context.Context, kindName string, a session.Actor, ownerID, name string) error {
+	if _, err := s.canEdit(ctx, kindName, a, ownerID); err != nil {
 		return err
 	}
 	if !imaging.ValidName(name) {
@@ -161,7 +165,7 @@ const signedURLTTL = 10 * time.Minute
 
 // Open gives a variant of a photo the viewer may see. A size not made yet
 // falls back to the cleaned original.
-func (s *Service) Open(ctx context.Context, viewerID, name string, size Size) (File, error) {
+func (s *Service) Open(ctx context.Context, viewer session.Actor, name string, size Size) (File, error) {
 	if !imaging.ValidName(name) || (size != Original && size != Large && size != Thumb) {
 		return File{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
@@ -173,7 +177,7 @@ func (s *Service) Open(ctx context.Context, viewerID, name string, size Size) (F
 	if o == nil {
 		return File{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
-	visible, public, err := o.Visibility(ctx, viewerID, p.OwnerID)
+	visible, public, err := o.Visibility(ctx, viewer, p.OwnerID)
 	if err != nil {
 		return File{}, apperr.Wrap(err, "photo visibility")
 	}
