@@ -4,7 +4,7 @@
 // dialog cannot be closed, so the answer is never lost.
 import type { ReactNode } from 'react'
 import { Dialog } from './Dialog'
-import { ButtonSpinner } from '../features/auth/AuthUi'
+import { ButtonSpinner } from './Form'
 
 type Props = {
   open: boolean

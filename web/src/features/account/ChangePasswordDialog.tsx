@@ -5,13 +5,13 @@ import { useMutation } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
 import { api, unwrap } from '../../lib/api'
 import { Dialog } from '../../components/Dialog'
-import { ButtonSpinner, FormMessage } from '../auth/AuthUi'
+import { ButtonSpinner, FormMessage } from '../../components/Form'
 import {
   PASSWORD_CHANGED,
   changePasswordSchema,
   issuesByField,
 } from '../auth/passwordRules'
-import { errorCode, errorFields, errorMessage } from '../auth/errors'
+import { errorCode, errorFields, errorMessage } from '../../lib/errors'
 import { NewPasswordFields } from '../auth/NewPasswordFields'
 import { CodeField } from '../auth/CodeField'
 

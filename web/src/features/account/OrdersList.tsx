@@ -5,7 +5,7 @@ import { ReceiptText } from 'lucide-react'
 import { api, unwrap } from '../../lib/api'
 import { formatPence } from '../../lib/money'
 import { Spinner } from '../../components/Spinner'
-import { errorMessage } from '../auth/errors'
+import { errorMessage } from '../../lib/errors'
 
 const PRODUCT_NAMES: Record<string, string> = {
   'instant-reference-check': 'Instant reference check',

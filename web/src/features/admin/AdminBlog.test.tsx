@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import AdminPage from './AdminPage'
 import { api } from '../../lib/api'
-import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser, type Reply } from '../auth/testUtils'
+import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser, type Reply } from '../../test/utils'
 import type { AdminBlogPost } from './blogQueries'
 
 beforeAll(polyfillDialog)

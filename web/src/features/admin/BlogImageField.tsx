@@ -4,8 +4,8 @@
 // once (POST /api/admin/blog/images); the post keeps the stored image's name.
 import { useId, useState, type ChangeEvent } from 'react'
 import { ImagePlus, Trash2 } from 'lucide-react'
-import { ButtonSpinner } from '../auth/AuthUi'
-import { errorMessage } from '../auth/errors'
+import { ButtonSpinner } from '../../components/Form'
+import { errorMessage } from '../../lib/errors'
 import { useCatalogue } from '../../lib/catalogue'
 import { imageProblem } from '../../lib/imageCheck'
 import { useUploadImage, type BlogImage } from './blogQueries'

@@ -1,6 +1,6 @@
 // The user counts at the top of the admin dashboard (GET /api/admin/overview).
 import { Spinner } from '../../components/Spinner'
-import { errorMessage } from '../auth/errors'
+import { errorMessage } from '../../lib/errors'
 import { useAdminOverview } from './queries'
 
 export function UserOverview() {

@@ -3,8 +3,8 @@
 // before anything is sent; the server's refusals (a taken code, a field it
 // rejects) show where they belong.
 import { useRef, useState, type FormEvent } from 'react'
-import { ButtonSpinner, Field, FormMessage, describedBy } from '../auth/AuthUi'
-import { errorFields, errorMessage } from '../auth/errors'
+import { ButtonSpinner, Field, FormMessage, describedBy } from '../../components/Form'
+import { errorFields, errorMessage } from '../../lib/errors'
 import { CODE_MAX, PROMO_FIELDS, promoProblems, toRequest, type PromoErrors, type PromoField, type PromoForm } from './promoRules'
 import { useSavePromoCode, type PromoCode } from './queries'
 

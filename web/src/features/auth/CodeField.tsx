@@ -1,6 +1,6 @@
 // The 6-digit code box used by every code step (verify, reset, change
 // password): digits only, at most six, and the phone's one-time-code autofill.
-import { describedBy, Field } from './AuthUi'
+import { describedBy, Field } from '../../components/Form'
 import { cleanCode } from './passwordRules'
 
 type Props = {

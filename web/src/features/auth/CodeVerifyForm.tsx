@@ -5,10 +5,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { api, unwrap, type User } from '../../lib/api'
-import { ButtonSpinner, FormMessage } from './AuthUi'
+import { ButtonSpinner, FormMessage } from '../../components/Form'
 import { CodeField } from './CodeField'
 import { CODE_RESENT, codeSchema } from './passwordRules'
-import { errorMessage } from './errors'
+import { errorMessage } from '../../lib/errors'
 
 type Props = {
   email: string

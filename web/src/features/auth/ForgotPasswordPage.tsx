@@ -6,7 +6,8 @@ import { Link } from 'react-router'
 import { useMutation } from '@tanstack/react-query'
 import { CircleCheck } from 'lucide-react'
 import { api, unwrap } from '../../lib/api'
-import { AuthCard, ButtonSpinner, Field, FormMessage, describedBy } from './AuthUi'
+import { ButtonSpinner, Field, FormMessage, describedBy } from '../../components/Form'
+import { AuthCard } from './AuthUi'
 import { CodeVerifyForm } from './CodeVerifyForm'
 import { CodeField } from './CodeField'
 import { NewPasswordFields } from './NewPasswordFields'
@@ -17,7 +18,7 @@ import {
   resetConfirmSchema,
   resetRequestSchema,
 } from './passwordRules'
-import { errorCode, errorFields, errorMessage } from './errors'
+import { errorCode, errorFields, errorMessage } from '../../lib/errors'
 
 type Step = 'request' | 'reset' | 'verify' | 'done'
 export const EMAIL_VERIFIED_REQUEST_AGAIN = 'Your email has been verified. Please request the password reset code again.'

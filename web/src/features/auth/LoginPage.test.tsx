@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import LoginPage from './LoginPage'
-import { apiError, mockApi, renderPage, reply, sampleUser } from './testUtils'
+import { apiError, mockApi, renderPage, reply, sampleUser } from '../../test/utils'
 
 // Typing is slow under a loaded CI machine; the default 5 s is too tight.
 vi.setConfig({ testTimeout: 20_000 })

@@ -7,10 +7,11 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { useMutation } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
-import { AuthCard, ButtonSpinner, Field, FormMessage, PasswordInput } from './AuthUi'
+import { ButtonSpinner, Field, FormMessage, PasswordInput } from '../../components/Form'
+import { AuthCard } from './AuthUi'
 import { CodeVerifyForm } from './CodeVerifyForm'
 import { INCORRECT_FIELDS, loginSchema, normaliseEmail } from './passwordRules'
-import { errorCode, errorMessage } from './errors'
+import { errorCode, errorMessage } from '../../lib/errors'
 
 export const ACCOUNT_CONFIRMED = 'Your account has been confirmed. Please log in.'
 

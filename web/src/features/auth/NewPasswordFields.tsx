@@ -1,7 +1,7 @@
 // The "new password" and "repeat password" pair shared by registration,
 // password reset and the Change Password modal: the rule hint, the live
 // ' - Does not match password' note and the server's field errors.
-import { describedBy, Field, PasswordInput } from './AuthUi'
+import { describedBy, Field, PasswordInput } from '../../components/Form'
 import { PASSWORD_HINT, PASSWORD_MISMATCH_HINT } from './passwordRules'
 
 type Props = {

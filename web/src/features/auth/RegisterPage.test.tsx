@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import RegisterPage from './RegisterPage'
-import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from './testUtils'
+import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../test/utils'
 
 beforeAll(polyfillDialog)
 // Typing is slow under a loaded CI machine; the default 5 s is too tight.

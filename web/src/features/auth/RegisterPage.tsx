@@ -9,7 +9,8 @@ import { api, unwrap } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { useSiteInfo } from '../../lib/site'
 import { Dialog } from '../../components/Dialog'
-import { AuthCard, ButtonSpinner, Field, FormMessage, describedBy } from './AuthUi'
+import { ButtonSpinner, Field, FormMessage, describedBy } from '../../components/Form'
+import { AuthCard } from './AuthUi'
 import { CodeVerifyForm } from './CodeVerifyForm'
 import { NewPasswordFields } from './NewPasswordFields'
 import { LegalDialog, type LegalDoc } from './LegalDialog'
@@ -22,7 +23,7 @@ import {
   normaliseEmail,
   registerSchema,
 } from './passwordRules'
-import { errorFields, errorMessage } from './errors'
+import { errorFields, errorMessage } from '../../lib/errors'
 
 type UserType = 'Landlord' | 'Tenant' | ''
 export const FALLBACK_SUPPORT_EMAIL = 'support@omnirent.co.uk'

@@ -6,7 +6,7 @@
 import { useEffect } from 'react'
 import { Link, useParams } from 'react-router'
 import { ArrowLeft, UserRound } from 'lucide-react'
-import { errorMessage } from '../auth/errors'
+import { errorMessage } from '../../lib/errors'
 import { blogDate, postDay } from './format'
 import { isNotFound, useBlogPost, type BlogPost } from './queries'
 import '../public/public.css'

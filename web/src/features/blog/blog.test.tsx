@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { MemoryRouter } from 'react-router'
 import BlogListPage, { BlogListItem } from './BlogListPage'
 import BlogPostPage from './BlogPostPage'
-import { apiError, mockApi, renderPage, reply } from '../auth/testUtils'
+import { apiError, mockApi, renderPage, reply } from '../../test/utils'
 import type { BlogPost } from './queries'
 
 vi.setConfig({ testTimeout: 20_000 })

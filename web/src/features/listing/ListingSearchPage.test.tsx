@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { apiError, mockApi, renderPage, reply, sampleUser } from '../auth/testUtils'
+import { apiError, mockApi, renderPage, reply, sampleUser } from '../../test/utils'
 import ListingSearchPage from './ListingSearchPage'
 import type { Listing } from './format'
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import NewsPage from './NewsPage'
-import { mockApi, renderPage, reply, sampleUser } from '../auth/testUtils'
+import { mockApi, renderPage, reply, sampleUser } from '../../test/utils'
 import type { NewsArticle } from './queries'
 
 vi.setConfig({ testTimeout: 20_000 })

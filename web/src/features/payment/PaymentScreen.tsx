@@ -18,8 +18,8 @@ import { useMediaQuery } from '../../lib/useMediaQuery'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { Spinner } from '../../components/Spinner'
 import { EnsureToasts, useToast } from '../../components/Toast'
-import { ButtonSpinner, FormMessage } from '../auth/AuthUi'
-import { errorMessage } from '../auth/errors'
+import { ButtonSpinner, FormMessage } from '../../components/Form'
+import { errorMessage } from '../../lib/errors'
 import { CardStep } from './CardStep'
 import {
   APPLY_LABEL,

@@ -4,7 +4,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
 import type { components } from '../../lib/api-schema'
-import { errorCode } from '../auth/errors'
+import { errorCode } from '../../lib/errors'
 
 export type Order = components['schemas']['Order']
 export type OrderLine = components['schemas']['OrderLine']

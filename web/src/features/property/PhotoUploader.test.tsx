@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { api } from '../../lib/api'
-import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../auth/testUtils'
+import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../test/utils'
 import { PortalDetailsForm } from './PortalDetailsForm'
 import { catalogueKey } from '../../lib/catalogue'
 import { imageProblem } from '../../lib/imageCheck'

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ImagePlus, Trash2, X } from 'lucide-react'
 import { api, ApiError, unwrap } from '../../lib/api'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { errorMessage } from '../auth/errors'
+import { errorMessage } from '../../lib/errors'
 import { useCatalogue } from '../../lib/catalogue'
 import { IMAGE_ACCEPT, imageProblem } from '../../lib/imageCheck'
 import {

@@ -8,8 +8,8 @@ import { Link, useNavigate } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CalendarDays, Minus, Plus } from 'lucide-react'
 import { api, unwrap } from '../../lib/api'
-import { ButtonSpinner, FormMessage } from '../auth/AuthUi'
-import { errorMessage } from '../auth/errors'
+import { ButtonSpinner, FormMessage } from '../../components/Form'
+import { errorMessage } from '../../lib/errors'
 import {
   DETAILS_REQUIRED,
   cycleLabel,

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider, createMemoryRouter } from 'react-router'
 import PublicLayout from './PublicLayout'
-import { mockApi, reply } from '../auth/testUtils'
+import { mockApi, reply } from '../../test/utils'
 
 afterEach(() => {
   cleanup()

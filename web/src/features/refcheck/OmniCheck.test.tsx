@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { api } from '../../lib/api'
-import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleCatalogue, sampleUser, type Reply } from '../auth/testUtils'
+import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleCatalogue, sampleUser, type Reply } from '../../test/utils'
 import OmniCheck from './OmniCheck'
 import type { ReferenceCheck, ReferenceReport } from './queries'
 import type { Order } from '../payment/queries'

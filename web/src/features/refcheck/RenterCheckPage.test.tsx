@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { apiError, mockApi, polyfillDialog, renderPage, reply, type Reply } from '../auth/testUtils'
+import { apiError, mockApi, polyfillDialog, renderPage, reply, type Reply } from '../../test/utils'
 import RenterCheckPage, { MSG_BANK_CANCELLED, MSG_BANK_FAILED } from './RenterCheckPage'
 import { MSG_DOB, MSG_MOBILE_INCOME, MSG_TERMS, MSG_UNEXPECTED, clampDay, clampMonth, clampYear } from './declaration'
 import type { RenterView } from './queries'

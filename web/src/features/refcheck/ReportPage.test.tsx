@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { apiError, mockApi, renderPage, reply, sampleUser } from '../auth/testUtils'
+import { apiError, mockApi, renderPage, reply, sampleUser } from '../../test/utils'
 import ReportPage from './ReportPage'
 import type { LandlordReport } from './queries'
 import { chartSummary, niceScale } from './reportFormat'

@@ -10,7 +10,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '../../lib/api'
-import { ButtonSpinner, Field, FormMessage, describedBy } from '../auth/AuthUi'
+import { ButtonSpinner, Field, FormMessage, describedBy } from '../../components/Form'
 import { LegalDialog, type LegalDoc } from '../auth/LegalDialog'
 import { DobField } from './DobField'
 import {

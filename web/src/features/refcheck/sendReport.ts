@@ -5,7 +5,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '../../lib/api'
 import { useToast } from '../../components/Toast'
-import { errorMessage } from '../auth/errors'
+import { errorMessage } from '../../lib/errors'
 
 export function useSendReport(checkId: string, renterId: string) {
   const toast = useToast()

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../auth/testUtils'
+import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../../test/utils'
 import ListingDetailPage, { detailTitle } from './ListingDetailPage'
 import type { Listing } from '../format'
 

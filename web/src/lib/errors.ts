@@ -1,6 +1,6 @@
 // Turning a failed call into what the form shows: per-field texts when the
 // server sent them, otherwise its message.
-import { ApiError } from '../../lib/api'
+import { ApiError } from './api'
 
 export const GENERIC_ERROR = 'An error was encountered, please contact us if problem persists.'
 

@@ -6,8 +6,8 @@ import { render } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router'
 import { vi } from 'vitest'
-import { api } from '../../lib/api'
-import { AuthProvider, useAuth } from '../../lib/auth'
+import { api } from '../lib/api'
+import { AuthProvider, useAuth } from '../lib/auth'
 
 export type Reply = { data?: unknown; error?: unknown; response: Response }
 
