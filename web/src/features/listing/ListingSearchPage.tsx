@@ -2,9 +2,10 @@
 // the URL query so a search can be shared and Back works; results come 20 at
 // a time from GET /api/listings and append as the visitor scrolls.
 import { useEffect, useRef, useState } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
+import { LoginBar } from '../../components/LoginBar'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { House, LogIn, SlidersHorizontal, ChevronDown, SearchX } from 'lucide-react'
+import { House, SlidersHorizontal, ChevronDown, SearchX } from 'lucide-react'
 import { api, unwrap, ApiError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
 import { buildListingQuery, describeFilter, parseListingQuery, type ListingFilter } from '../../lib/searchOptions'
@@ -22,7 +23,6 @@ const EAGER_PHOTOS = 3
 
 export default function ListingSearchPage() {
   const { user, loading: authLoading } = useAuth()
-  const location = useLocation()
   const [params, setParams] = useSearchParams()
   const qc = useQueryClient()
   const filter = parseListingQuery(params)
@@ -231,18 +231,7 @@ export default function ListingSearchPage() {
   if (signedIn) return page
   return (
     <>
-      <div className="login-bar">
-        <div className="login-bar__inner">
-          <p className="login-bar__text">
-            <House aria-hidden size={20} />
-            Sign in to save searches and contact landlords
-          </p>
-          <Link to="/dashboard" state={{ from: '/listing' + location.search }} className="button">
-            <LogIn aria-hidden size={18} />
-            Login
-          </Link>
-        </div>
-      </div>
+      <LoginBar icon={<House aria-hidden size={20} />}>Sign in to save searches and contact landlords</LoginBar>
       {page}
     </>
   )

@@ -4,8 +4,9 @@
 // Signed in, the page sits in the shell; signed out, in the public frame
 // under a login bar that brings the reader back here after signing in.
 import { useEffect } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
-import { LogIn, Newspaper } from 'lucide-react'
+import { Link, useSearchParams } from 'react-router'
+import { LoginBar } from '../../components/LoginBar'
+import { Newspaper } from 'lucide-react'
 import { useAuth } from '../../lib/auth'
 import { Spinner } from '../../components/Spinner'
 import { errorMessage } from '../../lib/errors'
@@ -20,7 +21,6 @@ const EAGER_IMAGES = 3
 
 export default function NewsPage() {
   const { user } = useAuth()
-  const location = useLocation()
   const [params] = useSearchParams()
   const view = parseNewsView(params.get('view'))
   const news = useNews(view)
@@ -94,18 +94,7 @@ export default function NewsPage() {
   if (signedIn) return page
   return (
     <>
-      <div className="login-bar">
-        <div className="login-bar__inner">
-          <p className="login-bar__text">
-            <Newspaper aria-hidden size={20} />
-            Sign in to see OmniNews inside your dashboard
-          </p>
-          <Link to="/dashboard" state={{ from: '/omninews' + location.search }} className="button">
-            <LogIn aria-hidden size={18} />
-            Login
-          </Link>
-        </div>
-      </div>
+      <LoginBar icon={<Newspaper aria-hidden size={20} />}>Sign in to see OmniNews inside your dashboard</LoginBar>
       {page}
     </>
   )
