@@ -12,8 +12,7 @@ import {
   issuesByField,
 } from '../auth/passwordRules'
 import { errorCode, errorFields, errorMessage } from '../../lib/errors'
-import { NewPasswordFields } from '../auth/NewPasswordFields'
-import { CodeField } from '../auth/CodeField'
+import { CodePasswordFields } from '../auth/CodePasswordFields'
 
 export function ChangePasswordDialog({ open, onClose, email }: { open: boolean; onClose: () => void; email: string }) {
   return (
@@ -101,30 +100,16 @@ function ChangePasswordForm({ email, onClose }: { email: string; onClose: () => 
       <div className="change-pw__gap" />
       <FormMessage kind="info">{codeNote}</FormMessage>
       <FormMessage kind="error">{formError}</FormMessage>
-      <CodeField
-        id="cp-code"
-        label="6 digit code"
-        value={code}
-        error={errors.code}
-        onChange={(v) => {
-          setCode(v)
-          setErrors(({ code: _c, ...rest }) => rest)
-        }}
-      />
-      <NewPasswordFields
+      <CodePasswordFields
         idPrefix="cp"
+        codeLabel="6 digit code"
         passwordLabel="Password"
         confirmLabel="Repeat password"
-        password={password}
-        confirmPassword={confirmPassword}
+        values={{ code, password, confirmPassword }}
         errors={errors}
-        onPasswordChange={(v) => {
-          setPassword(v)
-          setErrors(({ password: _p, ...rest }) => rest)
-        }}
-        onConfirmChange={(v) => {
-          setConfirmPassword(v)
-          setErrors(({ confirmPassword: _p, ...rest }) => rest)
+        onChange={(field, v) => {
+          ;({ code: setCode, password: setPassword, confirmPassword: setConfirmPassword })[field](v)
+          setErrors(({ [field]: _cleared, ...rest }) => rest)
         }}
       />
       <button type="submit" className="button button--block" disabled={change.isPending} aria-busy={change.isPending}>

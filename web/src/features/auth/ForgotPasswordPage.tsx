@@ -9,8 +9,7 @@ import { api, unwrap } from '../../lib/api'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../../components/Form'
 import { AuthCard } from './AuthUi'
 import { CodeVerifyForm } from './CodeVerifyForm'
-import { CodeField } from './CodeField'
-import { NewPasswordFields } from './NewPasswordFields'
+import { CodePasswordFields } from './CodePasswordFields'
 import {
   PASSWORD_RESET_DONE,
   issuesByField,
@@ -240,30 +239,16 @@ function ResetStep({
       <form onSubmit={submit} noValidate>
         <FormMessage kind="info">{info}</FormMessage>
         <FormMessage kind="error">{error}</FormMessage>
-        <CodeField
-          id="reset-code"
-          label="Reset code"
-          value={code}
-          error={errors.code}
-          onChange={(v) => {
-            setCode(v)
-            setErrors(({ code: _c, ...rest }) => rest)
-          }}
-        />
-        <NewPasswordFields
+        <CodePasswordFields
           idPrefix="reset"
+          codeLabel="Reset code"
           passwordLabel="New password"
           confirmLabel="Confirm password"
-          password={password}
-          confirmPassword={confirmPassword}
+          values={{ code, password, confirmPassword }}
           errors={errors}
-          onPasswordChange={(v) => {
-            setPassword(v)
-            setErrors(({ password: _p, ...rest }) => rest)
-          }}
-          onConfirmChange={(v) => {
-            setConfirmPassword(v)
-            setErrors(({ confirmPassword: _p, ...rest }) => rest)
+          onChange={(field, v) => {
+            ;({ code: setCode, password: setPassword, confirmPassword: setConfirmPassword })[field](v)
+            setErrors(({ [field]: _cleared, ...rest }) => rest)
           }}
         />
         <button type="submit" className="button button--block" disabled={!canConfirm} aria-busy={confirm.isPending}>
