@@ -1,7 +1,7 @@
 // Dialog is the one modal of the app, built on the native <dialog> element:
 // focus is trapped and Escape closes it for free. A click on the backdrop or
 // the close icon closes it too (spec 1 section 2.2).
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type DialogHTMLAttributes, type ReactNode } from 'react'
 import { X } from 'lucide-react'
 import './dialog.css'
 
@@ -15,23 +15,8 @@ type Props = {
 }
 
 export function Dialog({ open, onClose, title, children, wide }: Props) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const d = ref.current
-    if (!d) return
-    if (open && !d.open) d.showModal()
-    if (!open && d.open) d.close()
-  }, [open])
   return (
-    <dialog
-      ref={ref}
-      className={wide ? 'dialog dialog--wide' : 'dialog'}
-      aria-label={title}
-      onClose={onClose}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose()
-      }}
-    >
+    <Modal open={open} onClose={onClose} className={wide ? 'dialog dialog--wide' : 'dialog'} aria-label={title}>
       <div className="dialog__body">
         <div className="dialog__head">
           <h2 className="dialog__title">{title}</h2>
@@ -41,6 +26,39 @@ export function Dialog({ open, onClose, title, children, wide }: Props) {
         </div>
         {open ? children : null}
       </div>
+    </Modal>
+  )
+}
+
+type ModalProps = {
+  open: boolean
+  onClose: () => void
+  children: ReactNode
+} & Omit<DialogHTMLAttributes<HTMLDialogElement>, 'open' | 'onClose' | 'onClick' | 'children'>
+
+/**
+ * Modal is the native modal <dialog> every pop-up and drawer is built on
+ * (Dialog, the shell's menu drawer, the admin drawer): shown while open,
+ * closed by Escape, by a click on the backdrop, or by its owner.
+ */
+export function Modal({ open, onClose, children, ...rest }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const d = ref.current
+    if (!d) return
+    if (open && !d.open) d.showModal?.()
+    if (!open && d.open) d.close?.()
+  }, [open])
+  return (
+    <dialog
+      ref={ref}
+      {...rest}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose()
+      }}
+    >
+      {children}
     </dialog>
   )
 }

@@ -1,11 +1,12 @@
 // The signed-in shell (spec 1 section 2.2): the left icon menu (a drawer below
 // 1024 px), a header with the page title, the help guide and log out, and the
 // page itself.
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { CircleHelp, LogOut, Menu, X } from 'lucide-react'
 import { useAuth } from '../../lib/auth'
 import { Logo } from '../../components/Logo'
+import { Modal } from '../../components/Dialog'
 import { IconMenu } from './IconMenu'
 import { WelcomeGuide } from './WelcomeGuide'
 import { activeTool } from './tools'
@@ -96,26 +97,10 @@ export default function ShellLayout() {
   )
 }
 
-/** Drawer is the mobile menu: a modal <dialog> sliding in from the left. */
+/** Drawer is the mobile menu: a modal sliding in from the left. */
 function Drawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const d = ref.current
-    if (!d) return
-    if (open && !d.open) d.showModal?.()
-    if (!open && d.open) d.close?.()
-  }, [open])
   return (
-    <dialog
-      ref={ref}
-      id="shell-drawer"
-      className="shell-drawer"
-      aria-label="Main menu"
-      onClose={onClose}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose()
-      }}
-    >
+    <Modal open={open} onClose={onClose} id="shell-drawer" className="shell-drawer" aria-label="Main menu">
       <div className="shell-drawer__head">
         <Logo />
         <button type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
@@ -123,6 +108,6 @@ function Drawer({ open, onClose, children }: { open: boolean; onClose: () => voi
         </button>
       </div>
       {children}
-    </dialog>
+    </Modal>
   )
 }

@@ -3,7 +3,7 @@
 // navigation each. At 1024 px or less a button opens the same menu in a
 // drawer: a modal <dialog>, so focus stays inside, Escape closes it and focus
 // goes back to the button.
-import { useEffect, useRef } from 'react'
+import { Modal } from '../../components/Dialog'
 import { Link } from 'react-router'
 import { FilePenLine, List, Menu, Newspaper, SquarePlus, X } from 'lucide-react'
 import type { AdminView } from './views'
@@ -94,24 +94,8 @@ export function AdminMenuButton({ open, onOpen }: { open: boolean; onOpen: () =>
 }
 
 export function AdminDrawer({ open, onClose, view }: { open: boolean; onClose: () => void; view: AdminView }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const d = ref.current
-    if (!d) return
-    if (open && !d.open) d.showModal?.()
-    if (!open && d.open) d.close?.()
-  }, [open])
   return (
-    <dialog
-      ref={ref}
-      id="admin-drawer"
-      className="admin-drawer"
-      aria-labelledby="admin-drawer-title"
-      onClose={onClose}
-      onClick={(e) => {
-        if (e.target === ref.current) onClose()
-      }}
-    >
+    <Modal open={open} onClose={onClose} id="admin-drawer" className="admin-drawer" aria-labelledby="admin-drawer-title">
       <div className="admin-drawer__head">
         <h2 id="admin-drawer-title" className="admin-drawer__title">
           Admin menu
@@ -121,6 +105,6 @@ export function AdminDrawer({ open, onClose, view }: { open: boolean; onClose: (
         </button>
       </div>
       {open ? <AdminMenu view={view} onNavigate={onClose} idPrefix="admin-drawer" inDrawer /> : null}
-    </dialog>
+    </Modal>
   )
 }
