@@ -21,10 +21,12 @@ import (
 	"time"
 
 	"github.com/omnirent/omnirent/internal/app"
+	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/dbtest"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // Env is a running application for one test.
@@ -252,3 +254,21 @@ func (e *Env) SignedIn(email, password, userType string) *Client {
 	}
 	return c
 }
+
+// NonAdmin is an actor an admin-only service must refuse, and how.
+type NonAdmin struct {
+	Name  string
+	Actor session.Actor
+	Kind  apperr.Kind
+}
+
+// NonAdmins are the visitor (401) and the signed-in landlord and tenant
+// (403), for table tests of services that only admins may use.
+var NonAdmins = []NonAdmin{
+	{"visitor", session.Actor{}, apperr.Unauthenticated},
+	{"landlord", session.Actor{UserID: "l1", UserType: session.Landlord, Role: session.RoleUser}, apperr.Forbidden},
+	{"tenant", session.Actor{UserID: "t1", UserType: session.Tenant, Role: session.RoleUser}, apperr.Forbidden},
+}
+
+// Admin is an admin actor for calling services directly in tests.
+var Admin = session.Actor{UserID: "admin-1", UserType: session.Landlord, Role: session.RoleAdmin}

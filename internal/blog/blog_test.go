@@ -16,7 +16,6 @@ import (
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/blog"
 	"github.com/omnirent/omnirent/internal/demo"
-	"github.com/omnirent/omnirent/internal/session"
 )
 
 func admin(t *testing.T, e *apptest.Env) *apptest.Client {
@@ -316,29 +315,21 @@ func TestBlogServiceChecksTheActor(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		ctx := context.Background()
 		in := blog.Input{Title: "Rules", Body: "Text", Status: blog.Draft, AuthorName: "Ada Admin"}
-		for _, tc := range []struct {
-			name  string
-			actor session.Actor
-			kind  apperr.Kind
-		}{
-			{"visitor", session.Actor{}, apperr.Unauthenticated},
-			{"landlord", session.Actor{UserID: "l1", UserType: session.Landlord, Role: session.RoleUser}, apperr.Forbidden},
-			{"tenant", session.Actor{UserID: "t1", UserType: session.Tenant, Role: session.RoleUser}, apperr.Forbidden},
-		} {
-			if _, err := e.App.Blog.Create(ctx, tc.actor, in); apperr.KindOf(err) != tc.kind {
-				t.Errorf("%s create: %v", tc.name, err)
+		for _, tc := range apptest.NonAdmins {
+			if _, err := e.App.Blog.Create(ctx, tc.Actor, in); apperr.KindOf(err) != tc.Kind {
+				t.Errorf("%s create: %v", tc.Name, err)
 			}
-			if _, err := e.App.Blog.All(ctx, tc.actor); apperr.KindOf(err) != tc.kind {
-				t.Errorf("%s list drafts: %v", tc.name, err)
+			if _, err := e.App.Blog.All(ctx, tc.Actor); apperr.KindOf(err) != tc.Kind {
+				t.Errorf("%s list drafts: %v", tc.Name, err)
 			}
-			if err := e.App.Blog.Delete(ctx, tc.actor, "x"); apperr.KindOf(err) != tc.kind {
-				t.Errorf("%s delete: %v", tc.name, err)
+			if err := e.App.Blog.Delete(ctx, tc.Actor, "x"); apperr.KindOf(err) != tc.Kind {
+				t.Errorf("%s delete: %v", tc.Name, err)
 			}
-			if _, err := e.App.Blog.UploadImage(ctx, tc.actor, bytes.NewReader(pngBytes(t))); apperr.KindOf(err) != tc.kind {
-				t.Errorf("%s upload: %v", tc.name, err)
+			if _, err := e.App.Blog.UploadImage(ctx, tc.Actor, bytes.NewReader(pngBytes(t))); apperr.KindOf(err) != tc.Kind {
+				t.Errorf("%s upload: %v", tc.Name, err)
 			}
 		}
-		boss := session.Actor{UserID: "a1", Role: session.RoleAdmin}
+		boss := apptest.Admin
 		p, err := e.App.Blog.Create(ctx, boss, in)
 		if err != nil {
 			t.Fatal(err)

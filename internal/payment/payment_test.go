@@ -14,7 +14,6 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/refcheck"
-	"github.com/omnirent/omnirent/internal/session"
 )
 
 // counter is a product domain that counts how often it was asked to fulfil.
@@ -31,7 +30,7 @@ type shop struct {
 const buyerEmail = "buyer@example.com"
 
 // promoAdmin manages the test's promo codes (the promo service checks the role).
-var promoAdmin = session.Actor{UserID: "admin", Role: session.RoleAdmin}
+var promoAdmin = apptest.Admin
 
 func open(t *testing.T, e *apptest.Env) shop {
 	t.Helper()

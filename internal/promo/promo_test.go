@@ -9,7 +9,6 @@ import (
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/promo"
-	"github.com/omnirent/omnirent/internal/session"
 )
 
 func admin(t *testing.T, e *apptest.Env) *apptest.Client {
@@ -153,29 +152,21 @@ func TestPromoServiceChecksTheActor(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		ctx := context.Background()
 		in := promo.Input{Code: "Svc10", Active: true, Discount: 10, StartDate: "2026-11-01", EndDate: "2026-12-31"}
-		for _, tc := range []struct {
-			name  string
-			actor session.Actor
-			kind  apperr.Kind
-		}{
-			{"visitor", session.Actor{}, apperr.Unauthenticated},
-			{"landlord", session.Actor{UserID: "l1", UserType: session.Landlord, Role: session.RoleUser}, apperr.Forbidden},
-			{"tenant", session.Actor{UserID: "t1", UserType: session.Tenant, Role: session.RoleUser}, apperr.Forbidden},
-		} {
-			if _, err := e.App.Promos.Create(ctx, tc.actor, in); apperr.KindOf(err) != tc.kind {
-				t.Errorf("%s create: %v", tc.name, err)
+		for _, tc := range apptest.NonAdmins {
+			if _, err := e.App.Promos.Create(ctx, tc.Actor, in); apperr.KindOf(err) != tc.Kind {
+				t.Errorf("%s create: %v", tc.Name, err)
 			}
-			if _, err := e.App.Promos.List(ctx, tc.actor); apperr.KindOf(err) != tc.kind {
-				t.Errorf("%s list: %v", tc.name, err)
+			if _, err := e.App.Promos.List(ctx, tc.Actor); apperr.KindOf(err) != tc.Kind {
+				t.Errorf("%s list: %v", tc.Name, err)
 			}
-			if _, err := e.App.Promos.Update(ctx, tc.actor, "x", in); apperr.KindOf(err) != tc.kind {
-				t.Errorf("%s update: %v", tc.name, err)
+			if _, err := e.App.Promos.Update(ctx, tc.Actor, "x", in); apperr.KindOf(err) != tc.Kind {
+				t.Errorf("%s update: %v", tc.Name, err)
 			}
-			if err := e.App.Promos.Delete(ctx, tc.actor, "x"); apperr.KindOf(err) != tc.kind {
-				t.Errorf("%s delete: %v", tc.name, err)
+			if err := e.App.Promos.Delete(ctx, tc.Actor, "x"); apperr.KindOf(err) != tc.Kind {
+				t.Errorf("%s delete: %v", tc.Name, err)
 			}
 		}
-		boss := session.Actor{UserID: "a1", UserType: session.Landlord, Role: session.RoleAdmin}
+		boss := apptest.Admin
 		c, err := e.App.Promos.Create(ctx, boss, in)
 		if err != nil {
 			t.Fatal(err)

@@ -4,51 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"golang.org/x/text/unicode/norm"
+	"github.com/omnirent/omnirent/internal/platform/pdf/pdftest"
 )
-
-// pdfText extracts a PDF's text with poppler's pdftotext, as a reader or a
-// search index would, normalised (NFKC) so Arabic presentation forms read
-// as the letters typed.
-func pdfText(t *testing.T, pdf []byte) string {
-	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("pdftotext (poppler-utils) is needed in CI")
-		}
-		t.Skip("pdftotext (poppler-utils) not installed")
-	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "doc.pdf")
-	if err := os.WriteFile(in, pdf, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-layout", in, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	// pdftotext wraps right-to-left text in embedding marks (U+202B...U+202C): not part of the text.
-	return strings.Map(func(r rune) rune {
-		if r >= 0x202A && r <= 0x202E {
-			return -1
-		}
-		return r
-	}, norm.NFKC.String(string(out)))
-}
-
-func reverse(s string) string {
-	r := []rune(s)
-	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
-		r[i], r[j] = r[j], r[i]
-	}
-	return string(r)
-}
 
 // Names in the scripts UK renters write them in come out of the PDF as
 // they went in; a character no font has is drawn as the marker and listed.
@@ -78,7 +39,7 @@ func TestNamesInEveryScriptSurviveThePDF(t *testing.T) {
 	if out := os.Getenv("PDF_SAMPLE_OUT"); out != "" {
 		_ = os.WriteFile(out, pdf, 0o600) // to look at: pdftoppm -png -r 80
 	}
-	text := pdfText(t, pdf)
+	text := pdftest.Text(t, pdf)
 	for _, n := range names {
 		if !strings.Contains(text, "Renter: "+n) {
 			t.Errorf("%q not in the PDF's text:\n%s", n, text)
@@ -86,7 +47,7 @@ func TestNamesInEveryScriptSurviveThePDF(t *testing.T) {
 	}
 	// Drawn right to left: a reader gives the letters back in one order or the other.
 	for _, n := range []string{"محمد علي", "پرویز"} {
-		if !strings.Contains(text, n) && !strings.Contains(text, reverse(n)) {
+		if !strings.Contains(text, n) && !strings.Contains(text, pdftest.Reverse(n)) {
 			t.Errorf("%q not in the PDF's text:\n%s", n, text)
 		}
 	}
@@ -121,7 +82,7 @@ func TestArabicShaping(t *testing.T) {
 		}
 	}
 	// In a left-to-right line the Arabic stretch is reversed as a whole, with the space inside it.
-	if got := string(visual("A علي B")); got != "A "+reverse(string(shapeArabic([]rune("علي"))))+" B" {
+	if got := string(visual("A علي B")); got != "A "+pdftest.Reverse(string(shapeArabic([]rune("علي"))))+" B" {
 		t.Errorf("visual = %q", got)
 	}
 }
@@ -156,7 +117,7 @@ func TestWrapTablesAndPages(t *testing.T) {
 	if n < 3 {
 		t.Fatalf("%d pages for 90 rows", n)
 	}
-	text := pdfText(t, pdf)
+	text := pdftest.Text(t, pdf)
 	if c := strings.Count(text, "Condition"); c != n {
 		t.Errorf("the header is on %d of %d pages", c, n)
 	}
