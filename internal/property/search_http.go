@@ -106,7 +106,7 @@ func (h *Handler) ListingRoutes(mux *httpx.Router) {
 }
 
 // parseFilter reads the filter from the URL query, with the parameter names
-// of the landing page's Search (web/src/lib/searchOptions.ts).
+// of the landing page's Search (web/src/features/listing/searchOptions.ts).
 func parseFilter(v url.Values) (Filter, error) {
 	bad := apperr.New(apperr.Invalid, "invalid_filter", MsgFilterNumbers)
 	f := Filter{Area: v.Get("searchArea"), Cursor: v.Get("cursor"), Sort: SortOrder(v.Get("sort"))}

@@ -17,7 +17,7 @@ import {
   type ListingSort,
   type Option,
   type RentCycle,
-} from '../../lib/searchOptions'
+} from './searchOptions'
 import { filterProblem } from './format'
 
 type Props = {

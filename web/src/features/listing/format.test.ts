@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseListingQuery } from '../../lib/searchOptions'
+import { parseListingQuery } from './searchOptions'
 import {
   bedroomsText,
   effectiveSort,

@@ -1,7 +1,7 @@
 // Pure helpers of the listing search: money from pence, dates, distances, and
 // the URL filter turned into GET /api/listings query parameters.
 import type { components, operations } from '../../lib/api-schema'
-import { rentRank, type ListingFilter, type RentCycle } from '../../lib/searchOptions'
+import { rentRank, type ListingFilter, type RentCycle } from './searchOptions'
 
 export type Listing = components['schemas']['Listing']
 export type ListingPage = components['schemas']['ListingPage']

@@ -5,18 +5,12 @@ import { lazy, Suspense } from 'react'
 import { Spinner } from '../../components/Spinner'
 import { MSG_CARD_UNAVAILABLE } from './messages'
 import { SandboxCardForm } from './SandboxCardForm'
-import type { Order } from './queries'
+import type { CardFormProps } from './cardForm'
 
 // Stripe's form brings Stripe.js and its React bindings: loaded only by a
 // buyer who reaches a Stripe card step, never with the rest of the app.
 const StripeCardForm = lazy(() => import('./StripeCardForm'))
 
-export type CardFormProps = {
-  order: Order
-  onPaid: (order: Order, provider?: string) => void
-  /** firstFieldId is given to the first field so the basket can move focus there. */
-  firstFieldId?: string
-}
 
 export function CardStep({ provider, ...props }: CardFormProps & { provider: string }) {
   switch (provider) {

@@ -10,7 +10,7 @@ import { api, unwrap } from '../../lib/api'
 import { ButtonSpinner } from '../../components/Form'
 import { errorMessage } from '../../lib/errors'
 import { BillingFields, EMPTY_BILLING, billingMissing, trimBilling, type Billing } from './BillingFields'
-import type { CardFormProps } from './CardStep'
+import type { CardFormProps } from './cardForm'
 import { MSG_FILL_ALL, PAY_LABEL } from './messages'
 import { useCodesWithdrawn } from './queries'
 

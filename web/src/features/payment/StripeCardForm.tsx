@@ -32,7 +32,7 @@ import type { components } from '../../lib/api-schema'
 import { ButtonSpinner, FormMessage } from '../../components/Form'
 import { GENERIC_ERROR, errorCode, errorMessage } from '../../lib/errors'
 import { BillingFields, EMPTY_BILLING, billingMissing, trimBilling, type Billing } from './BillingFields'
-import type { CardFormProps } from './CardStep'
+import type { CardFormProps } from './cardForm'
 import { MSG_CARD_UNAVAILABLE, MSG_FILL_ALL, MSG_NOT_SAVED, PAY_LABEL, RETRY_LABEL } from './messages'
 import { orderKey, storeOrder, type Order, type OrderState } from './queries'
 

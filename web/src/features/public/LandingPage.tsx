@@ -33,7 +33,7 @@ import {
   listingSearchPath,
   rentRank,
   type RentCycle,
-} from '../../lib/searchOptions'
+} from '../listing/searchOptions'
 import { Popover } from './Popover'
 import { SocialLinks } from './SocialLinks'
 import './landing.css'
