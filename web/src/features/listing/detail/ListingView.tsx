@@ -1,0 +1,209 @@
+// The body of a listing's page: gallery, price and facts, description,
+// nearest stations, map, and contacting the owner (or editing, for the owner).
+import { lazy, Suspense, useState, type MouseEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { Bath, BedDouble, CalendarDays, Mail, MapPin, MessageSquare, Pencil, Sofa, Sparkles, TrainFront, X } from 'lucide-react'
+import { useAuth } from '../../../lib/auth'
+import { bathroomsText, bedroomsText, formatMoveIn, formatRent, livingRoomsText, townLabel, type Listing } from '../format'
+import { ContactOwnerDialog } from './ContactOwnerDialog'
+import { Gallery } from './Gallery'
+
+const ListingMap = lazy(() => import('./ListingMap'))
+
+export function ListingView({
+  listing,
+  title,
+  backTo,
+  onClose,
+  canEdit,
+}: {
+  listing: Listing
+  title: string
+  backTo: string
+  onClose: (e: MouseEvent<HTMLAnchorElement>) => void
+  canEdit: boolean
+}) {
+  const { user } = useAuth()
+  const navigate = useNavigate()
+  const [contactOpen, setContactOpen] = useState(false)
+  const [sent, setSent] = useState('')
+  const town = townLabel(listing.town)
+  const moveIn = formatMoveIn(listing.moveInDate)
+  const place = listing.postcodeDistrict ? `${town}, ${listing.postcodeDistrict}` : town
+
+  function contact() {
+    if (!user) {
+      // Sign in first, then come back to this listing.
+      void navigate('/dashboard', { state: { from: `/DetailPage/${listing.id}` } })
+      return
+    }
+    setSent('')
+    setContactOpen(true)
+  }
+
+  return (
+    <>
+      <div className="listing-detail__bar">
+        <Link to={backTo} className="icon-button listing-detail__close" aria-label="Close" onClick={onClose}>
+          <X aria-hidden size={24} />
+        </Link>
+        {canEdit && (
+          <Link
+            to={`/profile/edit?id=${encodeURIComponent(listing.id)}`}
+            className="icon-button listing-detail__edit"
+            aria-label="Edit this property"
+            title="Edit this property"
+          >
+            <Pencil aria-hidden size={22} />
+          </Link>
+        )}
+      </div>
+
+      <div className="listing-detail__top">
+        <Gallery listing={listing} title={title} />
+
+        <div className="listing-detail__summary">
+          <p className="listing-detail__price">{formatRent(listing.rentPence, listing.rentCycle)}</p>
+          <h1 id="listing-detail-title" className="listing-detail__title">
+            {title}
+          </h1>
+          <p className="listing-detail__place">
+            <MapPin aria-hidden size={18} />
+            <span>
+              <span className={listing.town?.trim() ? undefined : 'listing-card__muted'}>{town}</span>
+              {listing.postcodeDistrict && <span className="listing-detail__district">, {listing.postcodeDistrict}</span>}
+            </span>
+          </p>
+
+          <ul className="listing-detail__rooms" aria-label="Rooms">
+            <li>
+              <BedDouble aria-hidden size={22} />
+              <span aria-hidden>{listing.bedroomCount === 0 ? 'Studio' : listing.bedroomCount}</span>
+              <span className="visually-hidden">{bedroomsText(listing.bedroomCount)}</span>
+            </li>
+            <li>
+              <Bath aria-hidden size={22} />
+              <span aria-hidden>{listing.bathroomCount}</span>
+              <span className="visually-hidden">{bathroomsText(listing.bathroomCount)}</span>
+            </li>
+            <li>
+              <Sofa aria-hidden size={22} />
+              <span aria-hidden>{listing.sofasCount}</span>
+              <span className="visually-hidden">{livingRoomsText(listing.sofasCount)}</span>
+            </li>
+          </ul>
+
+          <dl className="listing-detail__facts">
+            <div>
+              <dt>
+                <Sparkles aria-hidden size={18} /> Furnishing
+              </dt>
+              <dd className={listing.furnishStatus ? undefined : 'listing-card__muted'}>
+                {listing.furnishStatus || 'Not specified'}
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <CalendarDays aria-hidden size={18} /> Move in
+              </dt>
+              <dd className={listing.moveInDate ? undefined : 'listing-card__muted'}>{moveIn}</dd>
+            </div>
+          </dl>
+
+          {listing.mine ? (
+            <p className="form-message form-message--info listing-detail__yours">This is one of your properties.</p>
+          ) : (
+            <div className="listing-detail__contact">
+              <button
+                type="button"
+                className="icon-button listing-detail__mail"
+                aria-label="Email the owner"
+                title="Email the owner"
+                onClick={contact}
+              >
+                <Mail aria-hidden size={22} />
+              </button>
+              <button type="button" className="button listing-detail__contact-button" onClick={contact}>
+                <MessageSquare aria-hidden size={18} />
+                Contact the owner
+              </button>
+            </div>
+          )}
+          <div role="status" className="listing-detail__sent">
+            {sent && <p className="form-message form-message--success">{sent}</p>}
+          </div>
+        </div>
+      </div>
+
+      <div className="listing-detail__more">
+        <div className="listing-detail__text">
+          <h2>About this home</h2>
+          {listing.shortDescription ? (
+            <p className="listing-detail__desc">{listing.shortDescription}</p>
+          ) : (
+            <p className="listing-card__muted">No description given.</p>
+          )}
+
+          <h2>Nearby stations</h2>
+          {listing.nearbyStations.length ? (
+            <ul className="listing-detail__stations">
+              {listing.nearbyStations.map((s) => (
+                <li key={s.code || s.name}>
+                  <TrainFront aria-hidden size={18} />
+                  <span className="listing-detail__station-name">{s.name}</span>
+                  <span className="listing-detail__station-distance">{s.distance}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="listing-card__muted">No stations listed.</p>
+          )}
+        </div>
+
+        <div className="listing-detail__location">
+          <h2>Location</h2>
+          <figure className="listing-detail__map-figure">
+            {listing.latitude !== null && listing.longitude !== null ? (
+              <div className="listing-detail__map">
+                <Suspense
+                  fallback={
+                    <p className="listing-detail__map-note">
+                      <span className="spinner" aria-hidden /> Loading map...
+                    </p>
+                  }
+                >
+                  <ListingMap
+                    latitude={listing.latitude}
+                    longitude={listing.longitude}
+                    label={`Map around ${place}`}
+                  />
+                </Suspense>
+              </div>
+            ) : (
+              <div className="listing-detail__map listing-detail__map--none">
+                <p className="listing-detail__map-note">
+                  <MapPin aria-hidden size={20} /> Location not available
+                </p>
+              </div>
+            )}
+            <figcaption>Approximate location (postcode district)</figcaption>
+          </figure>
+        </div>
+      </div>
+
+      {user && !listing.mine && (
+        <ContactOwnerDialog
+          listingId={listing.id}
+          email={user.email}
+          open={contactOpen}
+          onClose={() => setContactOpen(false)}
+          onSent={(text) => {
+            setContactOpen(false)
+            setSent(text)
+          }}
+        />
+      )}
+    </>
+  )
+}
+
