@@ -5,7 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router'
 import { useAuth } from '../lib/auth'
 import NotFound from '../components/NotFound'
 import { Spinner } from '../components/Spinner'
-import PublicLayout from '../features/public/PublicLayout'
+import PublicLayout from '../features/public/routes/PublicLayout'
 
 const ShellLayout = lazy(() => import('./shell/ShellLayout'))
 

@@ -5,42 +5,42 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router'
 import NotFound from '../components/NotFound'
 // The landing page and its frame are the front door: they ship in the main
 // bundle so the first visit paints without waiting for more chunks.
-import PublicLayout from '../features/public/PublicLayout'
-import LandingPage from '../features/public/LandingPage'
+import PublicLayout from '../features/public/routes/PublicLayout'
+import LandingPage from '../features/public/routes/LandingPage'
 import { BySession, PageLoading, RequireAdmin, RequireAuth, SessionLayout, SignedOutOnly } from './guards'
 import { warm } from '../lib/warm'
-import { postURL, postsURL } from '../features/blog/queries'
-import { newsURL, parseNewsView } from '../features/news/queries'
+import { postURL, postsURL } from '../features/blog/api/queries'
+import { newsURL, parseNewsView } from '../features/news/api/queries'
 
 const ErrorScreen = lazy(() => import('./ErrorScreen'))
-const AboutPage = lazy(() => import('../features/public/AboutPage'))
-const CheckFailedPage = lazy(() => import('../features/public/CheckFailedPage'))
-const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'))
-const TermsOfServicePage = lazy(() => import('../features/legal/TermsOfServicePage'))
+const AboutPage = lazy(() => import('../features/public/routes/AboutPage'))
+const CheckFailedPage = lazy(() => import('../features/public/routes/CheckFailedPage'))
+const PrivacyPolicyPage = lazy(() => import('../features/legal/routes/PrivacyPolicyPage'))
+const TermsOfServicePage = lazy(() => import('../features/legal/routes/TermsOfServicePage'))
 // The blog and the news ask for their data while their code downloads (lib/warm.ts).
 const BlogListPage = lazy(() => {
   warm(postsURL)
-  return import('../features/blog/BlogListPage')
+  return import('../features/blog/routes/BlogListPage')
 })
 const BlogPostPage = lazy(() => {
   const slug = /^\/Blog\/([^/]+)$/.exec(window.location.pathname)?.[1]
   if (slug) warm(postURL(decodeURIComponent(slug)))
-  return import('../features/blog/BlogPostPage')
+  return import('../features/blog/routes/BlogPostPage')
 })
 const NewsPage = lazy(() => {
   if (window.location.pathname === '/omninews') warm(newsURL(parseNewsView(new URLSearchParams(window.location.search).get('view'))))
-  return import('../features/news/NewsPage')
+  return import('../features/news/routes/NewsPage')
 })
-const ListingSearchPage = lazy(() => import('../features/listing/ListingSearchPage'))
-const ListingDetailPage = lazy(() => import('../features/listing/detail/ListingDetailPage'))
-const LoginPage = lazy(() => import('../features/auth/LoginPage'))
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage'))
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'))
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'))
-const ProfilePage = lazy(() => import('../features/account/ProfilePage'))
-const AdminPage = lazy(() => import('../features/admin/AdminPage'))
-const RenterCheckPage = lazy(() => import('../features/refcheck/RenterCheckPage'))
-const ReferenceReportPage = lazy(() => import('../features/refcheck/ReportPage'))
+const ListingSearchPage = lazy(() => import('../features/listing/routes/ListingSearchPage'))
+const ListingDetailPage = lazy(() => import('../features/listing/routes/ListingDetailPage'))
+const LoginPage = lazy(() => import('../features/auth/routes/LoginPage'))
+const RegisterPage = lazy(() => import('../features/auth/routes/RegisterPage'))
+const ForgotPasswordPage = lazy(() => import('../features/auth/routes/ForgotPasswordPage'))
+const DashboardPage = lazy(() => import('../features/dashboard/routes/DashboardPage'))
+const ProfilePage = lazy(() => import('../features/account/routes/ProfilePage'))
+const AdminPage = lazy(() => import('../features/admin/routes/AdminPage'))
+const RenterCheckPage = lazy(() => import('../features/refcheck/routes/RenterCheckPage'))
+const ReferenceReportPage = lazy(() => import('../features/refcheck/routes/ReportPage'))
 const ComingSoonPage = lazy(() => import('./shell/ComingSoonPage'))
 
 function Lazy({ children }: { children: ReactNode }) {

@@ -1,0 +1,99 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { cleanup, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import ProfilePage from './ProfilePage'
+import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../../test/utils'
+
+beforeAll(polyfillDialog)
+// Typing is slow under a loaded CI machine; the default 5 s is too tight.
+vi.setConfig({ testTimeout: 20_000 })
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+describe('ProfilePage', () => {
+  it('shows the empty property list', async () => {
+    mockApi(() => reply(200, {}), sampleUser)
+    renderPage(<ProfilePage />, { path: '/profile/:view', initialEntries: ['/profile/list'] })
+    expect(await screen.findByText('You have no properties yet')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Add a Property' })).toHaveAttribute('href', '/profile/add')
+  })
+
+  it('checks the full name rules, then saves', async () => {
+    const { patch } = mockApi(() => reply(200, { user: { ...sampleUser, fullName: 'Ann Smith' }, message: 'Update successful.' }), sampleUser)
+    const user = userEvent.setup({ delay: null })
+    renderPage(<ProfilePage />, { path: '/profile/:view', initialEntries: ['/profile/account'] })
+    const name = await screen.findByLabelText('Full Name')
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly')
+    expect(screen.getByRole('button', { name: 'Delete Account' })).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Save Details' }))
+    expect(screen.getByText('You have not changed your full name.')).toBeInTheDocument()
+    await user.clear(name)
+    await user.click(screen.getByRole('button', { name: 'Save Details' }))
+    expect(screen.getByText('full name cannot be empty')).toBeInTheDocument()
+    await user.type(name, 'Ann 2')
+    await user.click(screen.getByRole('button', { name: 'Save Details' }))
+    expect(screen.getByText('Names cannot contain numbers.')).toBeInTheDocument()
+    expect(patch).not.toHaveBeenCalled()
+    await user.clear(name)
+    await user.type(name, 'Ann Smith')
+    await user.click(screen.getByRole('button', { name: 'Save Details' }))
+    expect(await screen.findByText('Update successful.')).toBeInTheDocument()
+    expect(patch).toHaveBeenCalledWith('/api/account', { body: { fullName: 'Ann Smith' } })
+  })
+
+  it('changes the password in the modal', async () => {
+    mockApi((path) => {
+      if (path === '/api/account/password-code') return reply(200, { message: 'A 6 digit code has been sent to your email.' })
+      if (path === '/api/account/password') return reply(200, { message: 'Password changed successfully.' })
+      return apiError(404, 'not_found', 'x')
+    }, sampleUser)
+    const user = userEvent.setup({ delay: null })
+    renderPage(<ProfilePage />, { path: '/profile/:view', initialEntries: ['/profile/account'] })
+    await user.click(await screen.findByRole('button', { name: 'Change Password' }))
+    expect(screen.getByRole('heading', { name: 'Enter New Password' })).toBeInTheDocument()
+    expect(screen.getByText('Min 8 characters, 1 Uppercase, 1 Number, 1 Special character')).toBeInTheDocument()
+    const dialog = within(screen.getByRole('dialog', { name: 'Enter New Password' }))
+    await user.click(dialog.getByRole('button', { name: 'Change Password' }))
+    expect(screen.getByText('All fields are required.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Send code to my email' }))
+    expect(await screen.findByText('A 6 digit code has been sent to your email.')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('6 digit code'), '123456')
+    await user.type(screen.getByLabelText('Password', { selector: '#cp-password' }), 'Abcdef1!')
+    await user.type(screen.getByLabelText(/^Repeat password/), 'Abcdef1')
+    expect(document.querySelector('label[for="cp-confirm"]')!.textContent).toBe('Repeat password - Does not match password')
+    await user.type(screen.getByLabelText(/^Repeat password/), '!')
+    await user.click(dialog.getByRole('button', { name: 'Change Password' }))
+    expect(await screen.findByText('Password changed successfully.')).toBeInTheDocument()
+  })
+
+  it('lists the user\'s own orders with what was paid', async () => {
+    const order = {
+      id: 'o1', orderType: 'reference-check', subjectId: 'c1', status: 'paid', currency: 'GBP',
+      items: [
+        { productType: 'instant-reference-check', description: 'Ann Renter <ann@example.com>', unitPence: 899, wasPence: 1799, qty: 1 },
+        { productType: 'instant-reference-check', description: 'Bob Renter <bob@example.com>', unitPence: 899, wasPence: 1799, qty: 1 },
+      ],
+      promoCodes: [{ code: 'HALF', discount: 50 }], wasPence: 3598, fullPence: 1798, totalPence: 899, percentOff: 50,
+      provider: 'sandbox', receiptEmail: 'ann@landlord.example', paidAt: '2026-11-20T10:00:00Z', createdAt: '2026-11-20T09:58:00Z',
+    }
+    const { get } = mockApi((path) => (path === '/api/orders' ? reply(200, { orders: [order] }) : apiError(404, 'not_found', 'x')), sampleUser)
+    renderPage(<ProfilePage />, { path: '/profile/:view', initialEntries: ['/profile/orders'] })
+    expect(await screen.findByText('20 November 2026')).toBeInTheDocument()
+    expect(get).toHaveBeenCalledWith('/api/orders')
+    expect(screen.getByRole('heading', { name: 'Orders and receipts' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
+    expect(screen.getAllByText('£8.99')).toHaveLength(3) // two lines and the total
+    expect(screen.getByText('Promo code: HALF (50% off)')).toBeInTheDocument()
+    expect(screen.getByText('Paid: Card (sandbox: no money taken)')).toBeInTheDocument()
+    expect(screen.getByText('Receipt sent to ann@landlord.example')).toBeInTheDocument()
+  })
+
+  it('says when there are no orders', async () => {
+    mockApi((path) => (path === '/api/orders' ? reply(200, { orders: [] }) : apiError(404, 'not_found', 'x')), sampleUser)
+    renderPage(<ProfilePage />, { path: '/profile/:view', initialEntries: ['/profile/orders'] })
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,155 @@
+// /profile/:view (spec 3 "Account (under /profile)"): a small menu with My
+// Properties and Account Details. The property screens (list, add, edit) live
+// in features/property; Account Details edits the full name and the password.
+import { useState, type FormEvent } from 'react'
+import { Link, useParams } from 'react-router'
+import { useMutation } from '@tanstack/react-query'
+import { api, unwrap, type User } from '../../../lib/api'
+import { useAuth } from '../../../lib/auth'
+import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
+import { UPDATE_SUCCESSFUL, fullNameProblem } from '../../auth/passwordRules'
+import { errorFields, errorMessage } from '../../../lib/errors'
+import { ChangePasswordDialog } from '../components/ChangePasswordDialog'
+import { OrdersList } from '../components/OrdersList'
+import { PropertyList } from '../../property/components/PropertyList'
+import { AddProperty, EditProperty } from '../../property/components/PropertyEditor'
+import '../../auth/auth.css'
+import '../ProfilePage.css'
+
+const VIEWS = ['list', 'add', 'edit', 'account', 'orders'] as const
+type View = (typeof VIEWS)[number]
+
+export default function ProfilePage() {
+  const { view } = useParams()
+  // Unknown views show the site's 404 text (inside the shell's <main>).
+  if (!VIEWS.includes(view as View))
+    return (
+      <div className="not-found">
+        <h1>404 Not Found!</h1>
+      </div>
+    )
+  return (
+    <div className="profile">
+      <nav className="profile__menu" aria-label="Profile menu">
+        <Link
+          to="/profile/list"
+          className={view === 'account' || view === 'orders' ? undefined : 'active'}
+          aria-current={view === 'list' ? 'page' : view === 'account' || view === 'orders' ? undefined : 'true'}
+        >
+          My Properties
+        </Link>
+        <Link
+          to="/profile/account"
+          className={view === 'account' ? 'active' : undefined}
+          aria-current={view === 'account' ? 'page' : undefined}
+        >
+          Account Details
+        </Link>
+        <Link
+          to="/profile/orders"
+          className={view === 'orders' ? 'active' : undefined}
+          aria-current={view === 'orders' ? 'page' : undefined}
+        >
+          Orders
+        </Link>
+      </nav>
+      <div className="profile__body">
+        {view === 'list' ? <PropertyList /> : null}
+        {view === 'add' ? <AddProperty /> : null}
+        {view === 'edit' ? <EditProperty /> : null}
+        {view === 'account' ? <AccountDetails /> : null}
+        {view === 'orders' ? <OrdersList /> : null}
+      </div>
+    </div>
+  )
+}
+
+function AccountDetails() {
+  const { user } = useAuth()
+  if (!user) return null
+  return <AccountForm user={user} />
+}
+
+function AccountForm({ user }: { user: User }) {
+  const { setUser } = useAuth()
+  const [fullName, setFullName] = useState(user.fullName)
+  const [nameError, setNameError] = useState('')
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
+  const [pwOpen, setPwOpen] = useState(false)
+
+  const save = useMutation({
+    mutationFn: (name: string) => unwrap(api.PATCH('/api/account', { body: { fullName: name } })),
+    onSuccess: (data) => {
+      setUser(data.user)
+      setFullName(data.user.fullName)
+      setMessage({ kind: 'success', text: data.message || UPDATE_SUCCESSFUL })
+    },
+    onError: (e) => {
+      const f = errorFields(e)
+      if (f.fullName) setNameError(f.fullName)
+      else setMessage({ kind: 'error', text: errorMessage(e) })
+    },
+  })
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    if (save.isPending) return
+    setMessage(null)
+    const problem = fullNameProblem(fullName, user.fullName)
+    if (problem) {
+      setNameError(problem)
+      return
+    }
+    setNameError('')
+    save.mutate(fullName.trim())
+  }
+
+  return (
+    <section className="profile-card" aria-labelledby="account-title">
+      <h1 id="account-title">Account Details</h1>
+      <form onSubmit={submit} noValidate className="account-form">
+        {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+        <Field id="acc-email" label="Email">
+          <input id="acc-email" type="email" value={user.email} readOnly />
+        </Field>
+        <div className="field">
+          <label htmlFor="acc-password">Password</label>
+          <div className="account-password">
+            <input id="acc-password" type="password" value="••••••••••" readOnly aria-describedby="acc-password-note" />
+            <button type="button" className="button button--outline" onClick={() => setPwOpen(true)}>
+              Change Password
+            </button>
+          </div>
+          <span id="acc-password-note" className="visually-hidden">
+            Your password is hidden. Use Change Password to set a new one.
+          </span>
+        </div>
+        <Field id="acc-name" label="Full Name" error={nameError}>
+          <input
+            id="acc-name"
+            name="fullName"
+            autoComplete="name"
+            value={fullName}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={describedBy('acc-name', { error: nameError })}
+            onChange={(e) => {
+              setFullName(e.target.value)
+              setNameError('')
+              setMessage(null)
+            }}
+          />
+        </Field>
+        <div className="account-actions">
+          <button type="submit" className="button" disabled={save.isPending} aria-busy={save.isPending}>
+            {save.isPending ? <ButtonSpinner /> : null}
+            Save Details
+          </button>
+          <button type="button" className="button button--outline account-delete" disabled>
+            Delete Account
+          </button>
+        </div>
+      </form>
+      <ChangePasswordDialog open={pwOpen} onClose={() => setPwOpen(false)} email={user.email} />
+    </section>
+  )
+}

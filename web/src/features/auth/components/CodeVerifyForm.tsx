@@ -1,0 +1,81 @@
+// The 6-digit confirmation step shared by registration (Verify Account), the
+// sign-in form for unconfirmed accounts and the password-reset confirm-email
+// branch: code entry, a verify button disabled while the code is empty and
+// 'Resend code' (label 'Resending...' while busy).
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { api, unwrap, type User } from '../../../lib/api'
+import { ButtonSpinner, FormMessage } from '../../../components/Form'
+import { CodeField } from './CodeField'
+import { CODE_RESENT, codeSchema } from '../passwordRules'
+import { errorMessage } from '../../../lib/errors'
+
+type Props = {
+  email: string
+  /** Button text: 'Verify' or 'Confirm Sign Up'. */
+  submitLabel: string
+  /** signIn false confirms the account without starting a session. */
+  signIn: boolean
+  onVerified: (user: User | null) => void
+  /** Extra content under the buttons (e.g. the 'I did not receive a code' link). */
+  footer?: ReactNode
+  idPrefix?: string
+}
+
+export function CodeVerifyForm({ email, submitLabel, signIn, onVerified, footer, idPrefix = 'verify' }: Props) {
+  const [code, setCode] = useState('')
+  const [codeError, setCodeError] = useState('')
+  const [error, setError] = useState('')
+  const [resent, setResent] = useState('')
+
+  const verify = useMutation({
+    mutationFn: (c: string) => unwrap(api.POST('/api/auth/verify', { body: { email, code: c, signIn } })),
+    onSuccess: (data) => onVerified(data.user ?? null),
+    onError: (e) => setError(errorMessage(e)),
+  })
+  const resend = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/auth/resend-code', { body: { email } })),
+    onSuccess: (data) => setResent(data.message || CODE_RESENT),
+    onError: (e) => setError(errorMessage(e)),
+  })
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    if (verify.isPending || !code) return
+    setError('')
+    setResent('')
+    const parsed = codeSchema.safeParse(code)
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues[0].message)
+      return
+    }
+    setCodeError('')
+    verify.mutate(parsed.data)
+  }
+
+  function onResend() {
+    if (resend.isPending) return
+    setError('')
+    setResent('')
+    resend.mutate()
+  }
+
+  const codeId = `${idPrefix}-code`
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormMessage kind="error">{error}</FormMessage>
+      <FormMessage kind="success">{resent}</FormMessage>
+      <CodeField id={codeId} label="Verification code" value={code} error={codeError} onChange={setCode} />
+      <button type="submit" className="button button--block" disabled={!code || verify.isPending}>
+        {verify.isPending ? <ButtonSpinner /> : null}
+        {submitLabel}
+      </button>
+      <div className="auth-links">
+        <button type="button" className="link-button" onClick={onResend} disabled={resend.isPending} aria-live="polite">
+          {resend.isPending ? 'Resending...' : 'Resend code'}
+        </button>
+        {footer}
+      </div>
+    </form>
+  )
+}

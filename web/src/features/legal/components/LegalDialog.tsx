@@ -1,0 +1,31 @@
+// Terms of Service and Privacy Policy as pop-ups over the registration form.
+// The texts are loaded only when a pop-up is opened.
+import { lazy, Suspense } from 'react'
+import { Dialog } from '../../../components/Dialog'
+import { Spinner } from '../../../components/Spinner'
+
+const TermsOfServiceText = lazy(() =>
+  import('./TermsOfServiceText').then((m) => ({ default: m.TermsOfServiceText })),
+)
+const PrivacyPolicyText = lazy(() =>
+  import('./PrivacyPolicyText').then((m) => ({ default: m.PrivacyPolicyText })),
+)
+
+export type LegalDoc = 'terms' | 'privacy' | null
+
+export function LegalDialog({ doc, onClose }: { doc: LegalDoc; onClose: () => void }) {
+  const title = doc === 'privacy' ? 'Privacy Policy' : 'Terms of Service'
+  return (
+    <Dialog open={doc !== null} onClose={onClose} title={title} wide>
+      <Suspense
+        fallback={
+          <div className="page-loading">
+            <Spinner />
+          </div>
+        }
+      >
+        <div className="legal-popup">{doc === 'privacy' ? <PrivacyPolicyText /> : <TermsOfServiceText />}</div>
+      </Suspense>
+    </Dialog>
+  )
+}

@@ -1,0 +1,25 @@
+// The purchase button that replaces the card step when the server's total is 0.
+import { useMutation } from '@tanstack/react-query'
+import { api, unwrap } from '../../../lib/api'
+import { useToast } from '../../../components/Toast'
+import { ButtonSpinner } from '../../../components/Form'
+import { errorMessage } from '../../../lib/errors'
+import { useCodesWithdrawn, type Order } from '../api/queries'
+
+export function FreeButton({ order, label, onPaid }: { order: Order; label: string; onPaid: (o: Order, provider?: string) => void }) {
+  const toast = useToast()
+  const withdrawn = useCodesWithdrawn(order.id)
+  const buy = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/orders/{id}/free', { params: { path: { id: order.id } } })),
+    onSuccess: (res) => onPaid(res.order, res.provider),
+    // A failed free purchase says so and stays on the basket (spec 2 section 4);
+    // a code withdrawn meanwhile is a warning, and the basket shows the new total.
+    onError: (e) => toast(withdrawn(e) ? 'warning' : 'error', errorMessage(e)),
+  })
+  return (
+    <button type="button" className="button button--block" disabled={buy.isPending} aria-busy={buy.isPending} onClick={() => buy.mutate()}>
+      {buy.isPending ? <ButtonSpinner /> : null}
+      {label}
+    </button>
+  )
+}

@@ -1,0 +1,283 @@
+// Property Portal Details (spec 1 sections 2.6 and 5): rent, rent cycle, room
+// counts, furnish status, move-in date and a short description. Save keeps
+// the status (a Published property stays Published); Save and Publish
+// publishes. Photos are uploaded on their own as they are chosen
+// (PhotoUploader); Save waits until the uploads have finished.
+import { useRef, useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { CalendarDays, Minus, Plus } from 'lucide-react'
+import { api, unwrap } from '../../../lib/api'
+import { ButtonSpinner, FormMessage } from '../../../components/Form'
+import { errorMessage } from '../../../lib/errors'
+import {
+  DETAILS_REQUIRED,
+  cycleLabel,
+  displayToIso,
+  isoToDisplay,
+  onlyDigits,
+  penceToPounds,
+  poundsToPence,
+  typeMoveInDate,
+  type RentCycle,
+} from '../format'
+import { PhotoUploader } from './PhotoUploader'
+import { propertiesKey, propertyKey, type PortalDetails, type Property } from '../api/queries'
+import '../property.css'
+
+type Props = {
+  property: Property
+  /** skippable adds 'I want to do this later.' (step 2 of a new property). */
+  skippable?: boolean
+}
+
+type Furnish = PortalDetails['furnishStatus']
+
+const PHOTOS_UPLOADING = 'Saving is possible once your photos have finished uploading.'
+
+export function PortalDetailsForm({ property, skippable }: Props) {
+  const navigate = useNavigate()
+  const qc = useQueryClient()
+  const [price, setPrice] = useState(penceToPounds(property.rentPence))
+  const [cycle, setCycle] = useState<RentCycle>(property.rentCycle || 'Monthly')
+  const [beds, setBeds] = useState(property.bedroomCount ?? 0)
+  const [baths, setBaths] = useState(property.bathroomCount ?? 0)
+  const [sofas, setSofas] = useState(property.sofasCount ?? 0)
+  const [furnish, setFurnish] = useState<Furnish>(property.furnishStatus ?? '')
+  const [date, setDate] = useState(isoToDisplay(property.moveInDate))
+  const [description, setDescription] = useState(property.shortDescription ?? '')
+  const [message, setMessage] = useState('')
+  const [uploading, setUploading] = useState(false)
+  const picker = useRef<HTMLInputElement>(null)
+
+  const ready = price !== '' && description.trim() !== '' && date.length === 10
+
+  const save = useMutation({
+    mutationFn: async (body: PortalDetails) =>
+      (await unwrap(api.PUT('/api/properties/{id}/details', { params: { path: { id: property.id } }, body }))).property,
+    onSuccess: (p) => {
+      void qc.invalidateQueries({ queryKey: propertiesKey })
+      qc.setQueryData(propertyKey(p.id), p)
+      navigate('/profile/list')
+    },
+    onError: (e) => setMessage(errorMessage(e)),
+  })
+
+  function submit(publish: boolean) {
+    if (save.isPending || uploading) return
+    const iso = displayToIso(date)
+    if (!ready || !iso) {
+      setMessage(DETAILS_REQUIRED)
+      return
+    }
+    setMessage('')
+    save.mutate({
+      rentPence: poundsToPence(price),
+      rentCycle: cycle,
+      bedroomCount: beds,
+      bathroomCount: baths,
+      sofasCount: sofas,
+      furnishStatus: furnish,
+      moveInDate: iso,
+      shortDescription: description.trim(),
+      publish,
+    })
+  }
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    submit(submitter?.value === 'publish')
+  }
+
+  function openPicker() {
+    const el = picker.current
+    if (!el) return
+    if (date.length === 10) el.value = displayToIso(date)
+    try {
+      el.showPicker()
+    } catch {
+      el.focus()
+      el.click()
+    }
+  }
+
+  const edited = () => setMessage('')
+  // Why the buttons are disabled, unless a message already says it.
+  const needed = message ? '' : !ready ? DETAILS_REQUIRED : uploading ? PHOTOS_UPLOADING : ''
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="portal-form" aria-label="Property Portal Details">
+      <PhotoUploader property={property} onBusyChange={setUploading} />
+
+      <div className="portal-form__row">
+        <div className="field">
+          <label htmlFor="pd-price">Rental price</label>
+          <div className="price-input">
+            <span className="price-input__prefix" aria-hidden="true">
+              £
+            </span>
+            <input
+              id="pd-price"
+              name="rent"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={7}
+              value={price}
+              aria-describedby="pd-price-unit"
+              onChange={(e) => {
+                setPrice(onlyDigits(e.target.value).replace(/^0+/, ''))
+                edited()
+              }}
+            />
+            <span className="price-input__suffix" id="pd-price-unit">
+              {cycleLabel(cycle)}
+              <span className="visually-hidden"> in whole pounds</span>
+            </span>
+          </div>
+        </div>
+        <fieldset className="choice-group">
+          <legend>Rent cycle</legend>
+          <div className="choice-group__options">
+            {(['Monthly', 'Weekly'] as const).map((c) => (
+              <label key={c} className="choice">
+                <input type="radio" name="rentCycle" value={c} checked={cycle === c} onChange={() => setCycle(c)} />
+                <span>{c}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+
+      <div className="stepper-row">
+        <Stepper id="pd-beds" label="Bedrooms" noun="bedrooms" value={beds} onChange={setBeds} />
+        <Stepper id="pd-baths" label="Bathrooms" noun="bathrooms" value={baths} onChange={setBaths} />
+        <Stepper id="pd-sofas" label="Living rooms" noun="living rooms" value={sofas} onChange={setSofas} />
+      </div>
+
+      <div className="portal-form__row">
+        <fieldset className="choice-group">
+          <legend>Furnish status</legend>
+          <div className="choice-group__options">
+            {(['Furnished', 'Unfurnished'] as const).map((f) => (
+              <label key={f} className="choice">
+                <input type="radio" name="furnishStatus" value={f} checked={furnish === f} onChange={() => setFurnish(f)} />
+                <span>{f}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="field">
+          <label htmlFor="pd-date">Move-in date</label>
+          <div className="date-input">
+            <input
+              id="pd-date"
+              name="moveInDate"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="DD/MM/YYYY"
+              maxLength={10}
+              value={date}
+              aria-describedby="pd-date-hint"
+              onChange={(e) => {
+                setDate(typeMoveInDate(e.target.value, date))
+                edited()
+              }}
+            />
+            <button type="button" className="icon-button date-input__button" aria-label="Choose the move-in date from a calendar" onClick={openPicker}>
+              <CalendarDays aria-hidden size={20} />
+            </button>
+            <input
+              ref={picker}
+              type="date"
+              className="date-input__native"
+              tabIndex={-1}
+              aria-label="Move-in date calendar"
+              onChange={(e) => {
+                const shown = isoToDisplay(e.target.value)
+                if (shown) {
+                  setDate(shown)
+                  edited()
+                }
+              }}
+            />
+          </div>
+          <p id="pd-date-hint" className="field-hint">
+            DD/MM/YYYY
+          </p>
+        </div>
+      </div>
+
+      <div className="field">
+        <label htmlFor="pd-description">Short description</label>
+        <textarea
+          id="pd-description"
+          name="shortDescription"
+          rows={4}
+          value={description}
+          onChange={(e) => {
+            setDescription(e.target.value)
+            edited()
+          }}
+        />
+      </div>
+
+      {message ? <FormMessage kind="error">{message}</FormMessage> : null}
+      {needed ? (
+        <p id="pd-needed" className="field-hint portal-form__needed">
+          {needed}
+        </p>
+      ) : null}
+      <div className="property-actions">
+        <button
+          type="submit"
+          value="publish"
+          className="button"
+          disabled={!ready || save.isPending || uploading}
+          aria-describedby={needed ? 'pd-needed' : undefined}
+          aria-busy={save.isPending && save.variables?.publish ? true : undefined}
+        >
+          {save.isPending && save.variables?.publish ? <ButtonSpinner /> : null}
+          Save and Publish
+        </button>
+        <button
+          type="submit"
+          value="save"
+          className="button button--outline"
+          disabled={!ready || save.isPending || uploading}
+          aria-describedby={needed ? 'pd-needed' : undefined}
+          aria-busy={save.isPending && !save.variables?.publish ? true : undefined}
+        >
+          {save.isPending && !save.variables?.publish ? <ButtonSpinner /> : null}
+          Save
+        </button>
+        {skippable ? <Link to="/profile/list">I want to do this later.</Link> : null}
+      </div>
+    </form>
+  )
+}
+
+type StepperProps = { id: string; label: string; noun: string; value: number; onChange: (n: number) => void }
+
+/** Stepper is a count with minus and plus buttons; it never goes below 0. */
+function Stepper({ id, label, noun, value, onChange }: StepperProps) {
+  return (
+    <div className="stepper" role="group" aria-labelledby={`${id}-label`}>
+      <span id={`${id}-label`} className="stepper__label">
+        {label}
+      </span>
+      <div className="stepper__controls">
+        <button type="button" className="stepper__button" aria-label={`Fewer ${noun}`} onClick={() => onChange(Math.max(0, value - 1))}>
+          <Minus aria-hidden size={18} />
+        </button>
+        <output id={id} className="stepper__value" aria-live="polite">
+          <span className="visually-hidden">{label}: </span>
+          {value}
+        </output>
+        <button type="button" className="stepper__button" aria-label={`More ${noun}`} onClick={() => onChange(Math.min(99, value + 1))}>
+          <Plus aria-hidden size={18} />
+        </button>
+      </div>
+    </div>
+  )
+}
