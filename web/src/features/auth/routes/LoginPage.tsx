@@ -2,16 +2,17 @@
 // to password reset and registration, a spinner on Login while submitting.
 // An unconfirmed account switches to the confirmation-code form; once
 // confirmed the login form returns.
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { useMutation } from '@tanstack/react-query'
-import { api, unwrap } from '../../../lib/api'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useAuth } from '../../../lib/auth'
 import { ButtonSpinner, Field, FormMessage, PasswordInput } from '../../../components/Form'
 import { AuthCard } from '../components/AuthUi'
 import { CodeVerifyForm } from '../components/CodeVerifyForm'
-import { INCORRECT_FIELDS, loginSchema, normaliseEmail } from '../passwordRules'
+import { INCORRECT_FIELDS, loginSchema, normaliseEmail, type LoginForm } from '../passwordRules'
 import { errorCode, errorMessage } from '../../../lib/errors'
+import { useLogin } from '../api/login'
 
 export const ACCOUNT_CONFIRMED = 'Your account has been confirmed. Please log in.'
 
@@ -22,43 +23,36 @@ export default function LoginPage() {
   const from = (location.state as { from?: string } | null)?.from
 
   const [stage, setStage] = useState<'login' | 'confirm'>('login')
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [bad, setBad] = useState<{ email: boolean; password: boolean }>({ email: false, password: false })
-  const [error, setError] = useState('')
   const [note, setNote] = useState('')
+  const form = useForm<LoginForm>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } })
+  const { errors } = form.formState
+  const email = form.watch('email')
+  const login = useLogin()
 
-  const login = useMutation({
-    mutationFn: (body: { email: string; password: string }) => unwrap(api.POST('/api/auth/login', { body })),
-    onSuccess: (data) => {
-      setUser(data.user)
-      if (from && from !== location.pathname) navigate(from, { replace: true })
-    },
-    onError: (e) => {
-      const code = errorCode(e)
-      if (code === 'invalid_credentials') {
-        setBad({ email: true, password: true })
-      } else if (code === 'unconfirmed') {
-        setStage('confirm')
-      } else {
-        setError(errorMessage(e))
-      }
-    },
-  })
-
-  function submit(e: FormEvent) {
-    e.preventDefault()
+  const submit = form.handleSubmit((v) => {
     if (login.isPending) return
-    setError('')
     setNote('')
-    const parsed = loginSchema.safeParse({ email, password })
-    if (!parsed.success) {
-      setBad({ email: !email.trim(), password: !password })
-      return
-    }
-    setBad({ email: false, password: false })
-    login.mutate({ email: normaliseEmail(email), password })
-  }
+    login.mutate(
+      { email: normaliseEmail(v.email), password: v.password },
+      {
+        onSuccess: (data) => {
+          setUser(data.user)
+          if (from && from !== location.pathname) navigate(from, { replace: true })
+        },
+        onError: (e) => {
+          const code = errorCode(e)
+          if (code === 'invalid_credentials') {
+            form.setError('email', { message: INCORRECT_FIELDS })
+            form.setError('password', { message: INCORRECT_FIELDS })
+          } else if (code === 'unconfirmed') {
+            setStage('confirm')
+          } else {
+            form.setError('root', { message: errorMessage(e) })
+          }
+        },
+      },
+    )
+  })
 
   if (stage === 'confirm') {
     return (
@@ -76,7 +70,7 @@ export default function LoginPage() {
           signIn={false}
           idPrefix="confirm"
           onVerified={() => {
-            setPassword('')
+            form.setValue('password', '')
             setNote(ACCOUNT_CONFIRMED)
             setStage('login')
           }}
@@ -94,33 +88,29 @@ export default function LoginPage() {
     <AuthCard title="Welcome back" intro={<p>Log in to your OmniRent account.</p>}>
       <form onSubmit={submit} noValidate>
         <FormMessage kind="success">{note}</FormMessage>
-        <FormMessage kind="error">{error}</FormMessage>
-        <Field id="login-email" label="Email" note={bad.email ? INCORRECT_FIELDS : undefined} tone={bad.email ? 'warning' : undefined}>
+        <FormMessage kind="error">{errors.root?.message}</FormMessage>
+        <Field id="login-email" label="Email" note={errors.email?.message} tone={errors.email ? 'warning' : undefined}>
           <input
             id="login-email"
-            name="email"
             type="email"
             autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}
-            value={email}
-            aria-invalid={bad.email || undefined}
-            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={errors.email ? true : undefined}
+            {...form.register('email')}
           />
         </Field>
         <Field
           id="login-password"
           label="Password"
-          note={bad.password ? INCORRECT_FIELDS : undefined}
-          tone={bad.password ? 'warning' : undefined}
+          note={errors.password?.message}
+          tone={errors.password ? 'warning' : undefined}
         >
           <PasswordInput
             id="login-password"
-            name="password"
             autoComplete="current-password"
-            value={password}
-            aria-invalid={bad.password || undefined}
-            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={errors.password ? true : undefined}
+            {...form.register('password')}
           />
         </Field>
         <div className="auth-row">
