@@ -4,12 +4,7 @@ import { lazy, Suspense } from 'react'
 import { Dialog } from '../../../components/Dialog'
 import { Spinner } from '../../../components/Spinner'
 
-const TermsOfServiceText = lazy(() =>
-  import('./TermsOfServiceText').then((m) => ({ default: m.TermsOfServiceText })),
-)
-const PrivacyPolicyText = lazy(() =>
-  import('./PrivacyPolicyText').then((m) => ({ default: m.PrivacyPolicyText })),
-)
+const LegalText = lazy(() => import('./LegalText'))
 
 export type LegalDoc = 'terms' | 'privacy' | null
 
@@ -24,7 +19,7 @@ export function LegalDialog({ doc, onClose }: { doc: LegalDoc; onClose: () => vo
           </div>
         }
       >
-        <div className="legal-popup">{doc === 'privacy' ? <PrivacyPolicyText /> : <TermsOfServiceText />}</div>
+        <div className="legal-popup"><LegalText doc={doc ?? 'terms'} /></div>
       </Suspense>
     </Dialog>
   )

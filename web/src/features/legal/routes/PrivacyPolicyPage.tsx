@@ -1,11 +1,11 @@
 // /privacy-policy: standalone page, no site navigation or footer.
 import { LegalPageFrame } from '../components/LegalPageFrame'
-import { PrivacyPolicyText } from '../components/PrivacyPolicyText'
+import { LegalText } from '../components/LegalText'
 
 export default function PrivacyPolicyPage() {
   return (
     <LegalPageFrame title="Privacy Policy">
-      <PrivacyPolicyText />
+      <LegalText doc="privacy" />
     </LegalPageFrame>
   )
 }

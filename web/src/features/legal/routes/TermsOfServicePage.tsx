@@ -1,11 +1,11 @@
 // /terms-of-service: standalone page, no site navigation or footer.
 import { LegalPageFrame } from '../components/LegalPageFrame'
-import { TermsOfServiceText } from '../components/TermsOfServiceText'
+import { LegalText } from '../components/LegalText'
 
 export default function TermsOfServicePage() {
   return (
     <LegalPageFrame title="Terms of Service">
-      <TermsOfServiceText />
+      <LegalText doc="terms" />
     </LegalPageFrame>
   )
 }
