@@ -18,6 +18,7 @@ import (
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/blog"
 	"github.com/omnirent/omnirent/internal/config"
+	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/demo"
 	"github.com/omnirent/omnirent/internal/devmail"
 	"github.com/omnirent/omnirent/internal/geo"
@@ -52,6 +53,7 @@ type App struct {
 	Promos     *promo.Service
 	Payments   *payment.Service
 	RefChecks  *refcheck.Service
+	Contracts  *contract.Service
 	News       *news.Service
 	Blog       *blog.Service
 	Handler    http.Handler
@@ -127,6 +129,11 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Properties: properties, Photos: photos, Files: files,
 		Promos: promos, Payments: payments, RefChecks: refcheck.NewService(refcheck.Deps{DB: d, Clock: clk, Properties: propertyPlaces{properties}, Accounts: accountDirectory{authSvc}, Payments: payments, Mail: mailer,
 			Bank: openbanking.Sandbox{BaseURL: cfg.BaseURL}, Jobs: q, BaseURL: cfg.BaseURL}), Log: log}
+	libs, err := contract.LoadLibraries()
+	if err != nil {
+		return nil, err
+	}
+	a.Contracts = contract.NewService(d, clk, libs, contractProperties{properties})
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {
 		if err := demo.SeedBlog(ctx, a.Blog); err != nil {
@@ -159,6 +166,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	promo.NewHandler(a.Promos).Routes(mux)
 	payment.NewHandler(a.Payments).Routes(mux)
 	refcheck.NewHandler(a.RefChecks).Routes(mux)
+	contract.NewHandler(a.Contracts).Routes(mux)
 	news.NewHandler(a.News).Routes(mux)
 	blog.NewHandler(a.Blog).Routes(mux)
 	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)

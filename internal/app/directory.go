@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
@@ -54,4 +55,29 @@ func (p propertyPlaces) Addresses(ctx context.Context, ids []string) (map[string
 		out[id] = refcheck.Place{FirstLine: a.FirstLine, Town: a.Town, Postcode: a.Postcode}
 	}
 	return out, err
+}
+
+// contractProperties answers agreements about properties (contract.Properties)
+// in contract's own terms.
+type contractProperties struct{ properties *property.Service }
+
+func (p contractProperties) Owned(ctx context.Context, a session.Actor, id string) (contract.Property, error) {
+	pr, err := p.properties.Get(ctx, a, id)
+	if err != nil {
+		return contract.Property{}, err
+	}
+	return contractPlace(pr.ID, pr.Address), nil
+}
+
+func (p contractProperties) Places(ctx context.Context, ids []string) (map[string]contract.Property, error) {
+	addrs, err := p.properties.Addresses(ctx, ids)
+	out := make(map[string]contract.Property, len(addrs))
+	for id, a := range addrs {
+		out[id] = contractPlace(id, a)
+	}
+	return out, err
+}
+
+func contractPlace(id string, a property.Address) contract.Property {
+	return contract.Property{ID: id, Line1: a.FirstLine, Line2: a.SecondLine, Town: a.Town, Postcode: a.Postcode, Country: a.Country}
 }

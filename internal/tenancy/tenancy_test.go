@@ -51,3 +51,32 @@ func TestDepositCap(t *testing.T) {
 		t.Errorf("warning text: %q", w)
 	}
 }
+
+func TestJurisdictionOf(t *testing.T) {
+	for _, c := range []struct {
+		postcode string
+		want     string
+		ask      bool
+	}{
+		{"SW1A 1AA", "England", false},
+		{"bt1 5gs", "Northern Ireland", false},
+		{"EH1 1YZ", "Scotland", false},
+		{"G1 1XQ", "Scotland", false},
+		{"GL1 2AB", "England", false}, // G is Scotland, GL is not
+		{"CF10 1EP", "Wales", false},
+		{"SY23 1AB", "Wales", false},
+		{"SY1 1AA", "England", false},
+		{"CH5 1AB", "England", true},   // Deeside: ask
+		{"TD15 1AA", "Scotland", true}, // Berwick-upon-Tweed is in England: ask
+		{"NP16 5AA", "Wales", true},
+		{"nonsense", "England", true},
+	} {
+		j, ask := JurisdictionOf(c.postcode)
+		if j != c.want || ask != c.ask {
+			t.Errorf("JurisdictionOf(%q) = %s, ask %v; want %s, ask %v", c.postcode, j, ask, c.want, c.ask)
+		}
+	}
+	if !ValidJurisdiction("Wales") || ValidJurisdiction("France") {
+		t.Error("ValidJurisdiction")
+	}
+}

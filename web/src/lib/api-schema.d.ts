@@ -1222,6 +1222,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contract builder options
+         * @description The wizard's option lists and, for England, the clause library in force today with the rules the wizard states.
+         */
+        get: operations["contractCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List contracts
+         * @description A landlord's own agreements, or for a tenant those sent to their e-mail (never drafts). view is draft, awaiting, completed or all (all is the landlord's duplicate list).
+         */
+        get: operations["listContracts"];
+        put?: never;
+        /**
+         * Start a contract
+         * @description Starts a draft for one of the landlord's properties; landlords only.
+         */
+        post: operations["createContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Get a contract */
+        get: operations["getContract"];
+        put?: never;
+        post?: never;
+        /** Delete a draft */
+        delete: operations["deleteContract"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Answer a wizard step
+         * @description Checks the answered step with the wizard's rules (field messages in error.fields), stores every answer and moves the draft to the next step. The last step checks every answer.
+         */
+        put: operations["saveContractStep"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Go back a step */
+        post: operations["contractBack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/skip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Skip the form of a duplicate */
+        post: operations["contractSkipForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a contract
+         * @description Copies the answers and edits into a new draft (Draft, payment PENDING); no signatures or payment.
+         */
+        post: operations["duplicateContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The generated agreement
+         * @description The document model generated from the answers, the clause-library version and the section edits.
+         */
+        get: operations["contractDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/sections/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                section: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a section
+         * @description Stores the landlord's rich text for a section, cleaned on the server; empty text returns to the generated text.
+         */
+        put: operations["editContractSection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -1246,6 +1437,202 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        ContractStep: "landlord" | "serviceAddress" | "jurisdiction" | "contractType" | "roomLocation" | "termType" | "startDate" | "noticePeriod" | "tenants" | "guarantor" | "occupiers" | "rent" | "firstPayment" | "deposit" | "utilities" | "schedule" | "shared" | "parking" | "additionalTerms" | "mortgage" | "finished";
+        ContractPerson: {
+            first?: string;
+            middle?: string;
+            last?: string;
+            email?: string;
+        };
+        /** @description Structured rich text (the editor's inserts); only bold, italic, underline, size, align and list are kept. */
+        RichText: {
+            ops: {
+                insert?: string;
+                attributes?: {
+                    bold?: boolean;
+                    italic?: boolean;
+                    underline?: boolean;
+                    /** @enum {string} */
+                    size?: "16px" | "18px" | "22px";
+                    /** @enum {string} */
+                    align?: "center" | "right" | "justify";
+                    /** @enum {string} */
+                    list?: "ordered" | "bullet";
+                };
+            }[];
+        };
+        /** @description The wizard's answers. Money in integer pence; dates YYYY-MM-DD; choices yes, no or skip. */
+        ContractAnswers: {
+            landlord?: {
+                first?: string;
+                middle?: string;
+                last?: string;
+                company?: string;
+            };
+            serviceAddress?: {
+                line1?: string;
+                line2?: string;
+                town?: string;
+                postcode?: string;
+                country?: string;
+            };
+            jurisdiction?: string;
+            /** @description whole or room */
+            contractType?: string;
+            roomLocation?: string;
+            startDate?: string;
+            tenants?: components["schemas"]["ContractPerson"][];
+            guarantor?: components["schemas"]["ContractPerson"] & {
+                answer?: string;
+            };
+            occupiers?: {
+                answer?: string;
+                people?: components["schemas"]["ContractPerson"][];
+            };
+            rentPence?: number;
+            /** @enum {string} */
+            rentPeriod?: "weekly" | "monthly";
+            firstPaymentDate?: string;
+            deposit?: {
+                /** @description standard, zero or skip */
+                kind?: string;
+                perTenantPence?: number;
+                scheme?: string;
+                schemeOther?: string;
+                zeroPence?: number;
+            };
+            utilities?: {
+                answer?: string;
+                items?: string[];
+                other?: string;
+            };
+            scheduleDate?: string;
+            shared?: {
+                answer?: string;
+                facilities?: string;
+            };
+            parking?: {
+                answer?: string;
+                spaces?: number;
+                type?: string;
+                typeOther?: string;
+                location?: string;
+            };
+            additionalTerms?: {
+                answer?: string;
+                text?: components["schemas"]["RichText"];
+            };
+            mortgage?: string;
+        };
+        Contract: {
+            id: string;
+            /** @enum {string} */
+            status: "Draft" | "ATS" | "ADS" | "COMPLETED";
+            /** @enum {string} */
+            paymentStatus: "PENDING" | "COMPLETED";
+            propertyId: string;
+            property: {
+                id?: string;
+                addrFirstLine?: string;
+                addrSecondLine?: string;
+                town?: string;
+                postcode?: string;
+                country?: string;
+            };
+            /** @description the spec's label; empty until answered */
+            contractType: string;
+            jurisdiction: string;
+            /** @description the postcode straddles a border */
+            askJurisdiction: boolean;
+            libraryVersion: string;
+            answers: components["schemas"]["ContractAnswers"];
+            step: components["schemas"]["ContractStep"];
+            history: components["schemas"]["ContractStep"][];
+            steps: components["schemas"]["ContractStep"][];
+            duplicate: boolean;
+            mine: boolean;
+            editable: boolean;
+            warnings: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+        };
+        ContractResponse: {
+            contract: components["schemas"]["Contract"];
+        };
+        ContractList: {
+            contracts: components["schemas"]["Contract"][];
+        };
+        ContractCatalogue: {
+            jurisdictions: string[];
+            depositSchemes: string[];
+            utilities: string[];
+            parkingTypes: string[];
+            maxTenants: number;
+            england?: {
+                version: string;
+                effectiveFrom: string;
+                title: string;
+                statutoryRightsWarning: string;
+                disclaimer: string;
+                rules: {
+                    termType: string;
+                    fixedTermReason: string;
+                    rentPeriods: string[];
+                    tenantNotice: string;
+                    landlordNotice: string;
+                    maxRentInAdvance: string;
+                };
+            };
+        };
+        ContractBlock: {
+            /** @enum {string} */
+            kind: "p" | "ordered" | "bullet";
+            align?: string;
+            runs: {
+                text: string;
+                bold?: boolean;
+                italic?: boolean;
+                underline?: boolean;
+                size?: string;
+            }[];
+        };
+        ContractDocument: {
+            title: string;
+            subtitle: string;
+            libraryVersion: string;
+            source: string;
+            disclaimer: string;
+            cover: {
+                propertyAddress: string;
+                landlord: string;
+                tenants: string[] | null;
+                guarantor?: string;
+                startDate: string;
+                rent: string;
+            };
+            sections: {
+                id: string;
+                number: number;
+                part: string;
+                title: string;
+                blocks: components["schemas"]["ContractBlock"][];
+                edited: boolean;
+                stale: boolean;
+            }[];
+            signatures: {
+                role: string;
+                name: string;
+            }[];
+        };
+        ContractDocumentResponse: {
+            document: components["schemas"]["ContractDocument"];
+            contract: components["schemas"]["Contract"];
+        };
         Catalogue: {
             products: {
                 product: string;
@@ -3554,6 +3941,299 @@ export interface operations {
                 content?: never;
             };
             404: components["responses"]["Error"];
+        };
+    };
+    contractCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description options */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractCatalogue"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    listContracts: {
+        parameters: {
+            query: {
+                view: "draft" | "awaiting" | "completed" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description agreements newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    createContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    propertyId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the new draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the agreement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    saveContractStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    step: components["schemas"]["ContractStep"];
+                    answers: components["schemas"]["ContractAnswers"];
+                };
+            };
+        };
+        responses: {
+            /** @description saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    contractBack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description moved back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    contractSkipForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description at the end */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    duplicateContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the copy */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    contractDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractDocumentResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    editContractSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                section: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: components["schemas"]["RichText"];
+                };
+            };
+        };
+        responses: {
+            /** @description the document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        document: components["schemas"]["ContractDocument"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     devMailbox: {

@@ -1,0 +1,175 @@
+package contract
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/tenancy"
+)
+
+type Handler struct{ svc *Service }
+
+func NewHandler(s *Service) *Handler { return &Handler{svc: s} }
+
+// Routes mounts the contract builder's API; the service decides who may
+// read or change each agreement.
+func (h *Handler) Routes(mux *httpx.Router) {
+	mux.Handle("GET /api/contracts/catalogue", httpx.Handle(session.Require(h.catalogue)))
+	mux.Handle("GET /api/contracts", httpx.Handle(session.Require(h.list)))
+	mux.Handle("POST /api/contracts", httpx.Handle(session.Require(h.create)))
+	mux.Handle("GET /api/contracts/{id}", httpx.Handle(session.Require(h.get)))
+	mux.Handle("DELETE /api/contracts/{id}", httpx.Handle(session.Require(h.delete)))
+	mux.Handle("PUT /api/contracts/{id}/steps", httpx.Handle(session.Require(h.saveStep)))
+	mux.Handle("POST /api/contracts/{id}/back", httpx.Handle(session.Require(h.back)))
+	mux.Handle("POST /api/contracts/{id}/skip", httpx.Handle(session.Require(h.skip)))
+	mux.Handle("POST /api/contracts/{id}/duplicate", httpx.Handle(session.Require(h.duplicate)))
+	mux.Handle("GET /api/contracts/{id}/document", httpx.Handle(session.Require(h.document)))
+	mux.Handle("PUT /api/contracts/{id}/sections/{section}", httpx.Handle(session.Require(h.saveEdit)))
+}
+
+// contractJSON is an agreement as the API shows it.
+type contractJSON struct {
+	ID              string        `json:"id"`
+	Status          Status        `json:"status"`
+	PaymentStatus   PaymentStatus `json:"paymentStatus"`
+	PropertyID      string        `json:"propertyId"`
+	Property        Property      `json:"property"`
+	ContractType    string        `json:"contractType"`
+	Jurisdiction    string        `json:"jurisdiction"`
+	AskJurisdiction bool          `json:"askJurisdiction"`
+	LibraryVersion  string        `json:"libraryVersion"`
+	Answers         Answers       `json:"answers"`
+	Step            Step          `json:"step"`
+	History         []Step        `json:"history"`
+	Steps           []Step        `json:"steps"`
+	Duplicate       bool          `json:"duplicate"`
+	Mine            bool          `json:"mine"`
+	Editable        bool          `json:"editable"`
+	Warnings        []string      `json:"warnings"`
+	CreatedAt       time.Time     `json:"createdAt"`
+	UpdatedAt       time.Time     `json:"updatedAt"`
+	SentAt          *time.Time    `json:"sentAt"`
+}
+
+func toJSON(r Record) contractJSON {
+	contractType := map[string]string{"whole": "Standard whole property", "room": "Room only within building"}[r.Answers.ContractType]
+	return contractJSON{ID: r.ID, Status: r.Status, PaymentStatus: r.PaymentStatus, PropertyID: r.PropertyID, Property: r.Property,
+		ContractType: contractType, Jurisdiction: r.Jurisdiction, AskJurisdiction: r.AskJurisdiction, LibraryVersion: r.LibraryVersion,
+		Answers: r.Answers, Step: r.Step, History: r.History, Steps: r.Steps, Duplicate: r.DuplicatedFrom != "", Mine: r.Mine,
+		Editable: r.Mine && r.Status == Draft, Warnings: nonNil(r.Warnings), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, SentAt: r.SentAt}
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func (h *Handler) catalogue(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	body := map[string]any{
+		"jurisdictions":  tenancy.Jurisdictions(),
+		"depositSchemes": DepositSchemes,
+		"utilities":      UtilityChoices,
+		"parkingTypes":   ParkingTypes,
+		"maxTenants":     MaxTenants,
+	}
+	if lib, ok := h.svc.Libraries().Current(DocumentType, tenancy.England, h.svc.now()); ok {
+		body["england"] = map[string]any{
+			"version": lib.Version, "effectiveFrom": lib.EffectiveFrom, "title": lib.Title, "rules": lib.Rules,
+			"statutoryRightsWarning": lib.StatutoryRightsWarning, "disclaimer": lib.Disclaimer,
+		}
+	}
+	return httpx.WriteJSON(w, http.StatusOK, body)
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	recs, err := h.svc.List(r.Context(), a, ListView(r.URL.Query().Get("view")))
+	if err != nil {
+		return err
+	}
+	out := make([]contractJSON, 0, len(recs))
+	for _, rec := range recs {
+		out = append(out, toJSON(rec))
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"contracts": out})
+}
+
+func (h *Handler) one(w http.ResponseWriter, status int, rec Record, err error) error {
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, status, map[string]any{"contract": toJSON(rec)})
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in struct {
+		PropertyID string `json:"propertyId"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	rec, err := h.svc.Create(r.Context(), a, in.PropertyID)
+	return h.one(w, http.StatusCreated, rec, err)
+}
+
+func (h *Handler) get(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	rec, err := h.svc.Get(r.Context(), a, r.PathValue("id"))
+	return h.one(w, http.StatusOK, rec, err)
+}
+
+func (h *Handler) saveStep(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in StepInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	rec, err := h.svc.SaveStep(r.Context(), a, r.PathValue("id"), in)
+	return h.one(w, http.StatusOK, rec, err)
+}
+
+func (h *Handler) back(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	rec, err := h.svc.Back(r.Context(), a, r.PathValue("id"))
+	return h.one(w, http.StatusOK, rec, err)
+}
+
+func (h *Handler) skip(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	rec, err := h.svc.SkipForm(r.Context(), a, r.PathValue("id"))
+	return h.one(w, http.StatusOK, rec, err)
+}
+
+func (h *Handler) duplicate(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	rec, err := h.svc.Duplicate(r.Context(), a, r.PathValue("id"))
+	return h.one(w, http.StatusCreated, rec, err)
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	if err := h.svc.Delete(r.Context(), a, r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (h *Handler) document(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	doc, rec, err := h.svc.Document(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"document": doc, "contract": toJSON(rec)})
+}
+
+func (h *Handler) saveEdit(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in struct {
+		Text RichText `json:"text"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	doc, err := h.svc.SaveEdit(r.Context(), a, r.PathValue("id"), r.PathValue("section"), in.Text)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"document": doc})
+}

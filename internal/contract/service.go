@@ -1,0 +1,445 @@
+package contract
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/tenancy"
+)
+
+// Properties is what agreements need from the properties area, in this
+// area's terms (wired in internal/app).
+type Properties interface {
+	// Owned is the landlord's own property, or NotFound.
+	Owned(ctx context.Context, a session.Actor, id string) (Property, error)
+	// Places are the addresses of the given properties, whoever owns them.
+	Places(ctx context.Context, ids []string) (map[string]Property, error)
+}
+
+type Service struct {
+	db    *db.DB
+	clock clock.Clock
+	libs  *Libraries
+	props Properties
+}
+
+func NewService(d *db.DB, c clock.Clock, libs *Libraries, props Properties) *Service {
+	return &Service{db: d, clock: c, libs: libs, props: props}
+}
+
+// Libraries are the loaded clause libraries.
+func (s *Service) Libraries() *Libraries { return s.libs }
+
+// View is an agreement as its reader may see it.
+type Record struct {
+	Contract
+	Property Property
+	// Mine: the actor is the landlord who owns it (may edit a draft).
+	Mine bool
+	// AskJurisdiction: the property's postcode straddles a border.
+	AskJurisdiction bool
+	Steps           []Step
+	Warnings        []string
+}
+
+func (s *Service) now() time.Time { return s.clock.Now().UTC() }
+
+// Create starts a draft for one of the landlord's properties, with what is
+// already known filled in: the landlord's name and the jurisdiction of the
+// property's postcode.
+func (s *Service) Create(ctx context.Context, a session.Actor, propertyID string) (Record, error) {
+	if err := a.RequireSignedIn(); err != nil {
+		return Record{}, err
+	}
+	if !a.IsLandlord() {
+		return Record{}, apperr.New(apperr.Forbidden, "landlords_only", MsgLandlordsOnly)
+	}
+	p, err := s.props.Owned(ctx, a, propertyID)
+	if err != nil {
+		return Record{}, apperr.Fields(MsgPropertyMissing, map[string]string{"propertyId": MsgPropertyMissing}).WithKind(apperr.NotFound, "property_not_found")
+	}
+	now := s.now()
+	c := Contract{ID: uuid.NewString(), LandlordID: a.UserID, PropertyID: p.ID, Status: Draft, PaymentStatus: PaymentPending,
+		Step: StepLandlord, History: []Step{StepLandlord}, CreatedAt: now, UpdatedAt: now, Edits: map[string]Edit{}}
+	first, last, _ := strings.Cut(strings.TrimSpace(a.FullName), " ")
+	c.Answers.Landlord = LandlordName{First: first, Last: strings.TrimSpace(last)}
+	c.Answers.ServiceAddress.Country = "United Kingdom"
+	c.Answers.RentPeriod = "weekly" // the spec's default
+	if j, ask := tenancy.JurisdictionOf(p.Postcode); !ask {
+		c.Answers.Jurisdiction = j
+	}
+	c.Jurisdiction = c.Answers.Jurisdiction
+	if err := insert(ctx, s.db.Conn(), c); err != nil {
+		return Record{}, err
+	}
+	return s.record(c, p, a), nil
+}
+
+// load is the agreement if the actor may read it: its landlord always, a
+// tenant once it has been sent to an e-mail that is theirs. Anyone else,
+// admins included, is told it does not exist.
+func (s *Service) load(ctx context.Context, a session.Actor, id string) (Contract, error) {
+	if err := a.RequireSignedIn(); err != nil {
+		return Contract{}, err
+	}
+	c, err := byID(ctx, s.db.Conn(), id)
+	if err != nil {
+		return Contract{}, err
+	}
+	if c.LandlordID == a.UserID || c.sentTo(a.Email) {
+		return c, nil
+	}
+	return Contract{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+}
+
+func (c Contract) sentTo(email string) bool {
+	if c.SentAt == nil || email == "" {
+		return false
+	}
+	for _, t := range c.Answers.Tenants {
+		if strings.EqualFold(t.Email, email) {
+			return true
+		}
+	}
+	return false
+}
+
+// loadDraft is the actor's own draft, for changing it.
+func (s *Service) loadDraft(ctx context.Context, a session.Actor, id string) (Contract, error) {
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return Contract{}, err
+	}
+	if c.LandlordID != a.UserID {
+		return Contract{}, apperr.New(apperr.Forbidden, "not_yours", MsgNotDraft)
+	}
+	if c.Status != Draft {
+		return Contract{}, apperr.New(apperr.Conflict, "not_draft", MsgNotDraft)
+	}
+	return c, nil
+}
+
+func (s *Service) place(ctx context.Context, id string) Property {
+	places, err := s.props.Places(ctx, []string{id})
+	if err != nil {
+		return Property{ID: id}
+	}
+	return places[id]
+}
+
+func (s *Service) record(c Contract, p Property, a session.Actor) Record {
+	_, ask := tenancy.JurisdictionOf(p.Postcode)
+	r := Record{Contract: c, Property: p, Mine: c.LandlordID == a.UserID, AskJurisdiction: ask, Steps: Steps(c.Answers)}
+	if lib := s.libraryOf(c); lib != nil && c.Answers.AdditionalTerms.Answer == Yes {
+		r.Warnings = lib.TermWarnings(c.Answers.AdditionalTerms.Text.Plain())
+	}
+	return r
+}
+
+// Get is one agreement for its reader.
+func (s *Service) Get(ctx context.Context, a session.Actor, id string) (Record, error) {
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return Record{}, err
+	}
+	return s.record(c, s.place(ctx, c.PropertyID), a), nil
+}
+
+// libraryOf is the library an agreement uses: the version it was made with,
+// or, while a draft has no start date yet, the one in force today.
+func (s *Service) libraryOf(c Contract) *Library {
+	if c.LibraryVersion != "" {
+		if l, ok := s.libs.Version(c.LibraryVersion); ok {
+			return l
+		}
+	}
+	j := c.Answers.Jurisdiction
+	if j == "" {
+		j = tenancy.England
+	}
+	l, _ := s.libs.Current(DocumentType, j, s.now())
+	return l
+}
+
+// StepInput is one wizard screen's answer: the whole answers as the browser
+// holds them, and which step was answered.
+type StepInput struct {
+	Step    Step    `json:"step"`
+	Answers Answers `json:"answers"`
+}
+
+// SaveStep checks the answered step with the wizard's rules, stores every
+// answer, and moves the draft on to the next step (or back to where the
+// answered step sits, when the landlord went back and changed it).
+func (s *Service) SaveStep(ctx context.Context, a session.Actor, id string, in StepInput) (Record, error) {
+	c, err := s.loadDraft(ctx, a, id)
+	if err != nil {
+		return Record{}, err
+	}
+	if !validStep(in.Step) {
+		return Record{}, apperr.New(apperr.Invalid, "unknown_step", "Unknown step.")
+	}
+	in.Answers.normalise()
+	lib := s.libraryFor(in.Answers)
+	if err := in.Answers.checkStep(in.Step, lib); err != nil {
+		return Record{}, err
+	}
+	if in.Step == StepStartDate {
+		// The start date chooses the clause library; it is kept from now on.
+		start, _ := day(in.Answers.StartDate)
+		l, err := s.libs.Select(DocumentType, in.Answers.Jurisdiction, start)
+		if err != nil {
+			return Record{}, err
+		}
+		c.LibraryVersion = l.Version
+	}
+	if in.Step == StepJurisdiction && c.Answers.Jurisdiction != in.Answers.Jurisdiction {
+		c.LibraryVersion = ""
+	}
+	c.Answers, c.Jurisdiction = in.Answers, in.Answers.Jurisdiction
+	nextStep := next(c.Answers, in.Step)
+	if nextStep == StepFinished {
+		if step, err := s.checkAll(c); err != nil {
+			c.History = historyUpTo(c.History, step)
+			c.Step = step
+			_ = s.save(ctx, c)
+			return Record{}, err
+		}
+	}
+	c.History = append(historyUpTo(c.History, in.Step), nextStep)
+	c.Step = nextStep
+	if err := s.save(ctx, c); err != nil {
+		return Record{}, err
+	}
+	return s.record(c, s.place(ctx, c.PropertyID), a), nil
+}
+
+// libraryFor is the library the answers would use (nil before a valid start date).
+func (s *Service) libraryFor(a Answers) *Library {
+	j := a.Jurisdiction
+	if j == "" {
+		j = tenancy.England
+	}
+	if start, ok := day(a.StartDate); ok {
+		if l, err := s.libs.Select(DocumentType, j, start); err == nil {
+			return l
+		}
+	}
+	l, _ := s.libs.Current(DocumentType, j, s.now())
+	return l
+}
+
+// checkAll applies every step's rules: the last step, and skipping the
+// form of a duplicate, only finish a complete agreement. It answers the
+// first step that fails.
+func (s *Service) checkAll(c Contract) (Step, error) {
+	lib := s.libraryFor(c.Answers)
+	for _, st := range Steps(c.Answers) {
+		if err := c.Answers.checkStep(st, lib); err != nil {
+			return st, err
+		}
+	}
+	if _, err := s.libs.Select(DocumentType, c.Answers.Jurisdiction, mustDay(c.Answers.StartDate)); err != nil {
+		return StepStartDate, err
+	}
+	return StepFinished, nil
+}
+
+func mustDay(s string) time.Time {
+	d, _ := day(s)
+	return d
+}
+
+// historyUpTo keeps the visited steps up to and including step.
+func historyUpTo(h []Step, step Step) []Step {
+	if i := slices.Index(h, step); i >= 0 {
+		return slices.Clone(h[:i+1])
+	}
+	return append(slices.Clone(h), step)
+}
+
+func (s *Service) save(ctx context.Context, c Contract) error {
+	c.UpdatedAt = s.now()
+	return s.db.Tx(ctx, func(conn db.Conn) error { return update(ctx, conn, c) })
+}
+
+// Back removes the latest step (the wizard's back arrow).
+func (s *Service) Back(ctx context.Context, a session.Actor, id string) (Record, error) {
+	c, err := s.loadDraft(ctx, a, id)
+	if err != nil {
+		return Record{}, err
+	}
+	if len(c.History) > 1 {
+		c.History = c.History[:len(c.History)-1]
+	}
+	c.Step = c.History[len(c.History)-1]
+	if err := s.save(ctx, c); err != nil {
+		return Record{}, err
+	}
+	return s.record(c, s.place(ctx, c.PropertyID), a), nil
+}
+
+// SkipForm takes a duplicate straight to the end, once every answer it
+// copied passes the rules.
+func (s *Service) SkipForm(ctx context.Context, a session.Actor, id string) (Record, error) {
+	c, err := s.loadDraft(ctx, a, id)
+	if err != nil {
+		return Record{}, err
+	}
+	if c.DuplicatedFrom == "" {
+		return Record{}, apperr.New(apperr.Conflict, "not_duplicate", "Only a duplicated contract can skip the form.")
+	}
+	if step, err := s.checkAll(c); err != nil {
+		c.History, c.Step = historyUpTo(c.History, step), step
+		_ = s.save(ctx, c)
+		return Record{}, err
+	}
+	c.History, c.Step = append(c.History, StepFinished), StepFinished
+	if err := s.save(ctx, c); err != nil {
+		return Record{}, err
+	}
+	return s.record(c, s.place(ctx, c.PropertyID), a), nil
+}
+
+// Document is the agreement generated for its reader.
+func (s *Service) Document(ctx context.Context, a session.Actor, id string) (Document, Record, error) {
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return Document{}, Record{}, err
+	}
+	lib := s.libraryOf(c)
+	if lib == nil {
+		_, err := s.libs.Select(DocumentType, c.Answers.Jurisdiction, mustDay(c.Answers.StartDate))
+		return Document{}, Record{}, err
+	}
+	p := s.place(ctx, c.PropertyID)
+	return Build(lib, c.Answers, p, c.Edits), s.record(c, p, a), nil
+}
+
+// SaveEdit stores the landlord's text for a section; empty text returns the
+// section to the generated one.
+func (s *Service) SaveEdit(ctx context.Context, a session.Actor, id, sectionID string, text RichText) (Document, error) {
+	c, err := s.loadDraft(ctx, a, id)
+	if err != nil {
+		return Document{}, err
+	}
+	lib := s.libraryOf(c)
+	if lib == nil {
+		return Document{}, apperr.New(apperr.Conflict, "no_library", "Answer the start date first.")
+	}
+	p := s.place(ctx, c.PropertyID)
+	base, ok := Generated(lib, c.Answers, p, sectionID)
+	if !ok {
+		return Document{}, apperr.New(apperr.NotFound, "no_section", "This section is not in the agreement.")
+	}
+	text = text.Clean()
+	if c.Edits == nil {
+		c.Edits = map[string]Edit{}
+	}
+	if text.Empty() {
+		delete(c.Edits, sectionID)
+	} else {
+		c.Edits[sectionID] = Edit{Text: text, Base: fingerprint(base)}
+	}
+	if err := s.save(ctx, c); err != nil {
+		return Document{}, err
+	}
+	return Build(lib, c.Answers, p, c.Edits), nil
+}
+
+// Duplicate copies an agreement's answers and edits into a new draft: no
+// signatures, no payment, no status (Draft, PENDING).
+func (s *Service) Duplicate(ctx context.Context, a session.Actor, id string) (Record, error) {
+	src, err := s.load(ctx, a, id)
+	if err != nil {
+		return Record{}, err
+	}
+	if src.LandlordID != a.UserID {
+		return Record{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	now := s.now()
+	c := src
+	c.ID, c.Status, c.PaymentStatus, c.SentAt = uuid.NewString(), Draft, PaymentPending, nil
+	c.CreatedAt, c.UpdatedAt, c.DuplicatedFrom = now, now, src.ID
+	c.Step, c.History = StepLandlord, []Step{StepLandlord}
+	c.Edits = make(map[string]Edit, len(src.Edits))
+	for k, v := range src.Edits {
+		c.Edits[k] = v
+	}
+	if err := s.db.Tx(ctx, func(conn db.Conn) error { return insert(ctx, conn, c) }); err != nil {
+		return Record{}, err
+	}
+	return s.record(c, s.place(ctx, c.PropertyID), a), nil
+}
+
+// Delete removes the landlord's draft.
+func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error {
+	if _, err := s.loadDraft(ctx, a, id); err != nil {
+		return err
+	}
+	return s.db.Tx(ctx, func(conn db.Conn) error { return remove(ctx, conn, id) })
+}
+
+// ListView names a contract list (spec 2, "Contract list screen").
+type ListView string
+
+const (
+	ViewDraft     ListView = "draft"
+	ViewAwaiting  ListView = "awaiting"
+	ViewCompleted ListView = "completed"
+	ViewAll       ListView = "all" // the landlord's duplicate list
+)
+
+// List is the actor's agreements in a view: a landlord's own; a tenant's
+// sent to them (never drafts).
+func (s *Service) List(ctx context.Context, a session.Actor, view ListView) ([]Record, error) {
+	if err := a.RequireSignedIn(); err != nil {
+		return nil, err
+	}
+	var statuses []Status
+	switch view {
+	case ViewDraft:
+		statuses = []Status{Draft}
+	case ViewAwaiting:
+		statuses = []Status{ATS, ADS}
+	case ViewCompleted:
+		statuses = []Status{Completed}
+	case ViewAll:
+	default:
+		return nil, apperr.New(apperr.Invalid, "unknown_view", "Unknown contract list.")
+	}
+	var list []Contract
+	var err error
+	if a.IsLandlord() {
+		list, err = byLandlord(ctx, s.db.Conn(), a.UserID, statuses...)
+	} else {
+		if view == ViewDraft || view == ViewAll {
+			return []Record{}, nil
+		}
+		list, err = byTenantEmail(ctx, s.db.Conn(), a.Email, statuses...)
+	}
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, 0, len(list))
+	for _, c := range list {
+		ids = append(ids, c.PropertyID)
+	}
+	places, err := s.props.Places(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Record, 0, len(list))
+	for _, c := range list {
+		out = append(out, s.record(c, places[c.PropertyID], a))
+	}
+	return out, nil
+}

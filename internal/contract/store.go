@@ -1,0 +1,164 @@
+package contract
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+const cols = `id, landlord_id, property_id, status, payment_status, jurisdiction, library_version, answers, edits, step, history,
+	duplicated_from, created_at, updated_at, sent_at`
+
+func scan(row db.Scanner) (Contract, error) {
+	var c Contract
+	var answers, edits, history string
+	var created, updated int64
+	var sent *int64
+	err := row.Scan(&c.ID, &c.LandlordID, &c.PropertyID, &c.Status, &c.PaymentStatus, &c.Jurisdiction, &c.LibraryVersion,
+		&answers, &edits, &c.Step, &history, &c.DuplicatedFrom, &created, &updated, &sent)
+	if errors.Is(err, db.NoRows) {
+		return Contract{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	if err != nil {
+		return Contract{}, apperr.Wrap(err, "scan contract")
+	}
+	if err := errors.Join(json.Unmarshal([]byte(answers), &c.Answers), json.Unmarshal([]byte(edits), &c.Edits),
+		json.Unmarshal([]byte(history), &c.History)); err != nil {
+		return Contract{}, apperr.Wrap(err, "read contract")
+	}
+	c.CreatedAt, c.UpdatedAt = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	if sent != nil {
+		t := time.UnixMilli(*sent).UTC()
+		c.SentAt = &t
+	}
+	return c, nil
+}
+
+func encode(c Contract) (answers, edits, history string, err error) {
+	a, err1 := json.Marshal(c.Answers)
+	if c.Edits == nil {
+		c.Edits = map[string]Edit{}
+	}
+	e, err2 := json.Marshal(c.Edits)
+	if c.History == nil {
+		c.History = []Step{}
+	}
+	h, err3 := json.Marshal(c.History)
+	return string(a), string(e), string(h), errors.Join(err1, err2, err3)
+}
+
+func sentMillis(c Contract) *int64 {
+	if c.SentAt == nil {
+		return nil
+	}
+	ms := c.SentAt.UnixMilli()
+	return &ms
+}
+
+func insert(ctx context.Context, conn db.Conn, c Contract) error {
+	answers, edits, history, err := encode(c)
+	if err != nil {
+		return apperr.Wrap(err, "encode contract")
+	}
+	if _, err := conn.Exec(ctx, `INSERT INTO contracts (`+cols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		c.ID, c.LandlordID, c.PropertyID, c.Status, c.PaymentStatus, c.Jurisdiction, c.LibraryVersion, answers, edits, c.Step, history,
+		c.DuplicatedFrom, c.CreatedAt.UnixMilli(), c.UpdatedAt.UnixMilli(), sentMillis(c)); err != nil {
+		return apperr.Wrap(err, "insert contract")
+	}
+	return writeTenants(ctx, conn, c)
+}
+
+func update(ctx context.Context, conn db.Conn, c Contract) error {
+	answers, edits, history, err := encode(c)
+	if err != nil {
+		return apperr.Wrap(err, "encode contract")
+	}
+	res, err := conn.Exec(ctx, `UPDATE contracts SET property_id = ?, status = ?, payment_status = ?, jurisdiction = ?, library_version = ?,
+		answers = ?, edits = ?, step = ?, history = ?, updated_at = ?, sent_at = ? WHERE id = ?`,
+		c.PropertyID, c.Status, c.PaymentStatus, c.Jurisdiction, c.LibraryVersion, answers, edits, c.Step, history,
+		c.UpdatedAt.UnixMilli(), sentMillis(c), c.ID)
+	if err != nil {
+		return apperr.Wrap(err, "update contract")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	return writeTenants(ctx, conn, c)
+}
+
+// writeTenants keeps contract_tenants equal to the answers' tenants.
+func writeTenants(ctx context.Context, conn db.Conn, c Contract) error {
+	if _, err := conn.Exec(ctx, `DELETE FROM contract_tenants WHERE contract_id = ?`, c.ID); err != nil {
+		return apperr.Wrap(err, "clear contract tenants")
+	}
+	for i, t := range c.Answers.Tenants {
+		if t.Email == "" {
+			continue
+		}
+		if _, err := conn.Exec(ctx, `INSERT INTO contract_tenants (contract_id, position, email_key) VALUES (?, ?, ?)`,
+			c.ID, i, strings.ToLower(t.Email)); err != nil {
+			return apperr.Wrap(err, "write contract tenant")
+		}
+	}
+	return nil
+}
+
+func byID(ctx context.Context, conn db.Conn, id string) (Contract, error) {
+	return scan(conn.QueryRow(ctx, `SELECT `+cols+` FROM contracts WHERE id = ?`, id))
+}
+
+// byLandlord lists a landlord's agreements in the given statuses, newest first.
+func byLandlord(ctx context.Context, conn db.Conn, landlordID string, statuses ...Status) ([]Contract, error) {
+	q, args := `SELECT `+cols+` FROM contracts WHERE landlord_id = ?`, []any{landlordID}
+	q, args = inStatuses(q, args, statuses)
+	out, err := db.All(ctx, conn, scan, q+` ORDER BY created_at DESC, id`, args...)
+	return out, apperr.Wrap(err, "list contracts")
+}
+
+// byTenantEmail lists agreements sent to the e-mail, in the given statuses.
+func byTenantEmail(ctx context.Context, conn db.Conn, email string, statuses ...Status) ([]Contract, error) {
+	q := `SELECT ` + prefixed("c.", cols) + ` FROM contracts c WHERE c.sent_at IS NOT NULL
+		AND EXISTS (SELECT 1 FROM contract_tenants t WHERE t.contract_id = c.id AND t.email_key = ?)`
+	args := []any{strings.ToLower(email)}
+	q, args = inStatuses(q, args, statuses)
+	out, err := db.All(ctx, conn, scan, q+` ORDER BY c.created_at DESC, c.id`, args...)
+	return out, apperr.Wrap(err, "list tenant contracts")
+}
+
+func inStatuses(q string, args []any, statuses []Status) (string, []any) {
+	if len(statuses) == 0 {
+		return q, args
+	}
+	q += ` AND status IN (?` + strings.Repeat(`, ?`, len(statuses)-1) + `)`
+	for _, s := range statuses {
+		args = append(args, s)
+	}
+	return q, args
+}
+
+func prefixed(p, list string) string {
+	parts := strings.Split(list, ",")
+	for i, s := range parts {
+		parts[i] = p + strings.TrimSpace(s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func remove(ctx context.Context, conn db.Conn, id string) error {
+	if _, err := conn.Exec(ctx, `DELETE FROM contract_tenants WHERE contract_id = ?`, id); err != nil {
+		return apperr.Wrap(err, "delete contract tenants")
+	}
+	res, err := conn.Exec(ctx, `DELETE FROM contracts WHERE id = ? AND status = ?`, id, Draft)
+	if err != nil {
+		return apperr.Wrap(err, "delete contract")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	return nil
+}

@@ -1,0 +1,122 @@
+package tenancy
+
+import (
+	_ "embed"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Jurisdiction is one of the UK's four legal systems for renting.
+type Jurisdiction = string
+
+const England Jurisdiction = "England"
+
+//go:embed data/jurisdictions.yaml
+var jurisdictionsYAML []byte
+
+type jurisdictionData struct {
+	Jurisdictions []string            `yaml:"jurisdictions"`
+	Areas         map[string][]string `yaml:"areas"`
+	Districts     map[string][]string `yaml:"districts"`
+	CrossBorder   []string            `yaml:"crossBorder"`
+}
+
+var (
+	jurisdictions   []string
+	areaCountry     = map[string]string{}
+	districtCountry = map[string]string{}
+	crossBorder     = map[string]bool{}
+)
+
+func init() {
+	if err := loadJurisdictions(jurisdictionsYAML); err != nil {
+		panic("tenancy: " + err.Error())
+	}
+}
+
+func loadJurisdictions(raw []byte) error {
+	var d jurisdictionData
+	dec := yaml.NewDecoder(strings.NewReader(string(raw)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&d); err != nil {
+		return fmt.Errorf("jurisdictions: %w", err)
+	}
+	known := map[string]bool{}
+	for _, j := range d.Jurisdictions {
+		known[j] = true
+	}
+	if !known[England] {
+		return fmt.Errorf("jurisdictions: England is missing")
+	}
+	for country, areas := range d.Areas {
+		if !known[country] {
+			return fmt.Errorf("jurisdictions: unknown country %q", country)
+		}
+		for _, a := range areas {
+			if _, dup := areaCountry[a]; dup || !areaRe.MatchString(a) {
+				return fmt.Errorf("jurisdictions: bad or repeated area %q", a)
+			}
+			areaCountry[a] = country
+		}
+	}
+	for country, districts := range d.Districts {
+		if !known[country] {
+			return fmt.Errorf("jurisdictions: unknown country %q", country)
+		}
+		for _, o := range districts {
+			if !outwardRe.MatchString(o) {
+				return fmt.Errorf("jurisdictions: bad district %q", o)
+			}
+			districtCountry[o] = country
+		}
+	}
+	for _, d := range d.CrossBorder {
+		crossBorder[d] = true
+	}
+	jurisdictions = d.Jurisdictions
+	return nil
+}
+
+var (
+	areaRe    = regexp.MustCompile(`^[A-Z]{1,2}$`)
+	outwardRe = regexp.MustCompile(`^([A-Z]{1,2})[0-9][0-9A-Z]?$`)
+)
+
+// Jurisdictions lists the four, England first.
+func Jurisdictions() []string { return append([]string(nil), jurisdictions...) }
+
+// ValidJurisdiction reports whether j is one of the four.
+func ValidJurisdiction(j string) bool {
+	for _, k := range jurisdictions {
+		if k == j {
+			return true
+		}
+	}
+	return false
+}
+
+// JurisdictionOf guesses the jurisdiction from a postcode: ask is true when
+// the postcode's district straddles a border (or the postcode is unreadable),
+// and the landlord must say.
+func JurisdictionOf(postcode string) (j Jurisdiction, ask bool) {
+	p := strings.ToUpper(strings.Join(strings.Fields(postcode), ""))
+	if len(p) < 5 {
+		return England, true
+	}
+	outward := p[:len(p)-3]
+	m := outwardRe.FindStringSubmatch(outward)
+	if m == nil {
+		return England, true
+	}
+	country, ok := areaCountry[m[1]]
+	if !ok {
+		country = England
+	}
+	if c, ok := districtCountry[outward]; ok {
+		country = c
+	}
+	return country, crossBorder[outward]
+}
