@@ -41,6 +41,7 @@ const ProfilePage = lazy(() => import('../features/account/routes/ProfilePage'))
 const AdminPage = lazy(() => import('../features/admin/routes/AdminPage'))
 const RenterCheckPage = lazy(() => import('../features/refcheck/routes/RenterCheckPage'))
 const ReferenceReportPage = lazy(() => import('../features/refcheck/routes/ReportPage'))
+const ContractBuilderPage = lazy(() => import('../features/contracts/routes/ContractBuilderPage'))
 const ComingSoonPage = lazy(() => import('./shell/ComingSoonPage'))
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -103,7 +104,7 @@ export const router = createBrowserRouter([
           {
             element: <RequireAuth />,
             children: [
-              { path: '/contract-builder', element: soon('Contract Builder') },
+              { path: '/contract-builder', element: <ContractBuilderPage /> },
               { path: '/inventory', element: soon('OmniScan inventory reports') },
               { path: '/NewReport', element: soon('OmniScan inventory reports') },
               { path: '/wallet', element: soon('Wallet') },

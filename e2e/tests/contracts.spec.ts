@@ -1,0 +1,208 @@
+// Issue 12: a landlord builds an England agreement for two tenants with a
+// guarantor, leaves mid-way and comes back to the same step, edits one
+// section in the preview, sees the edit survive a changed rent, and
+// duplicates it; a tenant named in it sees nothing until it is sent.
+import { expect, test, type Page } from '@playwright/test'
+import { checkPage, createVerifiedUser, signInViaApi } from '../support/helpers'
+import { landlordWithProperty } from '../support/refcheck'
+
+async function cont(page: Page) {
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+async function atStep(page: Page, title: string) {
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible()
+}
+
+test('a landlord builds, leaves, resumes, edits and duplicates an agreement', async ({ page, request, browser }, testInfo) => {
+  test.setTimeout(120_000)
+  const tenant = await createVerifiedUser(request, 'ctenant', 'Tenant')
+  const tenantEmail = tenant.email
+  await landlordWithProperty(page, request, 'contract')
+
+  await page.goto('/contract-builder')
+  await expect(page.getByRole('heading', { name: 'Tenancy Agreement Builder' })).toBeVisible()
+  await checkPage(page, testInfo, 'contract-start')
+  await page.getByRole('button', { name: /Start New Tenancy Contract/ }).click()
+  await page.getByRole('button', { name: /8 Northcote Road/ }).click()
+
+  // Landlord name: the spec's message, then the name.
+  await atStep(page, 'Landlord name or company')
+  await page.getByLabel('First name').fill('')
+  await page.getByLabel('Last name').fill('')
+  await cont(page)
+  await expect(page.getByText('Provide a landlord name or company')).toBeVisible()
+  await page.getByLabel('First name').fill('Lara')
+  await page.getByLabel('Last name').fill('Lord')
+  await cont(page)
+
+  await atStep(page, 'Landlord service address')
+  await cont(page)
+  await expect(page.getByText('Please add an address')).toBeVisible()
+  await page.getByLabel('First line of address').fill('1 Office Row')
+  await page.getByLabel('Town').fill('London')
+  await page.getByLabel('Post code').fill('SW1A 1AA')
+  await cont(page)
+
+  await atStep(page, 'Where is the property?')
+  await expect(page.getByRole('radio', { name: 'England' })).toBeChecked() // from SW11
+  await cont(page)
+  await atStep(page, 'Contract type')
+  await page.getByRole('radio', { name: 'Standard whole property' }).check()
+  await cont(page)
+  await atStep(page, 'Term type')
+  await expect(page.getByRole('radio', { name: 'Fixed Term' })).toHaveCount(0)
+  await expect(page.getByText(/Renters' Rights Act 2025/)).toBeVisible()
+  await checkPage(page, testInfo, 'contract-term-type')
+  await cont(page)
+  await atStep(page, 'Start date')
+  await page.getByRole('textbox', { name: 'Start date' }).fill('2026-04-30')
+  await cont(page)
+  await expect(page.getByText(/start on or after 1 May 2026/)).toBeVisible()
+  await page.getByRole('textbox', { name: 'Start date' }).fill('2027-01-04')
+  await cont(page)
+  await atStep(page, 'Notice period')
+  await expect(page.getByText(/at least two months' notice/)).toBeVisible()
+  await cont(page)
+
+  // Two tenants; a repeated e-mail is not added.
+  await atStep(page, 'Tenants')
+  const addTenant = async (first: string, last: string, email: string) => {
+    await page.getByLabel('First name').fill(first)
+    await page.getByLabel('Last name').fill(last)
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Add tenant' }).click()
+  }
+  await addTenant('Tom', 'Tenant', tenantEmail)
+  await addTenant('Tommy', 'Twice', tenantEmail.toUpperCase())
+  await expect(page.getByText('This e-mail is already on the list.')).toBeVisible()
+  await page.getByLabel('First name').fill('')
+  await page.getByLabel('Last name').fill('')
+  await page.getByLabel('Email').fill('')
+  await addTenant('Tess', 'Tenant', 'tess@example.com')
+  await expect(page.getByRole('list', { name: 'Tenants' }).getByRole('listitem')).toHaveCount(2)
+  await cont(page)
+
+  // Leave mid-way: a fresh page opens the draft at the same step.
+  await atStep(page, 'Guarantor')
+  const url = page.url()
+  await page.goto('/dashboard')
+  await page.goto(url)
+  await atStep(page, 'Guarantor')
+  await page.getByRole('radio', { name: 'Yes' }).check()
+  await page.getByLabel('First name').fill('Gus')
+  await page.getByLabel('Last name').fill('Guarantor')
+  await page.getByLabel('Email').fill('gus@')
+  await cont(page)
+  await expect(page.getByText('Please provide a valid email')).toBeVisible()
+  await page.getByLabel('Email').fill('gus@example.com')
+  await cont(page)
+
+  await atStep(page, 'Permitted occupiers')
+  await page.getByRole('radio', { name: 'No' }).check()
+  await cont(page)
+  await atStep(page, 'Rent')
+  await page.getByLabel('Rent (£)').fill('12a')
+  await cont(page)
+  await expect(page.getByText('Numbers only')).toBeVisible()
+  await page.getByLabel('Rent (£)').fill('1500')
+  await page.getByLabel('Rent period').selectOption('monthly')
+  await cont(page)
+  await atStep(page, 'First payment date')
+  await page.getByRole('textbox', { name: 'First payment date' }).fill('2027-01-04')
+  await cont(page)
+  await atStep(page, 'Security deposit')
+  await page.getByRole('radio', { name: 'Standard Security Deposit' }).check()
+  await page.getByLabel('Deposit per tenant (£)').fill('1000')
+  await page.getByLabel('Deposit scheme', { exact: true }).selectOption('Deposit Protection Service')
+  await cont(page)
+  await expect(page.getByText(/more than the legal cap of £1,730.76/)).toBeVisible()
+  await page.getByLabel('Deposit per tenant (£)').fill('800')
+  await cont(page)
+  await atStep(page, 'Utilities included')
+  await page.getByRole('radio', { name: 'No' }).check()
+  await cont(page)
+  await atStep(page, 'Schedule of condition and inventory')
+  await page.getByRole('textbox', { name: 'Date for the schedule of condition and inventory' }).fill('2027-01-03')
+  await cont(page)
+  await atStep(page, 'Shared facilities')
+  await page.getByRole('radio', { name: 'No' }).check()
+  await cont(page)
+  await atStep(page, 'Allocated parking')
+  await page.getByRole('radio', { name: 'No' }).check()
+  await cont(page)
+  await atStep(page, 'Additional terms')
+  await expect(page.getByText(/Additional terms cannot take away the tenant's statutory rights/)).toBeVisible()
+  await page.getByRole('radio', { name: 'Yes' }).check()
+  await page.getByRole('textbox', { name: 'Additional terms' }).click()
+  await page.keyboard.type('No pets are allowed at the property.')
+  await checkPage(page, testInfo, 'contract-additional-terms')
+  await cont(page)
+  await atStep(page, 'Mortgage')
+  await expect(page.getByText(/looks like a blanket ban on pets/)).toBeVisible()
+  await page.getByRole('radio', { name: 'No' }).check()
+  await cont(page)
+
+  // The preview: cover, contents, the law's wording, the disclaimer.
+  const doc = page.getByRole('article', { name: 'Tenancy agreement preview' })
+  await expect(doc.getByRole('heading', { name: 'Assured Periodic Tenancy Agreement' })).toBeVisible()
+  await expect(doc.getByText('Not legal advice.')).toBeVisible()
+  await expect(doc).toContainText('£1,500.00 per month')
+  await expect(doc).toContainText('Tom Tenant, Tess Tenant')
+  await expect(doc).toContainText('section 13 of the Housing Act 1988')
+  await expect(doc).not.toContainText('section 21')
+  await checkPage(page, testInfo, 'contract-preview')
+
+  // Edit the parties section.
+  const parties = doc.getByRole('region', { name: /The parties/ })
+  await parties.getByRole('button', { name: /Edit/ }).click()
+  const editor = parties.getByRole('textbox')
+  await editor.click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.type(' Both tenants are students.')
+  await parties.getByRole('button', { name: 'Save section' }).click()
+  await expect(parties).toContainText('Both tenants are students.')
+  await expect(parties.getByText('Edited by the landlord')).toBeVisible()
+
+  // A changed rent: back into the answers, new rent, forward again.
+  await page.getByRole('button', { name: 'Change answers' }).click()
+  await atStep(page, 'Mortgage')
+  for (let i = 0; i < 8; i++) await page.getByRole('button', { name: 'Back' }).click()
+  await atStep(page, 'Rent')
+  await page.getByLabel('Rent (£)').fill('1600')
+  await cont(page)
+  for (const title of ['First payment date', 'Security deposit', 'Utilities included', 'Schedule of condition and inventory', 'Shared facilities', 'Allocated parking', 'Additional terms', 'Mortgage']) {
+    await atStep(page, title)
+    await cont(page)
+  }
+  await expect(doc).toContainText('£1,600.00 per month')
+  await expect(doc.getByRole('region', { name: /The parties/ })).toContainText('Both tenants are students.')
+
+  // The drafts list, and a duplicate.
+  await page.getByRole('navigation', { name: 'Contract builder' }).getByRole('button', { name: 'Draft' }).click()
+  await expect(page.getByRole('heading', { name: 'Draft Tenancy Contracts' })).toBeVisible()
+  await expect(page.getByRole('button', { name: '8 Northcote Road', exact: true }).first()).toBeVisible()
+  await checkPage(page, testInfo, 'contract-drafts')
+  await page.getByRole('button', { name: 'CREATE NEW TENANCY CONTRACT', exact: true }).click()
+  await page.getByRole('button', { name: /Duplicate Existing Tenancy Contract/ }).click()
+  await page.getByRole('button', { name: /8 Northcote Road/ }).click()
+  await atStep(page, 'Landlord name or company')
+  await expect(page.getByLabel('First name')).toHaveValue('Lara')
+  await cont(page)
+  await cont(page)
+  await page.getByRole('button', { name: 'Skip form' }).click()
+  await expect(doc.getByRole('region', { name: /The parties/ })).toContainText('Both tenants are students.')
+  await page.getByRole('navigation', { name: 'Contract builder' }).getByRole('button', { name: 'Draft' }).click()
+  await expect(page.getByRole('button', { name: '8 Northcote Road', exact: true })).toHaveCount(2) // two drafts
+
+  // The tenant named in it sees nothing until it is sent.
+  const ctx = await browser.newContext()
+  const tenantPage = await ctx.newPage()
+  await signInViaApi(tenantPage, tenant.email, tenant.password)
+  await tenantPage.goto('/contract-builder')
+  await expect(tenantPage.getByRole('heading', { name: 'Contracts Awaiting Tenant Signature' })).toBeVisible()
+  await expect(tenantPage.getByText('No Awaiting Signature Contracts')).toBeVisible()
+  await expect(tenantPage.getByRole('button', { name: 'CREATE NEW TENANCY CONTRACT', exact: true })).toHaveCount(0)
+  await expect(tenantPage.getByRole('button', { name: 'Create New Tenancy Contract', exact: true })).toHaveCount(0)
+  await ctx.close()
+})

@@ -1,0 +1,174 @@
+// The generated agreement (spec 2, "Preview and signing", the preview part):
+// a cover page, the contents, the numbered sections and the signature area,
+// drawn from the server's document model, the same model the PDF will use.
+// The landlord edits a section's wording in place; tenants and read-only
+// viewers get no edit buttons.
+import { useState } from 'react'
+import { Pencil } from 'lucide-react'
+import { ButtonSpinner, FormMessage } from '../../../components/Form'
+import { RichEditor, type RichOps } from '../../../components/RichEditor'
+import { Spinner } from '../../../components/Spinner'
+import { errorMessage } from '../../../lib/errors'
+import { useContractDocument } from '../api/contractDocument'
+import { useEditSection } from '../api/editSection'
+import type { RichText } from '../api/types'
+import { blocksToOps, sectionAnchor, type Block, type Section } from '../document'
+
+function Blocks({ blocks }: { blocks: Block[] }) {
+  const out: React.ReactNode[] = []
+  let list: { kind: string; items: Block[] } | null = null
+  const flush = () => {
+    if (!list) return
+    const Tag = list.kind === 'ordered' ? 'ol' : 'ul'
+    out.push(
+      <Tag key={`l${out.length}`}>
+        {list.items.map((b, i) => <li key={i} style={b.align ? { textAlign: b.align as never } : undefined}><Runs b={b} /></li>)}
+      </Tag>,
+    )
+    list = null
+  }
+  blocks.forEach((b, i) => {
+    if (b.kind === 'ordered' || b.kind === 'bullet') {
+      if (list && list.kind !== b.kind) flush()
+      list = list ?? { kind: b.kind, items: [] }
+      list.items.push(b)
+      return
+    }
+    flush()
+    out.push(<p key={i} style={b.align ? { textAlign: b.align as never } : undefined}><Runs b={b} /></p>)
+  })
+  flush()
+  return <>{out}</>
+}
+
+function Runs({ b }: { b: Block }) {
+  return (
+    <>
+      {b.runs.map((r, i) => {
+        let n: React.ReactNode = r.text
+        if (r.bold) n = <strong>{n}</strong>
+        if (r.italic) n = <em>{n}</em>
+        if (r.underline) n = <u>{n}</u>
+        return <span key={i} style={r.size ? { fontSize: r.size } : undefined}>{n}</span>
+      })}
+    </>
+  )
+}
+
+function SectionView({ contractId, s, editable }: { contractId: string; s: Section; editable: boolean }) {
+  const [editing, setEditing] = useState(false)
+  const [text, setText] = useState<RichOps>({ ops: [] })
+  const [error, setError] = useState('')
+  const edit = useEditSection(contractId)
+  const titleId = `${sectionAnchor(s.id)}-title`
+
+  function saveText(t: RichOps) {
+    setError('')
+    edit.mutate({ section: s.id, text: t as RichText }, { onSuccess: () => setEditing(false), onError: (e) => setError(errorMessage(e)) })
+  }
+
+  return (
+    <section className="agr__section" id={sectionAnchor(s.id)} aria-labelledby={titleId}>
+      <div className="agr__section-head">
+        <h3 id={titleId}>
+          {s.number}. {s.title}
+        </h3>
+        {editable && !editing ? (
+          <button type="button" className="button button--outline button--small" onClick={() => { setText(blocksToOps(s.blocks)); setEditing(true) }}>
+            <Pencil size={16} aria-hidden="true" /> Edit<span className="visually-hidden"> {s.title}</span>
+          </button>
+        ) : null}
+      </div>
+      {s.edited ? <p className="agr__badge">Edited by the landlord</p> : null}
+      {s.stale && editable ? (
+        <p className="cw-warning" role="note">The answers changed after this section was edited. Check that your wording still matches them.</p>
+      ) : null}
+      {editing ? (
+        <div className="agr__editor">
+          <p id={`${titleId}-edit`} className="visually-hidden">Edit {s.title}</p>
+          <RichEditor id={`${sectionAnchor(s.id)}-editor`} labelledBy={`${titleId}-edit`} initial={text} onChange={setText} />
+          <FormMessage kind="error">{error}</FormMessage>
+          <div className="cw__actions">
+            {s.edited ? (
+              <button type="button" className="link-button" disabled={edit.isPending} onClick={() => saveText({ ops: [] })}>
+                Use the generated text
+              </button>
+            ) : null}
+            <button type="button" className="button button--outline" disabled={edit.isPending} onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+            <button type="button" className="button" disabled={edit.isPending} aria-busy={edit.isPending} onClick={() => saveText(text)}>
+              {edit.isPending ? <ButtonSpinner /> : null}
+              Save section
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="agr__body">
+          <Blocks blocks={s.blocks} />
+        </div>
+      )}
+    </section>
+  )
+}
+
+export function Preview({ contractId, onEditAnswers }: { contractId: string; onEditAnswers?: () => void }) {
+  const q = useContractDocument(contractId)
+  if (q.isPending) return <div className="page-loading"><Spinner /></div>
+  if (q.isError) return <FormMessage kind="error">{errorMessage(q.error)}</FormMessage>
+  const { document: d, contract: c } = q.data
+  const editable = c.editable
+  const parts = ['A', 'B', 'C']
+  return (
+    <article className="agr" aria-label="Tenancy agreement preview">
+      <div className="cw-warning agr__disclaimer" role="note">
+        <strong>Not legal advice.</strong> {d.disclaimer}
+      </div>
+      {editable && onEditAnswers ? (
+        <div className="cw__actions cw__actions--start">
+          <button type="button" className="button button--outline" onClick={onEditAnswers}>Change answers</button>
+        </div>
+      ) : null}
+      <section className="agr__page agr__cover" id={sectionAnchor('cover')} aria-labelledby="doc-title">
+        <h2 id="doc-title">{d.title}</h2>
+        <p className="agr__subtitle">{d.subtitle}</p>
+        <dl className="agr__facts">
+          <dt>Property</dt><dd>{d.cover.propertyAddress}</dd>
+          <dt>Landlord</dt><dd>{d.cover.landlord}</dd>
+          <dt>{(d.cover.tenants ?? []).length > 1 ? 'Tenants' : 'Tenant'}</dt><dd>{(d.cover.tenants ?? []).join(', ')}</dd>
+          {d.cover.guarantor ? <><dt>Guarantor</dt><dd>{d.cover.guarantor}</dd></> : null}
+          <dt>Start date</dt><dd>{d.cover.startDate}</dd>
+          <dt>Rent</dt><dd>{d.cover.rent}</dd>
+        </dl>
+        <p className="cw-muted agr__version">Clause library {d.libraryVersion}</p>
+      </section>
+      <nav className="agr__page agr__contents" id={sectionAnchor('contents')} aria-labelledby="doc-contents">
+        <h2 id="doc-contents">Contents</h2>
+        {parts.map((part) => (
+          <div key={part}>
+            <h3>Section {part}</h3>
+            <ol>
+              {d.sections.filter((s) => s.part === part).map((s) => (
+                <li key={s.id} value={s.number}><a href={`#${sectionAnchor(s.id)}`}>{s.title}</a></li>
+              ))}
+            </ol>
+          </div>
+        ))}
+      </nav>
+      {parts.map((part) => (
+        <div key={part} className="agr__page">
+          <h2 className="agr__part">Section {part}</h2>
+          {d.sections.filter((s) => s.part === part).map((s) => <SectionView key={s.id} contractId={c.id} s={s} editable={editable} />)}
+        </div>
+      ))}
+      <section className="agr__page agr__signatures" id={sectionAnchor('signatures')} aria-labelledby="doc-signatures">
+        <h2 id="doc-signatures">Signatures</h2>
+        <ul>
+          {d.signatures.map((s, i) => (
+            <li key={i}><span className="cw-muted">{s.role}</span><strong>{s.name}</strong><span className="agr__sign-line" aria-hidden="true" /></li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  )
+}
