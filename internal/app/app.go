@@ -134,6 +134,11 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		return nil, err
 	}
 	a.Contracts = contract.NewService(d, clk, libs, contractProperties{properties})
+	if cfg.SeedDemo {
+		if err := demo.SeedContract(ctx, authSvc, properties, a.Contracts, clk.Now()); err != nil {
+			return nil, fmt.Errorf("demo contract: %w", err)
+		}
+	}
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {
 		if err := demo.SeedBlog(ctx, a.Blog); err != nil {

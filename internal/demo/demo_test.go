@@ -42,3 +42,24 @@ func TestDemoAccountsSignInAndTheLandlordHasOnePublishedProperty(t *testing.T) {
 		}
 	})
 }
+
+func TestDemoLandlordHasAFinishedDraftAgreement(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
+		if err := demo.SeedContract(context.Background(), e.App.Auth, e.App.Properties, e.App.Contracts, e.Clock.Now()); err != nil {
+			t.Fatal(err) // seeding again must not add another
+		}
+		c := e.NewClient()
+		if r := c.Post("/api/auth/login", map[string]any{"email": demo.Accounts[0].Email, "password": demo.Accounts[0].Password}); r.Status != http.StatusOK {
+			t.Fatal(r.Raw)
+		}
+		list := c.Get("/api/contracts?view=draft").Body["contracts"].([]any)
+		if len(list) != 1 || list[0].(map[string]any)["step"] != "finished" {
+			t.Fatalf("demo drafts: %v", list)
+		}
+		id := list[0].(map[string]any)["id"].(string)
+		if r := c.Get("/api/contracts/" + id + "/document"); r.Status != http.StatusOK {
+			t.Fatalf("demo document: %d %s", r.Status, r.Raw)
+		}
+	})
+}
