@@ -9,8 +9,8 @@ import PublicLayout from '../features/public/routes/PublicLayout'
 import LandingPage from '../features/public/routes/LandingPage'
 import { BySession, PageLoading, RequireAdmin, RequireAuth, SessionLayout, SignedOutOnly } from './guards'
 import { warm } from '../lib/warm'
-import { postURL, postsURL } from '../features/blog/api/queries'
-import { newsURL, parseNewsView } from '../features/news/api/queries'
+import { postURL, postsURL } from '../features/blog/api/keys'
+import { newsURL, parseNewsView } from '../features/news/api/keys'
 
 const ErrorScreen = lazy(() => import('./ErrorScreen'))
 const AboutPage = lazy(() => import('../features/public/routes/AboutPage'))

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import AdminPage from '../admin/routes/AdminPage'
 import { api } from '../../lib/api'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser, type Reply } from '../../test/utils'
-import type { AdminBlogPost } from './api/queries'
+import type { AdminBlogPost } from './api/keys'
 
 beforeAll(polyfillDialog)
 vi.setConfig({ testTimeout: 20_000 })

@@ -1,6 +1,6 @@
 // What a provider's card form is given (the sandbox's and Stripe's), apart
 // from CardStep, which picks one, so neither form imports the step.
-import type { Order } from './api/queries'
+import type { Order } from './api/keys'
 
 export type CardFormProps = {
   order: Order

@@ -1,5 +1,5 @@
 // Orders for the payment screen's tests.
-import type { Order } from './api/queries'
+import type { Order } from './api/keys'
 
 export const line = (name: string, email: string) => ({
   productType: 'instant-reference-check' as const,

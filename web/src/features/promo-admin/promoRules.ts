@@ -1,7 +1,7 @@
 // The promo form's rules (spec 2 section 5, "Promo create and update"): the
 // same rules and words as the server (internal/promo), checked before sending
 // so an invalid form sends nothing.
-import type { PromoCode, PromoCodeRequest } from './api/queries'
+import type { PromoCode, PromoCodeRequest } from './api/keys'
 
 export const MSG_CODE = 'Please Provide a code'
 export const MSG_START = 'Please Provide a starting date'

@@ -1,7 +1,7 @@
 // Words and numbers of the affordability report, shared by the landlord's
 // report page, the renter's completed page and the chart.
 import { formatPence } from '../../lib/money'
-import type { AffordabilityReport } from './api/queries'
+import type { AffordabilityReport } from './api/keys'
 
 export type Effect = AffordabilityReport['reasons'][number]['effect']
 export type Category = AffordabilityReport['sources'][number]['category']

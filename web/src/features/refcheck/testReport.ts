@@ -1,6 +1,6 @@
 // A finished report for the tests: the sandbox bank's salaried persona
 // (£2,650 a month) against a rent of £850 for one renter.
-import type { AffordabilityReport } from './api/queries'
+import type { AffordabilityReport } from './api/keys'
 
 const months = ['2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10']
 

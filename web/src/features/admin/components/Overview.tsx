@@ -1,7 +1,7 @@
 // The user counts at the top of the admin dashboard (GET /api/admin/overview).
 import { Spinner } from '../../../components/Spinner'
 import { errorMessage } from '../../../lib/errors'
-import { useAdminOverview } from '../../promo-admin/api/queries'
+import { useAdminOverview } from '../api/adminOverview'
 
 export function UserOverview() {
   const overview = useAdminOverview()

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import AdminPage from './AdminPage'
 import { api } from '../../../lib/api'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser, type Reply } from '../../../test/utils'
-import type { PromoCode } from '../../promo-admin/api/queries'
+import type { PromoCode } from '../../promo-admin/api/keys'
 
 beforeAll(polyfillDialog)
 vi.setConfig({ testTimeout: 20_000 })

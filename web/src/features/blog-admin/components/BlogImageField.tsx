@@ -8,7 +8,8 @@ import { ButtonSpinner } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
 import { useCatalogue } from '../../../lib/catalogue'
 import { imageProblem } from '../../../lib/imageCheck'
-import { useUploadImage, type BlogImage } from '../api/queries'
+import { useUploadImage } from '../api/uploadImage'
+import { type BlogImage } from '../api/keys'
 
 
 type Props = {

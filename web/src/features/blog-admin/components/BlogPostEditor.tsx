@@ -10,7 +10,9 @@ import { Spinner } from '../../../components/Spinner'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
 import { errorFields, errorMessage } from '../../../lib/errors'
 import { BlogImageField } from './BlogImageField'
-import { usePreview, useSavePost, type AdminBlogPost, type BlogImage, type BlogPostRequest } from '../api/queries'
+import { usePreview } from '../api/preview'
+import { useSavePost } from '../api/savePost'
+import { type AdminBlogPost, type BlogImage, type BlogPostRequest } from '../api/keys'
 import '../../blog/prose.css'
 
 export type PostForm = {

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router'
 import BlogListPage, { BlogListItem } from './BlogListPage'
 import BlogPostPage from './BlogPostPage'
 import { apiError, mockApi, renderPage, reply } from '../../../test/utils'
-import type { BlogPost } from '../api/queries'
+import type { BlogPost } from '../api/keys'
 
 vi.setConfig({ testTimeout: 20_000 })
 afterEach(() => {

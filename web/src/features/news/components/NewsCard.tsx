@@ -8,7 +8,7 @@
 // broken image (https only; a broken one is removed) never moves the layout.
 import { useState } from 'react'
 import { Newspaper } from 'lucide-react'
-import type { NewsArticle } from '../api/queries'
+import type { NewsArticle } from '../api/keys'
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' })
 

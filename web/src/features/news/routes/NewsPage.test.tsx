@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import NewsPage from './NewsPage'
 import { mockApi, renderPage, reply, sampleUser } from '../../../test/utils'
-import type { NewsArticle } from '../api/queries'
+import type { NewsArticle } from '../api/keys'
 
 vi.setConfig({ testTimeout: 20_000 })
 afterEach(() => {

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { useToast } from '../../../components/Toast'
 import { errorMessage } from '../../../lib/errors'
 import { PromoBox } from './PromoBox'
-import { PRODUCT_LABELS, orderTypeLabel, storeOrder, type Order, type OrderLine } from '../api/queries'
+import { PRODUCT_LABELS, orderTypeLabel, storeOrder, type Order, type OrderLine } from '../api/keys'
 
 export type RemoveLine = {
   /** confirmText is the question asked before a line goes. */

@@ -4,7 +4,8 @@ import { api, unwrap } from '../../../lib/api'
 import { useToast } from '../../../components/Toast'
 import { ButtonSpinner } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
-import { useCodesWithdrawn, type Order } from '../api/queries'
+import { useCodesWithdrawn } from '../api/codesWithdrawn'
+import { type Order } from '../api/keys'
 
 export function FreeButton({ order, label, onPaid }: { order: Order; label: string; onPaid: (o: Order, provider?: string) => void }) {
   const toast = useToast()

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { api } from '../../../lib/api'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser, type Reply } from '../../../test/utils'
 import { PaymentScreen } from './PaymentScreen'
-import type { Order } from '../api/queries'
+import type { Order } from '../api/keys'
 import { line, makeOrder } from '../testOrders'
 
 beforeAll(polyfillDialog)

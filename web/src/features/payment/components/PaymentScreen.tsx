@@ -22,7 +22,8 @@ import { Basket, type RemoveLine } from './Basket'
 import { CardStep } from './CardStep'
 import { FreeButton } from './FreeButton'
 import { CONTINUE_LABEL, FREE_LABEL, SANDBOX_NOTE } from '../messages'
-import { storeOrder, useOrder, type Order } from '../api/queries'
+import { storeOrder, type Order } from '../api/keys'
+import { useOrder } from '../api/order'
 import '../payment.css'
 
 /** NARROW is where the basket and card panels alternate (spec 2 section 9: 800px). */

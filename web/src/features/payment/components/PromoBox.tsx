@@ -7,7 +7,7 @@ import { useToast } from '../../../components/Toast'
 import { ButtonSpinner } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
 import { APPLY_LABEL, MSG_CODE_USED, MSG_INVALID_CODE, PROMO_LABEL } from '../messages'
-import { storeOrder, type Order } from '../api/queries'
+import { storeOrder, type Order } from '../api/keys'
 
 /**
  * PromoBox applies and removes promo codes (spec 2 section 5, "Promo code

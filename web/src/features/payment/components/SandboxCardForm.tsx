@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/errors'
 import { BillingFields, EMPTY_BILLING, billingMissing, trimBilling, type Billing } from './BillingFields'
 import type { CardFormProps } from '../cardForm'
 import { MSG_FILL_ALL, PAY_LABEL } from '../messages'
-import { useCodesWithdrawn } from '../api/queries'
+import { useCodesWithdrawn } from '../api/codesWithdrawn'
 
 /** formatCardNumber keeps up to 19 digits, in groups of four. */
 export function formatCardNumber(s: string): string {

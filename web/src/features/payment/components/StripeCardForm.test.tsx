@@ -8,7 +8,7 @@ import { loadStripe } from '@stripe/stripe-js'
 import { api } from '../../../lib/api'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser, type Reply } from '../../../test/utils'
 import { PaymentScreen } from './PaymentScreen'
-import type { Order } from '../api/queries'
+import type { Order } from '../api/keys'
 import { paidPolling } from './StripeCardForm'
 import { makeOrder } from '../testOrders'
 

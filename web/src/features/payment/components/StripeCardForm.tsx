@@ -34,7 +34,7 @@ import { GENERIC_ERROR, errorCode, errorMessage } from '../../../lib/errors'
 import { BillingFields, EMPTY_BILLING, billingMissing, trimBilling, type Billing } from './BillingFields'
 import type { CardFormProps } from '../cardForm'
 import { MSG_CARD_UNAVAILABLE, MSG_FILL_ALL, MSG_NOT_SAVED, PAY_LABEL, RETRY_LABEL } from '../messages'
-import { orderKey, storeOrder, type Order, type OrderState } from '../api/queries'
+import { orderKey, storeOrder, type Order, type OrderState } from '../api/keys'
 
 type CardPayment = components['schemas']['CardPaymentResponse']
 

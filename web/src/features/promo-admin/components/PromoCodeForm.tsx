@@ -6,7 +6,8 @@ import { useRef, useState, type FormEvent } from 'react'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
 import { errorFields, errorMessage } from '../../../lib/errors'
 import { CODE_MAX, PROMO_FIELDS, promoProblems, toRequest, type PromoErrors, type PromoField, type PromoForm } from '../promoRules'
-import { useSavePromoCode, type PromoCode } from '../api/queries'
+import { useSavePromoCode } from '../api/savePromoCode'
+import { type PromoCode } from '../api/keys'
 
 type Props = {
   /** id of the code being updated; none to create one. */

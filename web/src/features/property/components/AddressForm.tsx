@@ -9,7 +9,7 @@ import { meQueryKey, useAuth } from '../../../lib/auth'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
 import { errorFields, errorMessage } from '../../../lib/errors'
 import { ADDRESS_REQUIRED, DEFAULT_COUNTRY } from '../format'
-import { propertiesKey, propertyKey, type Address, type Property } from '../api/queries'
+import { propertiesKey, propertyKey, type Address, type Property } from '../api/keys'
 import '../property.css'
 
 

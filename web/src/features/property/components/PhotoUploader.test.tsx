@@ -7,7 +7,7 @@ import { PortalDetailsForm } from './PortalDetailsForm'
 import { catalogueKey } from '../../../lib/catalogue'
 import { imageProblem } from '../../../lib/imageCheck'
 import type { Image } from '../photos'
-import { propertyKey, type Property } from '../api/queries'
+import { propertyKey, type Property } from '../api/keys'
 
 beforeAll(polyfillDialog)
 vi.setConfig({ testTimeout: 20_000 })

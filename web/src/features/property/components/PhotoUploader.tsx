@@ -21,7 +21,7 @@ import {
   uploadPhoto,
   type Image,
 } from '../photos'
-import { fetchProperty, propertiesKey, propertyKey, type Property } from '../api/queries'
+import { fetchProperty, propertiesKey, propertyKey, type Property } from '../api/keys'
 import '../photos.css'
 
 /** At most this many uploads run at once; the rest wait their turn. */

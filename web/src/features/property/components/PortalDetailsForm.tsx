@@ -22,7 +22,7 @@ import {
   type RentCycle,
 } from '../format'
 import { PhotoUploader } from './PhotoUploader'
-import { propertiesKey, propertyKey, type PortalDetails, type Property } from '../api/queries'
+import { propertiesKey, propertyKey, type PortalDetails, type Property } from '../api/keys'
 import '../property.css'
 
 type Props = {

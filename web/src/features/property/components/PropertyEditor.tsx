@@ -11,7 +11,8 @@ import { errorMessage } from '../../../lib/errors'
 import { AddressForm } from './AddressForm'
 import { ADDRESS_TITLE } from '../format'
 import { PortalDetailsForm } from './PortalDetailsForm'
-import { useMyProperty, type Property } from '../api/queries'
+import { useMyProperty } from '../api/myProperty'
+import { type Property } from '../api/keys'
 import '../property.css'
 
 function CloseLink() {

@@ -8,7 +8,7 @@ import { PropertyList } from './PropertyList'
 import { AddressForm } from './AddressForm'
 import { EditProperty } from './PropertyEditor'
 import { DETAILS_REQUIRED } from '../format'
-import type { Property } from '../api/queries'
+import type { Property } from '../api/keys'
 
 beforeAll(polyfillDialog)
 vi.setConfig({ testTimeout: 20_000 })

@@ -6,7 +6,7 @@
 // every figure.
 import { useId } from 'react'
 import { formatPence } from '../../../lib/money'
-import type { AffordabilityReport } from '../api/queries'
+import type { AffordabilityReport } from '../api/keys'
 import { chartSummary, monthLong, monthShort, niceScale } from '../reportFormat'
 
 type Months = AffordabilityReport['months']

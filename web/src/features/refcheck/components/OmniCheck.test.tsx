@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { api } from '../../../lib/api'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleCatalogue, sampleUser, type Reply } from '../../../test/utils'
 import OmniCheck from './OmniCheck'
-import type { ReferenceCheck, ReferenceReport } from '../api/queries'
-import type { Order } from '../../payment/api/queries'
+import type { ReferenceCheck, ReferenceReport } from '../api/keys'
+import type { Order } from '../../payment/api/keys'
 
 beforeAll(polyfillDialog)
 vi.setConfig({ testTimeout: 20_000 })

@@ -13,10 +13,11 @@ import { Dialog } from '../../../components/Dialog'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
 import { AddressForm } from '../../property/components/AddressForm'
-import { propertiesKey, useMyProperties, type Property } from '../../property/api/queries'
+import { propertiesKey, type Property } from '../../property/api/keys'
+import { useMyProperties } from '../../property/api/myProperties'
 import type { components } from '../../../lib/api-schema'
 import { priceText, useCheckTerms } from '../catalogue'
-import { useDepositWarning } from '../api/queries'
+import { useDepositWarning } from '../api/depositWarning'
 import { digitsOnly, referenceFormProblem, type ReferenceForm } from '../rules'
 
 export type Purchase = components['schemas']['ReferenceCheckPurchase']

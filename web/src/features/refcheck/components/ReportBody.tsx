@@ -6,7 +6,7 @@
 import { CircleAlert, CircleCheck, CircleX, Info, type LucideIcon } from 'lucide-react'
 import { formatPence } from '../../../lib/money'
 import { IncomeChart } from './IncomeChart'
-import type { AffordabilityReport } from '../api/queries'
+import type { AffordabilityReport } from '../api/keys'
 import {
   CATEGORY_LABEL,
   EFFECT_LABEL,

@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { CircleCheck } from 'lucide-react'
-import { useReferenceCheck } from '../api/queries'
+import { useReferenceCheck } from '../api/referenceCheck'
 import { placeHref } from '../views'
 
 export function SuccessView({ checkId, onStartNew }: { checkId: string; onStartNew: () => void }) {

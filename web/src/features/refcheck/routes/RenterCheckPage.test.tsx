@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, type Reply } from '../../../test/utils'
 import RenterCheckPage, { MSG_BANK_CANCELLED, MSG_BANK_FAILED } from './RenterCheckPage'
 import { MSG_DOB, MSG_MOBILE_INCOME, MSG_TERMS, MSG_UNEXPECTED, clampDay, clampMonth, clampYear } from '../declaration'
-import type { RenterView } from '../api/queries'
+import type { RenterView } from '../api/keys'
 import { sampleReport } from '../testReport'
 
 beforeAll(polyfillDialog)

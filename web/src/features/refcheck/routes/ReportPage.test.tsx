@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { apiError, mockApi, renderPage, reply, sampleUser } from '../../../test/utils'
 import ReportPage from './ReportPage'
-import type { LandlordReport } from '../api/queries'
+import type { LandlordReport } from '../api/keys'
 import { chartSummary, niceScale } from '../reportFormat'
 import { sampleReport } from '../testReport'
 
