@@ -1,5 +1,6 @@
 // The one API client. Types come from api/openapi.yaml (npm run gen:api), so
 // the web app and the server cannot drift apart silently.
+import type { UseMutationOptions } from '@tanstack/react-query'
 import createClient, { type Middleware } from 'openapi-fetch'
 import type { paths, components } from './api-schema'
 
@@ -60,3 +61,6 @@ export async function unwrap<T>(p: Promise<{ data?: T; error?: unknown; response
   }
   return data as T
 }
+
+/** MutationOptions are what a feature's api hook lets its caller add to a mutation (callbacks), everything but the call itself. */
+export type MutationOptions<TData, TVars = void> = Omit<UseMutationOptions<TData, Error, TVars>, 'mutationFn'>

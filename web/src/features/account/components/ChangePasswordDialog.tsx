@@ -1,9 +1,8 @@
 // Change Password modal (spec 3 sections "Account" and 5): send a 6 digit code
 // to the account e-mail, then enter it with the new password twice.
 import { useState, type FormEvent } from 'react'
-import { useMutation } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
-import { api, unwrap } from '../../../lib/api'
+import { useChangePassword, usePasswordCode } from '../api/changePassword'
 import { Dialog } from '../../../components/Dialog'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import {
@@ -32,13 +31,11 @@ function ChangePasswordForm({ email, onClose }: { email: string; onClose: () => 
   const [codeNote, setCodeNote] = useState('')
   const [done, setDone] = useState('')
 
-  const sendCode = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/account/password-code')),
+  const sendCode = usePasswordCode({
     onSuccess: (data) => setCodeNote(data.message),
     onError: (e) => setFormError(errorMessage(e)),
   })
-  const change = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/account/password', { body: { code, password, confirmPassword } })),
+  const change = useChangePassword(() => ({ code, password, confirmPassword }), {
     onSuccess: (data) => setDone(data.message || PASSWORD_CHANGED),
     onError: (e) => {
       const f = errorFields(e)

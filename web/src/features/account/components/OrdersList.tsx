@@ -1,8 +1,7 @@
 // /profile/orders: the signed-in user's own orders with what was bought,
 // the codes used and what was paid. The receipt for each went by e-mail.
-import { useQuery } from '@tanstack/react-query'
 import { ReceiptText } from 'lucide-react'
-import { api, unwrap } from '../../../lib/api'
+import { useOrders } from '../api/orders'
 import { formatPence } from '../../../lib/money'
 import { Spinner } from '../../../components/Spinner'
 import { errorMessage } from '../../../lib/errors'
@@ -22,7 +21,7 @@ const METHODS: Record<string, string> = {
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
 
 export function OrdersList() {
-  const orders = useQuery({ queryKey: ['orders'], queryFn: () => unwrap(api.GET('/api/orders')) })
+  const orders = useOrders()
   return (
     <section className="profile-card" aria-labelledby="orders-title">
       <h1 id="orders-title">Orders and receipts</h1>

@@ -3,8 +3,8 @@
 // in features/property; Account Details edits the full name and the password.
 import { useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
-import { useMutation } from '@tanstack/react-query'
-import { api, unwrap, type User } from '../../../lib/api'
+import type { User } from '../../../lib/api'
+import { useUpdateFullName } from '../api/updateAccount'
 import { useAuth } from '../../../lib/auth'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
 import { UPDATE_SUCCESSFUL, fullNameProblem } from '../../auth/passwordRules'
@@ -77,8 +77,7 @@ function AccountForm({ user }: { user: User }) {
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
   const [pwOpen, setPwOpen] = useState(false)
 
-  const save = useMutation({
-    mutationFn: (name: string) => unwrap(api.PATCH('/api/account', { body: { fullName: name } })),
+  const save = useUpdateFullName({
     onSuccess: (data) => {
       setUser(data.user)
       setFullName(data.user.fullName)

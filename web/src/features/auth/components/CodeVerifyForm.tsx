@@ -3,8 +3,10 @@
 // branch: code entry, a verify button disabled while the code is empty and
 // 'Resend code' (label 'Resending...' while busy).
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { useMutation } from '@tanstack/react-query'
-import { api, unwrap, type User } from '../../../lib/api'
+
+import type { User } from '../../../lib/api'
+import { useResendCode } from '../api/resendCode'
+import { useVerifyCode } from '../api/verifyCode'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { CodeField } from './CodeField'
 import { CODE_RESENT, codeSchema } from '../passwordRules'
@@ -28,13 +30,11 @@ export function CodeVerifyForm({ email, submitLabel, signIn, onVerified, footer,
   const [error, setError] = useState('')
   const [resent, setResent] = useState('')
 
-  const verify = useMutation({
-    mutationFn: (c: string) => unwrap(api.POST('/api/auth/verify', { body: { email, code: c, signIn } })),
+  const verify = useVerifyCode(email, signIn, {
     onSuccess: (data) => onVerified(data.user ?? null),
     onError: (e) => setError(errorMessage(e)),
   })
-  const resend = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/auth/resend-code', { body: { email } })),
+  const resend = useResendCode(email, {
     onSuccess: (data) => setResent(data.message || CODE_RESENT),
     onError: (e) => setError(errorMessage(e)),
   })

@@ -3,9 +3,9 @@
 // confirm-email step first, then back to step 1 to request the code again.
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { useMutation } from '@tanstack/react-query'
+
 import { CircleCheck } from 'lucide-react'
-import { api, unwrap } from '../../../lib/api'
+import { usePasswordResetConfirm, usePasswordResetRequest } from '../api/passwordReset'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
 import { AuthCard } from '../components/AuthUi'
 import { CodeVerifyForm } from '../components/CodeVerifyForm'
@@ -109,8 +109,7 @@ function RequestStep({
 }) {
   const [error, setError] = useState('')
   const [emailError, setEmailError] = useState('')
-  const request = useMutation({
-    mutationFn: (e: string) => unwrap(api.POST('/api/auth/password-reset/request', { body: { email: e } })),
+  const request = usePasswordResetRequest({
     onSuccess: (data) => onSent(data.message),
     onError: (e) => {
       const f = errorFields(e)
@@ -191,9 +190,7 @@ function ResetStep({
   const [error, setError] = useState('')
   const [info, setInfo] = useState(note)
 
-  const confirm = useMutation({
-    mutationFn: () =>
-      unwrap(api.POST('/api/auth/password-reset/confirm', { body: { email, code, password, confirmPassword } })),
+  const confirm = usePasswordResetConfirm(() => ({ email, code, password, confirmPassword }), {
     onSuccess: () => onDone(),
     onError: (e) => {
       if (errorCode(e) === 'unverified') {
@@ -206,8 +203,7 @@ function ResetStep({
       else setError(errorMessage(e))
     },
   })
-  const resend = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/auth/password-reset/request', { body: { email } })),
+  const resend = usePasswordResetRequest({
     onSuccess: (data) => setInfo(data.message),
     onError: (e) => setError(errorMessage(e)),
   })
@@ -256,7 +252,7 @@ function ResetStep({
           Confirm
         </button>
         <div className="auth-links">
-          <button type="button" className="link-button" disabled={resend.isPending} onClick={() => !resend.isPending && resend.mutate()}>
+          <button type="button" className="link-button" disabled={resend.isPending} onClick={() => !resend.isPending && resend.mutate(email)}>
             {resend.isPending ? 'Resending...' : 'Resend code'}
           </button>
           <button type="button" className="link-button" onClick={onBack}>

@@ -3,9 +3,9 @@
 // stage. Verifying signs the user in and opens /dashboard.
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { useMutation } from '@tanstack/react-query'
+
 import { Building2, KeyRound } from 'lucide-react'
-import { api, unwrap } from '../../../lib/api'
+import { useRegister } from '../api/register'
 import { useAuth } from '../../../lib/auth'
 import { useSiteInfo } from '../../../lib/site'
 import { Dialog } from '../../../components/Dialog'
@@ -45,13 +45,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
   const [formError, setFormError] = useState('')
   const [legal, setLegal] = useState<LegalDoc>(null)
 
-  const register = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/auth/register', {
-          body: { fullName: fullName.trim(), email: normaliseEmail(email), password, confirmPassword, userType, acceptTerms },
-        }),
-      ),
+  const register = useRegister(() => ({ fullName: fullName.trim(), email: normaliseEmail(email), password, confirmPassword, userType: userType as 'Landlord' | 'Tenant', acceptTerms }), {
     onSuccess: (data) => onRegistered(data.email || normaliseEmail(email)),
     onError: (e) => {
       const fields = errorFields(e)

@@ -1,10 +1,10 @@
 // The contact-the-owner form (spec 1 section 2.7): the signed-in e-mail shown
 // read-only and a message box, sent with POST /api/listings/{id}/contact.
 import { useState, type FormEvent } from 'react'
-import { useMutation } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
 import { Dialog } from '../../../components/Dialog'
-import { api, unwrap, ApiError } from '../../../lib/api'
+import { ApiError } from '../../../lib/api'
+import { useContactOwner } from '../api/contactOwner'
 
 /** Longest message the server accepts (api/openapi.yaml ContactRequest). */
 export const MESSAGE_MAX = 2000
@@ -39,9 +39,7 @@ function ContactForm({
   onCancel: () => void
 }) {
   const [message, setMessage] = useState('')
-  const send = useMutation({
-    mutationFn: (text: string) =>
-      unwrap(api.POST('/api/listings/{id}/contact', { params: { path: { id: listingId } }, body: { message: text } })),
+  const send = useContactOwner(listingId, {
     onSuccess: (data) => onSent(data?.message || 'Your message was sent successfully'),
   })
   const empty = message.trim() === ''

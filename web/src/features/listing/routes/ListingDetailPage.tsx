@@ -4,9 +4,9 @@
 // shareable). The map is a lazy chunk so Leaflet loads only on this page.
 import { useEffect, type MouseEvent, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
-import { useQuery } from '@tanstack/react-query'
 import { SearchX } from 'lucide-react'
-import { api, unwrap, ApiError } from '../../../lib/api'
+import { ApiError } from '../../../lib/api'
+import { useListing } from '../api/listing'
 import { useAuth } from '../../../lib/auth'
 import type { Listing } from '../format'
 import { ListingView } from '../components/ListingView'
@@ -15,7 +15,6 @@ import '../detail.css'
 
 type DetailState = { listing?: Listing; from?: string } | null
 
-export const listingDetailKey = (id: string, userId: string | null) => ['listings', 'detail', id, userId] as const
 
 // The search a listing was opened from is kept for the tab, so Close still
 // returns to it after a detour that drops navigation state (signing in to
@@ -60,14 +59,8 @@ export default function ListingDetailPage() {
   const initial = given && given.id === id ? given : undefined
   const userId = user?.id ?? null
 
-  const detail = useQuery({
-    queryKey: listingDetailKey(id, userId),
-    queryFn: ({ signal }) =>
-      unwrap(api.GET('/api/listings/{id}', { params: { path: { id } }, signal })).then((d) => d.listing),
-    // Wait for the session: 'mine' depends on who asks.
-    enabled: id !== '' && !authLoading,
-    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-  })
+  // Wait for the session: 'mine' depends on who asks.
+  const detail = useListing(id, userId, id !== '' && !authLoading)
 
   const gone = detail.error instanceof ApiError && detail.error.status === 404
   const listing = gone ? undefined : (detail.data ?? initial)

@@ -4,18 +4,18 @@
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { LoginBar } from '../../../components/LoginBar'
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { House, SlidersHorizontal, ChevronDown, SearchX } from 'lucide-react'
-import { api, unwrap, ApiError } from '../../../lib/api'
+import { ApiError } from '../../../lib/api'
+import { listingsKey, useListings } from '../api/listings'
 import { useAuth } from '../../../lib/auth'
 import { buildListingQuery, describeFilter, parseListingQuery, type ListingFilter } from '../searchOptions'
 import { FilterPanel } from '../components/FilterPanel'
 import { ListingCard, ListingCardSkeleton } from '../components/ListingCard'
-import { toListingsQuery, type ListingsQuery, type ListingPage } from '../format'
+import { toListingsQuery } from '../format'
 import '../../public/public.css'
 import '../listing.css'
 
-export const listingsKey = (userId: string | null, query: ListingsQuery) => ['listings', 'search', userId, query] as const
 
 const SKELETONS = 6
 // The first row of cards is on screen at once; their photos load eagerly.
@@ -42,19 +42,7 @@ export default function ListingSearchPage() {
     }
   }, [signedIn])
 
-  const results = useInfiniteQuery({
-    queryKey: listingsKey(userId, query),
-    queryFn: ({ pageParam, signal }) =>
-      unwrap<ListingPage>(
-        api.GET('/api/listings', { params: { query: pageParam ? { ...query, cursor: pageParam } : query }, signal }),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: !authLoading,
-    staleTime: 30_000,
-    // A 4xx (unknown place, bad filter) will not get better by asking again.
-    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-  })
+  const results = useListings(userId, query, !authLoading)
 
   const listings = results.data?.pages.flatMap((p) => p.listings) ?? []
   const area = results.data?.pages[0]?.area ?? null

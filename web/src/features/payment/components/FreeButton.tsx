@@ -1,6 +1,6 @@
 // The purchase button that replaces the card step when the server's total is 0.
-import { useMutation } from '@tanstack/react-query'
-import { api, unwrap } from '../../../lib/api'
+
+import { useFreePurchase } from '../api/payOrder'
 import { useToast } from '../../../components/Toast'
 import { ButtonSpinner } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
@@ -10,8 +10,7 @@ import { type Order } from '../api/keys'
 export function FreeButton({ order, label, onPaid }: { order: Order; label: string; onPaid: (o: Order, provider?: string) => void }) {
   const toast = useToast()
   const withdrawn = useCodesWithdrawn(order.id)
-  const buy = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/orders/{id}/free', { params: { path: { id: order.id } } })),
+  const buy = useFreePurchase(order.id, {
     onSuccess: (res) => onPaid(res.order, res.provider),
     // A failed free purchase says so and stays on the basket (spec 2 section 4);
     // a code withdrawn meanwhile is a warning, and the basket shows the new total.

@@ -1,8 +1,9 @@
 // Promo codes on the payment screen: apply, show and remove them.
 import { useState, type FormEvent } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Tag, X } from 'lucide-react'
-import { api, ApiError, unwrap } from '../../../lib/api'
+import { ApiError } from '../../../lib/api'
+import { useApplyPromoCode, useRemovePromoCode } from '../api/promoCodes'
 import { useToast } from '../../../components/Toast'
 import { ButtonSpinner } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
@@ -20,9 +21,7 @@ export function PromoBox({ order }: { order: Order }) {
   const toast = useToast()
   const [code, setCode] = useState('')
 
-  const apply = useMutation({
-    mutationFn: (c: string) =>
-      unwrap(api.POST('/api/orders/{id}/promo-codes', { params: { path: { id: order.id } }, body: { code: c } })),
+  const apply = useApplyPromoCode(order.id, {
     onSuccess: (res) => {
       storeOrder(qc, res.order, res.provider)
       setCode('')
@@ -32,9 +31,7 @@ export function PromoBox({ order }: { order: Order }) {
       toast(kind, text)
     },
   })
-  const remove = useMutation({
-    mutationFn: (c: string) =>
-      unwrap(api.DELETE('/api/orders/{id}/promo-codes/{code}', { params: { path: { id: order.id, code: c } } })),
+  const remove = useRemovePromoCode(order.id, {
     onSuccess: (res) => storeOrder(qc, res.order, res.provider),
     onError: (e) => toast('error', errorMessage(e)),
   })

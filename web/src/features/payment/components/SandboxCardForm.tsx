@@ -4,9 +4,9 @@
 // cards. A refusal shows the provider's message in red under the card
 // fields (spec 2 section 5, "Card form").
 import { useState, type FormEvent } from 'react'
-import { useMutation } from '@tanstack/react-query'
+
 import { Lock } from 'lucide-react'
-import { api, unwrap } from '../../../lib/api'
+import { useSandboxPayment } from '../api/payOrder'
 import { ButtonSpinner } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
 import { BillingFields, EMPTY_BILLING, billingMissing, trimBilling, type Billing } from './BillingFields'
@@ -47,9 +47,7 @@ export function SandboxCardForm({ order, onPaid, firstFieldId }: CardFormProps) 
   const [missing, setMissing] = useState(false)
 
   const withdrawn = useCodesWithdrawn(order.id)
-  const pay = useMutation({
-    mutationFn: (body: Parameters<typeof submitBody>[0]) =>
-      unwrap(api.POST('/api/orders/{id}/sandbox-payment', { params: { path: { id: order.id } }, body: submitBody(body) })),
+  const pay = useSandboxPayment(order.id, {
     onSuccess: (res) => onPaid(res.order, res.provider),
     // A promo code withdrawn meanwhile: the message says which and the new
     // total, and the basket reloads to show it before the buyer pays again.
@@ -76,7 +74,7 @@ export function SandboxCardForm({ order, onPaid, firstFieldId }: CardFormProps) 
     }
     setMissing(false)
     setError('')
-    pay.mutate({ billing, name, number, expiry, cvc })
+    pay.mutate(submitBody({ billing, name, number, expiry, cvc }))
   }
 
   const invalid = (v: string) => (missing && !v.trim() ? true : undefined)

@@ -27,14 +27,15 @@ import {
   type StripeElementsOptions,
 } from '@stripe/stripe-js'
 import { Lock } from 'lucide-react'
-import { api, unwrap } from '../../../lib/api'
 import type { components } from '../../../lib/api-schema'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { GENERIC_ERROR, errorCode, errorMessage } from '../../../lib/errors'
 import { BillingFields, EMPTY_BILLING, billingMissing, trimBilling, type Billing } from './BillingFields'
 import type { CardFormProps } from '../cardForm'
 import { MSG_CARD_UNAVAILABLE, MSG_FILL_ALL, MSG_NOT_SAVED, PAY_LABEL, RETRY_LABEL } from '../messages'
-import { orderKey, storeOrder, type Order, type OrderState } from '../api/keys'
+import { orderKey, type OrderState } from '../api/keys'
+import { fetchOrder } from '../api/order'
+import { useCardPayment } from '../api/cardPayment'
 
 type CardPayment = components['schemas']['CardPaymentResponse']
 
@@ -58,48 +59,12 @@ function stripeFor(publishableKey: string): Promise<Stripe> {
   return p
 }
 
-/** basketKey changes with anything that changes the price: every change needs its own PaymentIntent. */
-function basketKey(o: Order): string {
-  return [o.totalPence, o.items.length, ...o.promoCodes.map((p) => p.code)].join('|')
-}
-
-/**
- * useCardPayment asks the server for the PaymentIntent of the order as it
- * stands, again after each basket change. basket_changed (a promo code
- * changed the total meanwhile) is asked again at once; the answer's order
- * replaces the cached one, so the basket shows what is being paid.
- */
-function useCardPayment(order: Order) {
-  const qc = useQueryClient()
-  return useQuery({
-    queryKey: ['card-payment', order.id, basketKey(order)],
-    queryFn: async () => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const res = await unwrap(api.POST('/api/orders/{id}/card-payment', { params: { path: { id: order.id } } }))
-          storeOrder(qc, res.order, res.provider)
-          return res
-        } catch (e) {
-          if (attempt < 2 && errorCode(e) === 'basket_changed') continue
-          throw e
-        }
-      }
-    },
-    // One PaymentIntent per basket: not asked again on focus, and forgotten
-    // when the basket moves on (going back to an earlier basket asks anew).
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  })
-}
-
 /** waitUntilPaid asks for the order until it is paid (null when the time is up or signal ends it). */
 async function waitUntilPaid(id: string, signal: AbortSignal): Promise<OrderState | null> {
   const until = Date.now() + paidPolling.forMs
   for (;;) {
     try {
-      const res = await unwrap(api.GET('/api/orders/{id}', { params: { path: { id } } }))
+      const res = await fetchOrder(id)
       if (res.order.status === 'paid') return res
     } catch {
       // A failed look is asked again until the time is up.
