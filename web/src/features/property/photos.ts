@@ -1,13 +1,6 @@
-// Property photos (spec 1 section 5): the spec's words, the checks made on
-// this side for an instant message, and the upload itself. The server has
-// the last word (it decides the type by content); its message is shown then.
-//
-// The upload uses XMLHttpRequest rather than the openapi-fetch client: only
-// XHR reports upload progress. It is the same origin, so the session cookie
-// and the CSRF check work as for every other call, and failures come back as
-// the app's ApiError.
-import { ApiError, notifyUnauthorized, type ApiErrorBody } from '../../lib/api'
-import { IMAGE_TOO_LARGE } from '../../lib/imageCheck'
+// Property photos (spec 1 section 5): the spec's words and the checks made
+// on this side for an instant message (the upload is api/uploadPhoto.ts). The
+// server has the last word (it decides the type by content).
 import type { components } from '../../lib/api-schema'
 
 export type Image = components['schemas']['Image']
@@ -20,57 +13,4 @@ export const DELETE_PHOTO_CONFIRM = "This upload will be deleted and you can't u
 /** isProcessing: the resize job has not run yet, so the URLs still give the original. */
 export function isProcessing(img: Image): boolean {
   return img.thumbUrl.includes('/original/')
-}
-
-type UploadOptions = { onProgress?: (fraction: number) => void; signal?: AbortSignal }
-
-/** uploadPhoto sends one file as multipart field "file" and gives the stored Image. */
-export function uploadPhoto(propertyId: string, file: File, { onProgress, signal }: UploadOptions = {}): Promise<Image> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', `/api/properties/${encodeURIComponent(propertyId)}/images`)
-    xhr.responseType = 'text'
-    xhr.setRequestHeader('Accept', 'application/json')
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(1, e.loaded / e.total))
-    }
-    xhr.onload = () => {
-      const body = parse(xhr.responseText)
-      if (xhr.status === 201 || xhr.status === 200) {
-        const image = (body as { image?: Image } | undefined)?.image
-        if (image) {
-          onProgress?.(1)
-          resolve(image)
-          return
-        }
-      }
-      if (xhr.status === 401) notifyUnauthorized()
-      let err = (body as { error?: ApiErrorBody } | undefined)?.error
-      // A proxy in front may refuse a big body before the server sees it.
-      if (!err && xhr.status === 413) err = { code: 'image_too_large', message: IMAGE_TOO_LARGE }
-      reject(new ApiError(xhr.status, err))
-    }
-    xhr.onerror = () => reject(new ApiError(0, undefined))
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'))
-    if (signal) {
-      if (signal.aborted) {
-        reject(new DOMException('The upload was cancelled.', 'AbortError'))
-        return
-      }
-      signal.addEventListener('abort', () => xhr.abort(), { once: true })
-    }
-    const form = new FormData()
-    form.append('file', file, file.name)
-    // No Content-Type header: the browser adds multipart/form-data with its boundary.
-    xhr.send(form)
-  })
-}
-
-function parse(text: string): unknown {
-  if (!text) return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }

@@ -3,8 +3,8 @@
 // tab when editing. The server validates again and normalises the postcode.
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, unwrap } from '../../../lib/api'
+import { useQueryClient } from '@tanstack/react-query'
+import { useSaveAddress } from '../api/saveProperty'
 import { meQueryKey, useAuth } from '../../../lib/auth'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
 import { errorFields, errorMessage } from '../../../lib/errors'
@@ -30,12 +30,7 @@ export function AddressForm(props: Props) {
   // Skipping is allowed only when the landlord already has a property.
   const canSkip = !editing && !!user?.hasProperties
 
-  const save = useMutation({
-    mutationFn: async (address: Address) => {
-      if (props.mode === 'edit')
-        return (await unwrap(api.PUT('/api/properties/{id}/address', { params: { path: { id: props.property.id } }, body: { address } }))).property
-      return (await unwrap(api.POST('/api/properties', { body: { address } }))).property
-    },
+  const save = useSaveAddress(props.mode === 'edit' ? props.property.id : undefined, {
     onSuccess: (p) => {
       void qc.invalidateQueries({ queryKey: propertiesKey })
       qc.setQueryData(propertyKey(p.id), p)

@@ -1,38 +1,34 @@
 // The photos of a property (spec 1 section 5), part of the portal details:
 // each chosen file is checked here (count, size, declared type) for an
 // instant message, then uploaded as its own request, three at a time, with
-// its progress shown. The uploaded photos are a grid of thumbnails, each with
+// its progress shown (lib/useUploadQueue). The uploaded photos are a grid of thumbnails, each with
 // a delete button that asks first. The property's query cache is patched so
 // My Properties and the editor stay right without reloading.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ImagePlus, Trash2, X } from 'lucide-react'
-import { api, ApiError, unwrap } from '../../../lib/api'
+import { ApiError } from '../../../lib/api'
+import { useDeletePhoto } from '../api/deletePhoto'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { errorMessage } from '../../../lib/errors'
 import { useCatalogue } from '../../../lib/catalogue'
 import { IMAGE_ACCEPT, imageProblem } from '../../../lib/imageCheck'
+import { useUploadQueue } from '../../../lib/useUploadQueue'
 import {
   DELETE_PHOTO_CONFIRM,
   TOO_MANY_PHOTOS,
   UPLOAD_FAILED,
   UPLOAD_FAILED_DETAIL,
   isProcessing,
-  uploadPhoto,
   type Image,
 } from '../photos'
+import { uploadPhoto } from '../api/uploadPhoto'
 import { fetchProperty, propertiesKey, propertyKey, type Property } from '../api/keys'
 import '../photos.css'
 
-/** At most this many uploads run at once; the rest wait their turn. */
-const PARALLEL = 3
 /** After uploads, the property is read again this long later for the resized URLs (a few times at most). */
 const REFRESH_MS = 2500
 const REFRESH_TRIES = 4
-
-/** lead: the first photo of a property goes up alone, so the cover is the first one chosen. */
-type Upload = { key: number; file: File; preview: string; progress: number; started: boolean; lead: boolean }
-type Failure = { key: number; name: string; reason: string }
 
 type Props = {
   property: Property
@@ -54,30 +50,17 @@ export function PhotoUploader({ property, onBusyChange }: Props) {
   })
   const images = q.data.images ?? []
 
-  const [uploads, setUploads] = useState<Upload[]>([])
-  const [failures, setFailures] = useState<Failure[]>([])
   const [toDelete, setToDelete] = useState<Image | null>(null)
   const [deleteError, setDeleteError] = useState('')
   const [dragging, setDragging] = useState(false)
   const input = useRef<HTMLInputElement>(null)
-
-  // Refs for the upload pump, which outlives a render (and the component:
-  // uploads that were started finish even if the landlord moves on).
-  const queue = useRef<Upload[]>([])
-  const running = useRef(0)
-  const leading = useRef(false) // a lead upload is running: the others wait
-  const pending = useRef(0) // accepted and not finished: waiting + running
-  const nextKey = useRef(1)
   const refreshes = useRef(0)
 
   // The limits are the server's (the catalogue); 10 until it has answered,
   // as the spec's message says.
   const uploadLimits = useCatalogue().data?.uploads
   const maxPhotos = uploadLimits?.photosPerProperty ?? 10
-  const busy = uploads.length > 0
   const count = images.length
-  const full = count + uploads.length >= maxPhotos
-  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange])
 
   function patchImages(change: (imgs: Image[]) => Image[]) {
     qc.setQueryData<Property>(propertyKey(id), (old) => (old ? { ...old, images: change(old.images ?? []) } : old))
@@ -86,65 +69,23 @@ export function PhotoUploader({ property, onBusyChange }: Props) {
     void qc.invalidateQueries({ queryKey: ['listings'] })
   }
 
-  function update(key: number, change: Partial<Upload>) {
-    setUploads((us) => us.map((u) => (u.key === key ? { ...u, ...change } : u)))
-  }
-
-  function finish(u: Upload) {
-    if (u.preview) URL.revokeObjectURL(u.preview)
-    setUploads((us) => us.filter((x) => x.key !== u.key))
-    running.current -= 1
-    pending.current -= 1
-    if (u.lead) leading.current = false
-    pump()
-  }
-
-  function pump() {
+  // The cache, not a render's copy: uploads may have finished since.
+  const stored = () => qc.getQueryData<Property>(propertyKey(id))?.images?.length ?? images.length
+  const { uploads, failures, add: queueFiles, clearFailures, busy } = useUploadQueue<Image>({
+    upload: (file, onProgress) => uploadPhoto(id, file, { onProgress }),
     // Photos are stored in the order their uploads finish.
-    while (!leading.current && running.current < PARALLEL && queue.current.length > 0) {
-      const u = queue.current.shift()!
-      running.current += 1
-      if (u.lead) leading.current = true
-      update(u.key, { started: true })
-      uploadPhoto(id, u.file, { onProgress: (p) => update(u.key, { progress: p }) }).then(
-        (img) => {
-          patchImages((imgs) => (imgs.some((i) => i.name === img.name) ? imgs : [...imgs, img]))
-          finish(u)
-        },
-        (e: unknown) => {
-          setFailures((fs) => [...fs, { key: u.key, name: u.file.name, reason: errorMessage(e) }])
-          finish(u)
-        },
-      )
-    }
-  }
+    onUploaded: (img) => patchImages((imgs) => (imgs.some((i) => i.name === img.name) ? imgs : [...imgs, img])),
+    check: (file, ahead) => imageProblem(file, uploadLimits?.imageMaxBytes) || (stored() + ahead >= maxPhotos ? TOO_MANY_PHOTOS : null),
+    // The first photo of a property goes up alone, so the cover is the first one chosen.
+    lead: (ahead) => stored() === 0 && ahead === 0,
+  })
+  const full = count + uploads.length >= maxPhotos
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange])
 
   function add(files: File[]) {
     if (files.length === 0) return
     refreshes.current = 0
-    // The cache, not this render's copy: uploads may have finished since.
-    const stored = qc.getQueryData<Property>(propertyKey(id))?.images?.length ?? images.length
-    const refused: Failure[] = []
-    const accepted: Upload[] = []
-    for (const file of files) {
-      const key = nextKey.current++
-      let reason = imageProblem(file, uploadLimits?.imageMaxBytes)
-      if (!reason && stored + pending.current + accepted.length >= maxPhotos) reason = TOO_MANY_PHOTOS
-      if (reason) {
-        refused.push({ key, name: file.name, reason })
-        continue
-      }
-      const preview = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : ''
-      const lead = stored === 0 && pending.current === 0 && accepted.length === 0
-      accepted.push({ key, file, preview, progress: 0, started: false, lead })
-    }
-    // A new choice starts a new report; one still uploading adds to it.
-    setFailures(refused)
-    if (accepted.length === 0) return
-    pending.current += accepted.length
-    queue.current.push(...accepted)
-    setUploads((us) => [...us, ...accepted])
-    pump()
+    queueFiles(files)
   }
 
   function onChoose(e: ChangeEvent<HTMLInputElement>) {
@@ -181,10 +122,7 @@ export function PhotoUploader({ property, onBusyChange }: Props) {
     return () => clearTimeout(t)
   }, [busy, processing, images, id, qc])
 
-  const remove = useMutation({
-    mutationFn: async (img: Image) => {
-      await unwrap(api.DELETE('/api/properties/{id}/images/{name}', { params: { path: { id, name: img.name } } }))
-    },
+  const remove = useDeletePhoto(id, {
     onSuccess: (_, img) => gone(img),
     onError: (e, img) => {
       // Already gone (another tab): it is gone here too.
@@ -313,7 +251,7 @@ export function PhotoUploader({ property, onBusyChange }: Props) {
               ))}
             </ul>
           </div>
-          <button type="button" className="icon-button photos__dismiss" aria-label="Dismiss the upload errors" onClick={() => setFailures([])}>
+          <button type="button" className="icon-button photos__dismiss" aria-label="Dismiss the upload errors" onClick={clearFailures}>
             <X aria-hidden size={20} />
           </button>
         </div>

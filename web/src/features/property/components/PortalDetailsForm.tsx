@@ -5,9 +5,9 @@
 // (PhotoUploader); Save waits until the uploads have finished.
 import { useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { CalendarDays, Minus, Plus } from 'lucide-react'
-import { api, unwrap } from '../../../lib/api'
+import { useSaveDetails } from '../api/saveProperty'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
 import {
@@ -52,9 +52,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
 
   const ready = price !== '' && description.trim() !== '' && date.length === 10
 
-  const save = useMutation({
-    mutationFn: async (body: PortalDetails) =>
-      (await unwrap(api.PUT('/api/properties/{id}/details', { params: { path: { id: property.id } }, body }))).property,
+  const save = useSaveDetails(property.id, {
     onSuccess: (p) => {
       void qc.invalidateQueries({ queryKey: propertiesKey })
       qc.setQueryData(propertyKey(p.id), p)

@@ -2,9 +2,9 @@
 // Publish / Un-publish and delete, each status change confirmed first.
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Building2, Pencil, Plus, Trash2 } from 'lucide-react'
-import { api, unwrap } from '../../../lib/api'
+import { usePropertyAction, type Action } from '../api/propertyActions'
 import { meQueryKey } from '../../../lib/auth'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { Spinner } from '../../../components/Spinner'
@@ -15,7 +15,6 @@ import { propertiesKey, type Property } from '../api/keys'
 import { useMyProperties } from '../api/myProperties'
 import '../property.css'
 
-type Action = 'publish' | 'unpublish' | 'delete'
 
 const CONFIRM: Record<Action, { text: string; button: string }> = {
   publish: { text: 'Publish this property? It will appear in public search.', button: 'Publish' },
@@ -29,13 +28,7 @@ export function PropertyList() {
   const [pending, setPending] = useState<{ action: Action; property: Property } | null>(null)
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
 
-  const act = useMutation({
-    mutationFn: async ({ action, property }: { action: Action; property: Property }) => {
-      const params = { params: { path: { id: property.id } } }
-      if (action === 'delete') return (await unwrap(api.DELETE('/api/properties/{id}', params))).message
-      if (action === 'publish') return (await unwrap(api.POST('/api/properties/{id}/publish', params))).message
-      return (await unwrap(api.POST('/api/properties/{id}/unpublish', params))).message
-    },
+  const act = usePropertyAction({
     onSuccess: (msg, { action }) => {
       setMessage({ kind: 'success', text: msg || ACTION_SUCCESSFUL })
       void qc.invalidateQueries({ queryKey: propertiesKey })
