@@ -2,16 +2,15 @@
 // the server e-mails a finished report to the landlord again, at most once
 // a minute. Success says 'Resend successful!'; too soon is the server's 429
 // message as a warning.
-import { useMutation } from '@tanstack/react-query'
-import { api, ApiError, unwrap } from '../../lib/api'
+
+import { ApiError } from '../../lib/api'
+import { useSendReportAgain } from './api/renterActions'
 import { useToast } from '../../components/Toast'
 import { errorMessage } from '../../lib/errors'
 
 export function useSendReport(checkId: string, renterId: string) {
   const toast = useToast()
-  return useMutation({
-    mutationFn: () =>
-      unwrap(api.POST('/api/reference-checks/{id}/renters/{renterId}/report/send', { params: { path: { id: checkId, renterId } } })),
+  return useSendReportAgain(checkId, renterId, {
     onSuccess: (res) => toast('success', res.message),
     onError: (e) => toast(e instanceof ApiError && e.status === 429 ? 'warning' : 'error', errorMessage(e)),
   })

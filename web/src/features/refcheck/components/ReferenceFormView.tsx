@@ -5,9 +5,9 @@
 // cap the deposit gets a warning as it is typed. Sending it records the
 // check and its order (POST /api/reference-checks) and moves to payment.
 import { useId, useState, type FormEvent } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, Plus, TriangleAlert, UserMinus } from 'lucide-react'
-import { api, unwrap } from '../../../lib/api'
+import { useBuyReferenceCheck } from '../api/buyReferenceCheck'
 import { formatPence, wholePoundsToPence } from '../../../lib/money'
 import { Dialog } from '../../../components/Dialog'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
@@ -41,19 +41,7 @@ export function ReferenceFormView({ form, onChange, onBack, onPurchased }: Props
   const [adding, setAdding] = useState(false)
   const warnId = useId()
 
-  const buy = useMutation({
-    mutationFn: (f: ReferenceForm) =>
-      unwrap(
-        api.POST('/api/reference-checks', {
-          body: {
-            referenceCheckType: 'instant',
-            propertyId: f.propertyId,
-            rentPence: wholePoundsToPence(f.rent),
-            depositPence: wholePoundsToPence(f.deposit),
-            renters: f.renters.map((r) => ({ name: r.name.trim(), email: r.email.trim() })),
-          },
-        }),
-      ),
+  const buy = useBuyReferenceCheck({
     onSuccess: onPurchased,
     onError: (e) => setProblem(errorMessage(e)),
   })
@@ -77,7 +65,14 @@ export function ReferenceFormView({ form, onChange, onBack, onPurchased }: Props
     if (buy.isPending) return
     const p = referenceFormProblem(form)
     setProblem(p)
-    if (!p) buy.mutate(form)
+    if (!p)
+      buy.mutate({
+        referenceCheckType: 'instant',
+        propertyId: form.propertyId,
+        rentPence: wholePoundsToPence(form.rent),
+        depositPence: wholePoundsToPence(form.deposit),
+        renters: form.renters.map((r) => ({ name: r.name.trim(), email: r.email.trim() })),
+      })
   }
 
   const { price, maxRenters } = useCheckTerms()

@@ -4,7 +4,7 @@
 import { Navigate } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { TriangleAlert } from 'lucide-react'
-import { api, unwrap } from '../../../lib/api'
+import { removeRenter } from '../api/renterActions'
 import { Spinner } from '../../../components/Spinner'
 import { FormMessage } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
@@ -70,9 +70,7 @@ export function ReferencePayView({ checkId, onBack, onPaid, onRenterRemoved }: P
         remove: async (line, i) => {
           const r = renterFor(c, line, i)
           if (!r) throw new Error('This renter is no longer in the basket.')
-          const { order } = await unwrap(
-            api.DELETE('/api/reference-checks/{id}/renters/{renterId}', { params: { path: { id: c.id, renterId: r.id } } }),
-          )
+          const { order } = await removeRenter(c.id, r.id)
           qc.setQueryData<CheckAnswer>(checkKey(c.id), (old) =>
             old ? { ...old, referenceCheck: { ...old.referenceCheck, renters: old.referenceCheck.renters.filter((x) => x.id !== r.id) } } : old,
           )

@@ -6,9 +6,10 @@
 // (the report e-mailed again, as in spec 2: 'Resend successful!', once a
 // minute) and 'Download PDF' (saved at once).
 import { Link } from 'react-router'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Eye, FileDown, Mail, Plus } from 'lucide-react'
-import { api, ApiError, unwrap } from '../../../lib/api'
+import { ApiError } from '../../../lib/api'
+import { useResendToRenter } from '../api/renterActions'
 import { useMediaQuery } from '../../../lib/useMediaQuery'
 import { useToast } from '../../../components/Toast'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
@@ -202,13 +203,7 @@ function CompletedActions({ report, noteId }: { report: ReferenceReport; noteId:
 function ResendButton({ report }: { report: ReferenceReport }) {
   const qc = useQueryClient()
   const toast = useToast()
-  const resend = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/reference-checks/{id}/renters/{renterId}/resend', {
-          params: { path: { id: report.referenceCheckId, renterId: report.renterId } },
-        }),
-      ),
+  const resend = useResendToRenter(report.referenceCheckId, report.renterId, {
     onSuccess: (res) => {
       toast('success', res.message)
       void qc.invalidateQueries({ queryKey: reportsKey() })

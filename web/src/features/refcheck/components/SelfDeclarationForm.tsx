@@ -8,8 +8,9 @@
 // ignored. On success the browser goes to the returned URL (the bank's
 // consent page): a full page navigation.
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { useMutation } from '@tanstack/react-query'
-import { api, ApiError, unwrap } from '../../../lib/api'
+
+import { ApiError } from '../../../lib/api'
+import { useSendDeclaration } from '../api/renterDeclaration'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
 import { LegalDialog, type LegalDoc } from '../../legal/components/LegalDialog'
 import { DobField } from './DobField'
@@ -47,14 +48,7 @@ export function SelfDeclarationForm({ checkId, renterId, name, email, now }: Pro
   const [rightToRent, setRightToRent] = useState(false)
   const problemId = useId()
 
-  const send = useMutation({
-    mutationFn: (f: DeclarationForm) =>
-      unwrap(
-        api.POST('/api/renter-checks/{id}/renters/{renterId}/declaration', {
-          params: { path: { id: checkId, renterId } },
-          body: declarationPayload(f),
-        }),
-      ),
+  const send = useSendDeclaration(checkId, renterId, {
     onSuccess: (res) => {
       // Anything but success leaves the form editable again, with no message (spec 2 section 4).
       if (res?.status !== 'success' || !res.url) return
@@ -78,7 +72,7 @@ export function SelfDeclarationForm({ checkId, renterId, name, email, now }: Pro
     e.preventDefault()
     if (busy) return
     setProblem(rule)
-    if (!rule) send.mutate(form)
+    if (!rule) send.mutate(declarationPayload(form))
   }
 
   return (

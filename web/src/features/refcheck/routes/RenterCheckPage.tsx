@@ -6,9 +6,10 @@
 // their own report.
 import { useEffect, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { CircleCheck, Info, Landmark, TriangleAlert } from 'lucide-react'
-import { api, ApiError, unwrap } from '../../../lib/api'
+import { ApiError } from '../../../lib/api'
+import { useConnectBank } from '../api/renterDeclaration'
 import { Spinner } from '../../../components/Spinner'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
@@ -129,8 +130,7 @@ function BankStep({ checkId, renterId, failed }: { checkId: string; renterId: st
   const [leaving, setLeaving] = useState(false)
   const [problem, setProblem] = useState('')
   const cancelled = params.get('bank') === 'cancelled'
-  const connect = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/renter-checks/{id}/renters/{renterId}/bank', { params: { path: { id: checkId, renterId } } })),
+  const connect = useConnectBank(checkId, renterId, {
     onSuccess: (res) => {
       if (res?.status !== 'success' || !res.url) return
       setLeaving(true)
