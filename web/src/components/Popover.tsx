@@ -3,6 +3,7 @@
 // the panel, and Escape returns focus to the button.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { ChevronDown } from 'lucide-react'
+import './popover.css'
 
 type Props = {
   /** Short name shown on the trigger and used as the panel's accessible name. */
