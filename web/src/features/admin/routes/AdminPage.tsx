@@ -83,7 +83,7 @@ export default function AdminPage() {
           ) : view === 'posts' ? (
             <section className="admin-card" aria-labelledby={TITLE_ID}>
               <ViewTitle>Blog posts</ViewTitle>
-              <BlogPostTable labelledBy={TITLE_ID} notice={notice} />
+              <BlogPostTable labelledBy={TITLE_ID} notice={notice} writeHref={viewHref('write')} postHref={(id) => viewHref('post', id)} />
             </section>
           ) : view === 'write' ? (
             <section className="admin-card" aria-labelledby={TITLE_ID}>

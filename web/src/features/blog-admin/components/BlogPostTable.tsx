@@ -13,7 +13,6 @@ import { blogDate } from '../../blog/format'
 import { useAdminPosts } from '../api/adminPosts'
 import { useDeletePost } from '../api/deletePost'
 import { type AdminBlogPost } from '../api/keys'
-import { viewHref } from '../../admin/views'
 
 export const NO_POSTS = 'No posts yet.'
 
@@ -22,9 +21,12 @@ type Props = {
   labelledBy: string
   /** notice is a confirmation from the view before (e.g. a post was saved). */
   notice?: string
+  /** writeHref and postHref are where "Write a post" and a post's row lead (the admin dashboard's views). */
+  writeHref: string
+  postHref: (id: string) => string
 }
 
-export function BlogPostTable({ labelledBy, notice }: Props) {
+export function BlogPostTable({ labelledBy, notice, writeHref, postHref }: Props) {
   const list = useAdminPosts()
   const remove = useDeletePost()
   const [pending, setPending] = useState<AdminBlogPost | null>(null)
@@ -54,7 +56,7 @@ export function BlogPostTable({ labelledBy, notice }: Props) {
         <div className="promo-empty">
           <Newspaper aria-hidden size={40} />
           <p>{NO_POSTS}</p>
-          <Link to={viewHref('write')} className="button">
+          <Link to={writeHref} className="button">
             Write a post
           </Link>
         </div>
@@ -81,7 +83,7 @@ export function BlogPostTable({ labelledBy, notice }: Props) {
               {posts.map((p) => (
                 <tr key={p.id} role="row" className="blog-admin-row">
                   <td role="cell" className="blog-admin-row__title" data-label="Title">
-                    <Link to={viewHref('post', p.id)} className="blog-admin-row__open">
+                    <Link to={postHref(p.id)} className="blog-admin-row__open">
                       {p.title}
                     </Link>
                     <span className="blog-admin-row__slug">/Blog/{p.slug}</span>
@@ -95,7 +97,7 @@ export function BlogPostTable({ labelledBy, notice }: Props) {
                     <time dateTime={p.updatedAt}>{blogDate(p.updatedAt)}</time>
                   </td>
                   <td role="cell" className="blog-admin-row__actions" data-label="Actions">
-                    <Link to={viewHref('post', p.id)} className="icon-button" aria-label={`Edit ${p.title}`} title="Edit">
+                    <Link to={postHref(p.id)} className="icon-button" aria-label={`Edit ${p.title}`} title="Edit">
                       <Pencil aria-hidden size={20} />
                     </Link>
                     {p.status === 'published' ? (
