@@ -6,8 +6,11 @@ import {
   TERMS_REQUIRED,
   USER_TYPE_REQUIRED,
   changePasswordSchema,
+  CODE_FORMAT,
   cleanCode,
+  codeFormSchema,
   fullNameProblem,
+  fullNameSchema,
   isValidCode,
   isValidNewPassword,
   isValidSignUpPassword,
@@ -15,6 +18,7 @@ import {
   normaliseEmail,
   registerSchema,
   resetConfirmSchema,
+  resetRequestSchema,
 } from './passwordRules'
 
 describe('exact texts', () => {
@@ -122,7 +126,7 @@ describe('resetConfirmSchema', () => {
 describe('changePasswordSchema', () => {
   it('says all fields are required first', () => {
     const r = changePasswordSchema.safeParse({ code: '', password: 'x', confirmPassword: '' })
-    expect(issuesByField(r.error!)['']).toBe(ALL_FIELDS_REQUIRED)
+    expect(issuesByField(r.error!).root).toBe(ALL_FIELDS_REQUIRED)
   })
   it('then checks the password rule and the match', () => {
     expect(issuesByField(changePasswordSchema.safeParse({ code: '123456', password: 'short', confirmPassword: 'short' }).error!).password).toBe(
@@ -146,5 +150,22 @@ describe('fullNameProblem', () => {
     for (const name of ['Ann\u0000Smith', 'Ann\r\nSmith', 'Ann \u202ehtimS']) {
       expect(fullNameProblem(name, 'Ann')).toBe('Names cannot contain line breaks, control characters or text-direction marks.')
     }
+  })
+})
+
+describe('fullNameSchema', () => {
+  it('applies fullNameProblem against the current name and trims what it sends', () => {
+    const r = fullNameSchema('Ann').safeParse({ fullName: 'Ann ' })
+    expect(issuesByField(r.error!).fullName).toBe('You have not changed your full name.')
+    expect(issuesByField(fullNameSchema('Ann').safeParse({ fullName: ' ' }).error!).fullName).toBe('full name cannot be empty')
+    expect(fullNameSchema('Ann').safeParse({ fullName: ' Ann Smith ' }).data).toEqual({ fullName: 'Ann Smith' })
+  })
+})
+
+describe('codeFormSchema and resetRequestSchema', () => {
+  it('check the code and the e-mail', () => {
+    expect(issuesByField(codeFormSchema.safeParse({ code: '12345' }).error!).code).toBe(CODE_FORMAT)
+    expect(codeFormSchema.safeParse({ code: '123456' }).success).toBe(true)
+    expect(issuesByField(resetRequestSchema.safeParse({ email: 'ann@' }).error!).email).toBe('Please enter a valid email address.')
   })
 })

@@ -113,6 +113,11 @@ export const loginSchema = z.object({
 export type LoginForm = z.input<typeof loginSchema>
 
 export const resetRequestSchema = z.object({ email })
+export type ResetRequestForm = z.input<typeof resetRequestSchema>
+
+/** The confirmation-code form (verify account, confirm sign up, confirm e-mail). */
+export const codeFormSchema = z.object({ code: codeSchema })
+export type CodeForm = z.input<typeof codeFormSchema>
 
 export const resetConfirmSchema = z
   .object({
@@ -123,7 +128,11 @@ export const resetConfirmSchema = z
   .check(matching)
 export type ResetConfirmForm = z.input<typeof resetConfirmSchema>
 
-/** Change password (spec 3 section 5): every field required first, then the password rule. */
+/**
+ * Change password (spec 3 section 5): every field required first, then the
+ * password rule. The "all fields" message belongs to the whole form, so its
+ * path is 'root' (react-hook-form's errors.root).
+ */
 export const changePasswordSchema = z
   .object({
     code: z.string().check(z.trim()),
@@ -133,7 +142,7 @@ export const changePasswordSchema = z
   .check(
     z.superRefine((v, ctx) => {
       if (!v.code || !v.password || !v.confirmPassword) {
-        ctx.addIssue({ code: 'custom', message: ALL_FIELDS_REQUIRED, path: [] })
+        ctx.addIssue({ code: 'custom', message: ALL_FIELDS_REQUIRED, path: ['root'] })
         return
       }
       if (!isValidCode(v.code)) ctx.addIssue({ code: 'custom', message: CODE_FORMAT, path: ['code'] })
@@ -153,6 +162,20 @@ export function fullNameProblem(next: string, current: string): string | null {
   if (/[0-9]/.test(v)) return FULL_NAME_DIGITS
   return null
 }
+
+/** Account Details full name: the rules of fullNameProblem against the current name; sends the trimmed name. */
+export function fullNameSchema(current: string) {
+  return z.object({
+    fullName: z.string().check(
+      z.trim(),
+      z.superRefine((v, ctx) => {
+        const problem = fullNameProblem(v, current)
+        if (problem) ctx.addIssue({ code: 'custom', message: problem })
+      }),
+    ),
+  })
+}
+export type FullNameForm = z.input<ReturnType<typeof fullNameSchema>>
 
 /** issuesByField returns the first message of a failed zod parse, keyed by field ('' for the form). */
 export function issuesByField(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {

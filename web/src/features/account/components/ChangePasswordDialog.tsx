@@ -1,15 +1,13 @@
 // Change Password modal (spec 3 sections "Account" and 5): send a 6 digit code
 // to the account e-mail, then enter it with the new password twice.
 import { useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { Send } from 'lucide-react'
 import { useChangePassword, usePasswordCode } from '../api/changePassword'
 import { Dialog } from '../../../components/Dialog'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
-import {
-  PASSWORD_CHANGED,
-  changePasswordSchema,
-  issuesByField,
-} from '../../auth/passwordRules'
+import { PASSWORD_CHANGED, changePasswordSchema, type ChangePasswordForm as ChangePasswordValues } from '../../auth/passwordRules'
 import { errorCode, errorFields, errorMessage } from '../../../lib/errors'
 import { CodePasswordFields } from '../../auth/components/CodePasswordFields'
 
@@ -23,44 +21,43 @@ export function ChangePasswordDialog({ open, onClose, email }: { open: boolean; 
 }
 
 function ChangePasswordForm({ email, onClose }: { email: string; onClose: () => void }) {
-  const [code, setCode] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirmPassword, setConfirmPassword] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState('')
+  // Field errors show from a submit (or the server) and clear as their field
+  // is edited; 'All fields are required.' and server messages are the form's (root).
+  const form = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { code: '', password: '', confirmPassword: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  })
+  const { errors } = form.formState
   const [codeNote, setCodeNote] = useState('')
   const [done, setDone] = useState('')
 
   const sendCode = usePasswordCode({
     onSuccess: (data) => setCodeNote(data.message),
-    onError: (e) => setFormError(errorMessage(e)),
+    onError: (e) => form.setError('root', { message: errorMessage(e) }),
   })
-  const change = useChangePassword(() => ({ code, password, confirmPassword }), {
+  const change = useChangePassword(() => form.getValues(), {
     onSuccess: (data) => setDone(data.message || PASSWORD_CHANGED),
     onError: (e) => {
+      // The server's field errors replace those shown; a wrong code is the code's error.
       const f = errorFields(e)
-      if (Object.keys(f).length) setErrors(f)
-      else if (errorCode(e).startsWith('code_')) setErrors({ code: errorMessage(e) })
-      else setFormError(errorMessage(e))
+      if (Object.keys(f).length) {
+        form.clearErrors(['code', 'password', 'confirmPassword'])
+        for (const [key, message] of Object.entries(f)) form.setError(key as keyof ChangePasswordValues, { message })
+      } else if (errorCode(e).startsWith('code_')) {
+        form.clearErrors(['code', 'password', 'confirmPassword'])
+        form.setError('code', { message: errorMessage(e) })
+      } else form.setError('root', { message: errorMessage(e) })
     },
   })
 
+  const changePassword = form.handleSubmit(() => change.mutate())
 
   function submit(e: FormEvent) {
     e.preventDefault()
     if (change.isPending) return
-    setFormError('')
-    const parsed = changePasswordSchema.safeParse({ code, password, confirmPassword })
-    if (!parsed.success) {
-      const byField = issuesByField(parsed.error)
-      if (byField['']) {
-        setErrors({})
-        setFormError(byField[''])
-      } else setErrors(byField)
-      return
-    }
-    setErrors({})
-    change.mutate()
+    void changePassword(e)
   }
 
   if (done) {
@@ -86,7 +83,7 @@ function ChangePasswordForm({ email, onClose }: { email: string; onClose: () => 
         aria-busy={sendCode.isPending}
         onClick={() => {
           if (sendCode.isPending) return
-          setFormError('')
+          form.clearErrors('root')
           setCodeNote('')
           sendCode.mutate()
         }}
@@ -96,18 +93,13 @@ function ChangePasswordForm({ email, onClose }: { email: string; onClose: () => 
       </button>
       <div className="change-pw__gap" />
       <FormMessage kind="info">{codeNote}</FormMessage>
-      <FormMessage kind="error">{formError}</FormMessage>
+      <FormMessage kind="error">{errors.root?.message}</FormMessage>
       <CodePasswordFields
         idPrefix="cp"
         codeLabel="6 digit code"
         passwordLabel="Password"
         confirmLabel="Repeat password"
-        values={{ code, password, confirmPassword }}
-        errors={errors}
-        onChange={(field, v) => {
-          ;({ code: setCode, password: setPassword, confirmPassword: setConfirmPassword })[field](v)
-          setErrors(({ [field]: _cleared, ...rest }) => rest)
-        }}
+        form={form}
       />
       <button type="submit" className="button button--block" disabled={change.isPending} aria-busy={change.isPending}>
         {change.isPending ? <ButtonSpinner /> : null}

@@ -1,13 +1,15 @@
 // /profile/:view (spec 3 "Account (under /profile)"): a small menu with My
 // Properties and Account Details. The property screens (list, add, edit) live
 // in features/property; Account Details edits the full name and the password.
-import { useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import type { User } from '../../../lib/api'
 import { useUpdateFullName } from '../api/updateAccount'
 import { useAuth } from '../../../lib/auth'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
-import { UPDATE_SUCCESSFUL, fullNameProblem } from '../../auth/passwordRules'
+import { UPDATE_SUCCESSFUL, fullNameSchema, type FullNameForm } from '../../auth/passwordRules'
 import { errorFields, errorMessage } from '../../../lib/errors'
 import { ChangePasswordDialog } from '../components/ChangePasswordDialog'
 import { OrdersList } from '../components/OrdersList'
@@ -72,42 +74,47 @@ function AccountDetails() {
 
 function AccountForm({ user }: { user: User }) {
   const { setUser } = useAuth()
-  const [fullName, setFullName] = useState(user.fullName)
-  const [nameError, setNameError] = useState('')
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null)
+  // The name is checked against the current one; its error shows from a
+  // submit (or the server) and clears, with any message, as the name is edited.
+  const resolver = useMemo(() => zodResolver(fullNameSchema(user.fullName)), [user.fullName])
+  const form = useForm<FullNameForm>({
+    resolver,
+    defaultValues: { fullName: user.fullName },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  })
+  const { errors } = form.formState
+  const [saved, setSaved] = useState('')
   const [pwOpen, setPwOpen] = useState(false)
 
   const save = useUpdateFullName({
     onSuccess: (data) => {
       setUser(data.user)
-      setFullName(data.user.fullName)
-      setMessage({ kind: 'success', text: data.message || UPDATE_SUCCESSFUL })
+      form.setValue('fullName', data.user.fullName)
+      setSaved(data.message || UPDATE_SUCCESSFUL)
     },
     onError: (e) => {
       const f = errorFields(e)
-      if (f.fullName) setNameError(f.fullName)
-      else setMessage({ kind: 'error', text: errorMessage(e) })
+      if (f.fullName) form.setError('fullName', { message: f.fullName })
+      else form.setError('root', { message: errorMessage(e) })
     },
   })
+
+  const saveName = form.handleSubmit((v) => save.mutate(v.fullName))
 
   function submit(e: FormEvent) {
     e.preventDefault()
     if (save.isPending) return
-    setMessage(null)
-    const problem = fullNameProblem(fullName, user.fullName)
-    if (problem) {
-      setNameError(problem)
-      return
-    }
-    setNameError('')
-    save.mutate(fullName.trim())
+    setSaved('')
+    void saveName(e)
   }
 
   return (
     <section className="profile-card" aria-labelledby="account-title">
       <h1 id="account-title">Account Details</h1>
       <form onSubmit={submit} noValidate className="account-form">
-        {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+        <FormMessage kind="error">{errors.root?.message}</FormMessage>
+        <FormMessage kind="success">{saved}</FormMessage>
         <Field id="acc-email" label="Email">
           <input id="acc-email" type="email" value={user.email} readOnly />
         </Field>
@@ -123,19 +130,19 @@ function AccountForm({ user }: { user: User }) {
             Your password is hidden. Use Change Password to set a new one.
           </span>
         </div>
-        <Field id="acc-name" label="Full Name" error={nameError}>
+        <Field id="acc-name" label="Full Name" error={errors.fullName?.message}>
           <input
             id="acc-name"
-            name="fullName"
             autoComplete="name"
-            value={fullName}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={describedBy('acc-name', { error: nameError })}
-            onChange={(e) => {
-              setFullName(e.target.value)
-              setNameError('')
-              setMessage(null)
-            }}
+            aria-invalid={errors.fullName ? true : undefined}
+            aria-describedby={describedBy('acc-name', { error: errors.fullName })}
+            {...form.register('fullName', {
+              onChange: () => {
+                form.clearErrors('fullName')
+                form.clearErrors('root')
+                setSaved('')
+              },
+            })}
           />
         </Field>
         <div className="account-actions">

@@ -1,10 +1,11 @@
 // The e-mailed code and the new password pair, as password reset and the
 // Change Password modal both ask for them: one component, so the two forms
-// cannot drift apart.
+// cannot drift apart. Editing a field clears that field's error.
+import { useFormState, useWatch, type UseFormReturn } from 'react-hook-form'
 import { CodeField } from './CodeField'
 import { NewPasswordFields } from './NewPasswordFields'
 
-type Field = 'code' | 'password' | 'confirmPassword'
+export type CodePasswordValues = { code: string; password: string; confirmPassword: string }
 
 type Props = {
   /** idPrefix makes the ids unique per form ("reset" gives reset-code, reset-password...). */
@@ -12,25 +13,31 @@ type Props = {
   codeLabel: string
   passwordLabel: string
   confirmLabel: string
-  values: Record<Field, string>
-  errors: Partial<Record<Field, string>>
-  /** onChange gives a field's new value; the form clears that field's error. */
-  onChange: (field: Field, value: string) => void
+  /** The react-hook-form form holding code, password and confirmPassword. */
+  form: UseFormReturn<CodePasswordValues>
 }
 
-export function CodePasswordFields({ idPrefix, codeLabel, passwordLabel, confirmLabel, values, errors, onChange }: Props) {
+export function CodePasswordFields({ idPrefix, codeLabel, passwordLabel, confirmLabel, form }: Props) {
+  const { errors } = useFormState({ control: form.control })
+  const [password, confirmPassword] = useWatch({ control: form.control, name: ['password', 'confirmPassword'] })
   return (
     <>
-      <CodeField id={`${idPrefix}-code`} label={codeLabel} value={values.code} error={errors.code} onChange={(v) => onChange('code', v)} />
+      <CodeField
+        id={`${idPrefix}-code`}
+        label={codeLabel}
+        control={form.control}
+        name="code"
+        error={errors.code?.message}
+        onEdit={() => form.clearErrors('code')}
+      />
       <NewPasswordFields
         idPrefix={idPrefix}
         passwordLabel={passwordLabel}
         confirmLabel={confirmLabel}
-        password={values.password}
-        confirmPassword={values.confirmPassword}
-        errors={errors}
-        onPasswordChange={(v) => onChange('password', v)}
-        onConfirmChange={(v) => onChange('confirmPassword', v)}
+        passwordField={form.register('password', { onChange: () => form.clearErrors('password') })}
+        confirmField={form.register('confirmPassword', { onChange: () => form.clearErrors('confirmPassword') })}
+        values={{ password, confirmPassword }}
+        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
       />
     </>
   )

@@ -3,13 +3,15 @@
 // branch: code entry, a verify button disabled while the code is empty and
 // 'Resend code' (label 'Resending...' while busy).
 import { useState, type FormEvent, type ReactNode } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 
 import type { User } from '../../../lib/api'
 import { useResendCode } from '../api/resendCode'
 import { useVerifyCode } from '../api/verifyCode'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { CodeField } from './CodeField'
-import { CODE_RESENT, codeSchema } from '../passwordRules'
+import { CODE_RESENT, codeFormSchema, type CodeForm } from '../passwordRules'
 import { errorMessage } from '../../../lib/errors'
 
 type Props = {
@@ -25,37 +27,38 @@ type Props = {
 }
 
 export function CodeVerifyForm({ email, submitLabel, signIn, onVerified, footer, idPrefix = 'verify' }: Props) {
-  const [code, setCode] = useState('')
-  const [codeError, setCodeError] = useState('')
-  const [error, setError] = useState('')
+  // Errors show from a submit (or the server) and stay until the next one.
+  const form = useForm<CodeForm>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  })
+  const { errors } = form.formState
+  const code = form.watch('code')
   const [resent, setResent] = useState('')
 
   const verify = useVerifyCode(email, signIn, {
     onSuccess: (data) => onVerified(data.user ?? null),
-    onError: (e) => setError(errorMessage(e)),
+    onError: (e) => form.setError('root', { message: errorMessage(e) }),
   })
   const resend = useResendCode(email, {
     onSuccess: (data) => setResent(data.message || CODE_RESENT),
-    onError: (e) => setError(errorMessage(e)),
+    onError: (e) => form.setError('root', { message: errorMessage(e) }),
   })
+
+  const verifyCode = form.handleSubmit((v) => verify.mutate(v.code))
 
   function submit(e: FormEvent) {
     e.preventDefault()
     if (verify.isPending || !code) return
-    setError('')
     setResent('')
-    const parsed = codeSchema.safeParse(code)
-    if (!parsed.success) {
-      setCodeError(parsed.error.issues[0].message)
-      return
-    }
-    setCodeError('')
-    verify.mutate(parsed.data)
+    void verifyCode(e)
   }
 
   function onResend() {
     if (resend.isPending) return
-    setError('')
+    form.clearErrors('root')
     setResent('')
     resend.mutate()
   }
@@ -63,9 +66,9 @@ export function CodeVerifyForm({ email, submitLabel, signIn, onVerified, footer,
   const codeId = `${idPrefix}-code`
   return (
     <form onSubmit={submit} noValidate>
-      <FormMessage kind="error">{error}</FormMessage>
+      <FormMessage kind="error">{errors.root?.message}</FormMessage>
       <FormMessage kind="success">{resent}</FormMessage>
-      <CodeField id={codeId} label="Verification code" value={code} error={codeError} onChange={setCode} />
+      <CodeField id={codeId} label="Verification code" control={form.control} name="code" error={errors.code?.message} />
       <button type="submit" className="button button--block" disabled={!code || verify.isPending}>
         {verify.isPending ? <ButtonSpinner /> : null}
         {submitLabel}

@@ -1,6 +1,9 @@
 // The "new password" and "repeat password" pair shared by registration,
 // password reset and the Change Password modal: the rule hint, the live
-// ' - Does not match password' note and the server's field errors.
+// ' - Does not match password' note and the field errors. The form registers
+// both boxes with react-hook-form (choosing when their errors clear) and
+// passes their current values for the mismatch note.
+import type { UseFormRegisterReturn } from 'react-hook-form'
 import { describedBy, Field, PasswordInput } from '../../../components/Form'
 import { PASSWORD_HINT, PASSWORD_MISMATCH_HINT } from '../passwordRules'
 
@@ -9,31 +12,27 @@ type Props = {
   idPrefix: string
   passwordLabel: string
   confirmLabel: string
-  password: string
-  confirmPassword: string
+  /** register('password', ...) and register('confirmPassword', ...) of the form. */
+  passwordField: UseFormRegisterReturn<'password'>
+  confirmField: UseFormRegisterReturn<'confirmPassword'>
+  values: { password: string; confirmPassword: string }
   errors: { password?: string; confirmPassword?: string }
-  onPasswordChange: (value: string) => void
-  onConfirmChange: (value: string) => void
-  onPasswordBlur?: () => void
 }
 
 export function NewPasswordFields(p: Props) {
   const pw = `${p.idPrefix}-password`
   const confirm = `${p.idPrefix}-confirm`
-  const mismatch = p.confirmPassword !== '' && p.password !== p.confirmPassword
+  const mismatch = p.values.confirmPassword !== '' && p.values.password !== p.values.confirmPassword
   return (
     <>
       <Field id={pw} label={p.passwordLabel} hint={PASSWORD_HINT} error={p.errors.password}>
         <PasswordInput
           id={pw}
-          name="password"
           autoComplete="new-password"
           maxLength={100}
-          value={p.password}
           aria-invalid={p.errors.password ? true : undefined}
           aria-describedby={describedBy(pw, { hint: true, error: p.errors.password })}
-          onChange={(e) => p.onPasswordChange(e.target.value)}
-          onBlur={p.onPasswordBlur}
+          {...p.passwordField}
         />
       </Field>
       <Field
@@ -45,13 +44,11 @@ export function NewPasswordFields(p: Props) {
       >
         <PasswordInput
           id={confirm}
-          name="confirmPassword"
           autoComplete="new-password"
           maxLength={100}
-          value={p.confirmPassword}
           aria-invalid={mismatch || p.errors.confirmPassword ? true : undefined}
           aria-describedby={describedBy(confirm, { error: p.errors.confirmPassword })}
-          onChange={(e) => p.onConfirmChange(e.target.value)}
+          {...p.confirmField}
         />
       </Field>
     </>

@@ -3,6 +3,8 @@
 // confirm-email step first, then back to step 1 to request the code again.
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 
 import { CircleCheck } from 'lucide-react'
 import { usePasswordResetConfirm, usePasswordResetRequest } from '../api/passwordReset'
@@ -12,10 +14,11 @@ import { CodeVerifyForm } from '../components/CodeVerifyForm'
 import { CodePasswordFields } from '../components/CodePasswordFields'
 import {
   PASSWORD_RESET_DONE,
-  issuesByField,
   normaliseEmail,
   resetConfirmSchema,
   resetRequestSchema,
+  type ResetConfirmForm,
+  type ResetRequestForm,
 } from '../passwordRules'
 import { errorCode, errorFields, errorMessage } from '../../../lib/errors'
 
@@ -107,30 +110,35 @@ function RequestStep({
   note: string
   onSent: (message: string) => void
 }) {
-  const [error, setError] = useState('')
-  const [emailError, setEmailError] = useState('')
+  // The e-mail error shows from a submit (or the server) and clears as the box is edited.
+  const form = useForm<ResetRequestForm>({
+    resolver: zodResolver(resetRequestSchema),
+    defaultValues: { email },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  })
+  const { errors } = form.formState
+  const value = form.watch('email')
   const request = usePasswordResetRequest({
     onSuccess: (data) => onSent(data.message),
     onError: (e) => {
       const f = errorFields(e)
-      if (f.email) setEmailError(f.email)
-      else setError(errorMessage(e))
+      if (f.email) form.setError('email', { message: f.email })
+      else form.setError('root', { message: errorMessage(e) })
     },
+  })
+
+  const requestCode = form.handleSubmit(() => {
+    const normalised = normaliseEmail(form.getValues('email'))
+    form.setValue('email', normalised)
+    setEmail(normalised)
+    request.mutate(normalised)
   })
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    if (request.isPending || !email.trim()) return
-    setError('')
-    const parsed = resetRequestSchema.safeParse({ email })
-    if (!parsed.success) {
-      setEmailError(parsed.error.issues[0].message)
-      return
-    }
-    setEmailError('')
-    const normalised = normaliseEmail(email)
-    setEmail(normalised)
-    request.mutate(normalised)
+    if (request.isPending || !value.trim()) return
+    void requestCode(e)
   }
 
   return (
@@ -140,25 +148,20 @@ function RequestStep({
     >
       <form onSubmit={submit} noValidate>
         <FormMessage kind="success">{note}</FormMessage>
-        <FormMessage kind="error">{error}</FormMessage>
-        <Field id="reset-email" label="Email" error={emailError}>
+        <FormMessage kind="error">{errors.root?.message}</FormMessage>
+        <Field id="reset-email" label="Email" error={errors.email?.message}>
           <input
             id="reset-email"
-            name="email"
             type="email"
             autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}
-            value={email}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={describedBy('reset-email', { error: emailError })}
-            onChange={(e) => {
-              setEmail(e.target.value)
-              setEmailError('')
-            }}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy('reset-email', { error: errors.email })}
+            {...form.register('email', { onChange: () => form.clearErrors('email') })}
           />
         </Field>
-        <button type="submit" className="button button--block" disabled={!email.trim() || request.isPending} aria-busy={request.isPending}>
+        <button type="submit" className="button button--block" disabled={!value.trim() || request.isPending} aria-busy={request.isPending}>
           {request.isPending ? <ButtonSpinner /> : null}
           Send Password Reset Code
         </button>
@@ -183,44 +186,48 @@ function ResetStep({
   onUnverified: () => void
   onBack: () => void
 }) {
-  const [code, setCode] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirmPassword, setConfirmPassword] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [error, setError] = useState('')
+  // Errors show from a submit (or the server) and clear as their field is edited.
+  const form = useForm<ResetConfirmForm>({
+    resolver: zodResolver(resetConfirmSchema),
+    defaultValues: { code: '', password: '', confirmPassword: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  })
+  const { errors } = form.formState
+  const { code, password, confirmPassword } = form.watch()
   const [info, setInfo] = useState(note)
 
-  const confirm = usePasswordResetConfirm(() => ({ email, code, password, confirmPassword }), {
+  const confirm = usePasswordResetConfirm(() => ({ email, ...form.getValues() }), {
     onSuccess: () => onDone(),
     onError: (e) => {
       if (errorCode(e) === 'unverified') {
         onUnverified()
         return
       }
+      // The server's field errors replace those shown; a wrong code is the code's error.
       const f = errorFields(e)
-      if (Object.keys(f).length) setErrors(f)
-      else if (errorCode(e).startsWith('code_')) setErrors({ code: errorMessage(e) })
-      else setError(errorMessage(e))
+      if (Object.keys(f).length) {
+        form.clearErrors(['code', 'password', 'confirmPassword'])
+        for (const [key, message] of Object.entries(f)) form.setError(key as keyof ResetConfirmForm, { message })
+      } else if (errorCode(e).startsWith('code_')) {
+        form.clearErrors(['code', 'password', 'confirmPassword'])
+        form.setError('code', { message: errorMessage(e) })
+      } else form.setError('root', { message: errorMessage(e) })
     },
   })
   const resend = usePasswordResetRequest({
     onSuccess: (data) => setInfo(data.message),
-    onError: (e) => setError(errorMessage(e)),
+    onError: (e) => form.setError('root', { message: errorMessage(e) }),
   })
 
   const canConfirm = Boolean(code && password && password === confirmPassword) && !confirm.isPending
 
+  const confirmReset = form.handleSubmit(() => confirm.mutate())
+
   function submit(e: FormEvent) {
     e.preventDefault()
     if (confirm.isPending || !canConfirm) return
-    setError('')
-    const parsed = resetConfirmSchema.safeParse({ code, password, confirmPassword })
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error))
-      return
-    }
-    setErrors({})
-    confirm.mutate()
+    void confirmReset(e)
   }
 
   return (
@@ -234,18 +241,13 @@ function ResetStep({
     >
       <form onSubmit={submit} noValidate>
         <FormMessage kind="info">{info}</FormMessage>
-        <FormMessage kind="error">{error}</FormMessage>
+        <FormMessage kind="error">{errors.root?.message}</FormMessage>
         <CodePasswordFields
           idPrefix="reset"
           codeLabel="Reset code"
           passwordLabel="New password"
           confirmLabel="Confirm password"
-          values={{ code, password, confirmPassword }}
-          errors={errors}
-          onChange={(field, v) => {
-            ;({ code: setCode, password: setPassword, confirmPassword: setConfirmPassword })[field](v)
-            setErrors(({ [field]: _cleared, ...rest }) => rest)
-          }}
+          form={form}
         />
         <button type="submit" className="button button--block" disabled={!canConfirm} aria-busy={confirm.isPending}>
           {confirm.isPending ? <ButtonSpinner /> : null}

@@ -3,6 +3,8 @@
 // stage. Verifying signs the user in and opens /dashboard.
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 
 import { Building2, KeyRound } from 'lucide-react'
 import { useRegister } from '../api/register'
@@ -19,13 +21,12 @@ import {
   TERMS_REQUIRED,
   USER_TYPE_REQUIRED,
   isValidSignUpPassword,
-  issuesByField,
   normaliseEmail,
   registerSchema,
+  type RegisterForm as RegisterValues,
 } from '../passwordRules'
 import { errorFields, errorMessage } from '../../../lib/errors'
 
-type UserType = 'Landlord' | 'Tenant' | ''
 export const FALLBACK_SUPPORT_EMAIL = 'support@omnirent.co.uk'
 
 export default function RegisterPage() {
@@ -35,44 +36,53 @@ export default function RegisterPage() {
 }
 
 function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
-  const [userType, setUserType] = useState<UserType>('')
-  const [fullName, setFullName] = useState('')
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirmPassword, setConfirmPassword] = useState('')
-  const [acceptTerms, setAcceptTerms] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState('')
+  // Errors show from a submit (or the server) and clear as their field is
+  // edited; the password rule also shows when the password box is left.
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { userType: '', fullName: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  })
+  const { errors } = form.formState
+  const { userType, fullName, email, password, confirmPassword, acceptTerms } = form.watch()
   const [legal, setLegal] = useState<LegalDoc>(null)
 
-  const register = useRegister(() => ({ fullName: fullName.trim(), email: normaliseEmail(email), password, confirmPassword, userType: userType as 'Landlord' | 'Tenant', acceptTerms }), {
-    onSuccess: (data) => onRegistered(data.email || normaliseEmail(email)),
-    onError: (e) => {
-      const fields = errorFields(e)
-      if (Object.keys(fields).length) setErrors(fields)
-      else setFormError(errorMessage(e))
+  const register = useRegister(
+    () => {
+      const v = form.getValues()
+      return {
+        fullName: v.fullName.trim(),
+        email: normaliseEmail(v.email),
+        password: v.password,
+        confirmPassword: v.confirmPassword,
+        userType: v.userType as 'Landlord' | 'Tenant',
+        acceptTerms: v.acceptTerms,
+      }
     },
-  })
+    {
+      onSuccess: (data) => onRegistered(data.email || normaliseEmail(form.getValues('email'))),
+      onError: (e) => {
+        const fields = errorFields(e)
+        if (Object.keys(fields).length) {
+          // The server's field errors replace any shown.
+          form.clearErrors()
+          for (const [key, message] of Object.entries(fields)) form.setError(key as keyof RegisterValues, { message })
+        } else form.setError('root', { message: errorMessage(e) })
+      },
+    },
+  )
 
   const filled = Boolean(fullName.trim() && email.trim() && password && confirmPassword)
   const mismatch = confirmPassword !== '' && password !== confirmPassword
   const canContinue = filled && !mismatch && userType !== '' && acceptTerms && !register.isPending
 
-  function clearError(key: string) {
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest)
-  }
+  const registerAccount = form.handleSubmit(() => register.mutate())
 
   function submit(e: FormEvent) {
     e.preventDefault()
     if (register.isPending) return
-    setFormError('')
-    const parsed = registerSchema.safeParse({ userType, fullName, email, password, confirmPassword, acceptTerms })
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error))
-      return
-    }
-    setErrors({})
-    register.mutate()
+    void registerAccount(e)
   }
 
   const termsHint = !acceptTerms && filled && !mismatch && userType !== '' ? TERMS_REQUIRED : ''
@@ -80,7 +90,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
   return (
     <AuthCard title="Create an account" intro={<p>Join OmniRent: renting made simple for landlords and tenants.</p>}>
       <form onSubmit={submit} noValidate>
-        <FormMessage kind="error">{formError}</FormMessage>
+        <FormMessage kind="error">{errors.root?.message}</FormMessage>
 
         <fieldset className="type-tiles" aria-describedby={userType ? undefined : 'user-type-hint'}>
           <legend>I am a</legend>
@@ -97,8 +107,8 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
                 className="type-tile"
                 aria-pressed={userType === value}
                 onClick={() => {
-                  setUserType((t) => (t === value ? '' : value))
-                  clearError('userType')
+                  form.setValue('userType', form.getValues('userType') === value ? '' : value)
+                  form.clearErrors('userType')
                 }}
               >
                 <Icon aria-hidden size={28} />
@@ -109,60 +119,48 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
           </div>
           {!userType ? (
             <p id="user-type-hint" className="field-hint">
-              {errors.userType || USER_TYPE_REQUIRED}
+              {errors.userType?.message || USER_TYPE_REQUIRED}
             </p>
           ) : null}
         </fieldset>
 
-        <Field id="reg-name" label="Full name" error={errors.fullName}>
+        <Field id="reg-name" label="Full name" error={errors.fullName?.message}>
           <input
             id="reg-name"
-            name="fullName"
             autoComplete="name"
-            value={fullName}
             aria-invalid={errors.fullName ? true : undefined}
             aria-describedby={describedBy('reg-name', { error: errors.fullName })}
-            onChange={(e) => {
-              setFullName(e.target.value)
-              clearError('fullName')
-            }}
+            {...form.register('fullName', { onChange: () => form.clearErrors('fullName') })}
           />
         </Field>
-        <Field id="reg-email" label="Email" error={errors.email}>
+        <Field id="reg-email" label="Email" error={errors.email?.message}>
           <input
             id="reg-email"
-            name="email"
             type="email"
             autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}
-            value={email}
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={describedBy('reg-email', { error: errors.email })}
-            onChange={(e) => {
-              setEmail(e.target.value)
-              clearError('email')
-            }}
+            {...form.register('email', { onChange: () => form.clearErrors('email') })}
           />
         </Field>
         <NewPasswordFields
           idPrefix="reg"
           passwordLabel="Password"
           confirmLabel="Repeat password"
-          password={password}
-          confirmPassword={confirmPassword}
-          errors={errors}
-          onPasswordChange={(v) => {
-            setPassword(v)
-            if (errors.password && isValidSignUpPassword(v)) clearError('password')
-          }}
-          onPasswordBlur={() => {
-            if (password && !isValidSignUpPassword(password)) setErrors((x) => ({ ...x, password: PASSWORD_RULE_MESSAGE }))
-          }}
-          onConfirmChange={(v) => {
-            setConfirmPassword(v)
-            clearError('confirmPassword')
-          }}
+          passwordField={form.register('password', {
+            onChange: (e) => {
+              if (isValidSignUpPassword(e.target.value)) form.clearErrors('password')
+            },
+            onBlur: (e) => {
+              const v = e.target.value
+              if (v && !isValidSignUpPassword(v)) form.setError('password', { message: PASSWORD_RULE_MESSAGE })
+            },
+          })}
+          confirmField={form.register('confirmPassword', { onChange: () => form.clearErrors('confirmPassword') })}
+          values={{ password, confirmPassword }}
+          errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
         />
 
         <div className="terms">
@@ -172,8 +170,8 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
             checked={acceptTerms}
             aria-describedby={errors.acceptTerms || termsHint ? 'reg-terms-error' : undefined}
             onChange={(e) => {
-              setAcceptTerms(e.target.checked)
-              clearError('acceptTerms')
+              form.setValue('acceptTerms', e.target.checked)
+              form.clearErrors('acceptTerms')
             }}
           />
           <label htmlFor="reg-terms">
@@ -189,7 +187,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
         </div>
         {errors.acceptTerms || termsHint ? (
           <p id="reg-terms-error" className="field-error terms-error">
-            {errors.acceptTerms || termsHint}
+            {errors.acceptTerms?.message || termsHint}
           </p>
         ) : null}
 
