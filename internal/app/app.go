@@ -36,6 +36,7 @@ import (
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/refcheck"
 	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/signing"
 	"github.com/omnirent/omnirent/internal/siteinfo"
 	"github.com/omnirent/omnirent/internal/spa"
 )
@@ -52,6 +53,7 @@ type App struct {
 	Files      storage.Store
 	Promos     *promo.Service
 	Payments   *payment.Service
+	Signing    *signing.Service
 	RefChecks  *refcheck.Service
 	Contracts  *contract.Service
 	News       *news.Service
@@ -133,7 +135,9 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	if err != nil {
 		return nil, err
 	}
+	a.Signing = signing.NewService(signing.Deps{DB: d, Clock: clk, Secret: cfg.SecretKey, Mail: mailer, Files: files, BaseURL: cfg.BaseURL})
 	a.Contracts = contract.NewService(d, clk, libs, contractProperties{properties})
+	a.Contracts.UseSigning(contract.SigningDeps{Signing: a.Signing, Payments: payments, Mail: mailer, BaseURL: cfg.BaseURL})
 	if cfg.SeedDemo {
 		if err := demo.SeedContract(ctx, authSvc, properties, a.Contracts, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo contract: %w", err)
@@ -172,6 +176,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	payment.NewHandler(a.Payments).Routes(mux)
 	refcheck.NewHandler(a.RefChecks).Routes(mux)
 	contract.NewHandler(a.Contracts).Routes(mux)
+	signing.NewHandler(a.Signing).Routes(mux)
 	news.NewHandler(a.News).Routes(mux)
 	blog.NewHandler(a.Blog).Routes(mux)
 	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)
@@ -204,7 +209,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		a.Payments.WithCSP, // Stripe.js's sources, when Stripe is the card provider
 		httpx.WithCompression,
 		httpx.WithBodyLimit(a.Config.MaxBodyBytes, func(r *http.Request) int64 {
-			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r))
+			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r), signing.UploadBodyLimit(r), contract.UploadBodyLimit(r))
 		}),
 		httpx.WithCSRFProtection,
 		session.Middleware(a.Auth),

@@ -4,7 +4,9 @@ import (
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/dbtest"
+	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
@@ -21,15 +23,15 @@ func TestCatalogue(t *testing.T) {
 		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
 	products := r.Body["products"].([]any)
-	found := false
+	want := map[string]payment.Price{string(refcheck.InstantCheck): refcheck.InstantCheckPrice, string(contract.Product): contract.Price}
+	found := 0
 	for _, p := range products {
 		p := p.(map[string]any)
-		if p["product"] == string(refcheck.InstantCheck) {
-			found = p["pence"] == float64(refcheck.InstantCheckPrice.Pence) && p["wasPence"] == float64(refcheck.InstantCheckPrice.WasPence) &&
-				p["name"] == refcheck.InstantCheckPrice.Name
+		if w, ok := want[p["product"].(string)]; ok && p["pence"] == float64(w.Pence) && p["wasPence"] == float64(w.WasPence) && p["name"] == w.Name {
+			found++
 		}
 	}
-	if !found || len(products) != 1 {
+	if found != len(want) || len(products) != len(want) {
 		t.Fatalf("products: %v (only what an area registered, at its price)", products)
 	}
 	up := r.Body["uploads"].(map[string]any)

@@ -282,9 +282,11 @@ func TestWhoMaySeeAnAgreement(t *testing.T) {
 			}
 		}
 		check("draft", false)
-		// Sending is the signing issue's; here the record is marked sent as it will be.
-		if _, err := e.App.DB.Conn().Exec(context.Background(), `UPDATE contracts SET status = 'ATS', sent_at = 1 WHERE id = ?`, id); err != nil {
-			t.Fatal(err)
+		// The landlord pays, signs and sends.
+		pay(t, owner, id)
+		verify(t, e, owner, "lord@example.com", id)
+		if r := owner.Post("/api/contracts/"+id+"/signing/sign", typed("Lara Lord")); r.Status != 200 {
+			t.Fatalf("sign and send: %d %s", r.Status, r.Raw)
 		}
 		check("sent", true)
 		// A tenant cannot create agreements.

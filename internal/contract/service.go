@@ -2,6 +2,7 @@ package contract
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"time"
@@ -9,9 +10,11 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/signing"
 	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
@@ -29,6 +32,7 @@ type Service struct {
 	clock clock.Clock
 	libs  *Libraries
 	props Properties
+	sign  SigningDeps
 }
 
 func NewService(d *db.DB, c clock.Clock, libs *Libraries, props Properties) *Service {
@@ -77,7 +81,13 @@ func (s *Service) Create(ctx context.Context, a session.Actor, propertyID string
 		c.Answers.Jurisdiction = j
 	}
 	c.Jurisdiction = c.Answers.Jurisdiction
-	if err := insert(ctx, s.db.Conn(), c); err != nil {
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		if err := insert(ctx, tx, c); err != nil {
+			return err
+		}
+		return s.sign.Signing.Record(ctx, tx, ref(c.ID), signing.EventCreated, a.Email, "Draft created", "")
+	})
+	if err != nil {
 		return Record{}, err
 	}
 	return s.record(c, p, a), nil
@@ -109,7 +119,8 @@ func (c Contract) sentTo(email string) bool {
 			return true
 		}
 	}
-	return false
+	g := c.Answers.Guarantor
+	return g.Answer == Yes && strings.EqualFold(g.Email, email)
 }
 
 // loadDraft is the actor's own draft, for changing it.
@@ -315,12 +326,30 @@ func (s *Service) Document(ctx context.Context, a session.Actor, id string) (Doc
 	if err != nil {
 		return Document{}, Record{}, err
 	}
+	p := s.place(ctx, c.PropertyID)
+	if c.Status != Draft {
+		// Once the landlord signed, everyone reads the frozen text: byte
+		// for byte what was signed.
+		env, err := s.sign.Signing.Envelope(ctx, ref(c.ID))
+		if err != nil {
+			return Document{}, Record{}, err
+		}
+		var doc Document
+		if err := json.Unmarshal(env.Document, &doc); err != nil {
+			return Document{}, Record{}, apperr.Wrap(err, "read frozen contract")
+		}
+		if c.LandlordID != a.UserID {
+			if err := s.sign.Signing.RecordViewed(ctx, ref(c.ID), a, httpx.ClientIP(ctx)); err != nil {
+				return Document{}, Record{}, err
+			}
+		}
+		return doc, s.record(c, p, a), nil
+	}
 	lib := s.libraryOf(c)
 	if lib == nil {
 		_, err := s.libs.Select(DocumentType, c.Answers.Jurisdiction, mustDay(c.Answers.StartDate))
 		return Document{}, Record{}, err
 	}
-	p := s.place(ctx, c.PropertyID)
 	return Build(lib, c.Answers, p, c.Edits), s.record(c, p, a), nil
 }
 
@@ -374,7 +403,13 @@ func (s *Service) Duplicate(ctx context.Context, a session.Actor, id string) (Re
 	for k, v := range src.Edits {
 		c.Edits[k] = v
 	}
-	if err := s.db.Tx(ctx, func(conn db.Conn) error { return insert(ctx, conn, c) }); err != nil {
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		if err := insert(ctx, tx, c); err != nil {
+			return err
+		}
+		return s.sign.Signing.Record(ctx, tx, ref(c.ID), signing.EventCreated, a.Email, "Draft created as a copy of contract "+src.ID, "")
+	})
+	if err != nil {
 		return Record{}, err
 	}
 	return s.record(c, s.place(ctx, c.PropertyID), a), nil

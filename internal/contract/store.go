@@ -78,10 +78,11 @@ func update(ctx context.Context, conn db.Conn, c Contract) error {
 	if err != nil {
 		return apperr.Wrap(err, "encode contract")
 	}
-	res, err := conn.Exec(ctx, `UPDATE contracts SET property_id = ?, status = ?, payment_status = ?, jurisdiction = ?, library_version = ?,
-		answers = ?, edits = ?, step = ?, history = ?, updated_at = ?, sent_at = ? WHERE id = ?`,
-		c.PropertyID, c.Status, c.PaymentStatus, c.Jurisdiction, c.LibraryVersion, answers, edits, c.Step, history,
-		c.UpdatedAt.UnixMilli(), sentMillis(c), c.ID)
+	// status, payment_status and sent_at change only through the signing
+	// statements below, each guarded by the state it leaves.
+	res, err := conn.Exec(ctx, `UPDATE contracts SET property_id = ?, jurisdiction = ?, library_version = ?,
+		answers = ?, edits = ?, step = ?, history = ?, updated_at = ? WHERE id = ?`,
+		c.PropertyID, c.Jurisdiction, c.LibraryVersion, answers, edits, c.Step, history, c.UpdatedAt.UnixMilli(), c.ID)
 	if err != nil {
 		return apperr.Wrap(err, "update contract")
 	}
@@ -105,7 +106,62 @@ func writeTenants(ctx context.Context, conn db.Conn, c Contract) error {
 			return apperr.Wrap(err, "write contract tenant")
 		}
 	}
+	// The guarantor reads and signs the agreement like a tenant.
+	if g := c.Answers.Guarantor; g.Answer == Yes && g.Email != "" {
+		if _, err := conn.Exec(ctx, `INSERT INTO contract_tenants (contract_id, position, email_key) VALUES (?, ?, ?)`,
+			c.ID, guarantorPosition, strings.ToLower(g.Email)); err != nil {
+			return apperr.Wrap(err, "write contract guarantor")
+		}
+	}
 	return nil
+}
+
+// guarantorPosition is the guarantor's row among the contract's readers.
+const guarantorPosition = 1000
+
+// moveStatus changes an agreement's status from one to another, and reports
+// whether it was still in the first (so two requests cannot both move it).
+func moveStatus(ctx context.Context, conn db.Conn, id string, from, to Status, sentAt *int64, now int64) (bool, error) {
+	q := `UPDATE contracts SET status = ?, updated_at = ?`
+	args := []any{to, now}
+	if sentAt != nil {
+		q += `, sent_at = ?`
+		args = append(args, *sentAt)
+	}
+	res, err := conn.Exec(ctx, q+` WHERE id = ? AND status = ?`, append(args, id, from)...)
+	if err != nil {
+		return false, apperr.Wrap(err, "move contract")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, apperr.Wrap(err, "move contract")
+}
+
+// setOrder records the fee's order on a draft that has none yet.
+func setOrder(ctx context.Context, conn db.Conn, id, orderID string) (bool, error) {
+	res, err := conn.Exec(ctx, `UPDATE contracts SET order_id = ? WHERE id = ? AND order_id = ''`, orderID, id)
+	if err != nil {
+		return false, apperr.Wrap(err, "record contract order")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, apperr.Wrap(err, "record contract order")
+}
+
+// orderOf is the agreement's fee order id ("" before one is made).
+func orderOf(ctx context.Context, conn db.Conn, id string) (string, error) {
+	var o string
+	err := conn.QueryRow(ctx, `SELECT order_id FROM contracts WHERE id = ?`, id).Scan(&o)
+	return o, apperr.Wrap(err, "read contract order")
+}
+
+// setPaid marks the fee paid for the order that was made for it.
+func setPaid(ctx context.Context, conn db.Conn, id, orderID string, now int64) (bool, error) {
+	res, err := conn.Exec(ctx, `UPDATE contracts SET payment_status = ?, updated_at = ? WHERE id = ? AND order_id = ? AND payment_status = ?`,
+		PaymentCompleted, now, id, orderID, PaymentPending)
+	if err != nil {
+		return false, apperr.Wrap(err, "record contract payment")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, apperr.Wrap(err, "record contract payment")
 }
 
 func byID(ctx context.Context, conn db.Conn, id string) (Contract, error) {

@@ -124,3 +124,24 @@ func faceFor(list []*face, r rune) int {
 	coverMu.Unlock()
 	return i
 }
+
+// signatureFont is the gopdf name of the typed-signature font.
+const signatureFont = "signature"
+
+var (
+	sigOnce sync.Once
+	sigFace *face
+)
+
+// signatureFace is Great Vibes (fonts/SOURCES.md), parsed once.
+func signatureFace() *face {
+	sigOnce.Do(func() {
+		b := mustEmbedded("GreatVibes-Regular.ttf")
+		g, err := sfnt.Parse(b)
+		if err != nil {
+			panic(err) // embedded at build time and checked by the tests
+		}
+		sigFace = &face{name: signatureFont, regular: b, glyphs: g}
+	})
+	return sigFace
+}

@@ -10,11 +10,15 @@ package pdf
 import (
 	"bytes"
 	"fmt"
+	"image"
+	_ "image/jpeg" // Image reads JPEG sizes
+	_ "image/png"  // and PNG sizes
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/signintech/gopdf"
+	"golang.org/x/image/font/sfnt"
 )
 
 // A4 in points, and the margin every page keeps.
@@ -74,6 +78,9 @@ func New(info Info) (*Doc, error) {
 				return nil, fmt.Errorf("pdf: font %s bold: %w", f.name, err)
 			}
 		}
+	}
+	if err := d.AddTTFFontData(signatureFont, signatureFace().regular); err != nil {
+		return nil, fmt.Errorf("pdf: signature font: %w", err)
 	}
 	d.AddPage()
 	d.Font(false, 10, Ink)
@@ -347,4 +354,40 @@ func (d *Doc) Bytes() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// SignatureText draws a typed signature with its top-left corner at x, y in
+// the signature font, or in the body fonts when that font lacks one of its
+// characters.
+func (d *Doc) SignatureText(x, y, size float64, s string) {
+	f := signatureFace()
+	var buf sfnt.Buffer
+	for _, r := range s {
+		if g, err := f.glyphs.GlyphIndex(&buf, r); r != ' ' && (err != nil || g == 0) {
+			bold, old := d.bold, d.size
+			d.Font(false, size*0.7, d.colour)
+			d.At(x, y+size*0.2, s)
+			d.Font(bold, old, d.colour)
+			return
+		}
+	}
+	_ = d.SetFont(signatureFont, "", size)
+	d.SetXY(x, y)
+	_ = d.Cell(nil, s)
+}
+
+// Image draws a PNG or JPEG inside the box x, y, w, h, keeping its
+// proportions, and answers an error if the data is not an image.
+func (d *Doc) Image(data []byte, x, y, w, h float64) error {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("pdf: image: %w", err)
+	}
+	iw, ih := float64(cfg.Width), float64(cfg.Height)
+	scale := min(w/iw, h/ih)
+	holder, err := gopdf.ImageHolderByBytes(data)
+	if err != nil {
+		return fmt.Errorf("pdf: image: %w", err)
+	}
+	return d.ImageByHolder(holder, x, y+(h-ih*scale)/2, &gopdf.Rect{W: iw * scale, H: ih * scale})
 }

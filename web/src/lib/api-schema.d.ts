@@ -1413,6 +1413,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/{id}/signing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Signing state of a contract
+         * @description Who signs in which order and who has signed, what the reader may do next, and the audit trail of events. Parties only.
+         */
+        get: operations["contractSigning"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/signing/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a signing code
+         * @description E-mails a 6-digit code to the signed-in signer; at most one every 10 seconds (429 'Please wait 10 seconds before sending again').
+         */
+        post: operations["sendSigningCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/signing/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a signing code
+         * @description Checks the 6-digit code: wrong, expired or over its tries is refused with a message.
+         */
+        post: operations["verifySigningCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/signing/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The contract fee's order
+         * @description The landlord's one order for the contract fee (created the first time, the same one after); 409 once paid.
+         */
+        post: operations["contractOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/signing/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a contract
+         * @description Signs as the signed-in signer, in the order the server enforces. The landlord's signature freezes the text and sends the agreement to the tenants; the last signature completes it and seals the PDF.
+         */
+        post: operations["signContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/signing/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send the invitations
+         * @description The landlord e-mails the link again to every signer who has not signed; at most once every 10 seconds.
+         */
+        post: operations["resendContractInvites"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail the download link
+         * @description A party to a completed agreement gets its download link by e-mail ('Download link sent to your email').
+         */
+        post: operations["resendContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the sealed PDF
+         * @description The sealed agreement with its signatures and audit page. Parties only, once completed.
+         */
+        get: operations["contractPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify a document by id and hash
+         * @description Whether a document id and the hash printed on its audit page belong to a genuine signed document.
+         */
+        get: operations["verifyDocumentHash"];
+        put?: never;
+        /**
+         * Verify a PDF
+         * @description Whether an uploaded PDF (multipart field "file", at most 20 MB) is a genuine, unaltered signed document.
+         */
+        post: operations["verifyDocumentFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -1566,6 +1766,80 @@ export interface components {
         };
         ContractList: {
             contracts: components["schemas"]["Contract"][];
+        };
+        Signer: {
+            position: number;
+            /** @description signers of a lower stage sign first (landlord 0, tenants 1, guarantor 2) */
+            stage: number;
+            /** @enum {string} */
+            role: "Landlord" | "Tenant" | "Guarantor";
+            name: string;
+            email: string;
+            signed: boolean;
+            /** Format: date-time */
+            signedAt: string | null;
+            /** @description draw, type or upload; empty until signed */
+            method: string;
+            /** @description the signed-in reader is this signer */
+            me: boolean;
+        };
+        SigningEvent: {
+            /** Format: date-time */
+            at: string;
+            /** @description created, sent, viewed, code_verified, paid, signed, completed, downloaded */
+            kind: string;
+            actor: string;
+            detail: string;
+        };
+        SigningState: {
+            /** @enum {string} */
+            status: "Draft" | "ATS" | "ADS" | "COMPLETED";
+            /** @enum {string} */
+            paymentStatus: "PENDING" | "COMPLETED";
+            /** @description empty until the landlord signs */
+            documentId: string;
+            /** @description SHA-256 of the text signed; empty until the landlord signs */
+            documentHash: string;
+            signers: components["schemas"]["Signer"][];
+            events: components["schemas"]["SigningEvent"][];
+            /** @description the reader is the next signer (after the code and any payment) */
+            canSign: boolean;
+            /** @description the reader proved their e-mail with a code recently */
+            verified: boolean;
+            /** @description the landlord must pay the contract fee before signing */
+            needsPayment: boolean;
+            /** @description whose signatures come first, when the reader must wait */
+            waitingFor: string;
+            message: string;
+        };
+        SignatureInput: {
+            /** @enum {string} */
+            method: "draw" | "type" | "upload";
+            /** @description the typed name, at most 45 characters (method type) */
+            typed?: string;
+            /** @description a data URL of the drawn or uploaded image (PNG or JPEG, checked by content) */
+            image?: string;
+        };
+        SignResult: {
+            message: string;
+            completed: boolean;
+            contract: components["schemas"]["Contract"];
+        };
+        Verification: {
+            genuine: boolean;
+            message: string;
+            documentId?: string;
+            title?: string;
+            documentHash?: string;
+            /** Format: date-time */
+            completedAt?: string | null;
+            signers?: {
+                role: string;
+                name: string;
+                /** Format: date-time */
+                signedAt: string;
+                method: string;
+            }[];
         };
         ContractCatalogue: {
             jurisdictions: string[];
@@ -4234,6 +4508,277 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    contractSigning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the signing state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningState"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    sendSigningCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description code e-mailed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    verifySigningCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description e-mail verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningState"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    contractOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order: components["schemas"]["Order"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    signContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignatureInput"];
+            };
+        };
+        responses: {
+            /** @description signed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            402: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    resendContractInvites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    resendContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    contractPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    verifyDocumentHash: {
+        parameters: {
+            query: {
+                documentId: string;
+                hash: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the verdict */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
+    verifyDocumentFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the verdict */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            400: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     devMailbox: {

@@ -1,0 +1,138 @@
+package contract
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/omnirent/omnirent/internal/platform/pdf"
+	"github.com/omnirent/omnirent/internal/signing"
+)
+
+var brand = pdf.Colour{11, 92, 173}
+
+// RenderPDF draws the sealed agreement from the same document model the
+// preview shows: a cover page, the contents, the numbered sections with
+// the landlord's edits, then the signing package's signatures page and
+// audit page. Every page has "Page X of Y".
+func (s *Service) RenderPDF(ctx context.Context, doc Document, env signing.Envelope) ([]byte, error) {
+	d, err := pdf.New(pdf.Info{Title: doc.Title + ": " + doc.Cover.PropertyAddress, Author: "OmniRent", Created: env.CreatedAt,
+		Footer: "Document id " + env.ID})
+	if err != nil {
+		return nil, err
+	}
+	drawCover(d, doc)
+	drawContents(d, doc)
+	for _, sec := range doc.Sections {
+		d.Heading(fmt.Sprintf("%d. %s", sec.Number, sec.Title), 13, brand)
+		for _, b := range sec.Blocks {
+			drawBlock(d, b)
+		}
+	}
+	if err := s.sign.Signing.SignaturesPage(ctx, d, env); err != nil {
+		return nil, err
+	}
+	if err := s.sign.Signing.AuditPage(ctx, d, env); err != nil {
+		return nil, err
+	}
+	return d.Bytes()
+}
+
+func drawCover(d *pdf.Doc, doc Document) {
+	d.Font(false, 12, pdf.White)
+	sub := d.Wrap(doc.Subtitle, pdf.PageW-2*pdf.Margin)
+	height := 96 + 17*float64(len(sub))
+	d.Fill(brand)
+	d.RectFromUpperLeftWithStyle(0, 0, pdf.PageW, height, "F")
+	d.Font(true, 24, pdf.White)
+	d.At(pdf.Margin, 36, doc.Title)
+	d.Font(false, 12, pdf.White)
+	for i, l := range sub {
+		d.At(pdf.Margin, 72+17*float64(i), l)
+	}
+	d.Y = height + 30
+	d.Font(false, 11, pdf.Ink)
+	d.Pair("Property", doc.Cover.PropertyAddress, 120)
+	d.Pair("Landlord", doc.Cover.Landlord, 120)
+	d.Pair("Tenant(s)", strings.Join(doc.Cover.Tenants, ", "), 120)
+	if doc.Cover.Guarantor != "" {
+		d.Pair("Guarantor", doc.Cover.Guarantor, 120)
+	}
+	d.Pair("Start date", doc.Cover.StartDate, 120)
+	d.Pair("Rent", doc.Cover.Rent, 120)
+	d.Y += 18
+	d.Font(false, 9, pdf.Muted)
+	if doc.Source != "" {
+		d.Paragraph(doc.Source, 9)
+	}
+	if doc.Disclaimer != "" {
+		d.Paragraph(doc.Disclaimer, 9)
+	}
+}
+
+func drawContents(d *pdf.Doc, doc Document) {
+	d.AddPage()
+	d.Y = pdf.Margin
+	d.Heading("Contents", 16, pdf.Ink)
+	d.Font(false, 10.5, pdf.Ink)
+	part := ""
+	for _, sec := range doc.Sections {
+		if sec.Part != part && sec.Part != "" {
+			part = sec.Part
+			d.Font(true, 9, pdf.Muted)
+			d.Line("Part " + part)
+			d.Font(false, 10.5, pdf.Ink)
+		}
+		d.Line(fmt.Sprintf("%d.  %s", sec.Number, sec.Title))
+	}
+	d.Font(false, 10.5, pdf.Ink)
+	d.Line("Signatures")
+	d.AddPage()
+	d.Y = pdf.Margin
+}
+
+// drawBlock draws a paragraph or list item: bold runs at the start (the
+// clause number, a heading) in bold, the rest wrapped as body text.
+func drawBlock(d *pdf.Doc, b Block) {
+	lead, body := "", ""
+	i := 0
+	for ; i < len(b.Runs) && b.Runs[i].Bold; i++ {
+		lead += b.Runs[i].Text
+	}
+	for _, r := range b.Runs[i:] {
+		body += r.Text
+	}
+	bold := false
+	if strings.TrimSpace(body) == "" { // a bold line: wrap it as it is
+		lead, body, bold = "", lead, true
+	}
+	switch b.Kind {
+	case "bullet":
+		lead = "•  " + lead
+	case "ordered":
+		lead = "–  " + lead
+	}
+	size := 10.0
+	width := pdf.PageW - 2*pdf.Margin
+	d.Font(true, size, pdf.Ink)
+	indent := 0.0
+	if lead != "" {
+		indent = d.Width(lead + " ")
+	}
+	d.Font(bold, size, pdf.Ink)
+	lines := d.Wrap(body, width-indent)
+	if len(lines) == 0 {
+		lines = []string{""}
+	}
+	for i, l := range lines {
+		d.Room(size + 4)
+		if i == 0 && lead != "" {
+			d.Font(true, size, pdf.Ink)
+			d.At(pdf.Margin, d.Y, lead)
+			d.Font(bold, size, pdf.Ink)
+		}
+		d.At(pdf.Margin+indent, d.Y, l)
+		d.Y += size + 4
+	}
+	d.Y += 4
+}

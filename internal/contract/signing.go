@@ -1,0 +1,554 @@
+package contract
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/payment"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/signing"
+)
+
+// Signing an agreement (spec 2, "Preview and signing" and section 4): the
+// landlord proves their e-mail with a code, pays the contract fee, signs;
+// the text is frozen then and sent to the tenants, who each prove their
+// e-mail and sign; the guarantor signs last. The last signature seals the
+// PDF. The rules of order, codes and evidence are the signing package's;
+// what is an agreement's are here.
+
+// Kind names agreements to the signing package.
+const Kind = "contract"
+
+// The contract fee (spec 2 section 9: 1.99, struck-through 8.99).
+const (
+	Product   payment.Product = "tenancy-contract"
+	OrderType                 = "contract"
+)
+
+var Price = payment.Price{Name: "Tenancy contract", Pence: 199, WasPence: 899}
+
+// Messages of signing (spec 2 sections 4 and 8).
+const (
+	MsgPayFirst         = "Please confirm payment first"
+	MsgSignedAndSent    = "Contract signed and sent to Tenant(s)"
+	MsgSigned           = "Contract signed"
+	MsgSignedAll        = "Contract signed. Every party has now signed: the signed contract will be sent to all stakeholders by e-mail."
+	MsgLinkSent         = "Download link sent to your email"
+	MsgInvitesSent      = "The invitation has been sent again to everyone who has not signed yet."
+	MsgFinishFirst      = "Please finish the agreement before signing it."
+	MsgNotAwaiting      = "This agreement is not waiting for signatures."
+	MsgAlreadyPaid      = "The contract fee is already paid."
+	MsgNotCompleted     = "The signed agreement is not ready yet."
+	MsgLandlordOnly     = "Only the landlord can do this."
+	MsgNoEmailedParties = "Every tenant needs an e-mail address to sign."
+)
+
+func ref(id string) signing.Ref { return signing.Ref{Kind: Kind, ID: id} }
+
+// Payments is what agreements need from the payment system.
+type Payments interface {
+	Register(orderType string, f payment.Fulfiller)
+	RegisterProduct(p payment.Product, price payment.Price)
+	NewOrder(ctx context.Context, tx db.Conn, b payment.Buyer, orderType, subjectID string, items []payment.Item) (payment.Order, error)
+	Get(ctx context.Context, a session.Actor, id string) (payment.Order, error)
+}
+
+// Mailer queues e-mails in a transaction.
+type Mailer interface {
+	Send(ctx context.Context, conn db.Conn, e mail.Email) error
+}
+
+// SigningDeps wires signing into the service (internal/app).
+type SigningDeps struct {
+	Signing  *signing.Service
+	Payments Payments
+	Mail     Mailer
+	BaseURL  string
+}
+
+// UseSigning wires the signing package, the payment system (registering
+// the contract fee and this service as its fulfiller) and mail.
+func (s *Service) UseSigning(d SigningDeps) {
+	s.sign = d
+	d.Payments.Register(OrderType, s)
+	d.Payments.RegisterProduct(Product, Price)
+}
+
+// invitees are the signers of the agreement in order: the landlord (as the
+// account that signs), each tenant, then the guarantor.
+func invitees(c Contract, landlordEmail string) []signing.Invitee {
+	v := viewOf(c.Answers, Property{})
+	out := []signing.Invitee{{Stage: 0, Role: signing.Landlord, Name: v.LandlordName, Email: landlordEmail}}
+	for _, t := range c.Answers.Tenants {
+		out = append(out, signing.Invitee{Stage: 1, Role: signing.Tenant, Name: t.name(), Email: t.Email})
+	}
+	if g := c.Answers.Guarantor; g.Answer == Yes && g.Email != "" {
+		out = append(out, signing.Invitee{Stage: 2, Role: signing.Guarantor, Name: g.name(), Email: g.Email})
+	}
+	return out
+}
+
+// SignerView is a signer as the signing screen lists them.
+type SignerView struct {
+	signing.Signer
+	Me bool
+}
+
+// SigningState is what the reader of an agreement may do about signing.
+type SigningState struct {
+	Contract     Contract
+	Envelope     signing.Envelope
+	Signers      []SignerView
+	Events       []signing.Event
+	CanSign      bool
+	Verified     bool
+	NeedsPayment bool
+	WaitingFor   string
+}
+
+// Signing is the agreement's signing state for its reader.
+func (s *Service) Signing(ctx context.Context, a session.Actor, id string) (SigningState, error) {
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return SigningState{}, err
+	}
+	return s.signingState(ctx, c, a)
+}
+
+func (s *Service) signingState(ctx context.Context, c Contract, a session.Actor) (SigningState, error) {
+	st := SigningState{Contract: c}
+	env, started, err := s.sign.Signing.Started(ctx, ref(c.ID))
+	if err != nil {
+		return SigningState{}, err
+	}
+	if started {
+		st.Envelope = env
+	} else {
+		for i, in := range invitees(c, a.Email) {
+			st.Envelope.Signers = append(st.Envelope.Signers, signing.Signer{Position: i, Stage: in.Stage, Role: in.Role, Name: in.Name, Email: in.Email})
+		}
+	}
+	mine := c.LandlordID == a.UserID
+	for _, sg := range st.Envelope.Signers {
+		me := strings.EqualFold(sg.Email, a.Email) && (sg.Role != signing.Landlord || mine)
+		st.Signers = append(st.Signers, SignerView{Signer: sg, Me: me})
+	}
+	if st.Events, err = s.sign.Signing.Events(ctx, ref(c.ID)); err != nil {
+		return SigningState{}, err
+	}
+	if st.Verified, err = s.sign.Signing.Verified(ctx, ref(c.ID), a); err != nil {
+		return SigningState{}, err
+	}
+	switch c.Status {
+	case Draft:
+		st.CanSign = mine && c.Step == StepFinished
+		st.NeedsPayment = st.CanSign && c.PaymentStatus == PaymentPending
+	case ATS:
+		if sg, ok := signing.SignerFor(env, a); ok && !sg.Signed() {
+			st.WaitingFor = signing.WaitingFor(env, sg)
+			st.CanSign = st.WaitingFor == ""
+		}
+	}
+	return st, nil
+}
+
+// mayStartSigning is nil when the actor may begin the signing steps now
+// (ask for a code, verify it): the landlord of a finished draft, or a signer
+// whose turn it is on an agreement awaiting signatures.
+func (s *Service) mayStartSigning(ctx context.Context, a session.Actor, id string) (Contract, error) {
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return Contract{}, err
+	}
+	switch c.Status {
+	case Draft:
+		if c.LandlordID != a.UserID {
+			return Contract{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+		}
+		if c.Step != StepFinished {
+			return Contract{}, apperr.New(apperr.Conflict, "not_finished", MsgFinishFirst)
+		}
+		return c, nil
+	case ATS:
+		env, err := s.sign.Signing.Envelope(ctx, ref(c.ID))
+		if err != nil {
+			return Contract{}, err
+		}
+		sg, ok := signing.SignerFor(env, a)
+		switch {
+		case !ok:
+			return Contract{}, apperr.New(apperr.Forbidden, "not_a_signer", signing.MsgNotASigner)
+		case sg.Signed():
+			return Contract{}, apperr.New(apperr.Conflict, "already_signed", signing.MsgAlreadySigned)
+		}
+		if w := signing.WaitingFor(env, sg); w != "" {
+			return Contract{}, apperr.New(apperr.Conflict, "not_your_turn", w)
+		}
+		return c, nil
+	}
+	return Contract{}, apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
+}
+
+func title(c Contract, p Property) string {
+	return "Tenancy agreement for " + p.text()
+}
+
+// SendCode e-mails the actor a 6-digit signing code.
+func (s *Service) SendCode(ctx context.Context, a session.Actor, id string) error {
+	c, err := s.mayStartSigning(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	return s.sign.Signing.SendCode(ctx, ref(c.ID), a, "the tenancy agreement for "+s.place(ctx, c.PropertyID).text())
+}
+
+// VerifyCode checks the actor's signing code.
+func (s *Service) VerifyCode(ctx context.Context, a session.Actor, id, code string, m signing.Meta) (SigningState, error) {
+	c, err := s.mayStartSigning(ctx, a, id)
+	if err != nil {
+		return SigningState{}, err
+	}
+	if err := s.sign.Signing.VerifyCode(ctx, ref(c.ID), a, code, m); err != nil {
+		return SigningState{}, err
+	}
+	return s.signingState(ctx, c, a)
+}
+
+// Order is the landlord's one order for the contract fee: made the first
+// time, the same order after; refused once the fee is paid.
+func (s *Service) Order(ctx context.Context, a session.Actor, id string) (payment.Order, error) {
+	c, err := s.mayStartSigning(ctx, a, id)
+	if err != nil {
+		return payment.Order{}, err
+	}
+	if c.Status != Draft {
+		return payment.Order{}, apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
+	}
+	if c.PaymentStatus == PaymentCompleted {
+		return payment.Order{}, apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
+	}
+	var o payment.Order
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		existing, err := orderOf(ctx, tx, c.ID)
+		if err != nil {
+			return err
+		}
+		if existing != "" {
+			return nil
+		}
+		o, err = s.sign.Payments.NewOrder(ctx, tx, payment.Buyer{ID: a.UserID, Email: a.Email}, OrderType, c.ID,
+			[]payment.Item{{Product: Product, Description: "Tenancy contract: " + s.place(ctx, c.PropertyID).text(), Qty: 1}})
+		if err != nil {
+			return err
+		}
+		ok, err := setOrder(ctx, tx, c.ID, o.ID)
+		if err == nil && !ok {
+			err = apperr.New(apperr.Conflict, "order_exists", "Please try again.")
+		}
+		return err
+	})
+	if err != nil {
+		return payment.Order{}, err
+	}
+	if o.ID != "" {
+		return o, nil
+	}
+	existing, err := orderOf(ctx, s.db.Conn(), c.ID)
+	if err != nil {
+		return payment.Order{}, err
+	}
+	return s.sign.Payments.Get(ctx, a, existing)
+}
+
+// Fulfil implements payment.Fulfiller: the fee of the order's agreement is
+// paid (in the payment's transaction, exactly once).
+func (s *Service) Fulfil(ctx context.Context, tx db.Conn, o payment.Order) error {
+	ok, err := setPaid(ctx, tx, o.SubjectID, o.ID, s.now().UnixMilli())
+	if err != nil || !ok {
+		return err
+	}
+	detail := fmt.Sprintf("Contract fee paid (order %s)", o.ID)
+	if o.TotalPence == 0 {
+		detail = fmt.Sprintf("Contract fee waived by promo code (order %s)", o.ID)
+	}
+	return s.sign.Signing.Record(ctx, tx, ref(o.SubjectID), signing.EventPaid, o.ReceiptEmail, detail, "")
+}
+
+// SignResult is the answer to a signature.
+type SignResult struct {
+	Record    Record
+	Message   string
+	Completed bool
+}
+
+// Sign signs the agreement as the actor: the landlord's signature freezes
+// the text and sends it to the tenants; the last signature completes it.
+func (s *Service) Sign(ctx context.Context, a session.Actor, id string, sig signing.Signature, m signing.Meta) (SignResult, error) {
+	checked, err := s.sign.Signing.Check(ctx, sig)
+	if err != nil {
+		return SignResult{}, err
+	}
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return SignResult{}, err
+	}
+	switch c.Status {
+	case Draft:
+		return s.signAsLandlord(ctx, a, c, checked, m)
+	case ATS:
+		return s.signAsParty(ctx, a, c, checked, m)
+	}
+	return SignResult{}, apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
+}
+
+func (s *Service) signAsLandlord(ctx context.Context, a session.Actor, c Contract, sig signing.Checked, m signing.Meta) (SignResult, error) {
+	if c.LandlordID != a.UserID {
+		return SignResult{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	if c.Step != StepFinished {
+		return SignResult{}, apperr.New(apperr.Conflict, "not_finished", MsgFinishFirst)
+	}
+	if c.PaymentStatus != PaymentCompleted {
+		return SignResult{}, apperr.New(apperr.Conflict, "payment_required", MsgPayFirst)
+	}
+	if ok, err := s.sign.Signing.Verified(ctx, ref(c.ID), a); err != nil {
+		return SignResult{}, err
+	} else if !ok {
+		return SignResult{}, apperr.New(apperr.Forbidden, "code_required", signing.MsgVerifyFirst)
+	}
+	for _, t := range c.Answers.Tenants {
+		if strings.TrimSpace(t.Email) == "" {
+			return SignResult{}, apperr.New(apperr.Conflict, "tenant_email", MsgNoEmailedParties)
+		}
+	}
+	lib := s.libraryOf(c)
+	if lib == nil {
+		return SignResult{}, apperr.New(apperr.Conflict, "no_library", MsgFinishFirst)
+	}
+	p := s.place(ctx, c.PropertyID)
+	doc := Build(lib, c.Answers, p, c.Edits)
+	frozen, err := json.Marshal(doc)
+	if err != nil {
+		return SignResult{}, apperr.Wrap(err, "freeze contract")
+	}
+	now := s.now()
+	sent := now.UnixMilli()
+	var env signing.Envelope
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		moved, err := moveStatus(ctx, tx, c.ID, Draft, ATS, &sent, sent)
+		if err != nil {
+			return err
+		}
+		if !moved {
+			return apperr.New(apperr.Conflict, "not_draft", MsgNotAwaiting)
+		}
+		if env, err = s.sign.Signing.Start(ctx, tx, ref(c.ID), title(c, p), frozen, invitees(c, a.Email)); err != nil {
+			return err
+		}
+		if env, err = s.sign.Signing.Sign(ctx, tx, env, a, sig, m); err != nil {
+			return err
+		}
+		return s.invite(ctx, tx, c, p, env, a, false)
+	})
+	if err != nil {
+		return SignResult{}, err
+	}
+	c.Status, c.SentAt = ATS, &now
+	return SignResult{Record: s.record(c, p, a), Message: MsgSignedAndSent}, nil
+}
+
+// invite e-mails the link to every signer who has not signed, and records it.
+func (s *Service) invite(ctx context.Context, tx db.Conn, c Contract, p Property, env signing.Envelope, from session.Actor, again bool) error {
+	link := s.link(c.ID, "awaiting")
+	var names []string
+	for _, sg := range env.Signers {
+		if sg.Signed() || sg.Role == signing.Landlord {
+			continue
+		}
+		names = append(names, sg.Email)
+		if err := s.sign.Mail.Send(ctx, tx, mail.Email{To: sg.Email, ReplyTo: from.Email, Subject: "Please sign your tenancy agreement for " + p.text(), Template: "notice",
+			Data: map[string]any{"Name": sg.Name, "Heading": "Your tenancy agreement is ready to sign",
+				"Paragraphs": []string{
+					fmt.Sprintf("%s has signed the tenancy agreement for %s and asks you to sign it as %s.", env.Signers[0].Name, p.text(), strings.ToLower(string(sg.Role))),
+					"Open it here: " + link,
+					"If you do not have an OmniRent account yet, register as a tenant with this e-mail address (" + sg.Email + "); the agreement then appears under Contracts Awaiting Tenant Signature.",
+				}}}); err != nil {
+			return err
+		}
+	}
+	detail := "Sent to " + strings.Join(names, ", ")
+	if again {
+		detail = "Invitation sent again to " + strings.Join(names, ", ")
+	}
+	return s.sign.Signing.Record(ctx, tx, ref(c.ID), signing.EventSent, from.Email, detail, "")
+}
+
+func (s *Service) link(id, view string) string {
+	return strings.TrimRight(s.sign.BaseURL, "/") + "/contract-builder?view=" + view + "&id=" + id
+}
+
+func (s *Service) signAsParty(ctx context.Context, a session.Actor, c Contract, sig signing.Checked, m signing.Meta) (SignResult, error) {
+	env, err := s.sign.Signing.Envelope(ctx, ref(c.ID))
+	if err != nil {
+		return SignResult{}, err
+	}
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		if env, err = s.sign.Signing.Sign(ctx, tx, env, a, sig, m); err != nil {
+			return err
+		}
+		if env.Complete() {
+			now := s.now().UnixMilli()
+			if _, err := moveStatus(ctx, tx, c.ID, ATS, ADS, nil, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return SignResult{}, err
+	}
+	p := s.place(ctx, c.PropertyID)
+	if !env.Complete() {
+		return SignResult{Record: s.record(c, p, a), Message: MsgSigned}, nil
+	}
+	c.Status = ADS
+	if c, err = s.seal(ctx, c, p, env); err != nil {
+		// The signature stands; the PDF is sealed on the next download.
+		return SignResult{Record: s.record(c, p, a), Message: MsgSigned, Completed: true}, nil
+	}
+	return SignResult{Record: s.record(c, p, a), Message: MsgSignedAll, Completed: true}, nil
+}
+
+// seal renders and stores the sealed PDF of a fully signed agreement,
+// completes it and e-mails every party the link.
+func (s *Service) seal(ctx context.Context, c Contract, p Property, env signing.Envelope) (Contract, error) {
+	var doc Document
+	if err := json.Unmarshal(env.Document, &doc); err != nil {
+		return c, apperr.Wrap(err, "read frozen contract")
+	}
+	pdf, err := s.RenderPDF(ctx, doc, env)
+	if err != nil {
+		return c, err
+	}
+	if env, err = s.sign.Signing.Seal(ctx, env, pdf); err != nil {
+		return c, err
+	}
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		moved, err := moveStatus(ctx, tx, c.ID, ADS, Completed, nil, s.now().UnixMilli())
+		if err != nil || !moved {
+			return err
+		}
+		for _, sg := range env.Signers {
+			if err := s.sign.Mail.Send(ctx, tx, mail.Email{To: sg.Email, Subject: "Your signed tenancy agreement for " + p.text(), Template: "notice",
+				Data: map[string]any{"Name": sg.Name, "Heading": "Everyone has signed",
+					"Paragraphs": []string{
+						"Every party has signed the tenancy agreement for " + p.text() + ". Download the signed PDF, with its audit page, here (sign in to OmniRent first): " + s.link(c.ID, "completed"),
+						"Document id " + env.ID + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
+					}}}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return c, err
+	}
+	c.Status = Completed
+	return c, nil
+}
+
+// PDF is the sealed agreement for a party to it.
+func (s *Service) PDF(ctx context.Context, a session.Actor, id, ip string) ([]byte, string, error) {
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return nil, "", err
+	}
+	if c.Status != ADS && c.Status != Completed {
+		return nil, "", apperr.New(apperr.Conflict, "not_completed", MsgNotCompleted)
+	}
+	env, err := s.sign.Signing.Envelope(ctx, ref(c.ID))
+	if err != nil {
+		return nil, "", err
+	}
+	p := s.place(ctx, c.PropertyID)
+	if c.Status == ADS {
+		if _, err := s.seal(ctx, c, p, env); err != nil {
+			return nil, "", err
+		}
+		if env, err = s.sign.Signing.Envelope(ctx, ref(c.ID)); err != nil {
+			return nil, "", err
+		}
+	}
+	b, err := s.sign.Signing.PDF(ctx, env)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := s.sign.Signing.Record(ctx, s.db.Conn(), ref(c.ID), signing.EventDownloaded, a.Email, "Downloaded the signed PDF", ip); err != nil {
+		return nil, "", err
+	}
+	name := "tenancy-agreement-" + strings.ToLower(strings.Join(strings.Fields(p.Line1), "-")) + ".pdf"
+	return b, name, nil
+}
+
+// Resend e-mails the actor the download link of a completed agreement.
+func (s *Service) Resend(ctx context.Context, a session.Actor, id string) error {
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	if c.Status != Completed {
+		return apperr.New(apperr.Conflict, "not_completed", MsgNotCompleted)
+	}
+	if err := s.throttle(ctx, c.ID, a.Email); err != nil {
+		return err
+	}
+	p := s.place(ctx, c.PropertyID)
+	return s.db.Tx(ctx, func(tx db.Conn) error {
+		if err := s.sign.Mail.Send(ctx, tx, mail.Email{To: a.Email, Subject: "Download your signed tenancy agreement for " + p.text(), Template: "notice",
+			Data: map[string]any{"Name": a.FullName, "Heading": "Your signed tenancy agreement",
+				"Paragraphs": []string{"Download the signed PDF of the tenancy agreement for " + p.text() + " here (sign in to OmniRent first): " + s.link(c.ID, "completed")}}}); err != nil {
+			return err
+		}
+		return s.sign.Signing.Record(ctx, tx, ref(c.ID), signing.EventSent, a.Email, "Download link e-mailed to "+a.Email, "")
+	})
+}
+
+// throttle allows one e-mail an actor asks for about an agreement every 10 seconds.
+func (s *Service) throttle(ctx context.Context, id, email string) error {
+	last, ok, err := s.sign.Signing.LastEvent(ctx, ref(id), signing.EventSent, email)
+	if err != nil {
+		return err
+	}
+	if ok && s.now().Sub(last) < signing.ResendGap {
+		return apperr.New(apperr.TooMany, "too_many_requests", signing.MsgWait10)
+	}
+	return nil
+}
+
+// Invite e-mails the link again to the signers who have not signed (the landlord's re-send).
+func (s *Service) Invite(ctx context.Context, a session.Actor, id string) error {
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	if c.LandlordID != a.UserID {
+		return apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
+	}
+	if c.Status != ATS {
+		return apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
+	}
+	if err := s.throttle(ctx, c.ID, a.Email); err != nil {
+		return err
+	}
+	env, err := s.sign.Signing.Envelope(ctx, ref(c.ID))
+	if err != nil {
+		return err
+	}
+	p := s.place(ctx, c.PropertyID)
+	return s.db.Tx(ctx, func(tx db.Conn) error { return s.invite(ctx, tx, c, p, env, a, true) })
+}

@@ -1,0 +1,124 @@
+package signing
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math/big"
+	"strings"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/session"
+)
+
+func (s *Service) hashCode(r Ref, userID, code string) string {
+	m := hmac.New(sha256.New, s.secret)
+	m.Write([]byte("signing|" + r.Kind + "|" + r.ID + "|" + userID + "|" + code))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+func codeError(msg, code string) error {
+	return apperr.Fields(msg, map[string]string{"code": msg}).WithKind(apperr.Invalid, code)
+}
+
+// SendCode e-mails a new 6-digit code to the actor for the document (what
+// names it in the mail is title). The area has already decided the actor
+// may sign it. One code every 10 seconds, CodesPerDay a day.
+func (s *Service) SendCode(ctx context.Context, r Ref, a session.Actor, title string) error {
+	if err := a.RequireSignedIn(); err != nil {
+		return err
+	}
+	now := s.now()
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return apperr.Wrap(err, "make code")
+	}
+	code := fmt.Sprintf("%06d", n.Int64())
+	return s.db.Tx(ctx, func(c db.Conn) error {
+		old, ok, err := codeOf(ctx, c, r, a.UserID)
+		if err != nil {
+			return err
+		}
+		row := codeRow{Hash: s.hashCode(r, a.UserID, code), CreatedAt: now, ExpiresAt: now.Add(CodeLife), Sends: 1, WindowStart: now}
+		if ok {
+			if now.Sub(old.CreatedAt) < ResendGap {
+				return apperr.New(apperr.TooMany, "too_many_requests", MsgWait10)
+			}
+			if now.Sub(old.WindowStart) < 24*time.Hour {
+				if old.Sends >= CodesPerDay {
+					return apperr.New(apperr.TooMany, "too_many_requests", MsgCodesPerDay)
+				}
+				row.Sends, row.WindowStart = old.Sends+1, old.WindowStart
+			}
+		}
+		if err := putCode(ctx, c, r, a.UserID, row); err != nil {
+			return err
+		}
+		return s.mail.Send(ctx, c, mail.Email{To: a.Email, Subject: "Your OmniRent signing code", Template: "code", Data: map[string]string{
+			"Name": a.FullName, "Heading": "Sign " + title,
+			"Intro": "Enter this code on the signing screen to confirm it is you who signs.",
+			"Code":  code, "Expires": "15 minutes",
+		}})
+	})
+}
+
+// VerifyCode checks the actor's newest code for the document; once right,
+// the actor may sign it for VerifiedFor.
+func (s *Service) VerifyCode(ctx context.Context, r Ref, a session.Actor, code string, m Meta) error {
+	if err := a.RequireSignedIn(); err != nil {
+		return err
+	}
+	code = strings.TrimSpace(code)
+	if len(code) != CodeLength || strings.Trim(code, "0123456789") != "" {
+		return codeError(MsgCodeFormat, "code_invalid")
+	}
+	now := s.now()
+	conn := s.db.Conn()
+	row, ok, err := codeOf(ctx, conn, r, a.UserID)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !ok:
+		return codeError(MsgCodeWrong, "code_invalid")
+	case row.Attempts >= CodeTries:
+		return codeError(MsgCodeTries, "code_attempts")
+	case !now.Before(row.ExpiresAt):
+		return codeError(MsgCodeExpired, "code_expired")
+	}
+	if !hmac.Equal([]byte(row.Hash), []byte(s.hashCode(r, a.UserID, code))) {
+		// Counted outside any transaction, so nothing can roll it back.
+		if err := countWrongCode(ctx, conn, r, a.UserID, row.CreatedAt); err != nil {
+			return err
+		}
+		if row.Attempts+1 >= CodeTries {
+			return codeError(MsgCodeTries, "code_attempts")
+		}
+		return codeError(MsgCodeWrong, "code_invalid")
+	}
+	return s.db.Tx(ctx, func(c db.Conn) error {
+		if err := markVerified(ctx, c, r, a.UserID, now); err != nil {
+			return err
+		}
+		return insertEvent(ctx, c, r, Event{At: now, Event: EventCodeVerified, Actor: a.Email, Detail: "E-mail address confirmed with a 6-digit code", IP: m.IP})
+	})
+}
+
+// Verified reports whether the actor proved their e-mail for the document
+// within VerifiedFor.
+func (s *Service) Verified(ctx context.Context, r Ref, a session.Actor) (bool, error) {
+	if !a.SignedIn() {
+		return false, nil
+	}
+	row, ok, err := codeOf(ctx, s.db.Conn(), r, a.UserID)
+	if err != nil || !ok || row.VerifiedAt == nil {
+		return false, err
+	}
+	return s.now().Sub(*row.VerifiedAt) < VerifiedFor, nil
+}

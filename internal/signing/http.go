@@ -1,0 +1,89 @@
+package signing
+
+import (
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/httpx"
+)
+
+type Handler struct{ svc *Service }
+
+func NewHandler(s *Service) *Handler { return &Handler{svc: s} }
+
+// Routes mounts the public verification of signed documents; the areas
+// mount their own signing steps, since they decide who may sign.
+func (h *Handler) Routes(mux *httpx.Router) {
+	mux.Handle("GET /api/verify", httpx.Handle(h.verifyHash))
+	mux.Handle("POST /api/verify", httpx.Handle(h.verifyFile))
+}
+
+// UploadBodyLimit lets a PDF to verify through the body size cap.
+func UploadBodyLimit(r *http.Request) int64 {
+	if r.Method == http.MethodPost && r.URL.Path == "/api/verify" {
+		return MaxPDFBytes + 64<<10
+	}
+	return 0
+}
+
+type signerJSON struct {
+	Role     Role      `json:"role"`
+	Name     string    `json:"name"`
+	SignedAt time.Time `json:"signedAt"`
+	Method   Method    `json:"method"`
+}
+
+type verificationJSON struct {
+	Genuine      bool         `json:"genuine"`
+	Message      string       `json:"message"`
+	DocumentID   string       `json:"documentId,omitempty"`
+	Title        string       `json:"title,omitempty"`
+	DocumentHash string       `json:"documentHash,omitempty"`
+	CompletedAt  *time.Time   `json:"completedAt"`
+	Signers      []signerJSON `json:"signers"`
+}
+
+func verificationOf(v Verification) verificationJSON {
+	out := verificationJSON{Genuine: v.Genuine, Message: v.Message, Signers: []signerJSON{}}
+	if !v.Genuine {
+		return out
+	}
+	e := v.Envelope
+	out.DocumentID, out.Title, out.DocumentHash, out.CompletedAt = e.ID, e.Title, e.DocHash, e.CompletedAt
+	for _, sg := range e.Signers {
+		out.Signers = append(out.Signers, signerJSON{Role: sg.Role, Name: sg.Name, SignedAt: *sg.SignedAt, Method: sg.Method})
+	}
+	return out
+}
+
+func (h *Handler) verifyHash(w http.ResponseWriter, r *http.Request) error {
+	v, err := h.svc.VerifyHash(r.Context(), r.URL.Query().Get("documentId"), r.URL.Query().Get("hash"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, verificationOf(v))
+}
+
+func (h *Handler) verifyFile(w http.ResponseWriter, r *http.Request) error {
+	file, err := httpx.UploadedFile(r, "file", MsgNoPDF, MsgPDFTooLarge)
+	if err != nil {
+		return err
+	}
+	data, err := io.ReadAll(io.LimitReader(file, MaxPDFBytes+1))
+	if err != nil {
+		return err
+	}
+	if len(data) > MaxPDFBytes {
+		return apperr.New(apperr.TooLarge, "file_too_large", MsgPDFTooLarge)
+	}
+	if len(data) == 0 {
+		return apperr.New(apperr.Invalid, "no_file", MsgNoPDF)
+	}
+	v, err := h.svc.VerifyPDF(r.Context(), data)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, verificationOf(v))
+}

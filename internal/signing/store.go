@@ -1,0 +1,209 @@
+package signing
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+func millis(t *time.Time) *int64 {
+	if t == nil {
+		return nil
+	}
+	ms := t.UnixMilli()
+	return &ms
+}
+
+func fromMillis(ms *int64) *time.Time {
+	if ms == nil {
+		return nil
+	}
+	t := time.UnixMilli(*ms).UTC()
+	return &t
+}
+
+const envelopeCols = `id, kind, subject_id, title, document, doc_hash, created_at, completed_at, pdf_key, pdf_hash`
+
+func scanEnvelope(row db.Scanner) (Envelope, error) {
+	var e Envelope
+	var doc string
+	var created int64
+	var completed *int64
+	err := row.Scan(&e.ID, &e.Ref.Kind, &e.Ref.ID, &e.Title, &doc, &e.DocHash, &created, &completed, &e.PDFKey, &e.PDFHash)
+	if errors.Is(err, db.NoRows) {
+		return Envelope{}, apperr.New(apperr.NotFound, "not_started", MsgNotStarted)
+	}
+	if err != nil {
+		return Envelope{}, apperr.Wrap(err, "scan envelope")
+	}
+	e.Document = []byte(doc)
+	e.CreatedAt = time.UnixMilli(created).UTC()
+	e.CompletedAt = fromMillis(completed)
+	return e, nil
+}
+
+const signerCols = `position, stage, role, name, email, user_id, signed_at, method, typed, image_key, ip, user_agent, doc_hash`
+
+func scanSigner(row db.Scanner) (Signer, error) {
+	var s Signer
+	var signed *int64
+	if err := row.Scan(&s.Position, &s.Stage, &s.Role, &s.Name, &s.Email, &s.UserID, &signed, &s.Method, &s.Typed, &s.ImageKey,
+		&s.IP, &s.UserAgent, &s.DocHash); err != nil {
+		return Signer{}, err
+	}
+	s.SignedAt = fromMillis(signed)
+	return s, nil
+}
+
+func insertEnvelope(ctx context.Context, c db.Conn, e Envelope) error {
+	if _, err := c.Exec(ctx, `INSERT INTO signing_envelopes (`+envelopeCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		e.ID, e.Ref.Kind, e.Ref.ID, e.Title, string(e.Document), e.DocHash, e.CreatedAt.UnixMilli(), millis(e.CompletedAt), e.PDFKey, e.PDFHash); err != nil {
+		return apperr.Wrap(err, "insert envelope")
+	}
+	for _, s := range e.Signers {
+		if _, err := c.Exec(ctx, `INSERT INTO signing_signers (envelope_id, position, stage, role, name, email, email_key) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			e.ID, s.Position, s.Stage, s.Role, s.Name, s.Email, strings.ToLower(s.Email)); err != nil {
+			return apperr.Wrap(err, "insert signer")
+		}
+	}
+	return nil
+}
+
+func envelopeWhere(ctx context.Context, c db.Conn, where string, args ...any) (Envelope, error) {
+	e, err := scanEnvelope(c.QueryRow(ctx, `SELECT `+envelopeCols+` FROM signing_envelopes WHERE `+where, args...))
+	if err != nil {
+		return Envelope{}, err
+	}
+	e.Signers, err = db.All(ctx, c, scanSigner, `SELECT `+signerCols+` FROM signing_signers WHERE envelope_id = ? ORDER BY position`, e.ID)
+	if err != nil {
+		return Envelope{}, apperr.Wrap(err, "list signers")
+	}
+	return e, nil
+}
+
+func envelopeByRef(ctx context.Context, c db.Conn, r Ref) (Envelope, error) {
+	return envelopeWhere(ctx, c, `kind = ? AND subject_id = ?`, r.Kind, r.ID)
+}
+
+func envelopeByID(ctx context.Context, c db.Conn, id string) (Envelope, error) {
+	return envelopeWhere(ctx, c, `id = ?`, id)
+}
+
+func envelopeByPDFHash(ctx context.Context, c db.Conn, hash string) (Envelope, error) {
+	return envelopeWhere(ctx, c, `pdf_hash = ? AND pdf_hash <> ''`, hash)
+}
+
+// markSigned records a signature on a signer who has not signed yet; it
+// reports false when the row had been signed meanwhile.
+func markSigned(ctx context.Context, c db.Conn, envelopeID string, s Signer) (bool, error) {
+	res, err := c.Exec(ctx, `UPDATE signing_signers SET user_id = ?, signed_at = ?, method = ?, typed = ?, image_key = ?, ip = ?, user_agent = ?, doc_hash = ?
+		WHERE envelope_id = ? AND position = ? AND signed_at IS NULL`,
+		s.UserID, millis(s.SignedAt), s.Method, s.Typed, s.ImageKey, s.IP, s.UserAgent, s.DocHash, envelopeID, s.Position)
+	if err != nil {
+		return false, apperr.Wrap(err, "record signature")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, apperr.Wrap(err, "record signature")
+}
+
+func setSealed(ctx context.Context, c db.Conn, id string, at time.Time, key, hash string) error {
+	_, err := c.Exec(ctx, `UPDATE signing_envelopes SET completed_at = ?, pdf_key = ?, pdf_hash = ? WHERE id = ?`, at.UnixMilli(), key, hash, id)
+	return apperr.Wrap(err, "seal envelope")
+}
+
+func insertEvent(ctx context.Context, c db.Conn, r Ref, e Event) error {
+	// seq keeps the order of events recorded within the same millisecond.
+	_, err := c.Exec(ctx, `INSERT INTO signing_events (id, kind, subject_id, seq, at, event, actor, detail, ip)
+		VALUES (?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM signing_events WHERE kind = ? AND subject_id = ?), ?, ?, ?, ?, ?)`,
+		uuid.NewString(), r.Kind, r.ID, r.Kind, r.ID, e.At.UnixMilli(), e.Event, e.Actor, e.Detail, e.IP)
+	return apperr.Wrap(err, "record event")
+}
+
+func scanEvent(row db.Scanner) (Event, error) {
+	var e Event
+	var at int64
+	if err := row.Scan(&at, &e.Event, &e.Actor, &e.Detail, &e.IP); err != nil {
+		return Event{}, err
+	}
+	e.At = time.UnixMilli(at).UTC()
+	return e, nil
+}
+
+func eventsOf(ctx context.Context, c db.Conn, r Ref) ([]Event, error) {
+	list, err := db.All(ctx, c, scanEvent, `SELECT at, event, actor, detail, ip FROM signing_events WHERE kind = ? AND subject_id = ? ORDER BY seq`, r.Kind, r.ID)
+	return list, apperr.Wrap(err, "list events")
+}
+
+// lastEventBy is when the actor last recorded the event on the document.
+func lastEventBy(ctx context.Context, c db.Conn, r Ref, event, actor string) (time.Time, bool, error) {
+	var at *int64
+	err := c.QueryRow(ctx, `SELECT MAX(at) FROM signing_events WHERE kind = ? AND subject_id = ? AND event = ? AND actor = ?`, r.Kind, r.ID, event, actor).Scan(&at)
+	if err != nil {
+		return time.Time{}, false, apperr.Wrap(err, "last event")
+	}
+	if at == nil {
+		return time.Time{}, false, nil
+	}
+	return time.UnixMilli(*at).UTC(), true, nil
+}
+
+type codeRow struct {
+	Hash        string
+	CreatedAt   time.Time
+	ExpiresAt   time.Time
+	Attempts    int
+	VerifiedAt  *time.Time
+	Sends       int
+	WindowStart time.Time
+}
+
+func codeOf(ctx context.Context, c db.Conn, r Ref, userID string) (codeRow, bool, error) {
+	var row codeRow
+	var created, expires, window int64
+	var verified *int64
+	err := c.QueryRow(ctx, `SELECT code_hash, created_at, expires_at, attempts, verified_at, sends, window_start FROM signing_codes
+		WHERE kind = ? AND subject_id = ? AND user_id = ?`, r.Kind, r.ID, userID).Scan(&row.Hash, &created, &expires, &row.Attempts, &verified, &row.Sends, &window)
+	if errors.Is(err, db.NoRows) {
+		return codeRow{}, false, nil
+	}
+	if err != nil {
+		return codeRow{}, false, apperr.Wrap(err, "read code")
+	}
+	row.CreatedAt, row.ExpiresAt, row.WindowStart = time.UnixMilli(created).UTC(), time.UnixMilli(expires).UTC(), time.UnixMilli(window).UTC()
+	row.VerifiedAt = fromMillis(verified)
+	return row, true, nil
+}
+
+func putCode(ctx context.Context, c db.Conn, r Ref, userID string, row codeRow) error {
+	res, err := c.Exec(ctx, `UPDATE signing_codes SET code_hash = ?, created_at = ?, expires_at = ?, attempts = 0, verified_at = NULL, sends = ?, window_start = ?
+		WHERE kind = ? AND subject_id = ? AND user_id = ?`, row.Hash, row.CreatedAt.UnixMilli(), row.ExpiresAt.UnixMilli(), row.Sends, row.WindowStart.UnixMilli(),
+		r.Kind, r.ID, userID)
+	if err != nil {
+		return apperr.Wrap(err, "store code")
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return nil
+	}
+	_, err = c.Exec(ctx, `INSERT INTO signing_codes (kind, subject_id, user_id, code_hash, created_at, expires_at, sends, window_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.Kind, r.ID, userID, row.Hash, row.CreatedAt.UnixMilli(), row.ExpiresAt.UnixMilli(), row.Sends, row.WindowStart.UnixMilli())
+	return apperr.Wrap(err, "store code")
+}
+
+// countWrongCode adds a wrong try to the code made at created (not a newer one).
+func countWrongCode(ctx context.Context, c db.Conn, r Ref, userID string, created time.Time) error {
+	_, err := c.Exec(ctx, `UPDATE signing_codes SET attempts = attempts + 1 WHERE kind = ? AND subject_id = ? AND user_id = ? AND created_at = ?`,
+		r.Kind, r.ID, userID, created.UnixMilli())
+	return apperr.Wrap(err, "count wrong code")
+}
+
+func markVerified(ctx context.Context, c db.Conn, r Ref, userID string, at time.Time) error {
+	_, err := c.Exec(ctx, `UPDATE signing_codes SET verified_at = ?, attempts = ? WHERE kind = ? AND subject_id = ? AND user_id = ?`,
+		at.UnixMilli(), CodeTries, r.Kind, r.ID, userID)
+	return apperr.Wrap(err, "verify code")
+}
