@@ -1,6 +1,7 @@
 // The promo form's rules (spec 2 section 5, "Promo create and update"): the
 // same rules and words as the server (internal/promo), checked before sending
 // so an invalid form sends nothing.
+import * as z from 'zod/mini'
 import type { PromoCode, PromoCodeRequest } from './api/keys'
 
 export const MSG_CODE = 'Please Provide a code'
@@ -65,6 +66,25 @@ export function promoProblems(f: PromoForm): PromoErrors {
   if (!/^\d+$/.test(discount) || n <= 0 || n > 100) out.discount = MSG_DISCOUNT
   return out
 }
+
+/** promoSchema carries promoProblems: every failing rule under its field. */
+export const promoSchema = z
+  .object({
+    code: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    discount: z.string(),
+    active: z.boolean(),
+  })
+  .check(
+    z.superRefine((f, ctx) => {
+      const problems = promoProblems(f)
+      for (const k of PROMO_FIELDS) {
+        const message = problems[k]
+        if (message) ctx.addIssue({ code: 'custom', message, path: [k] })
+      }
+    }),
+  )
 
 /** toRequest is the body the API takes; call it only on a form without problems. */
 export function toRequest(f: PromoForm): PromoCodeRequest {

@@ -1,6 +1,7 @@
 // The renter's self-declaration (spec 2 section 3 "Self-declaration payload",
 // section 5 "Self-declaration"): the form's state, its three rules in the
 // server's order, the date-of-birth boxes' clamps and the payload sent.
+import * as z from 'zod/mini'
 import type { components } from '../../lib/api-schema'
 
 export type SelfDeclaration = components['schemas']['SelfDeclaration']
@@ -93,6 +94,28 @@ export function declarationProblem(f: DeclarationForm): string {
   if (!dobComplete(f)) return MSG_DOB
   return ''
 }
+
+/** declarationSchema carries declarationProblem: the first broken rule is the form's message ('root'). */
+export const declarationSchema = z
+  .object({
+    mobile: z.string(),
+    estIncome: z.string(),
+    prevLandlordEmail: z.string(),
+    day: z.string(),
+    month: z.string(),
+    year: z.string(),
+    pet: z.boolean(),
+    smoking: z.boolean(),
+    noDependents: z.boolean(),
+    rightToRentDoc: z.boolean(),
+    agreeTnC: z.boolean(),
+  })
+  .check(
+    z.superRefine((f, ctx) => {
+      const problem = declarationProblem(f)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['root'] })
+    }),
+  )
 
 const pad2 = (s: string) => s.padStart(2, '0')
 

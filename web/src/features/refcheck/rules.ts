@@ -2,6 +2,7 @@
 // in the browser as the landlord types so the form can say what is missing.
 // The server applies them again on purchase; the deposit cap and the price
 // are the server's alone (asked, not copied: queries.ts, catalogue.ts).
+import * as z from 'zod/mini'
 import { NAME_CHARACTERS, hasHiddenCharacters } from '../../lib/names'
 
 export const MSG_ALL_REQUIRED = 'All fields are required.'
@@ -53,6 +54,21 @@ export function referenceFormProblem(f: ReferenceForm): string {
   }
   return ''
 }
+
+/** referenceFormSchema carries referenceFormProblem: its first broken rule is the form's message ('root'). */
+export const referenceFormSchema = z
+  .object({
+    renters: z.array(z.object({ name: z.string(), email: z.string() })),
+    propertyId: z.string(),
+    rent: z.string(),
+    deposit: z.string(),
+  })
+  .check(
+    z.superRefine((f, ctx) => {
+      const problem = referenceFormProblem(f)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['root'] })
+    }),
+  )
 
 /** digitsOnly keeps what may be typed into rent and deposit: digits, no spaces. */
 export function digitsOnly(s: string): string {

@@ -56,7 +56,7 @@ describe('ForgotPasswordPage', () => {
     await user.type(screen.getByLabelText(/^Confirm password/), 'Abcdefgh')
     await user.click(screen.getByRole('button', { name: 'Confirm' }))
     expect(
-      screen.getByText('Password must have an Uppercase, lowercase, number, special characters an must be at least 8 characters.'),
+      await screen.findByText('Password must have an Uppercase, lowercase, number, special characters an must be at least 8 characters.'),
     ).toBeInTheDocument()
     expect(post).toHaveBeenCalledTimes(1)
   })

@@ -5,6 +5,8 @@
 // title...) show under the fields they are about.
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
+import { Controller, useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { ExternalLink } from 'lucide-react'
 import { Spinner } from '../../../components/Spinner'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
@@ -12,48 +14,11 @@ import { errorFields, errorMessage } from '../../../lib/errors'
 import { BlogImageField } from './BlogImageField'
 import { usePreview } from '../api/preview'
 import { useSavePost } from '../api/savePost'
-import { type AdminBlogPost, type BlogImage, type BlogPostRequest } from '../api/keys'
+import { type AdminBlogPost } from '../api/keys'
+import { POST_FIELDS, postSchema, toPostRequest, type PostField, type PostForm } from '../postForm'
 import '../../blog/prose.css'
 
-export type PostForm = {
-  title: string
-  slug: string
-  body: string
-  mainImage: BlogImage | null
-  authorName: string
-  authorImage: BlogImage | null
-  status: 'draft' | 'published'
-}
-
-export const POST_FIELDS = ['title', 'slug', 'body', 'mainImage', 'authorName', 'authorImage'] as const
-export type PostField = (typeof POST_FIELDS)[number]
-type PostErrors = Partial<Record<PostField, string>>
-
-export const emptyPost: PostForm = { title: '', slug: '', body: '', mainImage: null, authorName: '', authorImage: null, status: 'draft' }
-
-export function formFromPost(p: AdminBlogPost): PostForm {
-  return {
-    title: p.title,
-    slug: p.slug,
-    body: p.body ?? '',
-    mainImage: p.mainImage,
-    authorName: p.authorName,
-    authorImage: p.authorImage,
-    status: p.status,
-  }
-}
-
-export function toPostRequest(f: PostForm): BlogPostRequest {
-  return {
-    title: f.title.trim(),
-    slug: f.slug.trim(),
-    body: f.body,
-    mainImage: f.mainImage?.name ?? '',
-    authorName: f.authorName.trim(),
-    authorImage: f.authorImage?.name ?? '',
-    status: f.status,
-  }
-}
+export { POST_FIELDS, emptyPost, formFromPost, toPostRequest, type PostField, type PostForm } from '../postForm'
 
 const INPUT_ID: Record<'title' | 'slug' | 'body' | 'authorName', string> = {
   title: 'blog-title',
@@ -75,23 +40,28 @@ type Props = {
 }
 
 export function BlogPostEditor({ id, initial, labelledBy, onSaved, onCancel, publicSlug }: Props) {
-  const [form, setForm] = useState<PostForm>(initial)
-  const [errors, setErrors] = useState<PostErrors>({})
-  const [message, setMessage] = useState('')
+  const form = useForm<PostForm>({
+    resolver: zodResolver(postSchema),
+    defaultValues: initial,
+    reValidateMode: 'onSubmit',
+  })
+  const { errors } = form.formState
+  const body = form.watch('body')
   const [tab, setTab] = useState<'write' | 'preview'>('write')
   const formRef = useRef<HTMLFormElement>(null)
   const save = useSavePost(id)
   const preview = usePreview()
 
-  function set<K extends keyof PostForm>(key: K, value: PostForm[K]) {
-    setForm((f) => ({ ...f, [key]: value }))
-    setMessage('')
-    setErrors((e) => (e[key as PostField] ? { ...e, [key]: undefined } : e))
+  /** Any edit clears the form's message and the server's word on that field. */
+  const edited = (key: keyof PostForm) => {
+    form.clearErrors('root')
+    if ((POST_FIELDS as readonly string[]).includes(key)) form.clearErrors(key as PostField)
   }
 
   function showTab(next: 'write' | 'preview') {
     setTab(next)
-    if (next === 'preview' && form.body.trim() !== '') preview.mutate(form.body)
+    const text = form.getValues('body')
+    if (next === 'preview' && text.trim() !== '') preview.mutate(text)
   }
 
   function tabKeys(e: KeyboardEvent<HTMLButtonElement>) {
@@ -102,8 +72,8 @@ export function BlogPostEditor({ id, initial, labelledBy, onSaved, onCancel, pub
     document.getElementById(`blog-tab-${next}`)?.focus()
   }
 
-  function focusFirst(errs: PostErrors) {
-    const first = POST_FIELDS.find((f) => errs[f])
+  function focusFirst(fields: readonly PostField[]) {
+    const first = fields[0]
     if (!first) return
     if (first === 'body') setTab('write')
     // After the render that shows the write tab and the messages.
@@ -116,44 +86,46 @@ export function BlogPostEditor({ id, initial, labelledBy, onSaved, onCancel, pub
     })
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    if (save.isPending) return
-    setMessage('')
-    setErrors({})
-    save.mutate(toPostRequest(form), {
+  const handle = form.handleSubmit((v) =>
+    save.mutate(toPostRequest(v), {
       onSuccess: onSaved,
       onError: (err) => {
         const fields = errorFields(err)
-        const known: PostErrors = {}
-        for (const f of POST_FIELDS) if (fields[f]) known[f] = fields[f]
-        if (Object.keys(known).length > 0) {
-          setErrors(known)
+        const known = POST_FIELDS.filter((f) => fields[f])
+        if (known.length > 0) {
+          for (const f of known) form.setError(f, { type: 'server', message: fields[f] })
           focusFirst(known)
         } else {
-          setMessage(errorMessage(err))
+          form.setError('root', { message: errorMessage(err) })
         }
       },
-    })
+    }),
+  )
+  function submit(e: FormEvent<HTMLFormElement>) {
+    if (save.isPending) {
+      e.preventDefault()
+      return
+    }
+    void handle(e)
   }
 
   const input = (f: keyof typeof INPUT_ID, hint?: boolean) => ({
     id: INPUT_ID[f],
-    name: f,
     'aria-invalid': errors[f] ? true : undefined,
-    'aria-describedby': describedBy(INPUT_ID[f], { hint, error: errors[f] }),
+    'aria-describedby': describedBy(INPUT_ID[f], { hint, error: errors[f]?.message }),
+    ...form.register(f, { onChange: () => edited(f) }),
   })
 
   return (
     <form ref={formRef} className="blog-editor" onSubmit={submit} noValidate aria-labelledby={labelledBy}>
-      <FormMessage kind="error">{message}</FormMessage>
-      <Field id={INPUT_ID.title} label="Title" error={errors.title}>
-        <input {...input('title')} type="text" maxLength={160} value={form.title} onChange={(e) => set('title', e.target.value)} />
+      <FormMessage kind="error">{errors.root?.message}</FormMessage>
+      <Field id={INPUT_ID.title} label="Title" error={errors.title?.message}>
+        <input {...input('title')} type="text" maxLength={160} />
       </Field>
       <Field
         id={INPUT_ID.slug}
         label="Address"
-        error={errors.slug}
+        error={errors.slug?.message}
         hint="Leave empty to make it from the title. Lower-case letters, numbers and hyphens."
       >
         <div className="blog-editor__slug">
@@ -166,8 +138,6 @@ export function BlogPostEditor({ id, initial, labelledBy, onSaved, onCancel, pub
             spellCheck={false}
             maxLength={100}
             placeholder="made-from-the-title"
-            value={form.slug}
-            onChange={(e) => set('slug', e.target.value)}
           />
         </div>
       </Field>
@@ -199,20 +169,18 @@ export function BlogPostEditor({ id, initial, labelledBy, onSaved, onCancel, pub
             {...input('body', true)}
             className="blog-editor__textarea"
             rows={16}
-            value={form.body}
-            onChange={(e) => set('body', e.target.value)}
           />
           <p id={`${INPUT_ID.body}-hint`} className="field-hint">
             Markdown: **bold**, *italic*, ## heading, - list item, 1. numbered item, [link text](https://…)
           </p>
           {errors.body ? (
             <p id={`${INPUT_ID.body}-error`} className="field-error" role="alert">
-              {errors.body}
+              {errors.body.message}
             </p>
           ) : null}
         </div>
         <div id="blog-panel-preview" role="tabpanel" aria-labelledby="blog-tab-preview" hidden={tab !== 'preview'} tabIndex={0}>
-          {tab !== 'preview' ? null : form.body.trim() === '' ? (
+          {tab !== 'preview' ? null : body.trim() === '' ? (
             <p className="blog-editor__preview-empty">Nothing to preview yet.</p>
           ) : preview.isPending ? (
             <div className="blog-editor__preview-status">
@@ -227,34 +195,45 @@ export function BlogPostEditor({ id, initial, labelledBy, onSaved, onCancel, pub
       </div>
 
       <div data-image-field="mainImage">
-        <BlogImageField
-          label="Main image"
-          hint="PNG or JPEG, up to 5 MB. Wide pictures (1200 x 630) suit the post and link previews best."
-          value={form.mainImage}
-          onChange={(im) => set('mainImage', im)}
-          error={errors.mainImage}
+        <Controller
+          control={form.control}
+          name="mainImage"
+          render={({ field }) => (
+            <BlogImageField
+              label="Main image"
+              hint="PNG or JPEG, up to 5 MB. Wide pictures (1200 x 630) suit the post and link previews best."
+              value={field.value}
+              onChange={(im) => {
+                field.onChange(im)
+                edited('mainImage')
+              }}
+              error={errors.mainImage?.message}
+            />
+          )}
         />
       </div>
       <div className="blog-editor__row">
-        <Field id={INPUT_ID.authorName} label="Author name" error={errors.authorName} hint="Empty: OmniRent team.">
-          <input
-            {...input('authorName', true)}
-            type="text"
-            maxLength={80}
-            autoComplete="off"
-            value={form.authorName}
-            onChange={(e) => set('authorName', e.target.value)}
-          />
+        <Field id={INPUT_ID.authorName} label="Author name" error={errors.authorName?.message} hint="Empty: OmniRent team.">
+          <input {...input('authorName', true)} type="text" maxLength={80} autoComplete="off" />
         </Field>
       </div>
       <div data-image-field="authorImage">
-        <BlogImageField
-          label="Author image"
-          hint="PNG or JPEG, up to 5 MB; shown small and round."
-          value={form.authorImage}
-          onChange={(im) => set('authorImage', im)}
-          error={errors.authorImage}
-          round
+        <Controller
+          control={form.control}
+          name="authorImage"
+          render={({ field }) => (
+            <BlogImageField
+              label="Author image"
+              hint="PNG or JPEG, up to 5 MB; shown small and round."
+              value={field.value}
+              onChange={(im) => {
+                field.onChange(im)
+                edited('authorImage')
+              }}
+              error={errors.authorImage?.message}
+              round
+            />
+          )}
         />
       </div>
 
@@ -262,7 +241,7 @@ export function BlogPostEditor({ id, initial, labelledBy, onSaved, onCancel, pub
         <legend>Status</legend>
         {(['draft', 'published'] as const).map((s) => (
           <label key={s} className="blog-editor__radio">
-            <input type="radio" name="status" value={s} checked={form.status === s} onChange={() => set('status', s)} />
+            <input type="radio" value={s} {...form.register('status', { onChange: () => edited('status') })} />
             {s === 'draft' ? 'Draft' : 'Published'}
           </label>
         ))}

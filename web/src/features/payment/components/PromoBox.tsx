@@ -1,5 +1,7 @@
 // Promo codes on the payment screen: apply, show and remove them.
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { Tag, X } from 'lucide-react'
 import { ApiError } from '../../../lib/api'
@@ -9,6 +11,7 @@ import { ButtonSpinner } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
 import { APPLY_LABEL, MSG_CODE_USED, MSG_INVALID_CODE, PROMO_LABEL } from '../messages'
 import { storeOrder, type Order } from '../api/keys'
+import { promoCodeSchema, type PromoCodeForm } from '../promoCode'
 
 /**
  * PromoBox applies and removes promo codes (spec 2 section 5, "Promo code
@@ -19,12 +22,17 @@ import { storeOrder, type Order } from '../api/keys'
 export function PromoBox({ order }: { order: Order }) {
   const qc = useQueryClient()
   const toast = useToast()
-  const [code, setCode] = useState('')
+  const form = useForm<PromoCodeForm>({
+    resolver: zodResolver(promoCodeSchema(order.promoCodes)),
+    defaultValues: { promoCode: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  })
 
   const apply = useApplyPromoCode(order.id, {
     onSuccess: (res) => {
       storeOrder(qc, res.order, res.provider)
-      setCode('')
+      form.reset({ promoCode: '' })
     },
     onError: (e) => {
       const [kind, text] = promoErrorToast(e)
@@ -36,15 +44,19 @@ export function PromoBox({ order }: { order: Order }) {
     onError: (e) => toast('error', errorMessage(e)),
   })
 
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    const c = code.trim()
-    if (!c || apply.isPending) return
-    if (order.promoCodes.some((p) => p.code.toLowerCase() === c.toLowerCase())) {
-      toast('warning', MSG_CODE_USED)
+  const handle = form.handleSubmit(
+    (v) => apply.mutate(v.promoCode),
+    (errors) => {
+      // An empty box says nothing; a code already on the order is a warning.
+      if (errors.promoCode?.message === MSG_CODE_USED) toast('warning', MSG_CODE_USED)
+    },
+  )
+  function submit(e: FormEvent<HTMLFormElement>) {
+    if (apply.isPending) {
+      e.preventDefault()
       return
     }
-    apply.mutate(c)
+    void handle(e)
   }
 
   return (
@@ -56,12 +68,10 @@ export function PromoBox({ order }: { order: Order }) {
         <div className="promo__row">
           <input
             id="promo-code"
-            name="promoCode"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            {...form.register('promoCode')}
           />
           <button type="submit" className="button button--outline promo__apply" disabled={apply.isPending} aria-busy={apply.isPending}>
             {apply.isPending ? <ButtonSpinner /> : null}

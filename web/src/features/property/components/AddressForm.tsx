@@ -1,14 +1,17 @@
 // The rental address (spec 1 section 2.6): step 1 of adding a property, on the
 // landlord onboarding dashboard and at /profile/add, and the Address Details
 // tab when editing. The server validates again and normalises the postcode.
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { Link } from 'react-router'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { useSaveAddress } from '../api/saveProperty'
 import { meQueryKey, useAuth } from '../../../lib/auth'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
 import { errorFields, errorMessage } from '../../../lib/errors'
-import { ADDRESS_REQUIRED, DEFAULT_COUNTRY } from '../format'
+import { DEFAULT_COUNTRY } from '../format'
+import { ADDRESS_REQUIRED_FIELDS, addressSchema, type AddressFormValues } from '../schema'
 import { propertiesKey, propertyKey, type Address, type Property } from '../api/keys'
 import '../property.css'
 
@@ -19,14 +22,21 @@ type Props =
 
 const EMPTY: Address = { addrFirstLine: '', addrSecondLine: '', town: '', postcode: '', country: DEFAULT_COUNTRY }
 
+/** The server's postcode message is the only field error shown under a field. */
+const SERVER = 'server'
+
 export function AddressForm(props: Props) {
   const { user } = useAuth()
   const qc = useQueryClient()
   const editing = props.mode === 'edit'
-  const [addr, setAddr] = useState<Address>(editing ? { ...EMPTY, ...props.property.address } : EMPTY)
-  const [message, setMessage] = useState('')
-  const [postcodeError, setPostcodeError] = useState('')
-  const [missing, setMissing] = useState(false)
+  const form = useForm<AddressFormValues, unknown, Address>({
+    resolver: zodResolver(addressSchema),
+    defaultValues: editing ? { ...EMPTY, ...props.property.address } : EMPTY,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  })
+  const { errors } = form.formState
+  const addr = form.watch()
   // Skipping is allowed only when the landlord already has a property.
   const canSkip = !editing && !!user?.hasProperties
 
@@ -45,39 +55,34 @@ export function AddressForm(props: Props) {
     },
     onError: (e) => {
       const f = errorFields(e)
-      if (f.postcode) setPostcodeError(f.postcode)
-      else setMessage(errorMessage(e))
+      if (f.postcode) form.setError('postcode', { type: SERVER, message: f.postcode })
+      else form.setError('root', { message: errorMessage(e) })
     },
   })
 
-  function set<K extends keyof Address>(k: K, v: string) {
-    setAddr((a) => ({ ...a, [k]: v }))
-    setMessage('')
-    if (k === 'postcode') setPostcodeError('')
-  }
+  // Any edit clears the form's message; an edit of the postcode clears the server's word on it.
+  const field = (k: keyof AddressFormValues) =>
+    form.register(k, {
+      onChange: () => {
+        form.clearErrors('root')
+        if (k === 'postcode' && form.getFieldState('postcode').error?.type === SERVER) form.clearErrors('postcode')
+      },
+    })
 
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    if (save.isPending) return
-    setMessage('')
-    setPostcodeError('')
-    const trimmed: Address = {
-      addrFirstLine: addr.addrFirstLine.trim(),
-      addrSecondLine: addr.addrSecondLine.trim(),
-      town: addr.town.trim(),
-      postcode: addr.postcode.trim(),
-      country: addr.country.trim(),
-    }
-    if (!trimmed.addrFirstLine || !trimmed.town || !trimmed.postcode || !trimmed.country) {
-      setMissing(true)
-      setMessage(ADDRESS_REQUIRED)
+  const handle = form.handleSubmit((v) => save.mutate(v))
+  function submit(e: FormEvent<HTMLFormElement>) {
+    if (save.isPending) {
+      e.preventDefault()
       return
     }
-    setMissing(false)
-    save.mutate(trimmed)
+    void handle(e)
   }
 
+  // After a submit that found empty required fields, those still empty are marked.
+  const missing = ADDRESS_REQUIRED_FIELDS.some((k) => errors[k] && errors[k].type !== SERVER)
+  const postcodeError = errors.postcode?.type === SERVER ? (errors.postcode.message ?? '') : ''
   const invalid = (v: string) => (missing && !v.trim() ? true : undefined)
+  const message = errors.root?.message
   const label = editing ? 'Save Address' : canSkip ? 'Add New Property' : 'Complete Registration'
 
   return (
@@ -86,54 +91,40 @@ export function AddressForm(props: Props) {
       <Field id="addr-line1" label="First line of address">
         <input
           id="addr-line1"
-          name="addrFirstLine"
           autoComplete="address-line1"
-          value={addr.addrFirstLine}
           aria-invalid={invalid(addr.addrFirstLine)}
-          onChange={(e) => set('addrFirstLine', e.target.value)}
+          {...field('addrFirstLine')}
         />
       </Field>
       <Field id="addr-line2" label="Second line of address (optional)">
-        <input
-          id="addr-line2"
-          name="addrSecondLine"
-          autoComplete="address-line2"
-          value={addr.addrSecondLine}
-          onChange={(e) => set('addrSecondLine', e.target.value)}
-        />
+        <input id="addr-line2" autoComplete="address-line2" {...field('addrSecondLine')} />
       </Field>
       <div className="address-form__row">
         <Field id="addr-town" label="Town">
           <input
             id="addr-town"
-            name="town"
             autoComplete="address-level2"
-            value={addr.town}
             aria-invalid={invalid(addr.town)}
-            onChange={(e) => set('town', e.target.value)}
+            {...field('town')}
           />
         </Field>
         <Field id="addr-postcode" label="Postcode" error={postcodeError}>
           <input
             id="addr-postcode"
-            name="postcode"
             autoComplete="postal-code"
             autoCapitalize="characters"
-            value={addr.postcode}
             aria-invalid={invalid(addr.postcode) ?? (postcodeError ? true : undefined)}
             aria-describedby={describedBy('addr-postcode', { error: postcodeError })}
-            onChange={(e) => set('postcode', e.target.value)}
+            {...field('postcode')}
           />
         </Field>
       </div>
       <Field id="addr-country" label="Country">
         <input
           id="addr-country"
-          name="country"
           autoComplete="country-name"
-          value={addr.country}
           aria-invalid={invalid(addr.country)}
-          onChange={(e) => set('country', e.target.value)}
+          {...field('country')}
         />
       </Field>
       <div className="property-actions">

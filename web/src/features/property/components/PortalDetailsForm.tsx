@@ -5,6 +5,8 @@
 // (PhotoUploader); Save waits until the uploads have finished.
 import { useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { Controller, useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { CalendarDays, Minus, Plus } from 'lucide-react'
 import { useSaveDetails } from '../api/saveProperty'
@@ -19,10 +21,10 @@ import {
   penceToPounds,
   poundsToPence,
   typeMoveInDate,
-  type RentCycle,
 } from '../format'
+import { detailsReady, detailsSchema, type DetailsFormValues } from '../schema'
 import { PhotoUploader } from './PhotoUploader'
-import { propertiesKey, propertyKey, type PortalDetails, type Property } from '../api/keys'
+import { propertiesKey, propertyKey, type Property } from '../api/keys'
 import '../property.css'
 
 type Props = {
@@ -31,26 +33,32 @@ type Props = {
   skippable?: boolean
 }
 
-type Furnish = PortalDetails['furnishStatus']
-
 const PHOTOS_UPLOADING = 'Saving is possible once your photos have finished uploading.'
 
 export function PortalDetailsForm({ property, skippable }: Props) {
   const navigate = useNavigate()
   const qc = useQueryClient()
-  const [price, setPrice] = useState(penceToPounds(property.rentPence))
-  const [cycle, setCycle] = useState<RentCycle>(property.rentCycle || 'Monthly')
-  const [beds, setBeds] = useState(property.bedroomCount ?? 0)
-  const [baths, setBaths] = useState(property.bathroomCount ?? 0)
-  const [sofas, setSofas] = useState(property.sofasCount ?? 0)
-  const [furnish, setFurnish] = useState<Furnish>(property.furnishStatus ?? '')
-  const [date, setDate] = useState(isoToDisplay(property.moveInDate))
-  const [description, setDescription] = useState(property.shortDescription ?? '')
-  const [message, setMessage] = useState('')
+  const form = useForm<DetailsFormValues>({
+    resolver: zodResolver(detailsSchema),
+    defaultValues: {
+      rent: penceToPounds(property.rentPence),
+      rentCycle: property.rentCycle || 'Monthly',
+      bedroomCount: property.bedroomCount ?? 0,
+      bathroomCount: property.bathroomCount ?? 0,
+      sofasCount: property.sofasCount ?? 0,
+      furnishStatus: property.furnishStatus ?? '',
+      moveInDate: isoToDisplay(property.moveInDate),
+      shortDescription: property.shortDescription ?? '',
+    },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  })
+  const values = form.watch()
+  const message = form.formState.errors.root?.message ?? ''
   const [uploading, setUploading] = useState(false)
   const picker = useRef<HTMLInputElement>(null)
 
-  const ready = price !== '' && description.trim() !== '' && date.length === 10
+  const ready = detailsReady(values)
 
   const save = useSaveDetails(property.id, {
     onSuccess: (p) => {
@@ -58,39 +66,33 @@ export function PortalDetailsForm({ property, skippable }: Props) {
       qc.setQueryData(propertyKey(p.id), p)
       navigate('/profile/list')
     },
-    onError: (e) => setMessage(errorMessage(e)),
+    onError: (e) => form.setError('root', { message: errorMessage(e) }),
   })
-
-  function submit(publish: boolean) {
-    if (save.isPending || uploading) return
-    const iso = displayToIso(date)
-    if (!ready || !iso) {
-      setMessage(DETAILS_REQUIRED)
-      return
-    }
-    setMessage('')
-    save.mutate({
-      rentPence: poundsToPence(price),
-      rentCycle: cycle,
-      bedroomCount: beds,
-      bathroomCount: baths,
-      sofasCount: sofas,
-      furnishStatus: furnish,
-      moveInDate: iso,
-      shortDescription: description.trim(),
-      publish,
-    })
-  }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
+    if (save.isPending || uploading) return
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
-    submit(submitter?.value === 'publish')
+    const publish = submitter?.value === 'publish'
+    void form.handleSubmit((v) =>
+      save.mutate({
+        rentPence: poundsToPence(v.rent),
+        rentCycle: v.rentCycle,
+        bedroomCount: v.bedroomCount,
+        bathroomCount: v.bathroomCount,
+        sofasCount: v.sofasCount,
+        furnishStatus: v.furnishStatus,
+        moveInDate: displayToIso(v.moveInDate),
+        shortDescription: v.shortDescription.trim(),
+        publish,
+      }),
+    )(e)
   }
 
   function openPicker() {
     const el = picker.current
     if (!el) return
+    const date = form.getValues('moveInDate')
     if (date.length === 10) el.value = displayToIso(date)
     try {
       el.showPicker()
@@ -100,7 +102,8 @@ export function PortalDetailsForm({ property, skippable }: Props) {
     }
   }
 
-  const edited = () => setMessage('')
+  // Typing the price, the date or the description clears the message.
+  const edited = () => form.clearErrors('root')
   // Why the buttons are disabled, unless a message already says it.
   const needed = message ? '' : !ready ? DETAILS_REQUIRED : uploading ? PHOTOS_UPLOADING : ''
 
@@ -115,21 +118,29 @@ export function PortalDetailsForm({ property, skippable }: Props) {
             <span className="price-input__prefix" aria-hidden="true">
               £
             </span>
-            <input
-              id="pd-price"
+            <Controller
+              control={form.control}
               name="rent"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={7}
-              value={price}
-              aria-describedby="pd-price-unit"
-              onChange={(e) => {
-                setPrice(onlyDigits(e.target.value).replace(/^0+/, ''))
-                edited()
-              }}
+              render={({ field }) => (
+                <input
+                  id="pd-price"
+                  name={field.name}
+                  ref={field.ref}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={7}
+                  value={field.value}
+                  aria-describedby="pd-price-unit"
+                  onBlur={field.onBlur}
+                  onChange={(e) => {
+                    field.onChange(onlyDigits(e.target.value).replace(/^0+/, ''))
+                    edited()
+                  }}
+                />
+              )}
             />
             <span className="price-input__suffix" id="pd-price-unit">
-              {cycleLabel(cycle)}
+              {cycleLabel(values.rentCycle)}
               <span className="visually-hidden"> in whole pounds</span>
             </span>
           </div>
@@ -139,7 +150,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
           <div className="choice-group__options">
             {(['Monthly', 'Weekly'] as const).map((c) => (
               <label key={c} className="choice">
-                <input type="radio" name="rentCycle" value={c} checked={cycle === c} onChange={() => setCycle(c)} />
+                <input type="radio" value={c} {...form.register('rentCycle')} />
                 <span>{c}</span>
               </label>
             ))}
@@ -148,9 +159,9 @@ export function PortalDetailsForm({ property, skippable }: Props) {
       </div>
 
       <div className="stepper-row">
-        <Stepper id="pd-beds" label="Bedrooms" noun="bedrooms" value={beds} onChange={setBeds} />
-        <Stepper id="pd-baths" label="Bathrooms" noun="bathrooms" value={baths} onChange={setBaths} />
-        <Stepper id="pd-sofas" label="Living rooms" noun="living rooms" value={sofas} onChange={setSofas} />
+        <Stepper id="pd-beds" label="Bedrooms" noun="bedrooms" value={values.bedroomCount} onChange={(n) => form.setValue('bedroomCount', n)} />
+        <Stepper id="pd-baths" label="Bathrooms" noun="bathrooms" value={values.bathroomCount} onChange={(n) => form.setValue('bathroomCount', n)} />
+        <Stepper id="pd-sofas" label="Living rooms" noun="living rooms" value={values.sofasCount} onChange={(n) => form.setValue('sofasCount', n)} />
       </div>
 
       <div className="portal-form__row">
@@ -159,7 +170,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
           <div className="choice-group__options">
             {(['Furnished', 'Unfurnished'] as const).map((f) => (
               <label key={f} className="choice">
-                <input type="radio" name="furnishStatus" value={f} checked={furnish === f} onChange={() => setFurnish(f)} />
+                <input type="radio" value={f} {...form.register('furnishStatus')} />
                 <span>{f}</span>
               </label>
             ))}
@@ -168,19 +179,27 @@ export function PortalDetailsForm({ property, skippable }: Props) {
         <div className="field">
           <label htmlFor="pd-date">Move-in date</label>
           <div className="date-input">
-            <input
-              id="pd-date"
+            <Controller
+              control={form.control}
               name="moveInDate"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="DD/MM/YYYY"
-              maxLength={10}
-              value={date}
-              aria-describedby="pd-date-hint"
-              onChange={(e) => {
-                setDate(typeMoveInDate(e.target.value, date))
-                edited()
-              }}
+              render={({ field }) => (
+                <input
+                  id="pd-date"
+                  name={field.name}
+                  ref={field.ref}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="DD/MM/YYYY"
+                  maxLength={10}
+                  value={field.value}
+                  aria-describedby="pd-date-hint"
+                  onBlur={field.onBlur}
+                  onChange={(e) => {
+                    field.onChange(typeMoveInDate(e.target.value, field.value))
+                    edited()
+                  }}
+                />
+              )}
             />
             <button type="button" className="icon-button date-input__button" aria-label="Choose the move-in date from a calendar" onClick={openPicker}>
               <CalendarDays aria-hidden size={20} />
@@ -194,7 +213,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
               onChange={(e) => {
                 const shown = isoToDisplay(e.target.value)
                 if (shown) {
-                  setDate(shown)
+                  form.setValue('moveInDate', shown)
                   edited()
                 }
               }}
@@ -208,16 +227,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
 
       <div className="field">
         <label htmlFor="pd-description">Short description</label>
-        <textarea
-          id="pd-description"
-          name="shortDescription"
-          rows={4}
-          value={description}
-          onChange={(e) => {
-            setDescription(e.target.value)
-            edited()
-          }}
-        />
+        <textarea id="pd-description" rows={4} {...form.register('shortDescription', { onChange: edited })} />
       </div>
 
       {message ? <FormMessage kind="error">{message}</FormMessage> : null}

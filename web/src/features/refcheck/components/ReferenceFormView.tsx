@@ -5,6 +5,8 @@
 // cap the deposit gets a warning as it is typed. Sending it records the
 // check and its order (POST /api/reference-checks) and moves to payment.
 import { useId, useState, type FormEvent } from 'react'
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, Plus, TriangleAlert, UserMinus } from 'lucide-react'
 import { useBuyReferenceCheck } from '../api/buyReferenceCheck'
@@ -18,11 +20,12 @@ import { useMyProperties } from '../../property/api/myProperties'
 import type { components } from '../../../lib/api-schema'
 import { priceText, useCheckTerms } from '../catalogue'
 import { useDepositWarning } from '../api/depositWarning'
-import { digitsOnly, referenceFormProblem, type ReferenceForm } from '../rules'
+import { digitsOnly, referenceFormSchema, type ReferenceForm } from '../rules'
 
 export type Purchase = components['schemas']['ReferenceCheckPurchase']
 
 type Props = {
+  /** form is where the form starts; every edit is handed back through onChange (the form outlives this step). */
   form: ReferenceForm
   onChange: (f: ReferenceForm) => void
   onBack: () => void
@@ -34,51 +37,65 @@ export function propertyLabel(p: Property): string {
   return [a.addrFirstLine, a.addrSecondLine, a.town, a.postcode].filter((s) => s && s.trim()).join(', ')
 }
 
-export function ReferenceFormView({ form, onChange, onBack, onPurchased }: Props) {
+/** copyForm is a snapshot of the form's values, safe to keep outside it. */
+const copyForm = (f: ReferenceForm): ReferenceForm => ({ ...f, renters: f.renters.map((r) => ({ name: r.name, email: r.email })) })
+
+export function ReferenceFormView({ form: initial, onChange, onBack, onPurchased }: Props) {
   const qc = useQueryClient()
   const properties = useMyProperties()
-  const [problem, setProblem] = useState('')
   const [adding, setAdding] = useState(false)
   const warnId = useId()
+  const form = useForm<ReferenceForm>({
+    resolver: zodResolver(referenceFormSchema),
+    defaultValues: copyForm(initial),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  })
+  const renters = useFieldArray({ control: form.control, name: 'renters' })
+  const [rent, deposit] = useWatch({ control: form.control, name: ['rent', 'deposit'] })
+  const problem = form.formState.errors.root?.message ?? ''
 
   const buy = useBuyReferenceCheck({
     onSuccess: onPurchased,
-    onError: (e) => setProblem(errorMessage(e)),
+    onError: (e) => form.setError('root', { message: errorMessage(e) }),
   })
 
-  function update(f: Partial<ReferenceForm>) {
-    onChange({ ...form, ...f })
-    setProblem('')
-  }
-  function setRenter(i: number, k: 'name' | 'email', v: string) {
-    update({ renters: form.renters.map((r, j) => (j === i ? { ...r, [k]: v } : r)) })
+  /** edited follows every change: the message goes and the kept form is updated. */
+  function edited() {
+    form.clearErrors('root')
+    onChange(copyForm(form.getValues()))
   }
   function pickProperty(id: string, list = properties.data ?? []) {
     const p = list.find((x) => x.id === id)
+    const current = form.getValues('rent')
     // A monthly rent already on the property fills an empty rent box.
-    const rent = !form.rent && p?.rentPence && p.rentCycle === 'Monthly' ? String(Math.round(p.rentPence / 100)) : form.rent
-    update({ propertyId: id, rent })
+    const rent = !current && p?.rentPence && p.rentCycle === 'Monthly' ? String(Math.round(p.rentPence / 100)) : current
+    form.setValue('propertyId', id)
+    form.setValue('rent', rent)
+    edited()
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    if (buy.isPending) return
-    const p = referenceFormProblem(form)
-    setProblem(p)
-    if (!p)
-      buy.mutate({
-        referenceCheckType: 'instant',
-        propertyId: form.propertyId,
-        rentPence: wholePoundsToPence(form.rent),
-        depositPence: wholePoundsToPence(form.deposit),
-        renters: form.renters.map((r) => ({ name: r.name.trim(), email: r.email.trim() })),
-      })
+  const handle = form.handleSubmit((f) =>
+    buy.mutate({
+      referenceCheckType: 'instant',
+      propertyId: f.propertyId,
+      rentPence: wholePoundsToPence(f.rent),
+      depositPence: wholePoundsToPence(f.deposit),
+      renters: f.renters.map((r) => ({ name: r.name.trim(), email: r.email.trim() })),
+    }),
+  )
+  function submit(e: FormEvent<HTMLFormElement>) {
+    if (buy.isPending) {
+      e.preventDefault()
+      return
+    }
+    void handle(e)
   }
 
   const { price, maxRenters } = useCheckTerms()
   // The deposit-cap rule is the server's: it is asked as the amounts are typed.
-  const warning = useDepositWarning(wholePoundsToPence(form.rent), form.deposit ? wholePoundsToPence(form.deposit) : 0)
-  const n = form.renters.length
+  const warning = useDepositWarning(wholePoundsToPence(rent), deposit ? wholePoundsToPence(deposit) : 0)
+  const n = renters.fields.length
   const list = properties.data ?? []
 
   return (
@@ -96,25 +113,47 @@ export function ReferenceFormView({ form, onChange, onBack, onPurchased }: Props
           <legend>Renters</legend>
           <p className="ref-form__hint">Each renter gets their own check and an e-mail with a link to complete it.</p>
           <ol className="ref-form__renters">
-            {form.renters.map((r, i) => (
-              <li key={i} className="ref-form__renter">
+            {renters.fields.map((r, i) => (
+              <li key={r.id} className="ref-form__renter">
                 <div className="field">
                   <label htmlFor={`renter-${i}-name`}>Renter {i + 1} full name</label>
-                  <input
-                    id={`renter-${i}-name`}
-                    autoComplete="off"
-                    value={r.name}
-                    onChange={(e) => setRenter(i, 'name', e.target.value)}
+                  <Controller
+                    control={form.control}
+                    name={`renters.${i}.name`}
+                    render={({ field }) => (
+                      <input
+                        id={`renter-${i}-name`}
+                        autoComplete="off"
+                        ref={field.ref}
+                        value={field.value}
+                        onBlur={field.onBlur}
+                        onChange={(e) => {
+                          field.onChange(e.target.value)
+                          edited()
+                        }}
+                      />
+                    )}
                   />
                 </div>
                 <div className="field">
                   <label htmlFor={`renter-${i}-email`}>Renter {i + 1} email</label>
-                  <input
-                    id={`renter-${i}-email`}
-                    type="email"
-                    autoComplete="off"
-                    value={r.email}
-                    onChange={(e) => setRenter(i, 'email', e.target.value)}
+                  <Controller
+                    control={form.control}
+                    name={`renters.${i}.email`}
+                    render={({ field }) => (
+                      <input
+                        id={`renter-${i}-email`}
+                        type="email"
+                        autoComplete="off"
+                        ref={field.ref}
+                        value={field.value}
+                        onBlur={field.onBlur}
+                        onChange={(e) => {
+                          field.onChange(e.target.value)
+                          edited()
+                        }}
+                      />
+                    )}
                   />
                 </div>
                 {n > 1 ? (
@@ -123,7 +162,10 @@ export function ReferenceFormView({ form, onChange, onBack, onPurchased }: Props
                     className="icon-button ref-form__remove"
                     aria-label={`Remove renter ${i + 1}`}
                     title="Remove renter"
-                    onClick={() => update({ renters: form.renters.filter((_, j) => j !== i) })}
+                    onClick={() => {
+                      renters.remove(i)
+                      edited()
+                    }}
                   >
                     <UserMinus aria-hidden size={20} />
                   </button>
@@ -135,7 +177,10 @@ export function ReferenceFormView({ form, onChange, onBack, onPurchased }: Props
             type="button"
             className="button button--outline ref-form__add"
             disabled={maxRenters > 0 && n >= maxRenters}
-            onClick={() => update({ renters: [...form.renters, { name: '', email: '' }] })}
+            onClick={() => {
+              renters.append({ name: '', email: '' }, { shouldFocus: false })
+              edited()
+            }}
           >
             <Plus aria-hidden size={18} />
             Add renter
@@ -147,19 +192,27 @@ export function ReferenceFormView({ form, onChange, onBack, onPurchased }: Props
           <div className="field">
             <label htmlFor="ref-property">Rental property</label>
             <div className="ref-form__property">
-              <select
-                id="ref-property"
-                value={form.propertyId}
-                disabled={properties.isPending}
-                onChange={(e) => pickProperty(e.target.value)}
-              >
-                <option value="">{properties.isPending ? 'Loading your properties…' : 'Select a property'}</option>
-                {list.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {propertyLabel(p)}
-                  </option>
-                ))}
-              </select>
+              <Controller
+                control={form.control}
+                name="propertyId"
+                render={({ field }) => (
+                  <select
+                    id="ref-property"
+                    ref={field.ref}
+                    value={field.value}
+                    disabled={properties.isPending}
+                    onBlur={field.onBlur}
+                    onChange={(e) => pickProperty(e.target.value)}
+                  >
+                    <option value="">{properties.isPending ? 'Loading your properties…' : 'Select a property'}</option>
+                    {list.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {propertyLabel(p)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              />
               <button type="button" className="button button--outline" onClick={() => setAdding(true)}>
                 <Plus aria-hidden size={18} />
                 Add New
@@ -169,23 +222,45 @@ export function ReferenceFormView({ form, onChange, onBack, onPurchased }: Props
           <div className="ref-form__money">
             <div className="field">
               <label htmlFor="ref-rent">Monthly rent (£)</label>
-              <input
-                id="ref-rent"
-                inputMode="numeric"
-                autoComplete="off"
-                value={form.rent}
-                onChange={(e) => update({ rent: digitsOnly(e.target.value) })}
+              <Controller
+                control={form.control}
+                name="rent"
+                render={({ field }) => (
+                  <input
+                    id="ref-rent"
+                    ref={field.ref}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(e) => {
+                      field.onChange(digitsOnly(e.target.value))
+                      edited()
+                    }}
+                  />
+                )}
               />
             </div>
             <div className="field">
               <label htmlFor="ref-deposit">Security deposit (£)</label>
-              <input
-                id="ref-deposit"
-                inputMode="numeric"
-                autoComplete="off"
-                value={form.deposit}
-                aria-describedby={warning ? warnId : undefined}
-                onChange={(e) => update({ deposit: digitsOnly(e.target.value) })}
+              <Controller
+                control={form.control}
+                name="deposit"
+                render={({ field }) => (
+                  <input
+                    id="ref-deposit"
+                    ref={field.ref}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    value={field.value}
+                    aria-describedby={warning ? warnId : undefined}
+                    onBlur={field.onBlur}
+                    onChange={(e) => {
+                      field.onChange(digitsOnly(e.target.value))
+                      edited()
+                    }}
+                  />
+                )}
               />
             </div>
           </div>

@@ -7,7 +7,9 @@
 // words. While sending it is disabled with a spinner, and a second press is
 // ignored. On success the browser goes to the returned URL (the bank's
 // consent page): a full page navigation.
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 
 import { ApiError } from '../../../lib/api'
 import { useSendDeclaration } from '../api/renterDeclaration'
@@ -20,6 +22,7 @@ import {
   MSG_UNEXPECTED,
   declarationPayload,
   declarationProblem,
+  declarationSchema,
   digits,
   emptyDeclaration,
   type DeclarationForm,
@@ -40,9 +43,17 @@ type Props = {
   now?: Date
 }
 
+type Tick = 'pet' | 'smoking' | 'noDependents' | 'rightToRentDoc' | 'agreeTnC'
+
 export function SelfDeclarationForm({ checkId, renterId, name, email, now }: Props) {
-  const [form, setForm] = useState<DeclarationForm>(emptyDeclaration)
-  const [problem, setProblem] = useState('')
+  const form = useForm<DeclarationForm>({
+    resolver: zodResolver(declarationSchema),
+    defaultValues: emptyDeclaration(),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  })
+  const values = useWatch({ control: form.control }) as DeclarationForm
+  const problem = form.formState.errors.root?.message ?? ''
   const [leaving, setLeaving] = useState(false)
   const [legal, setLegal] = useState<LegalDoc>(null)
   const [rightToRent, setRightToRent] = useState(false)
@@ -57,23 +68,48 @@ export function SelfDeclarationForm({ checkId, renterId, name, email, now }: Pro
     },
     // The server's own refusal (under 18, not numbers, an expired link) is
     // shown as it is; anything else is the spec's catch-all.
-    onError: (e) => setProblem(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : MSG_UNEXPECTED),
+    onError: (e) =>
+      form.setError('root', { message: e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : MSG_UNEXPECTED }),
   })
 
   const busy = send.isPending || leaving
-  const rule = declarationProblem(form)
+  const rule = declarationProblem(values)
 
-  function update(f: Partial<DeclarationForm>) {
-    setForm((x) => ({ ...x, ...f }))
-    setProblem('')
+  /** edited follows every change: the message goes. */
+  const edited = () => form.clearErrors('root')
+
+  const handle = form.handleSubmit((f) => send.mutate(declarationPayload(f)))
+  function submit(e: FormEvent<HTMLFormElement>) {
+    if (busy) {
+      e.preventDefault()
+      return
+    }
+    void handle(e)
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    if (busy) return
-    setProblem(rule)
-    if (!rule) send.mutate(declarationPayload(form))
-  }
+  /** digitBox is the mobile or income box: digits only, at most max. */
+  const digitBox = (name: 'mobile' | 'estIncome', max: number, box: InputHTMLAttributes<HTMLInputElement> & { id: string }) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <input
+          {...box}
+          ref={field.ref}
+          inputMode="numeric"
+          maxLength={max}
+          value={field.value}
+          disabled={busy}
+          aria-describedby={describedBy(box.id, { hint: true })}
+          onBlur={field.onBlur}
+          onChange={(e) => {
+            field.onChange(digits(e.target.value, max))
+            edited()
+          }}
+        />
+      )}
+    />
+  )
 
   return (
     <section className="panel renter-form" aria-labelledby="renter-form-title">
@@ -93,67 +129,64 @@ export function SelfDeclarationForm({ checkId, renterId, name, email, now }: Pro
             <input id="renter-email" type="email" value={email} readOnly />
           </Field>
           <Field id="renter-mobile" label="Mobile number" hint="Digits only, for example 07700900123">
-            <input
-              id="renter-mobile"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              maxLength={MOBILE_MAX}
-              value={form.mobile}
-              disabled={busy}
-              aria-describedby={describedBy('renter-mobile', { hint: true })}
-              onChange={(e) => update({ mobile: digits(e.target.value, MOBILE_MAX) })}
-            />
+            {digitBox('mobile', MOBILE_MAX, { id: 'renter-mobile', type: 'tel', autoComplete: 'tel' })}
           </Field>
           <Field id="renter-income" label="Monthly net income (£)" hint="What you receive each month after tax, in whole pounds">
-            <input
-              id="renter-income"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={INCOME_MAX}
-              value={form.estIncome}
-              disabled={busy}
-              aria-describedby={describedBy('renter-income', { hint: true })}
-              onChange={(e) => update({ estIncome: digits(e.target.value, INCOME_MAX) })}
-            />
+            {digitBox('estIncome', INCOME_MAX, { id: 'renter-income', autoComplete: 'off' })}
           </Field>
           <DobField
-            value={form}
+            value={values}
             now={now}
             disabled={busy}
-            onChange={(v) => update({ day: v.day, month: v.month, year: v.year })}
+            onChange={(v) => {
+              form.setValue('day', v.day)
+              form.setValue('month', v.month)
+              form.setValue('year', v.year)
+              edited()
+            }}
           />
           <Field id="renter-prev" label="Previous property manager's e-mail (optional)">
-            <input
-              id="renter-prev"
-              type="email"
-              autoComplete="off"
-              value={form.prevLandlordEmail}
-              disabled={busy}
-              onChange={(e) => update({ prevLandlordEmail: e.target.value })}
+            <Controller
+              control={form.control}
+              name="prevLandlordEmail"
+              render={({ field }) => (
+                <input
+                  id="renter-prev"
+                  ref={field.ref}
+                  type="email"
+                  autoComplete="off"
+                  value={field.value}
+                  disabled={busy}
+                  onBlur={field.onBlur}
+                  onChange={(e) => {
+                    field.onChange(e.target.value)
+                    edited()
+                  }}
+                />
+              )}
             />
           </Field>
         </div>
 
         <fieldset className="renter-form__checks" disabled={busy}>
           <legend>Your declaration</legend>
-          <Check id="renter-pet" checked={form.pet} onChange={(v) => update({ pet: v })}>
+          <Check id="renter-pet" control={form.control} name="pet" onEdit={edited}>
             I do not have pets
           </Check>
-          <Check id="renter-smoking" checked={form.smoking} onChange={(v) => update({ smoking: v })}>
+          <Check id="renter-smoking" control={form.control} name="smoking" onEdit={edited}>
             I do not smoke
           </Check>
-          <Check id="renter-dependents" checked={form.noDependents} onChange={(v) => update({ noDependents: v })}>
+          <Check id="renter-dependents" control={form.control} name="noDependents" onEdit={edited}>
             I do not have any dependents
           </Check>
-          <Check id="renter-rtr" checked={form.rightToRentDoc} onChange={(v) => update({ rightToRentDoc: v })}>
+          <Check id="renter-rtr" control={form.control} name="rightToRentDoc" onEdit={edited}>
             I have the{' '}
             <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => setRightToRent(true)}>
               &apos;Right to Rent&apos;
             </button>{' '}
             documents
           </Check>
-          <Check id="renter-terms" checked={form.agreeTnC} onChange={(v) => update({ agreeTnC: v })}>
+          <Check id="renter-terms" control={form.control} name="agreeTnC" onEdit={edited}>
             I agree to{' '}
             <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => setLegal('terms')}>
               Terms of Service
@@ -191,10 +224,38 @@ export function SelfDeclarationForm({ checkId, renterId, name, email, now }: Pro
   )
 }
 
-function Check({ id, checked, onChange, children }: { id: string; checked: boolean; onChange: (v: boolean) => void; children: ReactNode }) {
+function Check({
+  id,
+  control,
+  name,
+  onEdit,
+  children,
+}: {
+  id: string
+  control: Control<DeclarationForm>
+  name: Tick
+  onEdit: () => void
+  children: ReactNode
+}) {
   return (
     <div className="terms renter-form__check">
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <input
+            id={id}
+            ref={field.ref}
+            type="checkbox"
+            checked={field.value}
+            onBlur={field.onBlur}
+            onChange={(e) => {
+              field.onChange(e.target.checked)
+              onEdit()
+            }}
+          />
+        )}
+      />
       <label htmlFor={id}>{children}</label>
     </div>
   )
