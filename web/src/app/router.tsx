@@ -42,6 +42,7 @@ const AdminPage = lazy(() => import('../features/admin/routes/AdminPage'))
 const RenterCheckPage = lazy(() => import('../features/refcheck/routes/RenterCheckPage'))
 const ReferenceReportPage = lazy(() => import('../features/refcheck/routes/ReportPage'))
 const ContractBuilderPage = lazy(() => import('../features/contracts/routes/ContractBuilderPage'))
+const VerifyPage = lazy(() => import('../features/verify/routes/VerifyPage'))
 const ComingSoonPage = lazy(() => import('./shell/ComingSoonPage'))
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -77,6 +78,8 @@ export const router = createBrowserRouter([
           { path: '/Blog/:slug', element: <BlogPostPage /> },
           // The renter's reference-check link: no sign-in (spec 2 section 2).
           { path: '/initiateRefCheck/:renterId/:referenceCheckId', element: <RenterCheckPage /> },
+          // Anyone holding a signed document can check it (no sign-in).
+          { path: '/verify', element: <VerifyPage /> },
         ],
       },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },

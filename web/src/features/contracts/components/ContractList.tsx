@@ -1,9 +1,10 @@
 // The three contract lists (spec 2, "Contract list screen"): columns
 // Property (first address line), Contract type, Created at and an action
 // cell; a row opens the agreement; drafts can be deleted after a
-// confirmation. On a phone the rows become cards.
+// confirmation; completed rows have a download icon for the signed PDF.
+// On a phone the rows become cards.
 import { useState } from 'react'
-import { Trash2 } from 'lucide-react'
+import { Download, Trash2 } from 'lucide-react'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { FormMessage } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
@@ -62,6 +63,12 @@ export function ContractList({ view, landlord, onOpen, onCreate }: Props) {
                       onClick={(e) => { e.stopPropagation(); setDoomed(c) }}>
                       <Trash2 size={18} aria-hidden="true" />
                     </button>
+                  ) : null}
+                  {c.status === 'COMPLETED' ? (
+                    <a className="icon-button" href={`/api/contracts/${encodeURIComponent(c.id)}/pdf`} download
+                      aria-label={`Download ${c.property.addrFirstLine || 'the agreement'}`} onClick={(e) => e.stopPropagation()}>
+                      <Download size={18} aria-hidden="true" />
+                    </a>
                   ) : null}
                 </td>
               </tr>

@@ -2,17 +2,22 @@
 // a cover page, the contents, the numbered sections and the signature area,
 // drawn from the server's document model, the same model the PDF will use.
 // The landlord edits a section's wording in place; tenants and read-only
-// viewers get no edit buttons.
+// viewers get no edit buttons. A finished draft offers the landlord 'Sign and
+// Send'; a sent agreement shows where its signing stands above the document,
+// and 'Sign' to the reader whose turn it is.
 import { useState } from 'react'
-import { Pencil } from 'lucide-react'
+import { PenLine, Pencil } from 'lucide-react'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { RichEditor, type RichOps } from '../../../components/RichEditor'
 import { Spinner } from '../../../components/Spinner'
 import { errorMessage } from '../../../lib/errors'
 import { useContractDocument } from '../api/contractDocument'
 import { useEditSection } from '../api/editSection'
+import { useSigning } from '../api/signing'
 import type { RichText } from '../api/types'
 import { blocksToOps, sectionAnchor, type Block, type Section } from '../document'
+import { SigningStatus } from './SigningStatus'
+import '../signing.css'
 
 function Blocks({ blocks }: { blocks: Block[] }) {
   const out: React.ReactNode[] = []
@@ -112,21 +117,45 @@ function SectionView({ contractId, s, editable }: { contractId: string; s: Secti
   )
 }
 
-export function Preview({ contractId, onEditAnswers }: { contractId: string; onEditAnswers?: () => void }) {
+type PreviewProps = {
+  contractId: string
+  onEditAnswers?: () => void
+  /** onSign opens the sign screen (the landlord's 'Sign and Send', a signer's 'Sign'). */
+  onSign?: () => void
+}
+
+export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
   const q = useContractDocument(contractId)
+  const sent = !!q.data && q.data.contract.status !== 'Draft'
+  const signing = useSigning(contractId, sent)
   if (q.isPending) return <div className="page-loading"><Spinner /></div>
   if (q.isError) return <FormMessage kind="error">{errorMessage(q.error)}</FormMessage>
   const { document: d, contract: c } = q.data
   const editable = c.editable
   const parts = ['A', 'B', 'C']
+  const signLabel = !onSign
+    ? ''
+    : c.status === 'Draft'
+      ? c.mine && c.step === 'finished' ? 'Sign and Send' : ''
+      : signing.data?.canSign ? 'Sign' : ''
+  const signButton = signLabel ? (
+    <button type="button" className="button" onClick={onSign}>
+      <PenLine aria-hidden size={18} />
+      {signLabel}
+    </button>
+  ) : null
   return (
     <article className="agr" aria-label="Tenancy agreement preview">
+      {sent ? <SigningStatus contractId={c.id} /> : null}
       <div className="cw-warning agr__disclaimer" role="note">
         <strong>Not legal advice.</strong> {d.disclaimer}
       </div>
-      {editable && onEditAnswers ? (
-        <div className="cw__actions cw__actions--start">
-          <button type="button" className="button button--outline" onClick={onEditAnswers}>Change answers</button>
+      {(editable && onEditAnswers) || signButton ? (
+        <div className="cw__actions cw__actions--start agr__sign-actions">
+          {editable && onEditAnswers ? (
+            <button type="button" className="button button--outline" onClick={onEditAnswers}>Change answers</button>
+          ) : null}
+          {signButton}
         </div>
       ) : null}
       <section className="agr__page agr__cover" id={sectionAnchor('cover')} aria-labelledby="doc-title">
@@ -169,6 +198,7 @@ export function Preview({ contractId, onEditAnswers }: { contractId: string; onE
           ))}
         </ul>
       </section>
+      {signButton ? <div className="agr__sign-actions">{signButton}</div> : null}
     </article>
   )
 }

@@ -1,11 +1,12 @@
 // /contract-builder, the builder's only route (spec 2 section 2). The view
 // and the open agreement live in the address (?view=...&id=...), so reload
 // and the browser's back button work. A tenant opens on the awaiting view
-// and never sees the wizard.
+// and never sees the wizard. mode=sign opens the sign screen of the agreement.
 import { useSearchParams } from 'react-router'
 import { useAuth } from '../../../lib/auth'
 import { FormMessage } from '../../../components/Form'
 import { Spinner } from '../../../components/Spinner'
+import { ToastProvider } from '../../../components/Toast'
 import { errorMessage } from '../../../lib/errors'
 import { useContract } from '../api/getContract'
 import { useStepBack } from '../api/moveContract'
@@ -15,6 +16,7 @@ import { ContractList } from '../components/ContractList'
 import { HelpText } from '../components/HelpText'
 import { Preview } from '../components/Preview'
 import { SideMenu, type BuilderView } from '../components/SideMenu'
+import { SignScreen } from '../components/SignScreen'
 import { StartScreen } from '../components/StartScreen'
 import { Wizard } from '../components/Wizard'
 import '../../../app/shell/pages.css'
@@ -30,7 +32,8 @@ export default function ContractBuilderPage() {
   let view: BuilderView = asked && VIEWS.includes(asked) ? asked : landlord ? 'initiate' : 'awaiting'
   if (!landlord && (view === 'initiate' || view === 'draft')) view = 'awaiting'
   const id = params.get('id')
-  const preview = params.get('mode') === 'preview'
+  const mode = params.get('mode')
+  const preview = mode === 'preview'
   const contract = useContract(id)
   const catalogue = useContractCatalogue()
   const c = contract.data
@@ -46,7 +49,8 @@ export default function ContractBuilderPage() {
     if (contract.isPending) main = <div className="page-loading"><Spinner /></div>
     else if (contract.isError) main = <FormMessage kind="error">{errorMessage(contract.error)}</FormMessage>
     else if (c && inWizard) main = <Wizard contract={c} catalogue={catalogue.data} onPreview={() => go({ view, id: c.id, mode: 'preview' })} />
-    else if (c) main = <Preview contractId={c.id} onEditAnswers={c.editable ? () => (c.step === 'finished' ? back.mutate(undefined, { onSuccess: () => go({ view, id: c.id }) }) : go({ view, id: c.id })) : undefined} />
+    else if (c && mode === 'sign') main = <SignScreen contractId={c.id} onBack={() => go({ view, id: c.id })} onDone={(completed) => go({ view: completed ? 'completed' : 'awaiting' })} />
+    else if (c) main = <Preview contractId={c.id} onSign={() => go({ view, id: c.id, mode: 'sign' })} onEditAnswers={c.editable ? () => (c.step === 'finished' ? back.mutate(undefined, { onSuccess: () => go({ view, id: c.id }) }) : go({ view, id: c.id })) : undefined} />
   } else if (view === 'initiate') {
     main = <StartScreen onOpen={(cid) => go({ view: 'draft', id: cid })} />
   } else if (view === 'help') {
@@ -61,9 +65,11 @@ export default function ContractBuilderPage() {
   }
 
   return (
-    <div className="cw-layout">
-      <SideMenu view={view} landlord={landlord} onView={(v) => go({ view: v })} document={!inWizard ? doc.data?.document : undefined} />
-      <div className="cw-main">{main}</div>
-    </div>
+    <ToastProvider>
+      <div className="cw-layout">
+        <SideMenu view={view} landlord={landlord} onView={(v) => go({ view: v })} document={!inWizard && mode !== 'sign' ? doc.data?.document : undefined} />
+        <div className="cw-main">{main}</div>
+      </div>
+    </ToastProvider>
   )
 }

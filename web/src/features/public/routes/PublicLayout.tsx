@@ -182,6 +182,9 @@ function Footer() {
                 Terms of Service<span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             </li>
+            <li>
+              <Link to="/verify">Verify a signed document</Link>
+            </li>
           </ul>
         </div>
       </div>

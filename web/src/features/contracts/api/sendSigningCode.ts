@@ -1,0 +1,10 @@
+// POST /api/contracts/{id}/signing/code: e-mails a 6-digit code to the
+// signed-in signer; at most one every 10 seconds (429 with the message).
+import { useMutation } from '@tanstack/react-query'
+import { api, unwrap, type MutationOptions } from '../../../lib/api'
+
+const call = (id: string) => unwrap(api.POST('/api/contracts/{id}/signing/code', { params: { path: { id } } }))
+
+export function useSendSigningCode(id: string, options?: MutationOptions<Awaited<ReturnType<typeof call>>>) {
+  return useMutation({ mutationFn: () => call(id), ...options })
+}

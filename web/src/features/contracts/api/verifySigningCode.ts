@@ -1,0 +1,19 @@
+// POST /api/contracts/{id}/signing/verify: checks the e-mailed code; the
+// answer is the new signing state, which replaces the cached one.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap, type MutationOptions } from '../../../lib/api'
+import { signingKey, type SigningState } from './signing'
+
+const call = (id: string, code: string) => unwrap(api.POST('/api/contracts/{id}/signing/verify', { params: { path: { id } }, body: { code } }))
+
+export function useVerifySigningCode(id: string, options?: MutationOptions<SigningState, string>) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (code: string) => call(id, code),
+    ...options,
+    onSuccess: (state, ...rest) => {
+      qc.setQueryData(signingKey(id), state)
+      return options?.onSuccess?.(state, ...rest)
+    },
+  })
+}

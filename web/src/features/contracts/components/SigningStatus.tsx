@@ -1,0 +1,174 @@
+// Where a sent agreement stands (status ATS, ADS or COMPLETED): the signers
+// in the order they sign and who has signed, the landlord's 'Re-send
+// invitation', the completed agreement's download and e-mailed link, the
+// document id and hash printed on the PDF's audit page, and the audit trail.
+import { Download, Mail, Send } from 'lucide-react'
+import { ButtonSpinner, FormMessage } from '../../../components/Form'
+import { Spinner } from '../../../components/Spinner'
+import { EnsureToasts, useToast } from '../../../components/Toast'
+import { errorMessage } from '../../../lib/errors'
+import { useResendContract } from '../api/resendContract'
+import { useResendInvites } from '../api/resendInvites'
+import { useSigning, type Signer, type SigningEvent } from '../api/signing'
+import '../signing.css'
+
+// ---- Exact texts (spec) ----
+export const LINK_SENT = 'Download link sent to your email'
+
+const METHODS: Record<string, string> = { draw: 'drawn', type: 'typed', upload: 'uploaded' }
+
+const EVENT_WORDS: Record<string, string> = {
+  created: 'Agreement created',
+  sent: 'Sent for signing',
+  viewed: 'Viewed',
+  code_verified: 'E-mail code verified',
+  paid: 'Contract fee paid',
+  signed: 'Signed',
+  completed: 'Completed',
+  downloaded: 'Downloaded',
+}
+
+/** formatDateTime is a date and time in en-GB (spec 2 section 9), e.g. 21/11/2026, 14:05. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return ''
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  return d.toLocaleString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+}
+
+/** eventWords names an audit event's kind for people ('code_verified' -> 'E-mail code verified'). */
+export function eventWords(kind: string): string {
+  if (EVENT_WORDS[kind]) return EVENT_WORDS[kind]
+  const s = kind.replace(/[-_]+/g, ' ').trim()
+  return s ? s[0].toUpperCase() + s.slice(1) : 'Event'
+}
+
+export function SigningStatus(props: { contractId: string }) {
+  return (
+    <EnsureToasts>
+      <Status {...props} />
+    </EnsureToasts>
+  )
+}
+
+function Status({ contractId }: { contractId: string }) {
+  const q = useSigning(contractId)
+  const toast = useToast()
+  const invite = useResendInvites(contractId, {
+    onSuccess: (d) => toast('success', d.message),
+    onError: (e) => toast('error', errorMessage(e)),
+  })
+  const resend = useResendContract(contractId, {
+    onSuccess: (d) => toast('success', d.message || LINK_SENT),
+    onError: (e) => toast('error', errorMessage(e)),
+  })
+
+  if (q.isPending) return <div className="sgs panel"><Spinner /></div>
+  if (q.isError) return <FormMessage kind="error">{errorMessage(q.error)}</FormMessage>
+  const s = q.data
+  if (s.status === 'Draft') return null
+  const me = s.signers.find((x) => x.me)
+  const landlord = me?.role === 'Landlord'
+  const completed = s.status === 'COMPLETED'
+  const signers = [...s.signers].sort((a, b) => a.stage - b.stage || a.position - b.position)
+
+  return (
+    <section className="panel sgs" aria-labelledby="sgs-title">
+      <h2 id="sgs-title">{completed ? 'Signed by everyone' : 'Signing progress'}</h2>
+      {s.message || s.waitingFor ? <p className="sgs__status">{s.message || s.waitingFor}</p> : null}
+      <ol className="sgs__signers" aria-label="Signers in signing order">
+        {signers.map((x) => (
+          <SignerRow key={`${x.position}-${x.email}`} signer={x} />
+        ))}
+      </ol>
+      {(landlord && s.status === 'ATS') || completed ? (
+        <div className="sgs__actions">
+          {landlord && s.status === 'ATS' ? (
+            <button
+              type="button"
+              className="button button--outline"
+              aria-busy={invite.isPending || undefined}
+              onClick={() => !invite.isPending && invite.mutate()}
+            >
+              {invite.isPending ? <ButtonSpinner /> : <Send aria-hidden size={18} />}
+              Re-send invitation
+            </button>
+          ) : null}
+          {completed ? (
+            <>
+              <a className="button" href={`/api/contracts/${encodeURIComponent(contractId)}/pdf`} download>
+                <Download aria-hidden size={18} />
+                Download PDF
+              </a>
+              <button
+                type="button"
+                className="button button--outline"
+                aria-busy={resend.isPending || undefined}
+                onClick={() => !resend.isPending && resend.mutate()}
+              >
+                {resend.isPending ? <ButtonSpinner /> : <Mail aria-hidden size={18} />}
+                E-mail me the download link
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {s.documentId || s.documentHash ? (
+        <dl className="sgs__facts">
+          {s.documentId ? (
+            <>
+              <dt>Document ID</dt>
+              <dd className="sgs__mono">{s.documentId}</dd>
+            </>
+          ) : null}
+          {s.documentHash ? (
+            <>
+              <dt>Document hash (SHA-256)</dt>
+              <dd className="sgs__mono">{s.documentHash}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      {s.events.length > 0 ? (
+        <details className="sgs__audit">
+          <summary>Audit trail</summary>
+          <ol className="sgs__events">
+            {s.events.map((e, i) => (
+              <EventRow key={i} event={e} />
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </section>
+  )
+}
+
+function SignerRow({ signer: x }: { signer: Signer }) {
+  const method = METHODS[x.method] ?? x.method
+  return (
+    <li className={x.signed ? 'sgs__signer is-signed' : 'sgs__signer'}>
+      <span className="sgs__role">
+        {x.role}
+        {x.me ? ' (you)' : ''}
+      </span>
+      <strong>{x.name}</strong>
+      <span className="sgs__email">{x.email}</span>
+      <span className="sgs__state">
+        {x.signed ? `Signed ${formatDateTime(x.signedAt)}${method ? ` (${method})` : ''}` : 'Waiting'}
+      </span>
+    </li>
+  )
+}
+
+function EventRow({ event: e }: { event: SigningEvent }) {
+  return (
+    <li>
+      <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+      <span>
+        <strong>{eventWords(e.kind)}</strong>
+        {e.actor ? ` by ${e.actor}` : ''}
+      </span>
+      {e.detail ? <span className="cw-muted">{e.detail}</span> : null}
+    </li>
+  )
+}
