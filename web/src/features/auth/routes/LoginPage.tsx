@@ -122,7 +122,10 @@ export default function LoginPage() {
         </button>
       </form>
       <p className="auth-alt">
-        New to OmniRent? <Link to="/register">Register</Link>
+        New to OmniRent?{' '}
+        <Link to="/register" state={from ? { from } : undefined}>
+          Register
+        </Link>
       </p>
     </AuthCard>
   )

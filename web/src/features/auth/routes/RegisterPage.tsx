@@ -2,7 +2,7 @@
 // the terms box, then confirm the 6 digit code e-mailed on the Verify Account
 // stage. Verifying signs the user in and opens /dashboard.
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 
@@ -205,6 +205,9 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
 }
 
 function VerifyAccount({ email }: { email: string }) {
+  // A visitor sent here from a page that needs an account (an agreement
+  // e-mailed to sign) goes back to it once verified.
+  const from = (useLocation().state as { from?: string } | null)?.from
   const { setUser } = useAuth()
   const navigate = useNavigate()
   const site = useSiteInfo()
@@ -227,7 +230,7 @@ function VerifyAccount({ email }: { email: string }) {
         signIn
         onVerified={(user) => {
           if (user) setUser(user)
-          navigate('/dashboard', { replace: true })
+          navigate(from && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard', { replace: true })
         }}
         footer={
           <button type="button" className="link-button" onClick={() => setHelpOpen(true)}>
