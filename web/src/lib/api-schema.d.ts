@@ -1514,7 +1514,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a contract
-         * @description Signs as the signed-in signer, in the order the server enforces. The landlord's signature freezes the text and sends the agreement to the tenants; the last signature completes it and seals the PDF.
+         * @description Signs as the signed-in signer, in the order the server enforces. The landlord's signature freezes the text and sends the agreement to the tenants; the last signature completes it and seals the PDF. 409 payment_required ('Please confirm payment first') while the landlord's fee is unpaid; 403 code_required before the e-mail code.
          */
         post: operations["signContract"];
         delete?: never;
@@ -4645,7 +4645,6 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
-            402: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
