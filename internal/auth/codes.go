@@ -2,36 +2,21 @@ package auth
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
-	"math/big"
 	"strings"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	omail "github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/platform/otp"
 )
 
 // Codes are random 6-digit numbers. Only an HMAC of the code (keyed with the
 // server secret, bound to the user and purpose) is stored, so a copy of the
 // database does not reveal working codes.
 
-func newCode() (string, error) {
-	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%06d", n.Int64()), nil
-}
-
 func (s *Service) hashCode(userID string, p CodePurpose, code string) string {
-	m := hmac.New(sha256.New, s.secret)
-	m.Write([]byte(userID + "|" + string(p) + "|" + code))
-	return hex.EncodeToString(m.Sum(nil))
+	return otp.Sum(s.secret, userID, string(p), code)
 }
 
 var codeMail = map[CodePurpose]struct{ subject, heading, intro, expires string }{
@@ -42,7 +27,7 @@ var codeMail = map[CodePurpose]struct{ subject, heading, intro, expires string }
 
 // issueCode makes a new code, stores its hash and e-mails it, in conn's transaction.
 func (s *Service) issueCode(ctx context.Context, c db.Conn, u User, p CodePurpose, now time.Time) error {
-	code, err := newCode()
+	code, err := otp.New()
 	if err != nil {
 		return apperr.Wrap(err, "make code")
 	}
@@ -64,7 +49,7 @@ func codeFormat(code string) error {
 	if code == "" {
 		return codeError(MsgCodeRequired, "code_invalid")
 	}
-	if len(code) != 6 || strings.Trim(code, "0123456789") != "" {
+	if !otp.WellFormed(code) {
 		return codeError(MsgCodeInvalid, "code_invalid")
 	}
 	return nil
@@ -96,7 +81,7 @@ func (s *Service) checkCode(ctx context.Context, u User, p CodePurpose, code str
 	case !now.Before(row.ExpiresAt):
 		return codeError(MsgCodeExpired, "code_expired")
 	}
-	if !hmac.Equal([]byte(row.Hash), []byte(s.hashCode(u.ID, p, code))) {
+	if !otp.Equal(row.Hash, s.hashCode(u.ID, p, code)) {
 		if err := recordCodeGuess(ctx, conn, u.ID, p, now); err != nil {
 			return err
 		}

@@ -2,25 +2,18 @@ package signing
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
-	"math/big"
 	"strings"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/platform/otp"
 	"github.com/omnirent/omnirent/internal/session"
 )
 
 func (s *Service) hashCode(r Ref, userID, code string) string {
-	m := hmac.New(sha256.New, s.secret)
-	m.Write([]byte("signing|" + r.Kind + "|" + r.ID + "|" + userID + "|" + code))
-	return hex.EncodeToString(m.Sum(nil))
+	return otp.Sum(s.secret, "signing", r.Kind, r.ID, userID, code)
 }
 
 func codeError(msg, code string) error {
@@ -35,11 +28,10 @@ func (s *Service) SendCode(ctx context.Context, r Ref, a session.Actor, title st
 		return err
 	}
 	now := s.now()
-	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	code, err := otp.New()
 	if err != nil {
 		return apperr.Wrap(err, "make code")
 	}
-	code := fmt.Sprintf("%06d", n.Int64())
 	return s.db.Tx(ctx, func(c db.Conn) error {
 		old, ok, err := codeOf(ctx, c, r, a.UserID)
 		if err != nil {
@@ -75,7 +67,7 @@ func (s *Service) VerifyCode(ctx context.Context, r Ref, a session.Actor, code s
 		return err
 	}
 	code = strings.TrimSpace(code)
-	if len(code) != CodeLength || strings.Trim(code, "0123456789") != "" {
+	if !otp.WellFormed(code) {
 		return codeError(MsgCodeFormat, "code_invalid")
 	}
 	now := s.now()
@@ -92,7 +84,7 @@ func (s *Service) VerifyCode(ctx context.Context, r Ref, a session.Actor, code s
 	case !now.Before(row.ExpiresAt):
 		return codeError(MsgCodeExpired, "code_expired")
 	}
-	if !hmac.Equal([]byte(row.Hash), []byte(s.hashCode(r, a.UserID, code))) {
+	if !otp.Equal(row.Hash, s.hashCode(r, a.UserID, code)) {
 		// Counted outside any transaction, so nothing can roll it back.
 		if err := countWrongCode(ctx, conn, r, a.UserID, row.CreatedAt); err != nil {
 			return err

@@ -147,7 +147,6 @@ type Meta struct {
 
 // Limits of codes and signatures (spec 2 sections 5 and 9).
 const (
-	CodeLength      = 6
 	ResendGap       = 10 * time.Second
 	CodeLife        = 15 * time.Minute
 	CodeTries       = 5
