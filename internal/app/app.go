@@ -23,6 +23,7 @@ import (
 	"github.com/omnirent/omnirent/internal/devmail"
 	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/inventory"
 	"github.com/omnirent/omnirent/internal/news"
 	"github.com/omnirent/omnirent/internal/openbanking"
 	"github.com/omnirent/omnirent/internal/payment"
@@ -54,6 +55,7 @@ type App struct {
 	Promos     *promo.Service
 	Payments   *payment.Service
 	Signing    *signing.Service
+	Inventory  *inventory.Service
 	RefChecks  *refcheck.Service
 	Contracts  *contract.Service
 	News       *news.Service
@@ -143,6 +145,12 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 			return nil, fmt.Errorf("demo contract: %w", err)
 		}
 	}
+	cat, err := inventory.LoadCatalogue()
+	if err != nil {
+		return nil, err
+	}
+	a.Inventory = inventory.NewService(d, clk, cat, inventoryProperties{properties}, photos.Service)
+	photos.SetOwners(photo.KindInventory, inventory.Owners{S: a.Inventory})
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {
 		if err := demo.SeedBlog(ctx, a.Blog); err != nil {
@@ -177,6 +185,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	refcheck.NewHandler(a.RefChecks).Routes(mux)
 	contract.NewHandler(a.Contracts).Routes(mux)
 	signing.NewHandler(a.Signing).Routes(mux)
+	inventory.NewHandler(a.Inventory).Routes(mux)
 	news.NewHandler(a.News).Routes(mux)
 	blog.NewHandler(a.Blog).Routes(mux)
 	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)
@@ -209,7 +218,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		a.Payments.WithCSP, // Stripe.js's sources, when Stripe is the card provider
 		httpx.WithCompression,
 		httpx.WithBodyLimit(a.Config.MaxBodyBytes, func(r *http.Request) int64 {
-			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r), signing.UploadBodyLimit(r), contract.UploadBodyLimit(r))
+			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r), signing.UploadBodyLimit(r), contract.UploadBodyLimit(r), inventory.UploadBodyLimit(r))
 		}),
 		httpx.WithCSRFProtection,
 		session.Middleware(a.Auth),

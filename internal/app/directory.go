@@ -5,6 +5,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/contract"
+	"github.com/omnirent/omnirent/internal/inventory"
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
@@ -80,4 +81,29 @@ func (p contractProperties) Places(ctx context.Context, ids []string) (map[strin
 
 func contractPlace(id string, a property.Address) contract.Property {
 	return contract.Property{ID: id, Line1: a.FirstLine, Line2: a.SecondLine, Town: a.Town, Postcode: a.Postcode, Country: a.Country}
+}
+
+// inventoryProperties answers reports about properties (inventory.Properties)
+// in inventory's own terms.
+type inventoryProperties struct{ properties *property.Service }
+
+func (p inventoryProperties) Owned(ctx context.Context, a session.Actor, id string) (inventory.Property, error) {
+	pr, err := p.properties.Get(ctx, a, id)
+	if err != nil {
+		return inventory.Property{}, err
+	}
+	return inventoryPlace(pr.ID, pr.Address), nil
+}
+
+func (p inventoryProperties) Places(ctx context.Context, ids []string) (map[string]inventory.Property, error) {
+	addrs, err := p.properties.Addresses(ctx, ids)
+	out := make(map[string]inventory.Property, len(addrs))
+	for id, a := range addrs {
+		out[id] = inventoryPlace(id, a)
+	}
+	return out, err
+}
+
+func inventoryPlace(id string, a property.Address) inventory.Property {
+	return inventory.Property{ID: id, Line1: a.FirstLine, Line2: a.SecondLine, Town: a.Town, Postcode: a.Postcode, Country: a.Country}
 }

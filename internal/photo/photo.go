@@ -86,13 +86,23 @@ type kind struct {
 // kinds lists the kinds this package serves; an area whose records get
 // photos adds its line here and registers its Owners (Service.SetOwners).
 var kinds = map[string]kind{
-	KindProperty: {dir: "properties", max: MaxPerProperty, msgTooMany: MsgTooMany},
+	KindProperty:  {dir: "properties", max: MaxPerProperty, msgTooMany: MsgTooMany},
+	KindInventory: {dir: "inventory", max: MaxPerReport, msgTooMany: MsgTooManyInReport},
 }
+
+// KindInventory is the kind of an inventory report's photos (owner id: the report's).
+const KindInventory = "inventory"
+
+// MaxPerReport bounds an inventory report's photos.
+const (
+	MaxPerReport       = 2000
+	MsgTooManyInReport = "This report already has 2000 photos."
+)
 
 // Origins of a photo.
 const (
 	FromUpload = "upload" // a file chosen on the device
-	FromCamera = "camera" // taken in the app (inventory reports, later)
+	FromCamera = "camera" // taken in the app with the device's camera (inventory reports)
 )
 
 type Service struct {
@@ -180,6 +190,11 @@ type Evidence struct {
 	CapturedAt *time.Time `json:"capturedAt"`
 	UploadedAt time.Time  `json:"uploadedAt"`
 	Origin     string     `json:"origin"`
+	UploaderID string     `json:"-"`
+	// Lat and Lng are where the original's EXIF said it was taken; kept as
+	// evidence, stripped from every served copy.
+	Lat *float64 `json:"lat"`
+	Lng *float64 `json:"lng"`
 }
 
 func url(size Size, name string) string { return "/api/photos/" + string(size) + "/" + name }

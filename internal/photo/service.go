@@ -21,50 +21,68 @@ import (
 // metadata (GPS included) before anything is stored, and the resized copies
 // are left to the job queue so the upload is acknowledged quickly.
 func (s *Service) Upload(ctx context.Context, kindName string, a session.Actor, ownerID string, file io.Reader) (View, error) {
+	v, _, err := s.UploadFrom(ctx, kindName, a, ownerID, FromUpload, file)
+	return v, err
+}
+
+// UploadFrom is Upload with the photo's origin (FromCamera for a photo taken
+// in the page), answering the evidence recorded as well.
+func (s *Service) UploadFrom(ctx context.Context, kindName string, a session.Actor, ownerID, origin string, file io.Reader) (View, Evidence, error) {
+	if origin != FromCamera {
+		origin = FromUpload
+	}
+	v, p, err := s.upload(ctx, kindName, a, ownerID, origin, file)
+	return v, p.Evidence, err
+}
+
+func (s *Service) upload(ctx context.Context, kindName string, a session.Actor, ownerID, origin string, file io.Reader) (View, photo, error) {
 	k, err := s.canEdit(ctx, kindName, a, ownerID)
 	if err != nil {
-		return View{}, err
+		return View{}, photo{}, err
 	}
 	// Refuse early, before reading 5 MB, when the record is already full;
 	// insertWithinLimit checks again under a lock.
 	if n, err := count(ctx, s.db.Conn(), kindName, ownerID); err != nil {
-		return View{}, err
+		return View{}, photo{}, err
 	} else if n >= k.max {
-		return View{}, apperr.New(apperr.Conflict, "too_many_images", k.msgTooMany)
+		return View{}, photo{}, apperr.New(apperr.Conflict, "too_many_images", k.msgTooMany)
 	}
 	data, kind, _, _, err := imaging.Check(file, s.limits)
 	if err != nil {
-		return View{}, checkError(err)
+		return View{}, photo{}, checkError(err)
 	}
-	p := photo{Evidence: Evidence{OwnerKind: kindName, OwnerID: ownerID, Origin: FromUpload}, ContentType: kind.ContentType()}
+	p := photo{Evidence: Evidence{OwnerKind: kindName, OwnerID: ownerID, Origin: origin, UploaderID: a.UserID}, ContentType: kind.ContentType()}
 	if at, ok := imaging.CaptureTime(data); ok {
 		p.CapturedAt = &at
 	}
+	if lat, lng, ok := imaging.Location(data); ok {
+		p.Lat, p.Lng = &lat, &lng
+	}
 	clean, err := imaging.Clean(ctx, data, kind)
 	if errors.Is(err, imaging.ErrBusy) {
-		return View{}, busyError(err)
+		return View{}, photo{}, busyError(err)
 	}
 	if err != nil {
-		return View{}, apperr.New(apperr.Invalid, "unreadable_image", MsgWrongType)
+		return View{}, photo{}, apperr.New(apperr.Invalid, "unreadable_image", MsgWrongType)
 	}
 	// Dimensions as displayed: cleaning applied any EXIF rotation.
 	if p.Width, p.Height, err = imaging.Dimensions(clean); err != nil {
-		return View{}, apperr.Wrap(err, "read cleaned photo")
+		return View{}, photo{}, apperr.Wrap(err, "read cleaned photo")
 	}
 	sum := sha256.Sum256(clean)
 	p.Name, p.SHA256, p.UploadedAt = imaging.RandomName(kind), hex.EncodeToString(sum[:]), s.clock.Now().UTC()
 	if err := s.files.Put(ctx, p.key(Original), bytes.NewReader(clean), int64(len(clean)), p.ContentType); err != nil {
-		return View{}, apperr.Wrap(err, "store photo")
+		return View{}, photo{}, apperr.Wrap(err, "store photo")
 	}
 	if err := insertWithinLimit(ctx, s.db, p); err != nil {
 		s.deleteFiles(context.WithoutCancel(ctx), p)
-		return View{}, err
+		return View{}, photo{}, err
 	}
 	// Enqueued after the commit so the woken worker finds the row.
 	if err := s.jobs.Enqueue(ctx, s.db.Conn(), resizeJob, resizePayload{Name: p.Name}, 5); err != nil {
 		s.log.Error("photo resize not queued; the original is shown", "photo", p.Name, "err", err)
 	}
-	return p.view(), nil
+	return p.view(), p, nil
 }
 
 // canEdit asks the owning area whether the actor may change the record's photos.

@@ -137,3 +137,60 @@ func CaptureTime(data []byte) (at time.Time, ok bool) {
 	})
 	return at, ok
 }
+
+// rationals reads count unsigned rationals (type 5) at the value field at.
+func (t tiff) rationals(typ uint16, count uint32, at int64, want uint32) ([]float64, bool) {
+	if typ != 5 || count != want {
+		return nil, false
+	}
+	off := int64(t.bo.Uint32(t.b[at:]))
+	if off < 0 || off+int64(count)*8 > int64(len(t.b)) {
+		return nil, false
+	}
+	out := make([]float64, count)
+	for i := range out {
+		num, den := t.bo.Uint32(t.b[off+int64(i)*8:]), t.bo.Uint32(t.b[off+int64(i)*8+4:])
+		if den == 0 {
+			return nil, false
+		}
+		out[i] = float64(num) / float64(den)
+	}
+	return out, true
+}
+
+// Location is where a JPEG says it was taken: EXIF GPSLatitude and
+// GPSLongitude (degrees, minutes, seconds) with their N/S and E/W
+// references, in decimal degrees. ok is false without a readable position.
+// Read it before Clean, which drops it: callers keep it as evidence and
+// never serve it.
+func Location(data []byte) (lat, lng float64, ok bool) {
+	eachExif(data, func(t tiff) bool {
+		typ, count, ptr, found := t.entry(t.ifd0(), 0x8825) // GPS IFD pointer
+		if !found || typ != 4 || count != 1 {
+			return false
+		}
+		gps := int64(t.bo.Uint32(t.b[ptr:]))
+		coord := func(refTag, tag uint16, neg string) (float64, bool) {
+			ty, n, at, found := t.entry(gps, tag)
+			if !found {
+				return 0, false
+			}
+			dms, good := t.rationals(ty, n, at, 3)
+			if !good {
+				return 0, false
+			}
+			v := dms[0] + dms[1]/60 + dms[2]/3600
+			if ref, found := t.ascii(gps, refTag); found && ref == neg {
+				v = -v
+			}
+			return v, true
+		}
+		la, okLat := coord(1, 2, "S")
+		lo, okLng := coord(3, 4, "W")
+		if okLat && okLng && la >= -90 && la <= 90 && lo >= -180 && lo <= 180 {
+			lat, lng, ok = la, lo, true
+		}
+		return true
+	})
+	return lat, lng, ok
+}

@@ -1613,6 +1613,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inventory catalogues
+         * @description The rooms and spaces, the items each room offers with their Description and Dispute Avoidance groups, and the fixed lists of the editor (data files, checked at start-up).
+         */
+        get: operations["inventoryCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reports
+         * @description The reader's reports: draft, active (anything not Draft or Completed) or completed; clonable lists signed or completed reports of one type.
+         */
+        get: operations["listInventoryReports"];
+        put?: never;
+        /**
+         * Begin a report
+         * @description A new draft for one of the user's properties, empty or cloned (cloneFrom) from a signed or completed report of the same type (photos are not copied: they are evidence of their own visit). The begin stamp records the server time and the location given.
+         */
+        post: operations["createInventoryReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a report
+         * @description Its creator, or (once sent) the landlord and tenants it names.
+         */
+        get: operations["getInventoryReport"];
+        put?: never;
+        post?: never;
+        /** Delete a draft report */
+        delete: operations["deleteInventoryReport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/reports/{id}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a report's data
+         * @description Autosave: the whole data and the revision it was read at. 409 with code "changed" and the current report when another save came first; 400 with the spec's message when a section breaks a rule or the catalogues.
+         */
+        put: operations["saveInventoryReport"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/reports/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** A report's photos */
+        get: operations["inventoryReportPhotos"];
+        put?: never;
+        /**
+         * Add a photo to a report
+         * @description One PNG or JPEG (by content) in the multipart field "file", at most 5 MB ('Only PNG and JPEG images are allowed.', 'Image size should not be more than 5MB.'). ?origin=camera for a photo taken in the page. Its hash, EXIF capture time, upload time, uploader and origin are kept; location and other metadata are stripped from every served copy.
+         */
+        post: operations["uploadInventoryPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/reports/{id}/photos/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a photo from a report */
+        delete: operations["deleteInventoryPhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -1840,6 +1972,164 @@ export interface components {
                 signedAt: string;
                 method: string;
             }[];
+        };
+        PhotoEvidence: {
+            name: string;
+            ownerKind: string;
+            ownerId: string;
+            sha256: string;
+            /** Format: date-time */
+            capturedAt: string | null;
+            /** Format: date-time */
+            uploadedAt: string;
+            /** @enum {string} */
+            origin: "camera" | "upload";
+        };
+        InventoryGroup: {
+            name: string;
+            options: string[] | null;
+            free: boolean;
+            ageBands: boolean;
+        };
+        InventoryCatalogue: {
+            inside: string[];
+            outside: string[];
+            ageBands: string[];
+            items: {
+                name: string;
+                appliance: boolean;
+                rooms: string[];
+                description: components["schemas"]["InventoryGroup"][];
+                disputeAvoidance: components["schemas"]["InventoryGroup"][];
+            }[];
+            types: string[];
+            ratings: string[];
+            meterKinds: string[];
+            documentKinds: string[];
+            sources: string[];
+        };
+        InventoryCondition: {
+            /** @description Fine, Dusty, Dirty, Marked, Damaged or empty */
+            rating: string;
+            description: string;
+            /** @description photo names */
+            photos: string[];
+        };
+        InventoryRoom: {
+            /** @description 0 for the first of a name, else the duplicate's counter */
+            id: number;
+            name: string;
+            tag: string;
+            done: boolean;
+            overview: components["schemas"]["InventoryCondition"];
+            items: {
+                id: number;
+                name: string;
+                tag: string;
+                completed: boolean;
+                description: {
+                    [key: string]: string[];
+                };
+                disputeAvoidance: {
+                    [key: string]: string[];
+                };
+                notes: string;
+                photos: string[];
+            }[];
+        };
+        InventoryKeysAlarms: {
+            keys: components["schemas"]["InventoryCondition"];
+            alarms: components["schemas"]["InventoryCondition"];
+            done: boolean;
+        };
+        InventoryData: {
+            settings: {
+                coverPhoto: string;
+                inspector: {
+                    first: string;
+                    last: string;
+                    email: string;
+                };
+                students: boolean;
+                pets: boolean;
+                /** @description set by 'save property settings': the inspector's names are then required */
+                saved: boolean;
+            };
+            overview: components["schemas"]["InventoryCondition"];
+            insideProperty: components["schemas"]["InventoryRoom"][];
+            outsideProperty: components["schemas"]["InventoryRoom"][];
+            utilitiesAndMeters: {
+                kind: string;
+                location: string;
+                reading: string;
+                supplier: string;
+                serial: string;
+                notes: string;
+                photos: string[];
+                done: boolean;
+            }[];
+            documentsAndCompliance: {
+                kind: string;
+                /** Format: date */
+                expiry: string;
+                /** @description photo names of the pages */
+                files: string[];
+            }[];
+            tenantDetails: {
+                id: string;
+                first: string;
+                middle: string;
+                last: string;
+                email: string;
+                /** Format: date */
+                moveIn: string;
+                /** Format: date */
+                moveOut: string;
+            }[];
+            landlord: {
+                fullName: string;
+                email: string;
+            };
+            checkIn: components["schemas"]["InventoryKeysAlarms"];
+            checkOut: components["schemas"]["InventoryKeysAlarms"];
+        };
+        InventoryReport: {
+            id: string;
+            type: string;
+            /** @description Draft, ATS, ADS, Disputed or Completed */
+            status: string;
+            /** @enum {string} */
+            paymentStatus: "Pending" | "Paid";
+            propertyId: string;
+            property: {
+                id?: string;
+                addrFirstLine?: string;
+                addrSecondLine?: string;
+                town?: string;
+                postcode?: string;
+                country?: string;
+            };
+            data: components["schemas"]["InventoryData"];
+            revision: number;
+            clonedFrom: string;
+            stamps: {
+                event: string;
+                /** Format: date-time */
+                at: string;
+                lat: number | null;
+                lng: number | null;
+                accuracy: number | null;
+                userId: string;
+            }[];
+            mine: boolean;
+            editable: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        InventoryReportResponse: {
+            report: components["schemas"]["InventoryReport"];
         };
         ContractCatalogue: {
             jurisdictions: string[];
@@ -4778,6 +5068,273 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             413: components["responses"]["Error"];
+        };
+    };
+    inventoryCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the catalogues */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryCatalogue"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    listInventoryReports: {
+        parameters: {
+            query: {
+                view: "draft" | "active" | "completed" | "clonable";
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reports: components["schemas"]["InventoryReport"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    createInventoryReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    propertyId: string;
+                    type: string;
+                    cloneFrom?: string | null;
+                    location?: {
+                        lat: number;
+                        lng: number;
+                        accuracy: number;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description the report */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryReportResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    getInventoryReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryReportResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteInventoryReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    saveInventoryReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    revision: number;
+                    data: components["schemas"]["InventoryData"];
+                };
+            };
+        };
+        responses: {
+            /** @description saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryReportResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description changed elsewhere (code changed, with the current report) or not a draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                        };
+                        report?: components["schemas"]["InventoryReport"];
+                    };
+                };
+            };
+        };
+    };
+    inventoryReportPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the photos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photos: components["schemas"]["Image"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    uploadInventoryPhoto: {
+        parameters: {
+            query?: {
+                origin?: "camera" | "upload";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo: components["schemas"]["Image"];
+                        evidence: components["schemas"]["PhotoEvidence"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    deleteInventoryPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     devMailbox: {

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, screen, within, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import ProfilePage from './ProfilePage'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../../test/utils'
@@ -29,13 +29,13 @@ describe('ProfilePage', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly')
     expect(screen.getByRole('button', { name: 'Delete Account' })).toBeDisabled()
     await user.click(screen.getByRole('button', { name: 'Save Details' }))
-    expect(screen.getByText('You have not changed your full name.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByText('You have not changed your full name.')).toBeInTheDocument())
     await user.clear(name)
     await user.click(screen.getByRole('button', { name: 'Save Details' }))
-    expect(screen.getByText('full name cannot be empty')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByText('full name cannot be empty')).toBeInTheDocument())
     await user.type(name, 'Ann 2')
     await user.click(screen.getByRole('button', { name: 'Save Details' }))
-    expect(screen.getByText('Names cannot contain numbers.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByText('Names cannot contain numbers.')).toBeInTheDocument())
     expect(patch).not.toHaveBeenCalled()
     await user.clear(name)
     await user.type(name, 'Ann Smith')
@@ -57,7 +57,7 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Min 8 characters, 1 Uppercase, 1 Number, 1 Special character')).toBeInTheDocument()
     const dialog = within(screen.getByRole('dialog', { name: 'Enter New Password' }))
     await user.click(dialog.getByRole('button', { name: 'Change Password' }))
-    expect(screen.getByText('All fields are required.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByText('All fields are required.')).toBeInTheDocument())
     await user.click(screen.getByRole('button', { name: 'Send code to my email' }))
     expect(await screen.findByText('A 6 digit code has been sent to your email.')).toBeInTheDocument()
     await user.type(screen.getByLabelText('6 digit code'), '123456')

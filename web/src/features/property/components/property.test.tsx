@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, screen, within, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { api } from '../../../lib/api'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../../test/utils'
@@ -125,7 +125,7 @@ describe('PortalDetailsForm', () => {
     await user.type(date, '31022025')
     expect(date).toHaveValue('31/02/2025')
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(screen.getByRole('alert')).toHaveTextContent(DETAILS_REQUIRED)
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(DETAILS_REQUIRED))
     expect(put).not.toHaveBeenCalled()
   })
 })
@@ -144,7 +144,7 @@ describe('AddressForm', () => {
     expect(screen.getByLabelText('Country')).toHaveValue('United Kingdom')
     await user.type(screen.getByLabelText('First line of address'), '1 High Street')
     await user.click(submit)
-    expect(screen.getByText('Please enter first line address, town, postcode and country.')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByText('Please enter first line address, town, postcode and country.')).toBeInTheDocument())
     expect(post).not.toHaveBeenCalled()
     await user.type(screen.getByLabelText('Town'), 'London')
     await user.type(screen.getByLabelText('Postcode'), 'nowhere')

@@ -176,7 +176,7 @@ describe('the reference form (spec 2 section 5)', () => {
     const { post } = landlordApi()
     const { user } = await openForm()
     await user.click(submit())
-    expect(screen.getByRole('alert')).toHaveTextContent('All fields are required.')
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('All fields are required.'))
 
     await user.type(screen.getByLabelText('Renter 1 full name'), 'Rita 2')
     await user.type(screen.getByLabelText('Renter 1 email'), 'rita@example.com')
@@ -185,7 +185,7 @@ describe('the reference form (spec 2 section 5)', () => {
     await user.type(screen.getByLabelText('Security deposit (£)'), '2 000')
     expect(screen.getByLabelText('Security deposit (£)')).toHaveValue('2000')
     await user.click(submit())
-    expect(screen.getByRole('alert')).toHaveTextContent('Names cannot contain numbers.')
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Names cannot contain numbers.'))
 
     await user.clear(screen.getByLabelText('Renter 1 full name'))
     await user.type(screen.getByLabelText('Renter 1 full name'), 'Rita Renter')
@@ -193,12 +193,12 @@ describe('the reference form (spec 2 section 5)', () => {
     await user.type(screen.getByLabelText('Renter 2 full name'), 'Sam Sharer')
     await user.type(screen.getByLabelText('Renter 2 email'), 'sam@example')
     await user.click(submit())
-    expect(screen.getByRole('alert')).toHaveTextContent('sam@example is not a valid email address')
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('sam@example is not a valid email address'))
 
     await user.clear(screen.getByLabelText('Renter 2 email'))
     await user.type(screen.getByLabelText('Renter 2 email'), 'RITA@example.com')
     await user.click(submit())
-    expect(screen.getByRole('alert')).toHaveTextContent("Renters' emails should not be duplicated.")
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("Renters' emails should not be duplicated."))
     expect(post).not.toHaveBeenCalled()
 
     // Removing a renter row needs more than one.

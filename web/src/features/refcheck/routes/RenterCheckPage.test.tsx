@@ -145,7 +145,7 @@ describe('the self-declaration form', () => {
     expect(button()).toHaveAttribute('aria-disabled', 'true')
 
     await user.click(button())
-    expect(screen.getByRole('alert')).toHaveTextContent(MSG_MOBILE_INCOME)
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG_MOBILE_INCOME))
     expect(button()).toHaveAccessibleDescription(MSG_MOBILE_INCOME)
 
     // Numbers only, no whitespace.
@@ -153,21 +153,21 @@ describe('the self-declaration form', () => {
     expect(screen.getByLabelText('Mobile number')).toHaveValue('07700900123')
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     await user.click(button())
-    expect(screen.getByRole('alert')).toHaveTextContent(MSG_MOBILE_INCOME)
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG_MOBILE_INCOME))
     await user.type(screen.getByLabelText('Monthly net income (£)'), '£2,650 ')
     expect(screen.getByLabelText('Monthly net income (£)')).toHaveValue('2650')
 
     await user.click(button())
-    expect(screen.getByRole('alert')).toHaveTextContent(MSG_TERMS)
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG_TERMS))
     await user.click(screen.getByRole('checkbox', { name: 'I agree to Terms of Service and Privacy Policy' }))
     expect(button()).toHaveAttribute('aria-disabled', 'true')
 
     await user.click(button())
-    expect(screen.getByRole('alert')).toHaveTextContent(MSG_DOB)
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG_DOB))
     await user.type(screen.getByLabelText('Day'), '07')
     await user.keyboard('06199')
     await user.click(button())
-    expect(screen.getByRole('alert')).toHaveTextContent(MSG_DOB)
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG_DOB))
     await user.type(screen.getByLabelText('Year'), '4')
     expect(button()).not.toHaveAttribute('aria-disabled')
     expect(button()).toBeEnabled()

@@ -1,0 +1,156 @@
+package inventory
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/photo"
+	"github.com/omnirent/omnirent/internal/platform/imaging"
+	"github.com/omnirent/omnirent/internal/session"
+)
+
+type Handler struct{ svc *Service }
+
+func NewHandler(s *Service) *Handler { return &Handler{svc: s} }
+
+// Routes mounts the reports' API; the service decides who may read or
+// change each report.
+func (h *Handler) Routes(mux *httpx.Router) {
+	mux.Handle("GET /api/inventory/catalogue", httpx.Handle(session.Require(h.catalogue)))
+	mux.Handle("GET /api/inventory/reports", httpx.Handle(session.Require(h.list)))
+	mux.Handle("POST /api/inventory/reports", httpx.Handle(session.Require(h.create)))
+	mux.Handle("GET /api/inventory/reports/{id}", httpx.Handle(session.Require(h.get)))
+	mux.Handle("PUT /api/inventory/reports/{id}/data", httpx.Handle(session.Require(h.save)))
+	mux.Handle("DELETE /api/inventory/reports/{id}", httpx.Handle(session.Require(h.delete)))
+	mux.Handle("GET /api/inventory/reports/{id}/photos", httpx.Handle(session.Require(h.photos)))
+	mux.Handle("POST /api/inventory/reports/{id}/photos", httpx.Handle(session.Require(h.upload)))
+	mux.Handle("DELETE /api/inventory/reports/{id}/photos/{name}", httpx.Handle(session.Require(h.deletePhoto)))
+}
+
+// UploadBodyLimit lets a photo (5 MB) through the body size cap.
+func UploadBodyLimit(r *http.Request) int64 {
+	if r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/api/inventory/reports/") && strings.HasSuffix(r.URL.Path, "/photos") {
+		return imaging.DefaultMaxBytes + 64<<10
+	}
+	return 0
+}
+
+type reportJSON struct {
+	ID            string    `json:"id"`
+	Type          string    `json:"type"`
+	Status        string    `json:"status"`
+	PaymentStatus string    `json:"paymentStatus"`
+	PropertyID    string    `json:"propertyId"`
+	Property      Property  `json:"property"`
+	Data          Data      `json:"data"`
+	Revision      int       `json:"revision"`
+	ClonedFrom    string    `json:"clonedFrom"`
+	Stamps        []Stamp   `json:"stamps"`
+	Mine          bool      `json:"mine"`
+	Editable      bool      `json:"editable"`
+	CreatedAt     time.Time `json:"createdAt"`
+	UpdatedAt     time.Time `json:"updatedAt"`
+}
+
+func toJSON(r Record) reportJSON {
+	st := r.Stamps
+	if st == nil {
+		st = []Stamp{}
+	}
+	return reportJSON{ID: r.ID, Type: r.Type, Status: r.Status, PaymentStatus: r.PaymentStatus, PropertyID: r.PropertyID, Property: r.Property,
+		Data: r.Data, Revision: r.Revision, ClonedFrom: r.ClonedFrom, Stamps: st, Mine: r.Mine, Editable: r.Mine && r.Status == Draft,
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+}
+
+func (h *Handler) catalogue(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	c := h.svc.Catalogue()
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"inside": c.Inside, "outside": c.Outside, "ageBands": c.AgeBands, "items": c.Items,
+		"types": Types, "ratings": Ratings, "meterKinds": MeterKinds, "documentKinds": DocumentKinds, "sources": c.Sources})
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	recs, err := h.svc.List(r.Context(), a, ListView(r.URL.Query().Get("view")), r.URL.Query().Get("type"))
+	if err != nil {
+		return err
+	}
+	out := make([]reportJSON, 0, len(recs))
+	for _, rec := range recs {
+		out = append(out, toJSON(rec))
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"reports": out})
+}
+
+func (h *Handler) one(w http.ResponseWriter, status int, rec Record, err error) error {
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, status, map[string]any{"report": toJSON(rec)})
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in NewInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	rec, err := h.svc.Create(r.Context(), a, in)
+	return h.one(w, http.StatusCreated, rec, err)
+}
+
+func (h *Handler) get(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	rec, err := h.svc.Get(r.Context(), a, r.PathValue("id"))
+	return h.one(w, http.StatusOK, rec, err)
+}
+
+func (h *Handler) save(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in SaveInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	rec, err := h.svc.Save(r.Context(), a, r.PathValue("id"), in)
+	if changed, ok := errors.AsType[*ErrChanged](err); ok {
+		return httpx.WriteJSON(w, http.StatusConflict, map[string]any{
+			"error": map[string]any{"code": "changed", "message": MsgChanged}, "report": toJSON(changed.Current)})
+	}
+	return h.one(w, http.StatusOK, rec, err)
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	if err := h.svc.Delete(r.Context(), a, r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (h *Handler) photos(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	list, err := h.svc.Photos(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"photos": list})
+}
+
+// upload takes one photo in the multipart field "file"; ?origin=camera
+// marks a photo taken in the page (the spec's "Captured (via App)").
+func (h *Handler) upload(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	file, err := httpx.UploadedFile(r, "file", photo.MsgNoFile, photo.MsgTooLarge)
+	if err != nil {
+		return err
+	}
+	v, ev, err := h.svc.UploadPhoto(r.Context(), a, r.PathValue("id"), r.URL.Query().Get("origin"), file)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"photo": v, "evidence": ev})
+}
+
+func (h *Handler) deletePhoto(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	if err := h.svc.DeletePhoto(r.Context(), a, r.PathValue("id"), r.PathValue("name")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

@@ -1,0 +1,117 @@
+package inventory
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+const cols = `id, creator_id, property_id, report_type, status, payment_status, data, revision, cloned_from, stamps, created_at, updated_at`
+
+func scan(row db.Scanner) (Report, error) {
+	var r Report
+	var data, stamps string
+	var created, updated int64
+	err := row.Scan(&r.ID, &r.CreatorID, &r.PropertyID, &r.Type, &r.Status, &r.PaymentStatus, &data, &r.Revision, &r.ClonedFrom, &stamps, &created, &updated)
+	if errors.Is(err, db.NoRows) {
+		return Report{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	if err != nil {
+		return Report{}, apperr.Wrap(err, "scan report")
+	}
+	if err := errors.Join(json.Unmarshal([]byte(data), &r.Data), json.Unmarshal([]byte(stamps), &r.Stamps)); err != nil {
+		return Report{}, apperr.Wrap(err, "read report")
+	}
+	r.Data.nonNil()
+	r.CreatedAt, r.UpdatedAt = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	return r, nil
+}
+
+func encode(r Report) (data, stamps string, err error) {
+	d, err1 := json.Marshal(r.Data)
+	if r.Stamps == nil {
+		r.Stamps = []Stamp{}
+	}
+	s, err2 := json.Marshal(r.Stamps)
+	return string(d), string(s), errors.Join(err1, err2)
+}
+
+func insert(ctx context.Context, c db.Conn, r Report) error {
+	data, stamps, err := encode(r)
+	if err != nil {
+		return apperr.Wrap(err, "encode report")
+	}
+	if _, err := c.Exec(ctx, `INSERT INTO inventory_reports (`+cols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.CreatorID, r.PropertyID, r.Type, r.Status, r.PaymentStatus, data, r.Revision, r.ClonedFrom, stamps,
+		r.CreatedAt.UnixMilli(), r.UpdatedAt.UnixMilli()); err != nil {
+		return apperr.Wrap(err, "insert report")
+	}
+	return writeParties(ctx, c, r)
+}
+
+// saveData stores new data if the report is still at the revision the
+// writer read; it reports false when another save came first.
+func saveData(ctx context.Context, c db.Conn, r Report, readRevision int) (bool, error) {
+	data, _, err := encode(r)
+	if err != nil {
+		return false, apperr.Wrap(err, "encode report")
+	}
+	res, err := c.Exec(ctx, `UPDATE inventory_reports SET data = ?, revision = revision + 1, updated_at = ? WHERE id = ? AND revision = ? AND status = ?`,
+		data, r.UpdatedAt.UnixMilli(), r.ID, readRevision, Draft)
+	if err != nil {
+		return false, apperr.Wrap(err, "save report")
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return false, nil
+	}
+	return true, writeParties(ctx, c, r)
+}
+
+// writeParties keeps the landlord's and tenants' e-mails of a report, for
+// their lists and what they may see.
+func writeParties(ctx context.Context, c db.Conn, r Report) error {
+	if _, err := c.Exec(ctx, `DELETE FROM inventory_parties WHERE report_id = ?`, r.ID); err != nil {
+		return apperr.Wrap(err, "clear report parties")
+	}
+	seen := map[string]bool{}
+	for _, e := range r.Data.parties() {
+		e = strings.ToLower(e)
+		if seen[e] {
+			continue
+		}
+		seen[e] = true
+		if _, err := c.Exec(ctx, `INSERT INTO inventory_parties (report_id, email_key) VALUES (?, ?)`, r.ID, e); err != nil {
+			return apperr.Wrap(err, "write report party")
+		}
+	}
+	return nil
+}
+
+func byID(ctx context.Context, c db.Conn, id string) (Report, error) {
+	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM inventory_reports WHERE id = ?`, id))
+}
+
+// visibleTo lists the reports an actor created, and those naming their
+// e-mail that are no longer drafts, newest first.
+func visibleTo(ctx context.Context, c db.Conn, userID, email string) ([]Report, error) {
+	list, err := db.All(ctx, c, scan, `SELECT `+cols+` FROM inventory_reports r WHERE r.creator_id = ?
+		OR (r.status <> ? AND EXISTS (SELECT 1 FROM inventory_parties p WHERE p.report_id = r.id AND p.email_key = ?))
+		ORDER BY r.created_at DESC, r.id`, userID, Draft, strings.ToLower(email))
+	return list, apperr.Wrap(err, "list reports")
+}
+
+func isParty(ctx context.Context, c db.Conn, id, email string) (bool, error) {
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM inventory_parties WHERE report_id = ? AND email_key = ?`, id, strings.ToLower(email)).Scan(&n)
+	return n > 0, apperr.Wrap(err, "read report party")
+}
+
+func remove(ctx context.Context, c db.Conn, id string) error {
+	_, err := c.Exec(ctx, `DELETE FROM inventory_reports WHERE id = ? AND status = ?`, id, Draft)
+	return apperr.Wrap(err, "delete report")
+}
