@@ -341,14 +341,14 @@ func (d Data) photos() []string {
 // taken on, not of the next.
 func (d Data) withoutPhotos() Data {
 	d.Settings.CoverPhoto = ""
-	d.Overview.Photos = nil
+	d.Overview.Photos = []string{}
 	strip := func(rooms []Room) []Room {
 		out := slices.Clone(rooms)
 		for i := range out {
-			out[i].Overview.Photos = nil
+			out[i].Overview.Photos = []string{}
 			out[i].Items = slices.Clone(out[i].Items)
 			for j := range out[i].Items {
-				out[i].Items[j].Photos = nil
+				out[i].Items[j].Photos = []string{}
 			}
 		}
 		return out
@@ -356,11 +356,11 @@ func (d Data) withoutPhotos() Data {
 	d.Inside, d.Outside = strip(d.Inside), strip(d.Outside)
 	d.Meters = slices.Clone(d.Meters)
 	for i := range d.Meters {
-		d.Meters[i].Photos = nil
+		d.Meters[i].Photos = []string{}
 	}
-	d.Documents = nil // certificates are checked again for each report
+	d.Documents = []Document{} // certificates are checked again for each report
 	for _, ka := range []*KeysAlarms{&d.CheckIn, &d.CheckOut} {
-		ka.Keys.Photos, ka.Alarms.Photos = nil, nil
+		ka.Keys.Photos, ka.Alarms.Photos = []string{}, []string{}
 	}
 	d.nonNil()
 	return d
