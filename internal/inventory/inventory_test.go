@@ -354,7 +354,7 @@ func picture(w, h int) *image.NRGBA {
 	return img
 }
 
-func jpegOf(t *testing.T, w, h int) []byte {
+func jpegOf(t testing.TB, w, h int) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := jpeg.Encode(&b, picture(w, h), &jpeg.Options{Quality: 90}); err != nil {
