@@ -151,6 +151,11 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	}
 	a.Inventory = inventory.NewService(d, clk, cat, inventoryProperties{properties}, photos.Service)
 	photos.SetOwners(photo.KindInventory, inventory.Owners{S: a.Inventory})
+	if cfg.SeedDemo {
+		if err := demo.SeedReport(ctx, authSvc, properties, a.Inventory, clk.Now()); err != nil {
+			return nil, fmt.Errorf("demo report: %w", err)
+		}
+	}
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {
 		if err := demo.SeedBlog(ctx, a.Blog); err != nil {

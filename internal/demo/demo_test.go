@@ -63,3 +63,24 @@ func TestDemoLandlordHasAFinishedDraftAgreement(t *testing.T) {
 		}
 	})
 }
+
+func TestDemoLandlordHasADraftCheckInReport(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
+		if err := demo.SeedReport(context.Background(), e.App.Auth, e.App.Properties, e.App.Inventory, e.Clock.Now()); err != nil {
+			t.Fatal(err) // seeding again must not add another
+		}
+		c := e.NewClient()
+		if r := c.Post("/api/auth/login", map[string]any{"email": demo.Accounts[0].Email, "password": demo.Accounts[0].Password}); r.Status != http.StatusOK {
+			t.Fatal(r.Raw)
+		}
+		list := c.Get("/api/inventory/reports?view=draft").Body["reports"].([]any)
+		if len(list) != 1 || list[0].(map[string]any)["type"] != "Check-in Report" {
+			t.Fatalf("demo reports: %v", list)
+		}
+		data := list[0].(map[string]any)["data"].(map[string]any)
+		if len(data["insideProperty"].([]any)) != 2 || len(data["tenantDetails"].([]any)) != 1 {
+			t.Fatalf("demo report data: %v", data)
+		}
+	})
+}

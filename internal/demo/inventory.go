@@ -1,0 +1,50 @@
+package demo
+
+import (
+	"context"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/inventory"
+	"github.com/omnirent/omnirent/internal/property"
+)
+
+// SeedReport gives the demo landlord a draft check-in report for the demo
+// property (a kitchen with its oven, a bedroom, a gas meter, the demo
+// tenant and the landlord), made through the service as a user would, so
+// the inventory area has something to open from the first start.
+func SeedReport(ctx context.Context, accounts *auth.Service, properties *property.Service, reports *inventory.Service, now time.Time) error {
+	u, err := accounts.UserByEmail(ctx, Accounts[0].Email)
+	if err != nil {
+		return err
+	}
+	owner := u.Actor()
+	existing, err := reports.List(ctx, owner, inventory.ViewDraft, "")
+	if err != nil || len(existing) > 0 {
+		return err
+	}
+	props, err := properties.List(ctx, owner)
+	if err != nil || len(props) == 0 {
+		return err
+	}
+	rec, err := reports.Create(ctx, owner, inventory.NewInput{PropertyID: props[0].ID, Type: inventory.TypeCheckIn})
+	if err != nil {
+		return err
+	}
+	d := rec.Data
+	d.Settings = inventory.Settings{Inspector: inventory.Inspector{First: "Lara", Last: "Landlord", Email: Accounts[0].Email}, Saved: true}
+	d.Overview = inventory.Condition{Rating: "Fine", Description: "A well-kept two-bedroom flat, cleaned before check-in."}
+	d.Inside = []inventory.Room{
+		{Name: "Kitchen", Tag: "Kitchen", Done: true, Overview: inventory.Condition{Rating: "Fine", Description: "Clean throughout."},
+			Items: []inventory.RoomItem{{Name: "Oven", Tag: "Oven", Completed: true, Notes: "Racks and glass door clean.",
+				Description:      map[string][]string{"Brand": {"Belling"}},
+				DisputeAvoidance: map[string][]string{"Cleanliness": {"Good"}, "PAT tested": {"Yes"}}}}},
+		{Name: "Bedroom", Tag: "Bedroom", Overview: inventory.Condition{Rating: "Marked", Description: "Scuff by the door frame."}},
+	}
+	d.Meters = []inventory.Meter{{Kind: "Gas", Location: "Cupboard under the stairs", Reading: "04512", Done: true}}
+	d.Tenants = []inventory.Tenant{{ID: "demo-tenant", First: "Tom", Last: "Tenant", Email: Accounts[1].Email,
+		MoveIn: now.AddDate(0, 1, 0).Format(time.DateOnly), MoveOut: now.AddDate(1, 1, 0).Format(time.DateOnly)}}
+	d.Landlord = inventory.Landlord{FullName: "Lara Landlord", Email: Accounts[0].Email}
+	_, err = reports.Save(ctx, owner, rec.ID, inventory.SaveInput{Revision: rec.Revision, Data: d})
+	return err
+}
