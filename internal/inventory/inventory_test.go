@@ -164,7 +164,9 @@ func TestReportsLifecycle(t *testing.T) {
 			}
 		}
 		// Lists: draft, active, completed.
-		list := func(view string) int { return len(c.Get("/api/inventory/reports?view=" + view).Body["reports"].([]any)) }
+		list := func(view string) int {
+			return len(c.Get("/api/inventory/reports?view=" + view).Body["reports"].([]any))
+		}
 		if list("draft") != 1 || list("active") != 0 || list("completed") != 0 {
 			t.Errorf("lists: %d %d %d", list("draft"), list("active"), list("completed"))
 		}
