@@ -287,8 +287,19 @@ func TestSealedAgreement(t *testing.T) {
 				t.Fatalf("invitation to %s: %v", addr, msgs)
 			}
 		}
+		// The landlord re-sends the invitation, at most once every 10 seconds.
+		e.Clock.Advance(signing.ResendGap)
+		if r := owner.Post("/api/contracts/"+id+"/signing/invite", nil); r.Status != 200 || r.Body["message"] != contract.MsgInvitesSent {
+			t.Errorf("re-send: %d %s", r.Status, r.Raw)
+		}
+		if r := owner.Post("/api/contracts/"+id+"/signing/invite", nil); r.Status != 429 || r.ErrorMessage() != signing.MsgWait10 {
+			t.Errorf("re-send at once: %d %s", r.Status, r.Raw)
+		}
 		e.Clock.Advance(time.Second)
 		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
+		if r := tom.Post("/api/contracts/"+id+"/signing/invite", nil); r.Status != 403 {
+			t.Errorf("a tenant re-sends: %d", r.Status)
+		}
 		tess := e.SignedIn("tess@example.com", "Secret#123", "Tenant")
 		// The frozen text: what the tenant reads is byte for byte what was signed.
 		read := tom.Get("/api/contracts/" + id + "/document")
@@ -373,7 +384,7 @@ func TestSealedAgreement(t *testing.T) {
 		for _, ev := range tom.Get("/api/contracts/" + id + "/signing").Body["events"].([]any) {
 			kinds[ev.(map[string]any)["kind"].(string)]++
 		}
-		for k, n := range map[string]int{signing.EventCreated: 1, signing.EventPaid: 1, signing.EventCodeVerified: 3, signing.EventSent: 1,
+		for k, n := range map[string]int{signing.EventCreated: 1, signing.EventPaid: 1, signing.EventCodeVerified: 3, signing.EventSent: 2,
 			signing.EventSigned: 3, signing.EventViewed: 1, signing.EventCompleted: 1, signing.EventDownloaded: 1} {
 			if kinds[k] != n {
 				t.Errorf("%d %s events, want %d (%v)", kinds[k], k, n, kinds)
