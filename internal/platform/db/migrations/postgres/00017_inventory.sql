@@ -1,5 +1,5 @@
 -- +goose Up
--- Dialects: the same statements, but for the type of the photo position columns (REAL in SQLite, DOUBLE PRECISION in PostgreSQL).
+-- Dialects: differ only in the type of the photo position columns (REAL in SQLite, DOUBLE PRECISION in PostgreSQL).
 -- Inventory and condition reports (issue 14), owned by internal/inventory.
 -- data is the report's sections as JSON, saved as the inspector goes;
 -- revision counts saves, so a device holding an older copy cannot
