@@ -42,6 +42,8 @@ const AdminPage = lazy(() => import('../features/admin/routes/AdminPage'))
 const RenterCheckPage = lazy(() => import('../features/refcheck/routes/RenterCheckPage'))
 const ReferenceReportPage = lazy(() => import('../features/refcheck/routes/ReportPage'))
 const ContractBuilderPage = lazy(() => import('../features/contracts/routes/ContractBuilderPage'))
+const InventoryPage = lazy(() => import('../features/inventory/routes/InventoryPage'))
+const NewReportPage = lazy(() => import('../features/inventory/routes/NewReportPage'))
 const VerifyPage = lazy(() => import('../features/verify/routes/VerifyPage'))
 const ComingSoonPage = lazy(() => import('./shell/ComingSoonPage'))
 
@@ -108,8 +110,8 @@ export const router = createBrowserRouter([
             element: <RequireAuth />,
             children: [
               { path: '/contract-builder', element: <ContractBuilderPage /> },
-              { path: '/inventory', element: soon('OmniScan inventory reports') },
-              { path: '/NewReport', element: soon('OmniScan inventory reports') },
+              { path: '/inventory', element: <InventoryPage /> },
+              { path: '/NewReport', element: <NewReportPage /> },
               { path: '/wallet', element: soon('Wallet') },
               { path: '/calendar', element: soon('Calendar') },
               { path: '/documents/:view', element: soon('Documents') },

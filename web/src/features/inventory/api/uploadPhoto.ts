@@ -1,0 +1,112 @@
+// POST /api/inventory/reports/{id}/photos?origin=camera|upload: one photo as
+// multipart field "file", sent with XMLHttpRequest for its progress. The
+// hook queues files through lib/useUploadQueue (checked first, a few at a
+// time, in the background) and remembers each file's destination and every
+// failed file, so a failed upload is retried without choosing it again.
+import { useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { ApiError, notifyUnauthorized, type ApiErrorBody } from '../../../lib/api'
+import { errorMessage } from '../../../lib/errors'
+import { IMAGE_TOO_LARGE, imageProblem } from '../../../lib/imageCheck'
+import { useUploadQueue, type QueuedUpload } from '../../../lib/useUploadQueue'
+import { photosKey, type Photo, type PhotoOrigin } from './keys'
+
+/** The spec's limit: 5,120,000 bytes. */
+export const MAX_PHOTO_BYTES = 5_120_000
+
+export function uploadInventoryPhoto(reportId: string, file: File, origin: PhotoOrigin, onProgress?: (p: number) => void): Promise<Photo> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `/api/inventory/reports/${encodeURIComponent(reportId)}/photos?origin=${origin}`)
+    xhr.responseType = 'text'
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(1, e.loaded / e.total))
+    }
+    xhr.onload = () => {
+      let body: unknown
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined
+      } catch {
+        body = undefined
+      }
+      const photo = (body as { photo?: Photo } | undefined)?.photo
+      if ((xhr.status === 201 || xhr.status === 200) && photo) {
+        onProgress?.(1)
+        resolve(photo)
+        return
+      }
+      if (xhr.status === 401) notifyUnauthorized()
+      let err = (body as { error?: ApiErrorBody } | undefined)?.error
+      if (!err && xhr.status === 413) err = { code: 'image_too_large', message: IMAGE_TOO_LARGE }
+      reject(new ApiError(xhr.status, err))
+    }
+    xhr.onerror = () => reject(new ApiError(0, { code: 'network', message: 'The upload failed: check your connection and try again.' }))
+    const form = new FormData()
+    form.append('file', file, file.name)
+    xhr.send(form)
+  })
+}
+
+export type Uploaded<T> = { photo: Photo; target: T }
+export type FailedUpload<T> = { key: number; file: File; reason: string; target: T; origin: PhotoOrigin }
+export type RunningUpload<T> = QueuedUpload & { target: T }
+
+type Meta<T> = { target: T; origin: PhotoOrigin }
+
+/** useInventoryUploads is the report's one upload queue; onUploaded gets each photo with where it goes. */
+export function useInventoryUploads<T>(reportId: string, onUploaded: (u: Uploaded<T>) => void) {
+  const qc = useQueryClient()
+  const meta = useRef(new Map<File, Meta<T>>())
+  const [failed, setFailed] = useState<Array<FailedUpload<T>>>([])
+  const [refused, setRefused] = useState<Array<{ name: string; reason: string }>>([])
+  const nextKey = useRef(1)
+  const latest = useRef(onUploaded)
+  latest.current = onUploaded
+
+  const queue = useUploadQueue<Uploaded<T>>({
+    upload: async (file, onProgress) => {
+      const m = meta.current.get(file)!
+      try {
+        const photo = await uploadInventoryPhoto(reportId, file, m.origin, onProgress)
+        return { photo, target: m.target }
+      } catch (e) {
+        const key = nextKey.current++
+        setFailed((fs) => [...fs, { key, file, reason: errorMessage(e), target: m.target, origin: m.origin }])
+        throw e
+      }
+    },
+    onUploaded: (u) => {
+      qc.setQueryData<Photo[]>(photosKey(reportId), (old) => (old?.some((p) => p.name === u.photo.name) ? old : [...(old ?? []), u.photo]))
+      latest.current(u)
+    },
+    check: (file) => imageProblem(file, MAX_PHOTO_BYTES) || null,
+  })
+
+  function add(files: File[], target: T, origin: PhotoOrigin) {
+    const problems = files.map((f) => ({ name: f.name, reason: imageProblem(f, MAX_PHOTO_BYTES) })).filter((p) => p.reason)
+    setRefused(problems)
+    for (const f of files) meta.current.set(f, { target, origin })
+    queue.add(files)
+  }
+
+  function retry(key: number) {
+    const f = failed.find((x) => x.key === key)
+    if (!f) return
+    setFailed((fs) => fs.filter((x) => x.key !== key))
+    meta.current.set(f.file, { target: f.target, origin: f.origin })
+    queue.add([f.file])
+  }
+
+  const running: Array<RunningUpload<T>> = queue.uploads.map((u) => ({ ...u, target: meta.current.get(u.file)!.target }))
+  return {
+    add,
+    retry,
+    dismiss: (key: number) => setFailed((fs) => fs.filter((x) => x.key !== key)),
+    running,
+    failed,
+    refused,
+    clearRefused: () => setRefused([]),
+    busy: queue.busy,
+  }
+}

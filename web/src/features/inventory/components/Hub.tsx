@@ -1,0 +1,44 @@
+// The report hub (step 1): title is the report type; a card per section with
+// a tick when it holds data; Preview Report, SAVE DRAFT and SIGN AND SEND.
+import { Check, ChevronRight } from 'lucide-react'
+import { useToast } from '../../../components/Toast'
+import { MSG, SECTION_TITLES, sectionHasData, sectionsFor } from '../rules'
+import { useEditor } from './editorContext'
+
+export function Hub() {
+  const { report, data, go, flush } = useEditor()
+  const toast = useToast()
+  const a = report.property
+  const saveDraft = async () => {
+    const ok = await flush()
+    if (ok) toast('success', MSG.reportSaved)
+    else if (typeof navigator !== 'undefined' && navigator.onLine === false) toast('warning', MSG.offline)
+    else toast('error', 'The report could not be saved yet; your changes are kept on this device.')
+  }
+  return (
+    <section className="inv-screen" aria-labelledby="inv-hub-title">
+      <h1 id="inv-hub-title" className="page__title">{report.type}</h1>
+      <p className="inv-muted">{[a.addrFirstLine, a.town, a.postcode].filter(Boolean).join(', ')}</p>
+      <ul className="inv-cards">
+        {sectionsFor(report.type).map((s) => {
+          const has = sectionHasData(data, s)
+          return (
+            <li key={s}>
+              <button type="button" className="inv-card" onClick={() => go({ section: s })}>
+                <span>{SECTION_TITLES[s]}</span>
+                {has ? <Check className="inv-tick" size={20} aria-label="Has data" /> : null}
+                <ChevronRight aria-hidden size={18} className="inv-card__chevron" />
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      <div className="inv-hub__actions">
+        <button type="button" className="button button--outline button--block" onClick={() => go({ view: 'preview' })}>Preview Report</button>
+        <button type="button" className="button button--outline button--block" onClick={() => void saveDraft()}>SAVE DRAFT</button>
+        <button type="button" className="button button--block" disabled aria-describedby="inv-sign-note">SIGN AND SEND</button>
+        <p id="inv-sign-note" className="inv-muted inv-center">Signing comes next</p>
+      </div>
+    </section>
+  )
+}

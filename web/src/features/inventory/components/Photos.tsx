@@ -1,0 +1,169 @@
+// The report's photos: one upload queue for the whole page (uploads go on in
+// the background while the inspector moves between screens), and PhotoSet,
+// the photos of one place in the report: 'Take photo' (the camera, origin
+// camera) and 'Add from files' (several, origin upload), checked here with
+// the spec's two messages first, thumbnails with each upload's progress, a
+// failed upload's Retry, and a tap opens the photo full size.
+import { createContext, useContext, useState, type ReactNode } from 'react'
+import { Camera, ImagePlus, RotateCw, Trash2, X } from 'lucide-react'
+import { Dialog } from '../../../components/Dialog'
+import { useReportPhotos } from '../api/reportPhotos'
+import { useInventoryUploads } from '../api/uploadPhoto'
+import type { InventoryData, Photo } from '../api/keys'
+import { targetId, withPhotos, type PhotoTarget } from '../rules'
+
+type Ctx = {
+  uploads: ReturnType<typeof useInventoryUploads<PhotoTarget>>
+  byName: Map<string, Photo>
+  local: Record<string, string[]>
+  setLocal: (key: string, change: (names: string[]) => string[]) => void
+}
+
+const PhotosContext = createContext<Ctx | null>(null)
+
+type ProviderProps = {
+  reportId: string
+  update: (change: (d: InventoryData) => InventoryData) => void
+  children: ReactNode
+}
+
+export function PhotosProvider({ reportId, update, children }: ProviderProps) {
+  const photos = useReportPhotos(reportId)
+  const [local, setLocalState] = useState<Record<string, string[]>>({})
+  const setLocal = (key: string, change: (names: string[]) => string[]) => setLocalState((l) => ({ ...l, [key]: change(l[key] ?? []) }))
+  const uploads = useInventoryUploads<PhotoTarget>(reportId, ({ photo, target }) => {
+    if (target.kind === 'local') setLocal(target.key, (names) => [...names, photo.name])
+    else update((d) => withPhotos(d, target, (names) => (names.includes(photo.name) ? names : [...names, photo.name])))
+  })
+  const byName = new Map((photos.data ?? []).map((p) => [p.name, p]))
+  return <PhotosContext.Provider value={{ uploads, byName, local, setLocal }}>{children}</PhotosContext.Provider>
+}
+
+export function usePhotos(): Ctx {
+  const c = useContext(PhotosContext)
+  if (!c) throw new Error('usePhotos needs a <PhotosProvider> above it')
+  return c
+}
+
+/** PhotoViewer shows one photo full size. */
+export function PhotoViewer({ photo, onClose }: { photo: Photo | null; onClose: () => void }) {
+  return (
+    <Dialog open={!!photo} onClose={onClose} title="Photo" wide>
+      {photo ? <img className="inv-viewer__img" src={photo.url} width={photo.width} height={photo.height} alt="The photo, full size" /> : null}
+    </Dialog>
+  )
+}
+
+/** Thumbs shows photo names as thumbnails that open full size (the preview and read-only views). */
+export function Thumbs({ names, label }: { names: string[]; label: string }) {
+  const { byName } = usePhotos()
+  const [open, setOpen] = useState<Photo | null>(null)
+  if (names.length === 0) return null
+  return (
+    <>
+      <ul className="inv-thumbs" aria-label={label}>
+        {names.map((n, i) => {
+          const p = byName.get(n)
+          return (
+            <li key={n} className="inv-thumb">
+              <button type="button" className="inv-thumb__open" onClick={() => p && setOpen(p)} aria-label={`Open photo ${i + 1} of ${names.length} full size`}>
+                {p ? <img src={p.thumbUrl} alt="" loading="lazy" /> : <span className="inv-thumb__missing">Photo</span>}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      <PhotoViewer photo={open} onClose={() => setOpen(null)} />
+    </>
+  )
+}
+
+type SetProps = {
+  target: PhotoTarget
+  /** names: the photos shown (for a local target, taken from the page's local sets when omitted). */
+  names?: string[]
+  onRemove?: (name: string) => void
+  label: string
+  single?: boolean
+}
+
+export function PhotoSet({ target, names: given, onRemove, label, single }: SetProps) {
+  const { uploads, byName, local, setLocal } = usePhotos()
+  const [open, setOpen] = useState<Photo | null>(null)
+  const tid = targetId(target)
+  const names = given ?? (target.kind === 'local' ? local[target.key] ?? [] : [])
+  const remove = onRemove ?? (target.kind === 'local' ? (n: string) => setLocal(target.key, (ns) => ns.filter((x) => x !== n)) : undefined)
+  const running = uploads.running.filter((u) => targetId(u.target) === tid)
+  const failed = uploads.failed.filter((f) => targetId(f.target) === tid)
+
+  const choose = (files: FileList | null, origin: 'camera' | 'upload') => {
+    const list = Array.from(files ?? [])
+    if (list.length > 0) uploads.add(single ? list.slice(0, 1) : list, target, origin)
+  }
+
+  return (
+    <div className="inv-photos" role="group" aria-label={label}>
+      {names.length + running.length > 0 ? (
+        <ul className="inv-thumbs" aria-label={`${label}: photos`}>
+          {names.map((n, i) => {
+            const p = byName.get(n)
+            return (
+              <li key={n} className="inv-thumb">
+                <button type="button" className="inv-thumb__open" onClick={() => p && setOpen(p)} aria-label={`Open photo ${i + 1} of ${names.length} full size`}>
+                  {p ? <img src={p.thumbUrl} alt="" loading="lazy" /> : <span className="inv-thumb__missing">Photo</span>}
+                </button>
+                {remove ? (
+                  <button type="button" className="icon-button inv-thumb__remove" aria-label={`Remove photo ${i + 1}`} onClick={() => remove(n)}>
+                    <Trash2 aria-hidden size={16} />
+                  </button>
+                ) : null}
+              </li>
+            )
+          })}
+          {running.map((u) => (
+            <li key={u.key} className="inv-thumb inv-thumb--uploading" aria-busy="true">
+              {u.preview ? <img src={u.preview} alt="" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} /> : null}
+              <progress max={100} value={Math.round(u.progress * 100)} aria-label={`Uploading ${u.file.name}`} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="inv-photos__buttons">
+        <label className="button button--outline button--small">
+          <input type="file" className="visually-hidden" accept="image/*" capture="environment" onChange={(e) => { choose(e.target.files, 'camera'); e.target.value = '' }} />
+          <Camera aria-hidden size={18} /> Take photo
+        </label>
+        <label className="button button--outline button--small">
+          <input type="file" className="visually-hidden" accept="image/png,image/jpeg,.png,.jpg,.jpeg" multiple={!single} onChange={(e) => { choose(e.target.files, 'upload'); e.target.value = '' }} />
+          <ImagePlus aria-hidden size={18} /> Add from files
+        </label>
+      </div>
+      {uploads.refused.length > 0 ? (
+        <div className="form-message form-message--error inv-photos__msg" role="alert">
+          <ul>
+            {uploads.refused.map((r, i) => (
+              <li key={i}>{r.name}: {r.reason}</li>
+            ))}
+          </ul>
+          <button type="button" className="icon-button" aria-label="Dismiss" onClick={uploads.clearRefused}>
+            <X aria-hidden size={18} />
+          </button>
+        </div>
+      ) : null}
+      {failed.map((f) => (
+        <div key={f.key} className="form-message form-message--error inv-photos__msg" role="alert">
+          <span>{f.file.name}: {f.reason}</span>
+          <span className="inv-photos__retry">
+            <button type="button" className="button button--small" onClick={() => uploads.retry(f.key)}>
+              <RotateCw aria-hidden size={16} /> Retry
+            </button>
+            <button type="button" className="icon-button" aria-label={`Dismiss ${f.file.name}`} onClick={() => uploads.dismiss(f.key)}>
+              <X aria-hidden size={18} />
+            </button>
+          </span>
+        </div>
+      ))}
+      <PhotoViewer photo={open} onClose={() => setOpen(null)} />
+    </div>
+  )
+}

@@ -1,0 +1,169 @@
+// Step 0, a new report (spec 3 section 2): a saved property (or Add New), the
+// report type, from scratch or a clone of a previous report of that type,
+// then a confirmation that a time and location stamp is recorded at
+// 'Begin report' and at signing. Begin report asks the browser for the
+// location (a short wait; without it when refused) and creates the draft.
+import { useState } from 'react'
+import { Copy, FilePlus2, Plus } from 'lucide-react'
+import { Dialog } from '../../../components/Dialog'
+import { ButtonSpinner, FormMessage } from '../../../components/Form'
+import { useToast } from '../../../components/Toast'
+import { errorMessage } from '../../../lib/errors'
+import { AddressForm } from '../../property/components/AddressForm'
+import { useMyProperties } from '../../property/api/myProperties'
+import { useCreateReport } from '../api/createReport'
+import { useReports } from '../api/listReports'
+import type { InventoryReport } from '../api/keys'
+import { formatDate, MSG, REPORT_TYPES } from '../rules'
+
+type Location = { lat: number; lng: number; accuracy: number }
+
+/** currentLocation is the browser's position if it gives one within timeoutMs, else null. */
+export function currentLocation(timeoutMs = 6000): Promise<Location | null> {
+  return new Promise((resolve) => {
+    const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined
+    if (!geo) return resolve(null)
+    let done = false
+    const finish = (l: Location | null) => {
+      if (done) return
+      done = true
+      resolve(l)
+    }
+    const t = setTimeout(() => finish(null), timeoutMs + 500)
+    try {
+      geo.getCurrentPosition(
+        (p) => { clearTimeout(t); finish({ lat: p.coords.latitude, lng: p.coords.longitude, accuracy: p.coords.accuracy }) },
+        () => { clearTimeout(t); finish(null) },
+        { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
+      )
+    } catch {
+      clearTimeout(t)
+      finish(null)
+    }
+  })
+}
+
+function CloneList({ type, chosen, onChoose }: { type: string; chosen: string; onChoose: (id: string) => void }) {
+  const q = useReports('clonable', type)
+  if (q.isPending) return <p className="inv-muted" role="status">{MSG.loading}</p>
+  if (q.isError) return <FormMessage kind="error">{errorMessage(q.error)}</FormMessage>
+  if (q.data.length === 0) return <p className="inv-muted">{MSG.noReports}</p>
+  return (
+    <fieldset className="inv-fieldset">
+      <legend>Previous {type} reports</legend>
+      {q.data.map((r: InventoryReport) => (
+        <label key={r.id} className="inv-radio-card">
+          <input type="radio" name="clone" value={r.id} checked={chosen === r.id} onChange={() => onChoose(r.id)} />
+          <span>
+            <strong>{r.property.addrFirstLine || 'Property'}</strong>
+            <span className="inv-muted"> · {r.status} · {formatDate(r.createdAt)}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+export function StartReport({ onCreated }: { onCreated: (id: string) => void }) {
+  const toast = useToast()
+  const props = useMyProperties()
+  const [propertyId, setPropertyId] = useState('')
+  const [type, setType] = useState('')
+  const [mode, setMode] = useState<'scratch' | 'clone'>('scratch')
+  const [clone, setClone] = useState('')
+  const [adding, setAdding] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const [locating, setLocating] = useState(false)
+  const create = useCreateReport({ onSuccess: (r) => onCreated(r.id) })
+
+  const chooseType = (t: string) => {
+    if (!propertyId) {
+      toast('error', MSG.selectProperty)
+      return
+    }
+    setType(t)
+    setClone('')
+  }
+
+  const start = () => {
+    if (!propertyId) return toast('error', MSG.selectProperty)
+    if (mode === 'clone' && !clone) return toast('error', MSG.selectClone)
+    create.reset()
+    setConfirming(true)
+  }
+
+  const begin = async () => {
+    setLocating(true)
+    const location = await currentLocation()
+    setLocating(false)
+    create.mutate({ propertyId, type, cloneFrom: mode === 'clone' ? clone : null, location })
+  }
+
+  const busy = locating || create.isPending
+  return (
+    <section className="panel inv-start" aria-labelledby="inv-start-title">
+      <h1 id="inv-start-title" className="page__title">New report</h1>
+      <div className="field">
+        <label htmlFor="inv-property">Property</label>
+        <div className="inv-inline">
+          <select id="inv-property" value={propertyId} onChange={(e) => setPropertyId(e.target.value)}>
+            <option value="">{props.isPending ? MSG.loading : 'Select a property'}</option>
+            {(props.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {[p.address.addrFirstLine, p.address.town, p.address.postcode].filter(Boolean).join(', ')}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="button button--outline" onClick={() => setAdding(true)}>
+            <Plus aria-hidden size={16} /> Add New
+          </button>
+        </div>
+        {props.isError ? <FormMessage kind="error">{errorMessage(props.error)}</FormMessage> : null}
+      </div>
+
+      <fieldset className="inv-fieldset">
+        <legend>Report type</legend>
+        <div className="inv-choice-grid">
+          {REPORT_TYPES.map((t) => (
+            <button key={t} type="button" className={`inv-choice${type === t ? ' is-active' : ''}`} aria-pressed={type === t} onClick={() => chooseType(t)}>
+              {t}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      {type ? (
+        <>
+          <div className="inv-choice-grid" role="radiogroup" aria-label="How to start">
+            <button type="button" role="radio" aria-checked={mode === 'scratch'} className={`inv-choice${mode === 'scratch' ? ' is-active' : ''}`} onClick={() => setMode('scratch')}>
+              <FilePlus2 aria-hidden size={20} /> From scratch
+            </button>
+            <button type="button" role="radio" aria-checked={mode === 'clone'} className={`inv-choice${mode === 'clone' ? ' is-active' : ''}`} onClick={() => setMode('clone')}>
+              <Copy aria-hidden size={20} /> Clone a previous report
+            </button>
+          </div>
+          {mode === 'clone' ? <CloneList type={type} chosen={clone} onChoose={setClone} /> : null}
+          <button type="button" className="button button--block inv-start__go" onClick={start}>Start</button>
+        </>
+      ) : null}
+
+      <Dialog open={confirming} onClose={() => (busy ? undefined : setConfirming(false))} title="Begin report">
+        <p>
+          A time and location stamp will be recorded when you press 'Begin report' and again at signing, to help authenticate the report
+          in case of a dispute. Your browser may ask to share your location; the report starts without it if you decline.
+        </p>
+        {create.isError ? <FormMessage kind="error">{errorMessage(create.error)}</FormMessage> : null}
+        <div className="confirm__actions">
+          <button type="button" className="button button--outline" disabled={busy} onClick={() => setConfirming(false)}>Cancel</button>
+          <button type="button" className="button" disabled={busy} aria-busy={busy} onClick={() => void begin()}>
+            {busy ? <ButtonSpinner /> : null}
+            Begin report
+          </button>
+        </div>
+      </Dialog>
+      <Dialog open={adding} onClose={() => setAdding(false)} title="Add New Property">
+        <AddressForm mode="create" onCreated={(p) => { setAdding(false); setPropertyId(p.id) }} />
+      </Dialog>
+    </section>
+  )
+}
