@@ -126,11 +126,11 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request, a session.Actor
 }
 
 func (h *Handler) photos(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	list, err := h.svc.Photos(r.Context(), a, r.PathValue("id"))
+	list, ev, err := h.svc.Photos(r.Context(), a, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"photos": list})
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"photos": list, "evidence": ev})
 }
 
 // upload takes one photo in the multipart field "file"; ?origin=camera

@@ -38,6 +38,8 @@ type Photos interface {
 	UploadFrom(ctx context.Context, kindName string, a session.Actor, ownerID, origin string, file io.Reader) (photo.View, photo.Evidence, error)
 	Delete(ctx context.Context, kindName string, a session.Actor, ownerID, name string) error
 	Of(ctx context.Context, kindName string, ownerIDs []string) (map[string][]photo.View, error)
+	Evidences(ctx context.Context, kindName, ownerID string) ([]photo.Evidence, error)
+	Bytes(ctx context.Context, kindName, ownerID, name string, size photo.Size) ([]byte, error)
 }
 
 type Service struct {
@@ -325,20 +327,25 @@ func (s *Service) DeletePhoto(ctx context.Context, a session.Actor, id, name str
 	return s.photos.Delete(ctx, photo.KindInventory, a, id, name)
 }
 
-// Photos are the report's photos, for its readers.
-func (s *Service) Photos(ctx context.Context, a session.Actor, id string) ([]photo.View, error) {
+// Photos are the report's photos and their evidence (hash, capture and
+// upload times, origin, position), for its readers.
+func (s *Service) Photos(ctx context.Context, a session.Actor, id string) ([]photo.View, []photo.Evidence, error) {
 	r, err := s.readable(ctx, a, id)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	m, err := s.photos.Of(ctx, photo.KindInventory, []string{r.ID})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	ev, err := s.photos.Evidences(ctx, photo.KindInventory, r.ID)
+	if err != nil {
+		return nil, nil, err
 	}
 	if m[r.ID] == nil {
-		return []photo.View{}, nil
+		return []photo.View{}, ev, nil
 	}
-	return m[r.ID], nil
+	return m[r.ID], ev, nil
 }
 
 // Owners answers the photo mechanism about reports' photos: the creator of

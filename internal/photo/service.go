@@ -265,3 +265,37 @@ func (s *Service) resize(ctx context.Context, raw json.RawMessage) error {
 	}
 	return setSizes(ctx, s.db.Conn(), p)
 }
+
+// Evidences are the evidence records of a record's photos, in upload order.
+// The caller has already checked that the reader may see them.
+func (s *Service) Evidences(ctx context.Context, kindName, ownerID string) ([]Evidence, error) {
+	ps, err := listOf(ctx, s.db.Conn(), kindName, []string{ownerID})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Evidence, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, p.Evidence)
+	}
+	return out, nil
+}
+
+// Bytes reads a variant of a record's photo for a document the server makes
+// (a PDF); a size not made yet falls back to the cleaned original. The
+// caller has already checked that the reader may see the record.
+func (s *Service) Bytes(ctx context.Context, kindName, ownerID, name string, size Size) ([]byte, error) {
+	p, err := ofOwner(ctx, s.db.Conn(), kindName, ownerID, name)
+	if err != nil {
+		return nil, err
+	}
+	key := p.key(size)
+	if !p.resized() {
+		key = p.key(Original)
+	}
+	rc, _, err := s.files.Get(ctx, key)
+	if err != nil {
+		return nil, apperr.Wrap(err, "read photo")
+	}
+	defer rc.Close()
+	return io.ReadAll(rc)
+}

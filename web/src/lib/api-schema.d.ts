@@ -1984,6 +1984,9 @@ export interface components {
             uploadedAt: string;
             /** @enum {string} */
             origin: "camera" | "upload";
+            /** @description where the original's EXIF said it was taken (never in the served file) */
+            lat?: number | null;
+            lng?: number | null;
         };
         InventoryGroup: {
             name: string;
@@ -5260,7 +5263,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the photos */
+            /** @description the photos and, by name, their evidence */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5268,6 +5271,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         photos: components["schemas"]["Image"][];
+                        evidence: components["schemas"]["PhotoEvidence"][];
                     };
                 };
             };

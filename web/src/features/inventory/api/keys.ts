@@ -14,6 +14,7 @@ export type Meter = InventoryData['utilitiesAndMeters'][number]
 export type ComplianceDocument = InventoryData['documentsAndCompliance'][number]
 export type Tenant = InventoryData['tenantDetails'][number]
 export type Photo = components['schemas']['Image']
+export type PhotoEvidence = components['schemas']['PhotoEvidence']
 export type PhotoOrigin = 'camera' | 'upload'
 export type ListView = 'draft' | 'active' | 'completed' | 'clonable'
 
@@ -22,3 +23,4 @@ export const catalogueKey = ['inventory', 'catalogue'] as const
 export const reportListKey = (view: ListView, type?: string) => ['inventory', 'list', view, type ?? ''] as const
 export const reportKey = (id: string) => ['inventory', 'one', id] as const
 export const photosKey = (id: string) => ['inventory', 'photos', id] as const
+export const evidenceKey = (id: string) => ['inventory', 'evidence', id] as const

@@ -9,7 +9,7 @@ import { ApiError, notifyUnauthorized, type ApiErrorBody } from '../../../lib/ap
 import { errorMessage } from '../../../lib/errors'
 import { IMAGE_TOO_LARGE, imageProblem } from '../../../lib/imageCheck'
 import { useUploadQueue, type QueuedUpload } from '../../../lib/useUploadQueue'
-import { photosKey, type Photo, type PhotoOrigin } from './keys'
+import { evidenceKey, photosKey, type Photo, type PhotoOrigin } from './keys'
 
 /** The spec's limit: 5,120,000 bytes. */
 export const MAX_PHOTO_BYTES = 5_120_000
@@ -78,6 +78,7 @@ export function useInventoryUploads<T>(reportId: string, onUploaded: (u: Uploade
     },
     onUploaded: (u) => {
       qc.setQueryData<Photo[]>(photosKey(reportId), (old) => (old?.some((p) => p.name === u.photo.name) ? old : [...(old ?? []), u.photo]))
+      void qc.invalidateQueries({ queryKey: evidenceKey(reportId) })
       latest.current(u)
     },
     check: (file) => imageProblem(file, MAX_PHOTO_BYTES) || null,

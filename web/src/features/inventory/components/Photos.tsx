@@ -8,13 +8,15 @@ import { createContext, useContext, useState, type ReactNode } from 'react'
 import { Camera, ImagePlus, RotateCw, Trash2, X } from 'lucide-react'
 import { Dialog } from '../../../components/Dialog'
 import { useReportPhotos } from '../api/reportPhotos'
+import { useReportEvidence } from '../api/reportEvidence'
 import { useInventoryUploads } from '../api/uploadPhoto'
-import type { InventoryData, Photo } from '../api/keys'
+import type { InventoryData, Photo, PhotoEvidence } from '../api/keys'
 import { targetId, withPhotos, type PhotoTarget } from '../rules'
 
 type Ctx = {
   uploads: ReturnType<typeof useInventoryUploads<PhotoTarget>>
   byName: Map<string, Photo>
+  evidence: Map<string, PhotoEvidence>
   local: Record<string, string[]>
   setLocal: (key: string, change: (names: string[]) => string[]) => void
 }
@@ -35,8 +37,10 @@ export function PhotosProvider({ reportId, update, children }: ProviderProps) {
     if (target.kind === 'local') setLocal(target.key, (names) => [...names, photo.name])
     else update((d) => withPhotos(d, target, (names) => (names.includes(photo.name) ? names : [...names, photo.name])))
   })
+  const ev = useReportEvidence(reportId)
   const byName = new Map((photos.data ?? []).map((p) => [p.name, p]))
-  return <PhotosContext.Provider value={{ uploads, byName, local, setLocal }}>{children}</PhotosContext.Provider>
+  const evidence = new Map((ev.data ?? []).map((e) => [e.name, e]))
+  return <PhotosContext.Provider value={{ uploads, byName, evidence, local, setLocal }}>{children}</PhotosContext.Provider>
 }
 
 export function usePhotos(): Ctx {
@@ -45,18 +49,39 @@ export function usePhotos(): Ctx {
   return c
 }
 
-/** PhotoViewer shows one photo full size. */
+/** photoTerm is the spec's glossary term for how a photo came in (spec 3 section 9). */
+export function photoTerm(origin: string): string {
+  return origin === 'camera' ? 'Captured (via App)' : 'Added'
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
+
+/** PhotoViewer shows one photo full size, with its evidence when known. */
 export function PhotoViewer({ photo, onClose }: { photo: Photo | null; onClose: () => void }) {
+  const { evidence } = usePhotos()
+  const ev = photo ? evidence.get(photo.name) : undefined
   return (
     <Dialog open={!!photo} onClose={onClose} title="Photo" wide>
       {photo ? <img className="inv-viewer__img" src={photo.url} width={photo.width} height={photo.height} alt="The photo, full size" /> : null}
+      {ev ? (
+        <dl className="inv-dl inv-evidence">
+          <dt>How</dt>
+          <dd>{photoTerm(ev.origin)}</dd>
+          <dt>Taken</dt>
+          <dd>{ev.capturedAt ? when(ev.capturedAt) : 'Not recorded by the camera'}</dd>
+          <dt>Uploaded</dt>
+          <dd>{when(ev.uploadedAt)}</dd>
+          <dt>SHA-256</dt>
+          <dd className="inv-hash">{ev.sha256}</dd>
+        </dl>
+      ) : null}
     </Dialog>
   )
 }
 
 /** Thumbs shows photo names as thumbnails that open full size (the preview and read-only views). */
 export function Thumbs({ names, label }: { names: string[]; label: string }) {
-  const { byName } = usePhotos()
+  const { byName, evidence } = usePhotos()
   const [open, setOpen] = useState<Photo | null>(null)
   if (names.length === 0) return null
   return (
@@ -65,10 +90,17 @@ export function Thumbs({ names, label }: { names: string[]; label: string }) {
         {names.map((n, i) => {
           const p = byName.get(n)
           return (
-            <li key={n} className="inv-thumb">
+            <li key={n} className="inv-thumb-cell">
+              <div className="inv-thumb">
               <button type="button" className="inv-thumb__open" onClick={() => p && setOpen(p)} aria-label={`Open photo ${i + 1} of ${names.length} full size`}>
                 {p ? <img src={p.thumbUrl} alt="" loading="lazy" /> : <span className="inv-thumb__missing">Photo</span>}
               </button>
+              </div>
+              {evidence.get(n) ? (
+                <span className="inv-thumb__term">
+                  {photoTerm(evidence.get(n)!.origin)} · {when(evidence.get(n)!.capturedAt ?? evidence.get(n)!.uploadedAt)}
+                </span>
+              ) : null}
             </li>
           )
         })}
