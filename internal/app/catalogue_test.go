@@ -6,6 +6,7 @@ import (
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/dbtest"
+	"github.com/omnirent/omnirent/internal/inventory"
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/db"
@@ -23,7 +24,7 @@ func TestCatalogue(t *testing.T) {
 		t.Fatalf("%d %s", r.Status, r.Raw)
 	}
 	products := r.Body["products"].([]any)
-	want := map[string]payment.Price{string(refcheck.InstantCheck): refcheck.InstantCheckPrice, string(contract.Product): contract.Price}
+	want := map[string]payment.Price{string(refcheck.InstantCheck): refcheck.InstantCheckPrice, string(contract.Product): contract.Price, string(inventory.Product): inventory.Price}
 	found := 0
 	for _, p := range products {
 		p := p.(map[string]any)

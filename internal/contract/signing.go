@@ -504,7 +504,7 @@ func (s *Service) Resend(ctx context.Context, a session.Actor, id string) error 
 	if c.Status != Completed {
 		return apperr.New(apperr.Conflict, "not_completed", MsgNotCompleted)
 	}
-	if err := s.throttle(ctx, c.ID, a.Email); err != nil {
+	if err := s.sign.Signing.Throttle(ctx, ref(c.ID), a.Email); err != nil {
 		return err
 	}
 	p := s.place(ctx, c.PropertyID)
@@ -516,18 +516,6 @@ func (s *Service) Resend(ctx context.Context, a session.Actor, id string) error 
 		}
 		return s.sign.Signing.Record(ctx, tx, ref(c.ID), signing.EventSent, a.Email, "Download link e-mailed to "+a.Email, "")
 	})
-}
-
-// throttle allows one e-mail an actor asks for about an agreement every 10 seconds.
-func (s *Service) throttle(ctx context.Context, id, email string) error {
-	last, ok, err := s.sign.Signing.LastEvent(ctx, ref(id), signing.EventSent, email)
-	if err != nil {
-		return err
-	}
-	if ok && s.now().Sub(last) < signing.ResendGap {
-		return apperr.New(apperr.TooMany, "too_many_requests", signing.MsgWait10)
-	}
-	return nil
 }
 
 // Invite e-mails the link again to the signers who have not signed (the landlord's re-send).
@@ -542,7 +530,7 @@ func (s *Service) Invite(ctx context.Context, a session.Actor, id string) error 
 	if c.Status != ATS {
 		return apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
 	}
-	if err := s.throttle(ctx, c.ID, a.Email); err != nil {
+	if err := s.sign.Signing.Throttle(ctx, ref(c.ID), a.Email); err != nil {
 		return err
 	}
 	env, err := s.sign.Signing.Envelope(ctx, ref(c.ID))

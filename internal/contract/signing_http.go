@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/session"
@@ -24,50 +23,18 @@ func meta(r *http.Request) signing.Meta {
 	return signing.Meta{IP: httpx.ClientIP(r.Context()), UserAgent: r.UserAgent()}
 }
 
-type signerJSON struct {
-	Position int            `json:"position"`
-	Stage    int            `json:"stage"`
-	Role     signing.Role   `json:"role"`
-	Name     string         `json:"name"`
-	Email    string         `json:"email"`
-	Signed   bool           `json:"signed"`
-	SignedAt *time.Time     `json:"signedAt"`
-	Method   signing.Method `json:"method"`
-	Me       bool           `json:"me"`
-}
-
-type eventJSON struct {
-	At     time.Time `json:"at"`
-	Kind   string    `json:"kind"`
-	Actor  string    `json:"actor"`
-	Detail string    `json:"detail"`
-}
-
-type signingJSON struct {
-	Status        Status        `json:"status"`
-	PaymentStatus PaymentStatus `json:"paymentStatus"`
-	DocumentID    string        `json:"documentId"`
-	DocumentHash  string        `json:"documentHash"`
-	Signers       []signerJSON  `json:"signers"`
-	Events        []eventJSON   `json:"events"`
-	CanSign       bool          `json:"canSign"`
-	Verified      bool          `json:"verified"`
-	NeedsPayment  bool          `json:"needsPayment"`
-	WaitingFor    string        `json:"waitingFor"`
-	Message       string        `json:"message"`
-}
-
-func signingOf(st SigningState, message string) signingJSON {
-	out := signingJSON{Status: st.Contract.Status, PaymentStatus: st.Contract.PaymentStatus, DocumentID: st.Envelope.ID, DocumentHash: st.Envelope.DocHash,
-		Signers: []signerJSON{}, Events: []eventJSON{}, CanSign: st.CanSign, Verified: st.Verified, NeedsPayment: st.NeedsPayment,
-		WaitingFor: st.WaitingFor, Message: message}
+func signingOf(st SigningState, message string) signing.StateJSON {
+	mine := map[int]bool{}
 	for _, sg := range st.Signers {
-		out.Signers = append(out.Signers, signerJSON{Position: sg.Position, Stage: sg.Stage, Role: sg.Role, Name: sg.Name, Email: sg.Email,
-			Signed: sg.Signed(), SignedAt: sg.SignedAt, Method: sg.Method, Me: sg.Me})
+		mine[sg.Position] = sg.Me
 	}
-	for _, e := range st.Events {
-		out.Events = append(out.Events, eventJSON{At: e.At, Kind: e.Event, Actor: e.Actor, Detail: e.Detail})
+	signers := make([]signing.Signer, 0, len(st.Signers))
+	for _, sg := range st.Signers {
+		signers = append(signers, sg.Signer)
 	}
+	out := signing.NewStateJSON(st.Envelope, signers, st.Events, func(sg signing.Signer) bool { return mine[sg.Position] })
+	out.Status, out.PaymentStatus = string(st.Contract.Status), string(st.Contract.PaymentStatus)
+	out.CanSign, out.Verified, out.NeedsPayment, out.WaitingFor, out.Message = st.CanSign, st.Verified, st.NeedsPayment, st.WaitingFor, message
 	return out
 }
 

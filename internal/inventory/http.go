@@ -10,6 +10,7 @@ import (
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
 	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/signing"
 )
 
 type Handler struct{ svc *Service }
@@ -28,12 +29,25 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("GET /api/inventory/reports/{id}/photos", httpx.Handle(session.Require(h.photos)))
 	mux.Handle("POST /api/inventory/reports/{id}/photos", httpx.Handle(session.Require(h.upload)))
 	mux.Handle("DELETE /api/inventory/reports/{id}/photos/{name}", httpx.Handle(session.Require(h.deletePhoto)))
+	mux.Handle("GET /api/inventory/reports/{id}/signing", httpx.Handle(session.Require(h.signing)))
+	mux.Handle("POST /api/inventory/reports/{id}/signing/code", httpx.Handle(session.Require(h.sendCode)))
+	mux.Handle("POST /api/inventory/reports/{id}/signing/verify", httpx.Handle(session.Require(h.verifyCode)))
+	mux.Handle("POST /api/inventory/reports/{id}/signing/order", httpx.Handle(session.Require(h.order)))
+	mux.Handle("POST /api/inventory/reports/{id}/signing/sign", httpx.Handle(session.Require(h.sign)))
+	mux.Handle("POST /api/inventory/reports/{id}/resend", httpx.Handle(session.Require(h.resend)))
 }
 
-// UploadBodyLimit lets a photo (5 MB) through the body size cap.
+// UploadBodyLimit lets a photo (5 MB) or a signature image (2 MB as a data
+// URL) through the body size cap.
 func UploadBodyLimit(r *http.Request) int64 {
-	if r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/api/inventory/reports/") && strings.HasSuffix(r.URL.Path, "/photos") {
+	if r.Method != http.MethodPost || !strings.HasPrefix(r.URL.Path, "/api/inventory/reports/") {
+		return 0
+	}
+	switch {
+	case strings.HasSuffix(r.URL.Path, "/photos"):
 		return imaging.DefaultMaxBytes + 64<<10
+	case strings.HasSuffix(r.URL.Path, "/signing/sign"):
+		return signing.MaxImageBytes*4/3 + 64<<10
 	}
 	return 0
 }
@@ -153,4 +167,71 @@ func (h *Handler) deletePhoto(w http.ResponseWriter, r *http.Request, a session.
 	}
 	w.WriteHeader(http.StatusNoContent)
 	return nil
+}
+
+func meta(r *http.Request) signing.Meta {
+	return signing.Meta{IP: httpx.ClientIP(r.Context()), UserAgent: r.UserAgent()}
+}
+
+func signingOf(st SigningState, message string) signing.StateJSON {
+	out := signing.NewStateJSON(st.Envelope, st.Signers, st.Events, st.Me)
+	out.Status, out.PaymentStatus = st.Report.Status, st.Report.PaymentStatus
+	out.CanSign, out.Verified, out.NeedsPayment, out.WaitingFor, out.Message = st.CanSign, st.Verified, st.NeedsPayment, st.WaitingFor, message
+	return out
+}
+
+func (h *Handler) signing(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	st, err := h.svc.Signing(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, signingOf(st, ""))
+}
+
+func (h *Handler) sendCode(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	if err := h.svc.SendCode(r.Context(), a, r.PathValue("id")); err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": signing.MsgCheckEmail})
+}
+
+func (h *Handler) verifyCode(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in struct {
+		Code string `json:"code"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	st, err := h.svc.VerifyCode(r.Context(), a, r.PathValue("id"), in.Code, meta(r))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, signingOf(st, signing.MsgCodeVerified))
+}
+
+func (h *Handler) order(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	o, err := h.svc.Order(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"order": o})
+}
+
+func (h *Handler) sign(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in SignInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	res, err := h.svc.Sign(r.Context(), a, r.PathValue("id"), in, meta(r))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"message": res.Message, "completed": res.Completed, "report": toJSON(res.Record)})
+}
+
+func (h *Handler) resend(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	if err := h.svc.Resend(r.Context(), a, r.PathValue("id")); err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": MsgCopySent})
 }

@@ -7,7 +7,10 @@
 // signing package, as agreements do.
 package inventory
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Report types (spec 3 section 2, step 0).
 const (
@@ -94,3 +97,13 @@ const (
 	MsgUnknownItem     = "This item is not offered for this room."
 	MsgRating          = "Please choose a condition rating from the list."
 )
+
+func (p Property) text() string {
+	var parts []string
+	for _, s := range []string{p.Line1, p.Line2, p.Town, p.Postcode} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -48,6 +48,7 @@ type Service struct {
 	cat    *Catalogue
 	props  Properties
 	photos Photos
+	sign   SigningDeps
 }
 
 func NewService(d *db.DB, c clock.Clock, cat *Catalogue, props Properties, photos Photos) *Service {
@@ -117,15 +118,21 @@ func (s *Service) Create(ctx context.Context, a session.Actor, in NewInput) (Rec
 		}
 		r.Data, r.ClonedFrom = src.Data.withoutPhotos(), src.ID
 	}
-	st := Stamp{Event: "begin", At: now, UserID: a.UserID}
-	if l := in.Location; l != nil && l.Lat >= -90 && l.Lat <= 90 && l.Lng >= -180 && l.Lng <= 180 {
-		st.Lat, st.Lng, st.Accuracy = &l.Lat, &l.Lng, &l.Accuracy
-	}
-	r.Stamps = []Stamp{st}
+	r.Stamps = []Stamp{stampOf("begin", now, a, in.Location)}
 	if err := s.db.Tx(ctx, func(c db.Conn) error { return insert(ctx, c, r) }); err != nil {
 		return Record{}, err
 	}
 	return Record{Report: r, Property: p, Mine: true}, nil
+}
+
+// stampOf is a time and location stamp: the server's time, and the
+// browser's position when the user allowed it and it is a real one.
+func stampOf(event string, now time.Time, a session.Actor, l *Location) Stamp {
+	st := Stamp{Event: event, At: now, UserID: a.UserID}
+	if l != nil && l.Lat >= -90 && l.Lat <= 90 && l.Lng >= -180 && l.Lng <= 180 {
+		st.Lat, st.Lng, st.Accuracy = &l.Lat, &l.Lng, &l.Accuracy
+	}
+	return st
 }
 
 // readable is the report if the actor may read it: its creator always; the

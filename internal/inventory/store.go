@@ -115,3 +115,51 @@ func remove(ctx context.Context, c db.Conn, id string) error {
 	_, err := c.Exec(ctx, `DELETE FROM inventory_reports WHERE id = ? AND status = ?`, id, Draft)
 	return apperr.Wrap(err, "delete report")
 }
+
+// moveStatus changes a report's status from one to another, and reports
+// whether it was still in the first (so two requests cannot both move it).
+func moveStatus(ctx context.Context, c db.Conn, id, from, to string, now time.Time) (bool, error) {
+	res, err := c.Exec(ctx, `UPDATE inventory_reports SET status = ?, updated_at = ? WHERE id = ? AND status = ?`, to, now.UnixMilli(), id, from)
+	if err != nil {
+		return false, apperr.Wrap(err, "move report")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, apperr.Wrap(err, "move report")
+}
+
+// setStamps stores the report's time and location stamps.
+func setStamps(ctx context.Context, c db.Conn, r Report) error {
+	_, stamps, err := encode(r)
+	if err != nil {
+		return apperr.Wrap(err, "encode stamps")
+	}
+	_, err = c.Exec(ctx, `UPDATE inventory_reports SET stamps = ? WHERE id = ?`, stamps, r.ID)
+	return apperr.Wrap(err, "record stamp")
+}
+
+func orderOf(ctx context.Context, c db.Conn, id string) (string, error) {
+	var o string
+	err := c.QueryRow(ctx, `SELECT order_id FROM inventory_reports WHERE id = ?`, id).Scan(&o)
+	return o, apperr.Wrap(err, "read report order")
+}
+
+// setOrder records the fee's order on a report that has none yet.
+func setOrder(ctx context.Context, c db.Conn, id, orderID string) (bool, error) {
+	res, err := c.Exec(ctx, `UPDATE inventory_reports SET order_id = ? WHERE id = ? AND order_id = ''`, orderID, id)
+	if err != nil {
+		return false, apperr.Wrap(err, "record report order")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, apperr.Wrap(err, "record report order")
+}
+
+// setPaid marks the fee paid for the order that was made for it.
+func setPaid(ctx context.Context, c db.Conn, id, orderID string, now time.Time) (bool, error) {
+	res, err := c.Exec(ctx, `UPDATE inventory_reports SET payment_status = ?, updated_at = ? WHERE id = ? AND order_id = ? AND payment_status = ?`,
+		PaymentPaid, now.UnixMilli(), id, orderID, PaymentPending)
+	if err != nil {
+		return false, apperr.Wrap(err, "record report payment")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, apperr.Wrap(err, "record report payment")
+}

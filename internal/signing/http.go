@@ -87,3 +87,53 @@ func (h *Handler) verifyFile(w http.ResponseWriter, r *http.Request) error {
 	}
 	return httpx.WriteJSON(w, http.StatusOK, verificationOf(v))
 }
+
+// SignerJSON is a signer as the signing screens list them.
+type SignerJSON struct {
+	Position int        `json:"position"`
+	Stage    int        `json:"stage"`
+	Role     Role       `json:"role"`
+	Name     string     `json:"name"`
+	Email    string     `json:"email"`
+	Signed   bool       `json:"signed"`
+	SignedAt *time.Time `json:"signedAt"`
+	Method   Method     `json:"method"`
+	Me       bool       `json:"me"`
+}
+
+// EventJSON is an audit event as the signing screens list it.
+type EventJSON struct {
+	At     time.Time `json:"at"`
+	Kind   string    `json:"kind"`
+	Actor  string    `json:"actor"`
+	Detail string    `json:"detail"`
+}
+
+// StateJSON is a document's signing state for its reader (the SigningState
+// schema of api/openapi.yaml), whichever area the document belongs to.
+type StateJSON struct {
+	Status        string       `json:"status"`
+	PaymentStatus string       `json:"paymentStatus"`
+	DocumentID    string       `json:"documentId"`
+	DocumentHash  string       `json:"documentHash"`
+	Signers       []SignerJSON `json:"signers"`
+	Events        []EventJSON  `json:"events"`
+	CanSign       bool         `json:"canSign"`
+	Verified      bool         `json:"verified"`
+	NeedsPayment  bool         `json:"needsPayment"`
+	WaitingFor    string       `json:"waitingFor"`
+	Message       string       `json:"message"`
+}
+
+// NewStateJSON fills the lists of a StateJSON; me tells which signer is the reader.
+func NewStateJSON(e Envelope, signers []Signer, events []Event, me func(Signer) bool) StateJSON {
+	out := StateJSON{DocumentID: e.ID, DocumentHash: e.DocHash, Signers: []SignerJSON{}, Events: []EventJSON{}}
+	for _, sg := range signers {
+		out.Signers = append(out.Signers, SignerJSON{Position: sg.Position, Stage: sg.Stage, Role: sg.Role, Name: sg.Name, Email: sg.Email,
+			Signed: sg.Signed(), SignedAt: sg.SignedAt, Method: sg.Method, Me: me(sg)})
+	}
+	for _, ev := range events {
+		out.Events = append(out.Events, EventJSON{At: ev.At, Kind: ev.Event, Actor: ev.Actor, Detail: ev.Detail})
+	}
+	return out
+}

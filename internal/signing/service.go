@@ -72,6 +72,19 @@ func (s *Service) LastEvent(ctx context.Context, r Ref, event, actor string) (ti
 	return lastEventBy(ctx, s.db.Conn(), r, event, actor)
 }
 
+// Throttle allows one e-mail an actor asks for about a document (a re-sent
+// invitation, a copy) every ResendGap, judged by their last "sent" event.
+func (s *Service) Throttle(ctx context.Context, r Ref, email string) error {
+	last, ok, err := s.LastEvent(ctx, r, EventSent, email)
+	if err != nil {
+		return err
+	}
+	if ok && s.now().Sub(last) < ResendGap {
+		return apperr.New(apperr.TooMany, "too_many_requests", MsgWait10)
+	}
+	return nil
+}
+
 // Events is the document's audit trail, oldest first.
 func (s *Service) Events(ctx context.Context, r Ref) ([]Event, error) {
 	return eventsOf(ctx, s.db.Conn(), r)

@@ -34,6 +34,7 @@ const (
 	Landlord  Role = "Landlord"
 	Tenant    Role = "Tenant"
 	Guarantor Role = "Guarantor"
+	Inspector Role = "Inspector"
 )
 
 // Method is how a signature was given.

@@ -5,7 +5,7 @@
 -- revision counts saves, so a device holding an older copy cannot
 -- overwrite a newer one unseen. stamps are the time and location stamps
 -- (JSON). status: Draft, ATS, ADS, Disputed, Completed; payment_status
--- Pending or Paid.
+-- Pending or Paid; order_id the report fee's one order, once made.
 CREATE TABLE inventory_reports (
     id             TEXT PRIMARY KEY,
     creator_id     TEXT NOT NULL REFERENCES users(id),
@@ -17,6 +17,7 @@ CREATE TABLE inventory_reports (
     revision       INTEGER NOT NULL,
     cloned_from    TEXT NOT NULL DEFAULT '',
     stamps         TEXT NOT NULL DEFAULT '[]',
+    order_id       TEXT NOT NULL DEFAULT '',
     created_at     BIGINT NOT NULL,
     updated_at     BIGINT NOT NULL
 );

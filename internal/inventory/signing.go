@@ -1,0 +1,474 @@
+package inventory
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/payment"
+	"github.com/omnirent/omnirent/internal/photo"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/signing"
+)
+
+// Signing and sending a report (spec 3, step 5 and section 4): the creator
+// proves their e-mail with a code, pays the report fee (skipped when paid),
+// signs; the report's text and photos' hashes are frozen then, the status
+// becomes ATS and the landlord and tenants it names are e-mailed a link.
+// Each of them proves their e-mail and signs; when every named party has
+// signed the report is Completed. Order, codes and evidence are the signing
+// package's, as for agreements.
+
+// Kind names reports to the signing package.
+const Kind = "inventory"
+
+// The report fee (spec 3 section 9: 1.99, struck-through 8.99, quantity 1).
+const (
+	Product   payment.Product = "inventory-report"
+	OrderType                 = "inventory"
+)
+
+var Price = payment.Price{Name: "OmniScan report", Pence: 199, WasPence: 899}
+
+// Messages of signing (spec 3 sections 4 and 8).
+const (
+	MsgPleaseSign    = "Please sign"
+	MsgSent          = "Report sent successfully"
+	MsgSigned        = "Report signed"
+	MsgCompleted     = "Report signed. Every party has now signed: the report is complete."
+	MsgCopySent      = "Report has been sent to email"
+	MsgPayFirst      = "Please confirm payment first"
+	MsgAlreadyPaid   = "The report fee is already paid."
+	MsgNotAwaiting   = "This report is not waiting for signatures."
+	MsgCreatorOnly   = "Only the report's creator can do this."
+	MsgNothingToSend = "There is no copy to send yet."
+)
+
+func ref(id string) signing.Ref { return signing.Ref{Kind: Kind, ID: id} }
+
+// Payments is what reports need from the payment system.
+type Payments interface {
+	Register(orderType string, f payment.Fulfiller)
+	RegisterProduct(p payment.Product, price payment.Price)
+	NewOrder(ctx context.Context, tx db.Conn, b payment.Buyer, orderType, subjectID string, items []payment.Item) (payment.Order, error)
+	Get(ctx context.Context, a session.Actor, id string) (payment.Order, error)
+}
+
+// Mailer queues e-mails in a transaction.
+type Mailer interface {
+	Send(ctx context.Context, conn db.Conn, e mail.Email) error
+}
+
+// SigningDeps wires signing into the service (internal/app).
+type SigningDeps struct {
+	Signing  *signing.Service
+	Payments Payments
+	Mail     Mailer
+	BaseURL  string
+}
+
+// UseSigning wires the signing package, the payment system (registering the
+// report fee and this service as its fulfiller) and mail.
+func (s *Service) UseSigning(d SigningDeps) {
+	s.sign = d
+	d.Payments.Register(OrderType, s)
+	d.Payments.RegisterProduct(Product, Price)
+}
+
+func (s *Service) link(id string) string {
+	return strings.TrimRight(s.sign.BaseURL, "/") + "/NewReport?id=" + id + "&view=preview"
+}
+
+// invitees are the signers in order: the creator first (as the landlord
+// when the creator is the landlord it names), then the landlord and each
+// tenant together.
+func invitees(r Report, creator session.Actor) []signing.Invitee {
+	d := r.Data
+	name := strings.TrimSpace(d.Settings.Inspector.First + " " + d.Settings.Inspector.Last)
+	if name == "" {
+		name = creator.FullName
+	}
+	first := signing.Invitee{Stage: 0, Role: signing.Inspector, Name: name, Email: creator.Email}
+	landlordIsCreator := d.Landlord.Email != "" && strings.EqualFold(d.Landlord.Email, creator.Email)
+	if landlordIsCreator {
+		first.Role, first.Name = signing.Landlord, d.Landlord.FullName
+	}
+	out := []signing.Invitee{first}
+	if d.Landlord.Email != "" && !landlordIsCreator {
+		out = append(out, signing.Invitee{Stage: 1, Role: signing.Landlord, Name: d.Landlord.FullName, Email: d.Landlord.Email})
+	}
+	for _, t := range d.Tenants {
+		if strings.EqualFold(t.Email, creator.Email) {
+			continue
+		}
+		out = append(out, signing.Invitee{Stage: 1, Role: signing.Tenant, Name: strings.Join(strings.Fields(t.First+" "+t.Middle+" "+t.Last), " "), Email: t.Email})
+	}
+	return out
+}
+
+// SigningState is what the reader of a report may do about signing.
+type SigningState struct {
+	Report       Report
+	Envelope     signing.Envelope
+	Signers      []signing.Signer
+	Events       []signing.Event
+	Me           func(signing.Signer) bool
+	CanSign      bool
+	Verified     bool
+	NeedsPayment bool
+	WaitingFor   string
+}
+
+// Signing is the report's signing state for its reader.
+func (s *Service) Signing(ctx context.Context, a session.Actor, id string) (SigningState, error) {
+	r, err := s.readable(ctx, a, id)
+	if err != nil {
+		return SigningState{}, err
+	}
+	return s.signingState(ctx, r, a)
+}
+
+func (s *Service) signingState(ctx context.Context, r Report, a session.Actor) (SigningState, error) {
+	st := SigningState{Report: r}
+	env, started, err := s.sign.Signing.Started(ctx, ref(r.ID))
+	if err != nil {
+		return SigningState{}, err
+	}
+	if started {
+		st.Envelope, st.Signers = env, env.Signers
+	} else {
+		for i, in := range invitees(r, a) {
+			st.Signers = append(st.Signers, signing.Signer{Position: i, Stage: in.Stage, Role: in.Role, Name: in.Name, Email: in.Email})
+		}
+	}
+	mine := r.CreatorID == a.UserID
+	st.Me = func(sg signing.Signer) bool {
+		return strings.EqualFold(sg.Email, a.Email) && (sg.Stage != 0 || mine)
+	}
+	if st.Events, err = s.sign.Signing.Events(ctx, ref(r.ID)); err != nil {
+		return SigningState{}, err
+	}
+	if st.Verified, err = s.sign.Signing.Verified(ctx, ref(r.ID), a); err != nil {
+		return SigningState{}, err
+	}
+	switch r.Status {
+	case Draft:
+		st.CanSign = mine
+		st.NeedsPayment = mine && r.PaymentStatus == PaymentPending
+	case ATS: // never while Disputed
+		if sg, ok := signing.SignerFor(env, a); ok && !sg.Signed() {
+			st.WaitingFor = signing.WaitingFor(env, sg)
+			st.CanSign = st.WaitingFor == ""
+		}
+	}
+	return st, nil
+}
+
+// mayStartSigning is nil when the actor may begin the signing steps now:
+// the creator of a draft, or a named party whose turn it is on a report
+// awaiting signatures.
+func (s *Service) mayStartSigning(ctx context.Context, a session.Actor, id string) (Report, error) {
+	r, err := s.readable(ctx, a, id)
+	if err != nil {
+		return Report{}, err
+	}
+	switch r.Status {
+	case Draft:
+		if r.CreatorID != a.UserID {
+			return Report{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+		}
+		return r, nil
+	case ATS:
+		env, err := s.sign.Signing.Envelope(ctx, ref(r.ID))
+		if err != nil {
+			return Report{}, err
+		}
+		sg, ok := signing.SignerFor(env, a)
+		switch {
+		case !ok:
+			return Report{}, apperr.New(apperr.Forbidden, "not_a_signer", signing.MsgNotASigner)
+		case sg.Signed():
+			return Report{}, apperr.New(apperr.Conflict, "already_signed", signing.MsgAlreadySigned)
+		}
+		if w := signing.WaitingFor(env, sg); w != "" {
+			return Report{}, apperr.New(apperr.Conflict, "not_your_turn", w)
+		}
+		return r, nil
+	}
+	return Report{}, apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
+}
+
+func (s *Service) title(r Report) string {
+	return r.Type + " for " + s.record(context.Background(), r, session.Actor{}).Property.text()
+}
+
+// SendCode e-mails the actor a 6-digit signing code.
+func (s *Service) SendCode(ctx context.Context, a session.Actor, id string) error {
+	r, err := s.mayStartSigning(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	return s.sign.Signing.SendCode(ctx, ref(r.ID), a, "the "+s.title(r))
+}
+
+// VerifyCode checks the actor's signing code.
+func (s *Service) VerifyCode(ctx context.Context, a session.Actor, id, code string, m signing.Meta) (SigningState, error) {
+	r, err := s.mayStartSigning(ctx, a, id)
+	if err != nil {
+		return SigningState{}, err
+	}
+	if err := s.sign.Signing.VerifyCode(ctx, ref(r.ID), a, code, m); err != nil {
+		return SigningState{}, err
+	}
+	return s.signingState(ctx, r, a)
+}
+
+// Order is the creator's one order for the report fee.
+func (s *Service) Order(ctx context.Context, a session.Actor, id string) (payment.Order, error) {
+	r, err := s.mayStartSigning(ctx, a, id)
+	if err != nil {
+		return payment.Order{}, err
+	}
+	if r.Status != Draft {
+		return payment.Order{}, apperr.New(apperr.Forbidden, "creator_only", MsgCreatorOnly)
+	}
+	if r.PaymentStatus == PaymentPaid {
+		return payment.Order{}, apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
+	}
+	var o payment.Order
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		existing, err := orderOf(ctx, tx, r.ID)
+		if err != nil || existing != "" {
+			return err
+		}
+		if o, err = s.sign.Payments.NewOrder(ctx, tx, payment.Buyer{ID: a.UserID, Email: a.Email}, OrderType, r.ID,
+			[]payment.Item{{Product: Product, Description: s.title(r), Qty: 1}}); err != nil {
+			return err
+		}
+		ok, err := setOrder(ctx, tx, r.ID, o.ID)
+		if err == nil && !ok {
+			err = apperr.New(apperr.Conflict, "order_exists", "Please try again.")
+		}
+		return err
+	})
+	if err != nil {
+		return payment.Order{}, err
+	}
+	if o.ID != "" {
+		return o, nil
+	}
+	existing, err := orderOf(ctx, s.db.Conn(), r.ID)
+	if err != nil {
+		return payment.Order{}, err
+	}
+	return s.sign.Payments.Get(ctx, a, existing)
+}
+
+// Fulfil implements payment.Fulfiller: the report's fee is paid (in the
+// payment's transaction, exactly once).
+func (s *Service) Fulfil(ctx context.Context, tx db.Conn, o payment.Order) error {
+	ok, err := setPaid(ctx, tx, o.SubjectID, o.ID, s.now())
+	if err != nil || !ok {
+		return err
+	}
+	return s.sign.Signing.Record(ctx, tx, ref(o.SubjectID), signing.EventPaid, o.ReceiptEmail, fmt.Sprintf("Report fee paid (order %s)", o.ID), "")
+}
+
+// SignInput is a signature and, when the user allowed it, where they are.
+type SignInput struct {
+	signing.Signature
+	Location *Location `json:"location"`
+}
+
+// SignResult is the answer to a signature.
+type SignResult struct {
+	Record    Record
+	Message   string
+	Completed bool
+}
+
+// Sign signs the report as the actor: the creator's signature freezes it
+// and sends it; the last named party's completes it. The time and location
+// stamp is recorded again with each signature.
+func (s *Service) Sign(ctx context.Context, a session.Actor, id string, in SignInput, m signing.Meta) (SignResult, error) {
+	sig, err := s.sign.Signing.Check(ctx, in.Signature)
+	if err != nil {
+		if apperr.CodeOf(err) == "signature_missing" {
+			return SignResult{}, apperr.Fields(MsgPleaseSign, map[string]string{"signature": MsgPleaseSign}).WithKind(apperr.Invalid, "signature_missing")
+		}
+		return SignResult{}, err
+	}
+	r, err := s.readable(ctx, a, id)
+	if err != nil {
+		return SignResult{}, err
+	}
+	r.Stamps = append(r.Stamps, stampOf("sign", s.now(), a, in.Location))
+	switch r.Status {
+	case Draft:
+		return s.signAsCreator(ctx, a, r, sig, m)
+	case ATS:
+		return s.signAsParty(ctx, a, r, sig, m)
+	}
+	return SignResult{}, apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
+}
+
+func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, sig signing.Checked, m signing.Meta) (SignResult, error) {
+	if r.CreatorID != a.UserID {
+		return SignResult{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	if r.PaymentStatus != PaymentPaid {
+		return SignResult{}, apperr.New(apperr.Conflict, "payment_required", MsgPayFirst)
+	}
+	if ok, err := s.sign.Signing.Verified(ctx, ref(r.ID), a); err != nil {
+		return SignResult{}, err
+	} else if !ok {
+		return SignResult{}, apperr.New(apperr.Forbidden, "code_required", signing.MsgVerifyFirst)
+	}
+	frozen, err := s.freeze(ctx, r)
+	if err != nil {
+		return SignResult{}, err
+	}
+	var env signing.Envelope
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		moved, err := moveStatus(ctx, tx, r.ID, Draft, ATS, s.now())
+		if err != nil {
+			return err
+		}
+		if !moved {
+			return apperr.New(apperr.Conflict, "not_draft", MsgNotAwaiting)
+		}
+		if err := setStamps(ctx, tx, r); err != nil {
+			return err
+		}
+		if env, err = s.sign.Signing.Start(ctx, tx, ref(r.ID), s.title(r), frozen, invitees(r, a)); err != nil {
+			return err
+		}
+		if env, err = s.sign.Signing.Sign(ctx, tx, env, a, sig, m); err != nil {
+			return err
+		}
+		if env.Complete() {
+			if _, err := moveStatus(ctx, tx, r.ID, ATS, Completed, s.now()); err != nil {
+				return err
+			}
+			r.Status = Completed
+		} else {
+			r.Status = ATS
+		}
+		return s.notify(ctx, tx, r, env, a, "Please read and sign the "+s.title(r), "sent")
+	})
+	if err != nil {
+		return SignResult{}, err
+	}
+	return SignResult{Record: s.record(ctx, r, a), Message: MsgSent, Completed: r.Status == Completed}, nil
+}
+
+func (s *Service) signAsParty(ctx context.Context, a session.Actor, r Report, sig signing.Checked, m signing.Meta) (SignResult, error) {
+	env, err := s.sign.Signing.Envelope(ctx, ref(r.ID))
+	if err != nil {
+		return SignResult{}, err
+	}
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		if env, err = s.sign.Signing.Sign(ctx, tx, env, a, sig, m); err != nil {
+			return err
+		}
+		if err := setStamps(ctx, tx, r); err != nil {
+			return err
+		}
+		if !env.Complete() {
+			return nil
+		}
+		if _, err := moveStatus(ctx, tx, r.ID, ATS, Completed, s.now()); err != nil {
+			return err
+		}
+		r.Status = Completed
+		if err := s.sign.Signing.Record(ctx, tx, ref(r.ID), signing.EventCompleted, "OmniRent", "Every named party has signed", ""); err != nil {
+			return err
+		}
+		return s.notify(ctx, tx, r, env, a, "Everyone has signed the "+s.title(r), "completed")
+	})
+	if err != nil {
+		return SignResult{}, err
+	}
+	if r.Status == Completed {
+		return SignResult{Record: s.record(ctx, r, a), Message: MsgCompleted, Completed: true}, nil
+	}
+	return SignResult{Record: s.record(ctx, r, a), Message: MsgSigned}, nil
+}
+
+// notify e-mails the report's link: on sending, to every party who has not
+// signed; on completion, to everyone.
+func (s *Service) notify(ctx context.Context, tx db.Conn, r Report, env signing.Envelope, from session.Actor, subject, why string) error {
+	var to []string
+	for _, sg := range env.Signers {
+		if why == "sent" && (sg.Signed() || sg.Stage == 0) {
+			continue
+		}
+		to = append(to, sg.Email)
+		lines := []string{fmt.Sprintf("%s has signed the %s and asks you to read and sign it.", env.Signers[0].Name, s.title(r)),
+			"Open it here: " + s.link(r.ID),
+			"If you do not have an OmniRent account yet, register with this e-mail address (" + sg.Email + "); the report then appears under Active OmniScan Reports."}
+		if why == "completed" {
+			lines = []string{"Every party has signed the " + s.title(r) + ".", "Read it here (sign in to OmniRent first): " + s.link(r.ID)}
+		}
+		if err := s.sign.Mail.Send(ctx, tx, mail.Email{To: sg.Email, ReplyTo: from.Email, Subject: subject, Template: "notice",
+			Data: map[string]any{"Name": sg.Name, "Heading": subject, "Paragraphs": lines}}); err != nil {
+			return err
+		}
+	}
+	if why != "sent" || len(to) == 0 {
+		return nil
+	}
+	return s.sign.Signing.Record(ctx, tx, ref(r.ID), signing.EventSent, from.Email, "Sent to "+strings.Join(to, ", "), "")
+}
+
+// Resend e-mails the actor a link to an awaiting or completed report
+// ('Report has been sent to email').
+func (s *Service) Resend(ctx context.Context, a session.Actor, id string) error {
+	r, err := s.readable(ctx, a, id)
+	if err != nil {
+		return err
+	}
+	if r.Status == Draft {
+		return apperr.New(apperr.Conflict, "not_sent", MsgNothingToSend)
+	}
+	if err := s.sign.Signing.Throttle(ctx, ref(r.ID), a.Email); err != nil {
+		return err
+	}
+	return s.db.Tx(ctx, func(tx db.Conn) error {
+		if err := s.sign.Mail.Send(ctx, tx, mail.Email{To: a.Email, Subject: "Your copy of the " + s.title(r), Template: "notice",
+			Data: map[string]any{"Name": a.FullName, "Heading": "Your copy of the report",
+				"Paragraphs": []string{"Read the " + s.title(r) + " here (sign in to OmniRent first): " + s.link(r.ID)}}}); err != nil {
+			return err
+		}
+		return s.sign.Signing.Record(ctx, tx, ref(r.ID), signing.EventSent, a.Email, "Copy e-mailed to "+a.Email, "")
+	})
+}
+
+// freeze is what every signer signs: the report's data and, for each photo
+// it shows, the photo's hash, so a signature also binds the photos.
+func (s *Service) freeze(ctx context.Context, r Report) ([]byte, error) {
+	ev, err := s.photos.Evidences(ctx, photo.KindInventory, r.ID)
+	if err != nil {
+		return nil, err
+	}
+	used := map[string]bool{}
+	for _, n := range r.Data.photos() {
+		used[n] = true
+	}
+	type photoHash struct {
+		Name   string `json:"name"`
+		SHA256 string `json:"sha256"`
+	}
+	hashes := []photoHash{}
+	for _, e := range ev {
+		if used[e.Name] {
+			hashes = append(hashes, photoHash{e.Name, e.SHA256})
+		}
+	}
+	b, err := json.Marshal(map[string]any{"type": r.Type, "propertyId": r.PropertyID, "data": r.Data, "photos": hashes})
+	return b, apperr.Wrap(err, "freeze report")
+}
