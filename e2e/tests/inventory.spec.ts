@@ -143,7 +143,7 @@ test('an inspector records a check-in report on a phone, offline for a while, an
   // The preview shows it all.
   await page.goto(reportURL)
   await page.getByRole('button', { name: 'Preview Report' }).click()
-  for (const s of ['Kitchen', 'Bedroom 2', 'Freestanding', 'Belling', 'Cupboard under the stairs', '04512', 'Gas Safety Certificate', 'Tom', demo.landlord.email, 'freshly painted', 'Captured (via App)', 'Added'] ) {
+  for (const s of ['Kitchen', 'Bedroom 2', 'Freestanding', 'Belling', 'Cupboard under the stairs', '04512', 'Gas Safety Certificate', 'Tom', demo.landlord.email, 'freshly painted', 'Captured (via App)', 'Added']) {
     await page.locator('details').evaluateAll((els) => els.forEach((el) => ((el as HTMLDetailsElement).open = true)))
     await expect(page.getByText(s).first()).toBeVisible()
   }
