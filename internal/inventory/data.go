@@ -63,6 +63,7 @@ type RoomItem struct {
 	Name             string              `json:"name"`
 	Tag              string              `json:"tag"`
 	Completed        bool                `json:"completed"`
+	Overview         Condition           `json:"overview"` // the item's condition rating, words and photos
 	Description      map[string][]string `json:"description"`
 	DisputeAvoidance map[string][]string `json:"disputeAvoidance"`
 	Notes            string              `json:"notes"`
@@ -253,6 +254,9 @@ func (it *RoomItem) check(cat *Catalogue, room string) error {
 		return fieldErr("items", MsgUnknownItem)
 	}
 	it.Notes = clean(it.Notes)
+	if err := it.Overview.check("items"); err != nil {
+		return err
+	}
 	if len(it.Notes) > MaxText || len(it.Photos) > MaxPhotosInSet {
 		return fieldErr("items", "Please keep notes and photos shorter.")
 	}
@@ -320,6 +324,7 @@ func (d Data) photos() []string {
 			add(r.Overview.Photos)
 			for _, it := range r.Items {
 				add(it.Photos)
+				add(it.Overview.Photos)
 			}
 		}
 	}
@@ -349,6 +354,7 @@ func (d Data) withoutPhotos() Data {
 			out[i].Items = slices.Clone(out[i].Items)
 			for j := range out[i].Items {
 				out[i].Items[j].Photos = []string{}
+				out[i].Items[j].Overview.Photos = []string{}
 			}
 		}
 		return out
@@ -364,6 +370,36 @@ func (d Data) withoutPhotos() Data {
 	}
 	d.nonNil()
 	return d
+}
+
+// layoutOnly is the rooms and items with empty conditions (a check-out
+// report started from a check-in report), and the people.
+func (d Data) layoutOnly() Data {
+	out := Data{Tenants: slices.Clone(d.Tenants), Landlord: d.Landlord}
+	empty := func(rooms []Room) []Room {
+		res := make([]Room, 0, len(rooms))
+		for _, r := range rooms {
+			nr := Room{ID: r.ID, Name: r.Name, Tag: r.Tag, Items: []RoomItem{}}
+			for _, it := range r.Items {
+				nr.Items = append(nr.Items, RoomItem{ID: it.ID, Name: it.Name, Tag: it.Tag})
+			}
+			res = append(res, nr)
+		}
+		return res
+	}
+	out.Inside, out.Outside = empty(d.Inside), empty(d.Outside)
+	var normal Data = out
+	normal.nonNil()
+	for _, rooms := range [][]Room{normal.Inside, normal.Outside} {
+		for i := range rooms {
+			rooms[i].Overview.Photos = []string{}
+			for j := range rooms[i].Items {
+				it := &rooms[i].Items[j]
+				it.Description, it.DisputeAvoidance, it.Photos, it.Overview.Photos = map[string][]string{}, map[string][]string{}, []string{}, []string{}
+			}
+		}
+	}
+	return normal
 }
 
 // parties are the e-mails of the landlord and tenants named in the data.

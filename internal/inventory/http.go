@@ -35,6 +35,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/inventory/reports/{id}/signing/order", httpx.Handle(session.Require(h.order)))
 	mux.Handle("POST /api/inventory/reports/{id}/signing/sign", httpx.Handle(session.Require(h.sign)))
 	mux.Handle("POST /api/inventory/reports/{id}/resend", httpx.Handle(session.Require(h.resend)))
+	mux.Handle("GET /api/inventory/reports/{id}/comparison", httpx.Handle(session.Require(h.comparison)))
 }
 
 // UploadBodyLimit lets a photo (5 MB) or a signature image (2 MB as a data
@@ -234,4 +235,16 @@ func (h *Handler) resend(w http.ResponseWriter, r *http.Request, a session.Actor
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": MsgCopySent})
+}
+
+func (h *Handler) comparison(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	c, err := h.svc.Compare(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	lines := c.Lines
+	if lines == nil {
+		lines = []Line{}
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"checkIn": toJSON(c.CheckIn), "checkOut": toJSON(c.CheckOut), "lines": lines})
 }

@@ -59,6 +59,7 @@ func fullData(photoName string) map[string]any {
 		"insideProperty": []any{
 			map[string]any{"id": 0, "name": "Kitchen", "tag": "Kitchen", "done": true, "overview": map[string]any{"rating": "Dusty", "description": "", "photos": []any{}},
 				"items": []any{map[string]any{"id": 0, "name": "Oven", "tag": "Oven", "completed": true, "notes": "Clean inside.", "photos": photos,
+					"overview":         map[string]any{"rating": "Fine", "description": "", "photos": []any{}},
 					"description":      map[string]any{"Type": []any{"Freestanding"}, "Brand": []any{"Belling"}},
 					"disputeAvoidance": map[string]any{"Cleanliness": []any{"Good"}, "PAT tested": []any{"Yes"}}}}},
 			map[string]any{"id": 0, "name": "Bedroom", "tag": "Bedroom", "done": false, "overview": map[string]any{"rating": "", "description": "", "photos": []any{}}, "items": []any{}},

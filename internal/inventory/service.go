@@ -79,6 +79,9 @@ type NewInput struct {
 	PropertyID string    `json:"propertyId"`
 	Type       string    `json:"type"`
 	CloneFrom  *string   `json:"cloneFrom"` // present (even empty) when the user chose to clone
+	// FromCheckIn starts a check-out report from a signed check-in report:
+	// its rooms and items, with empty conditions, so the two line up.
+	FromCheckIn string `json:"fromCheckIn"`
 	Location   *Location `json:"location"`
 }
 
@@ -117,6 +120,15 @@ func (s *Service) Create(ctx context.Context, a session.Actor, in NewInput) (Rec
 			return Record{}, apperr.New(apperr.Conflict, "not_clonable", MsgCloneType)
 		}
 		r.Data, r.ClonedFrom = src.Data.withoutPhotos(), src.ID
+	} else if in.FromCheckIn != "" {
+		src, err := s.readable(ctx, a, in.FromCheckIn)
+		if err != nil {
+			return Record{}, err
+		}
+		if src.Type != TypeCheckIn || in.Type != TypeCheckOut || !clonable(src.Status) || src.PropertyID != p.ID {
+			return Record{}, apperr.New(apperr.Conflict, "not_check_in", "A check-out report starts from a signed check-in report of the same property.")
+		}
+		r.Data, r.ClonedFrom = src.Data.layoutOnly(), src.ID
 	}
 	r.Stamps = []Stamp{stampOf("begin", now, a, in.Location)}
 	if err := s.db.Tx(ctx, func(c db.Conn) error { return insert(ctx, c, r) }); err != nil {

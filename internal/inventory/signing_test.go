@@ -152,3 +152,56 @@ func TestReportSigning(t *testing.T) {
 		}
 	})
 }
+
+// A check-out report started from the signed check-in report lines up with
+// it, and the comparison puts the oven marked Damaged first.
+func TestCheckOutAgainstCheckIn(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		clerk, pid := landlordWithProperty(t, e, "clerk@example.com")
+		in := begin(t, clerk, map[string]any{"propertyId": pid, "type": inventory.TypeCheckIn})["id"].(string)
+		d := fullData("")
+		d["tenantDetails"], d["landlord"] = []any{}, map[string]any{"fullName": "", "email": ""}
+		if r := save(clerk, in, 1, d); r.Status != 200 {
+			t.Fatal(r.Raw)
+		}
+		if r := clerk.Post("/api/inventory/reports", map[string]any{"propertyId": pid, "type": inventory.TypeCheckOut, "fromCheckIn": in}); r.Status != 409 {
+			t.Errorf("from an unsigned check-in: %d", r.Status)
+		}
+		payFee(t, clerk, in)
+		verifyCode(t, e, clerk, "clerk@example.com", in)
+		if r := clerk.Post("/api/inventory/reports/"+in+"/signing/sign", typed("Ines Pector")); r.Status != 200 || r.Body["completed"] != true {
+			t.Fatalf("sign the check-in (no other party): %d %s", r.Status, r.Raw)
+		}
+		r := clerk.Post("/api/inventory/reports", map[string]any{"propertyId": pid, "type": inventory.TypeCheckOut, "fromCheckIn": in})
+		if r.Status != 201 {
+			t.Fatalf("check-out from check-in: %d %s", r.Status, r.Raw)
+		}
+		out := r.Body["report"].(map[string]any)
+		od := out["data"].(map[string]any)
+		kitchen := od["insideProperty"].([]any)[0].(map[string]any)
+		oven := kitchen["items"].([]any)[0].(map[string]any)
+		if kitchen["tag"] != "Kitchen" || oven["tag"] != "Oven" || oven["notes"] != "" || len(oven["disputeAvoidance"].(map[string]any)) != 0 {
+			t.Fatalf("laid out: %v", kitchen)
+		}
+		oven["overview"] = map[string]any{"rating": "Damaged", "description": "Door glass cracked", "photos": []any{}}
+		oven["disputeAvoidance"] = map[string]any{"Cleanliness": []any{"Good"}}
+		if r := save(clerk, out["id"].(string), 1, od); r.Status != 200 {
+			t.Fatalf("save the check-out: %d %s", r.Status, r.Raw)
+		}
+		cmp := clerk.Get("/api/inventory/reports/" + out["id"].(string) + "/comparison")
+		if cmp.Status != 200 {
+			t.Fatalf("comparison: %d %s", cmp.Status, cmp.Raw)
+		}
+		first := cmp.Body["lines"].([]any)[0].(map[string]any)
+		if first["item"] != "Oven" || first["change"] != "worse" || first["checkOut"].(map[string]any)["rating"] != "Damaged" {
+			t.Errorf("first line: %v", first)
+		}
+		if r := clerk.Get("/api/inventory/reports/" + in + "/comparison"); r.Status != 409 {
+			t.Errorf("comparison of a check-in report: %d", r.Status)
+		}
+		other, _ := landlordWithProperty(t, e, "other@example.com")
+		if r := other.Get("/api/inventory/reports/" + out["id"].(string) + "/comparison"); r.Status != 404 {
+			t.Errorf("another landlord compares: %d", r.Status)
+		}
+	})
+}

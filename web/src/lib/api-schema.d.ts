@@ -1874,6 +1874,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/reports/{id}/comparison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Check-out against check-in
+         * @description A check-out report beside the newest signed or completed check-in report of the same property the reader may read: room by room and item by item, worse first (condition or cleanliness down, or new damage), then missing, new, better and the same.
+         */
+        get: operations["inventoryComparison"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -2159,6 +2181,7 @@ export interface components {
                 name: string;
                 tag: string;
                 completed: boolean;
+                overview?: components["schemas"]["InventoryCondition"];
                 description: {
                     [key: string]: string[];
                 };
@@ -2262,6 +2285,13 @@ export interface components {
         };
         InventoryReportResponse: {
             report: components["schemas"]["InventoryReport"];
+        };
+        ComparisonSide: {
+            rating: string;
+            cleanliness: string;
+            notes: string;
+            photos: string[];
+            damage: string[] | null;
         };
         ContractCatalogue: {
             jurisdictions: string[];
@@ -5263,6 +5293,8 @@ export interface operations {
                     propertyId: string;
                     type: string;
                     cloneFrom?: string | null;
+                    /** @description a signed check-in report of the property: a check-out report starts with its rooms and items, conditions empty */
+                    fromCheckIn?: string;
                     location?: {
                         lat: number;
                         lng: number;
@@ -5646,6 +5678,44 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             429: components["responses"]["Error"];
+        };
+    };
+    inventoryComparison: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the comparison */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkIn: components["schemas"]["InventoryReport"];
+                        checkOut: components["schemas"]["InventoryReport"];
+                        lines: {
+                            side: string;
+                            room: string;
+                            /** @description empty for the room's own condition */
+                            item: string;
+                            /** @enum {string} */
+                            change: "worse" | "same" | "better" | "missing" | "new";
+                            checkIn: components["schemas"]["ComparisonSide"] | null;
+                            checkOut: components["schemas"]["ComparisonSide"] | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     devMailbox: {

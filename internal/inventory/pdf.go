@@ -1,0 +1,584 @@
+package inventory
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	_ "image/jpeg" // photo sizes
+	_ "image/png"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/photo"
+	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/pdf"
+)
+
+// The report PDF (spec 3 section 9): A4, "Page X of Y" on every page, drawn
+// from the same data the preview shows: the front page, the glossary,
+// pre-arrival document serving, the schedule of cleanliness and condition,
+// utility details, room details with their photos, tenants and landlord,
+// keys and alarms, the signatures when the report has been signed, and an
+// evidence page of every photo's hash and times and the report's stamps.
+// Photos are drawn from their 640-pixel thumbnails, so a report of a
+// hundred twelve-megapixel photos stays a few megabytes; a photo that
+// cannot be read is drawn as a grey box, never failing the document.
+
+var (
+	pdfBrand = pdf.Colour{11, 92, 173}
+	pdfGrey  = pdf.Colour{148, 163, 184}
+)
+
+// contentW is the width between the margins.
+const contentW = pdf.PageW - 2*pdf.Margin
+
+// term is a glossary entry: a word the report uses and what it means.
+type term struct{ Word, Meaning string }
+
+// glossaryTerms is the PDF's glossary (spec 3 section 9), group by group.
+var glossaryTerms = []struct {
+	Title string
+	Terms []term
+}{
+	{"Condition", []term{
+		{"Damaged", "Broken, torn, chipped, burnt or otherwise harmed beyond fair wear; needs repair or replacement."},
+		{"Marked", "Scuffs, scratches, stains or marks on the surface, but sound and working."},
+		{"Dirty", "Needs more than a light clean: grime, grease, residue or soiling."},
+		{"Dusty", "A light layer of dust that a wipe or a vacuum removes."},
+		{"Fine", "Clean, sound and in good order for its age; no defects noted."},
+	}},
+	{"Cleanliness", []term{
+		{"Very poor", "Heavily soiled throughout; needs a professional clean."},
+		{"Poor", "Noticeably dirty in places; needs a thorough clean."},
+		{"Fair", "Generally clean, with some areas needing attention."},
+		{"Good", "Clean throughout and ready to use."},
+		{"New Item", "New and unused, or still in its packaging."},
+	}},
+	{"Photographs", []term{
+		{"Captured (external device)", "Taken on another camera or phone and added with the time it was taken."},
+		{"Captured (via App)", "Taken in the OmniRent app with the device's camera during the inspection."},
+		{"Captured (certified by inspector)", "Taken by the inspector, who certifies it shows the property on the inspection day."},
+		{"Added", "A picture file added from the device; the time shown is when it was uploaded."},
+	}},
+}
+
+// photoTerm is the glossary's word for how a photo came into the report.
+func photoTerm(origin string) string {
+	if origin == photo.FromCamera {
+		return "Captured (via App)"
+	}
+	return "Added"
+}
+
+// ukDate writes a date the British way (spec 3 section 9: dates en-GB).
+func ukDate(t time.Time) string { return t.In(clock.UK).Format("02/01/2006") }
+
+// ukDateTime is a date and time in UK time with its zone.
+func ukDateTime(t time.Time) string { return t.In(clock.UK).Format("02/01/2006 15:04:05 MST") }
+
+// ukShort is a date and time to the minute, for captions.
+func ukShort(t time.Time) string { return t.In(clock.UK).Format("02/01/2006 15:04 MST") }
+
+// isoDate writes a YYYY-MM-DD date of the data the British way.
+func isoDate(s string) string {
+	t, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		return s
+	}
+	return t.Format("02/01/2006")
+}
+
+// drawer draws one report: the document, and the report's photos and
+// their evidence, each photo read once.
+type drawer struct {
+	ctx   context.Context
+	s     *Service
+	d     *pdf.Doc
+	r     Record
+	ev    map[string]photo.Evidence
+	cache map[string][]byte
+}
+
+// RenderPDF draws the report r as a PDF for a reader who may see it.
+func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
+	addr := r.Property.text()
+	d, err := pdf.New(pdf.Info{Title: r.Type + ": " + addr, Author: "OmniRent", Created: r.CreatedAt, Footer: "OmniScan report " + r.ID})
+	if err != nil {
+		return nil, err
+	}
+	evs, err := s.photos.Evidences(ctx, photo.KindInventory, r.ID)
+	if err != nil {
+		return nil, err
+	}
+	w := &drawer{ctx: ctx, s: s, d: d, r: r, ev: map[string]photo.Evidence{}, cache: map[string][]byte{}}
+	for _, e := range evs {
+		w.ev[e.Name] = e
+	}
+	w.front(addr)
+	w.glossary()
+	w.documents()
+	w.schedule()
+	w.utilities()
+	w.rooms()
+	w.parties()
+	w.keys()
+	if s.sign.Signing != nil {
+		env, started, err := s.sign.Signing.Started(ctx, ref(r.ID))
+		if err != nil {
+			return nil, err
+		}
+		if started {
+			if err := s.sign.Signing.SignaturesPage(ctx, d, env); err != nil {
+				return nil, err
+			}
+		}
+	}
+	w.evidence(evs)
+	return d.Bytes()
+}
+
+func (w *drawer) newPage() {
+	w.d.AddPage()
+	w.d.Y = pdf.Margin
+}
+
+func (w *drawer) title(s string) {
+	w.d.Heading(s, 16, pdfBrand)
+	w.d.Y += 2
+}
+
+func (w *drawer) sub(s string) { w.d.Heading(s, 12, pdf.Ink) }
+
+// muted draws a small grey line.
+func (w *drawer) muted(s string) {
+	w.d.Font(false, 9, pdf.Muted)
+	w.d.Line(s)
+	w.d.Font(false, 10, pdf.Ink)
+}
+
+func (w *drawer) front(addr string) {
+	d, data := w.d, w.r.Data
+	d.Font(false, 12, pdf.White)
+	lines := d.Wrap(addr, contentW)
+	height := 92 + 17*float64(len(lines))
+	d.Fill(pdfBrand)
+	d.RectFromUpperLeftWithStyle(0, 0, pdf.PageW, height, "F")
+	d.Font(true, 24, pdf.White)
+	d.At(pdf.Margin, 34, w.r.Type)
+	d.Font(false, 12, pdf.White)
+	for i, l := range lines {
+		d.At(pdf.Margin, 70+17*float64(i), l)
+	}
+	d.Y = height + 24
+	if name := data.Settings.CoverPhoto; name != "" {
+		w.image(name, pdf.Margin, d.Y, contentW, 300)
+		d.Y += 300 + 20
+	}
+	in := data.Settings.Inspector
+	d.Font(false, 11, pdf.Ink)
+	d.Pair("Property", orDash(addr), 130)
+	d.Pair("Inspector", orDash(strings.TrimSpace(in.First+" "+in.Last)), 130)
+	d.Pair("Inspector e-mail", orDash(in.Email), 130)
+	d.Pair("Created", ukDate(w.r.CreatedAt), 130)
+	d.Pair("Status", w.r.Status, 130)
+	d.Pair("Students", yesNo(data.Settings.Students), 130)
+	d.Pair("Pets", yesNo(data.Settings.Pets), 130)
+	d.Pair("Report id", w.r.ID, 130)
+	if o := data.Overview; o.Rating != "" || o.Description != "" {
+		w.sub("Property overview")
+		w.condition(o)
+	}
+}
+
+func (w *drawer) glossary() {
+	w.newPage()
+	w.title("Glossary")
+	d := w.d
+	for _, g := range glossaryTerms {
+		w.sub(g.Title)
+		for _, t := range g.Terms {
+			const key = 190.0
+			d.Font(false, 10, pdf.Ink)
+			lines := d.Wrap(t.Meaning, contentW-key)
+			d.Room(15 * float64(len(lines)))
+			d.Font(true, 10, pdf.Ink)
+			d.At(pdf.Margin, d.Y, t.Word)
+			d.Font(false, 10, pdf.Ink)
+			for i, l := range lines {
+				d.At(pdf.Margin+key, d.Y+15*float64(i), l)
+			}
+			d.Y += 15*float64(max(len(lines), 1)) + 2
+		}
+	}
+}
+
+func (w *drawer) documents() {
+	w.newPage()
+	w.title("Pre-arrival document serving")
+	d := w.d
+	d.Paragraph("The certificates and documents served to the tenant before the tenancy, with their expiry dates and the pages as photographed.", 9)
+	if len(w.r.Data.Documents) == 0 {
+		w.muted("No documents recorded.")
+		return
+	}
+	for _, doc := range w.r.Data.Documents {
+		d.Room(22 + 80)
+		d.Font(true, 11, pdf.Ink)
+		d.Line(doc.Kind)
+		d.Font(false, 10, pdf.Ink)
+		d.Line("Expires " + isoDate(doc.Expiry))
+		w.thumbRow(doc.Files, 80, 60)
+		d.Y += 6
+	}
+}
+
+// thumbRow draws small photos side by side, wrapping onto new rows.
+func (w *drawer) thumbRow(names []string, tw, th float64) {
+	const gap = 8.0
+	per := int((contentW + gap) / (tw + gap))
+	for i := 0; i < len(names); i += per {
+		w.d.Room(th + gap)
+		for j, n := range names[i:min(i+per, len(names))] {
+			w.image(n, pdf.Margin+float64(j)*(tw+gap), w.d.Y, tw, th)
+		}
+		w.d.Y += th + gap
+	}
+}
+
+func ratingOr(s string) string {
+	if s == "" {
+		return "Not rated"
+	}
+	return s
+}
+
+func (w *drawer) schedule() {
+	w.newPage()
+	w.title("Schedule of cleanliness and condition")
+	d := w.d
+	if o := w.r.Data.Overview; o.Rating != "" {
+		d.Font(false, 10, pdf.Ink)
+		d.Pair("Property overview", ratingOr(o.Rating), 130)
+	}
+	for _, side := range []struct {
+		title string
+		rooms []Room
+	}{{"Inside", w.r.Data.Inside}, {"Outside", w.r.Data.Outside}} {
+		w.sub(side.title)
+		if len(side.rooms) == 0 {
+			w.muted("No rooms or spaces recorded.")
+			continue
+		}
+		rows := make([][]string, 0, len(side.rooms))
+		for _, r := range side.rooms {
+			rows = append(rows, []string{r.Tag, ratingOr(r.Overview.Rating), r.Overview.Description})
+		}
+		d.Table([]pdf.Column{{Title: "Room or space", Width: 150}, {Title: "Condition rating", Width: 95}, {Title: "Description", Width: contentW - 245}}, rows, 9)
+	}
+}
+
+func (w *drawer) utilities() {
+	w.newPage()
+	w.title("Utility details")
+	d := w.d
+	ms := w.r.Data.Meters
+	if len(ms) == 0 {
+		w.muted("No meters recorded.")
+		return
+	}
+	rows := make([][]string, 0, len(ms))
+	for _, m := range ms {
+		rows = append(rows, []string{m.Kind, m.Location, m.Reading, m.Supplier, m.Serial, m.Notes})
+	}
+	d.Table([]pdf.Column{{Title: "Meter", Width: 70}, {Title: "Location", Width: 95}, {Title: "Reading", Width: 70}, {Title: "Supplier", Width: 80},
+		{Title: "Serial number", Width: 80}, {Title: "Notes", Width: contentW - 395}}, rows, 9)
+	for _, m := range ms {
+		if len(m.Photos) > 0 {
+			w.sub(m.Kind + " meter photos")
+			w.grid(m.Photos)
+		}
+	}
+}
+
+func (w *drawer) rooms() {
+	w.newPage()
+	w.title("Room details")
+	for _, side := range []struct {
+		title string
+		rooms []Room
+	}{{"Inside", w.r.Data.Inside}, {"Outside", w.r.Data.Outside}} {
+		if len(side.rooms) == 0 {
+			continue
+		}
+		w.d.Heading(side.title, 14, pdfBrand)
+		for _, r := range side.rooms {
+			w.room(r)
+		}
+	}
+	if len(w.r.Data.Inside)+len(w.r.Data.Outside) == 0 {
+		w.muted("No rooms or spaces recorded.")
+	}
+}
+
+func (w *drawer) room(r Room) {
+	d := w.d
+	d.Heading(r.Tag, 13, pdf.Ink)
+	w.condition(r.Overview)
+	for _, it := range r.Items {
+		d.Room(60)
+		d.Y += 4
+		d.Font(true, 11, pdfBrand)
+		d.Line(it.Tag)
+		ci, _ := w.s.cat.Item(it.Name)
+		var descG, disputeG []Group
+		if ci != nil {
+			descG, disputeG = ci.Description, ci.DisputeAvoidance
+		}
+		w.choices("Description", it.Description, descG)
+		w.choices("Dispute avoidance", it.DisputeAvoidance, disputeG)
+		if it.Notes != "" {
+			d.Font(false, 10, pdf.Ink)
+			d.Pair("Notes", it.Notes, 130)
+		}
+		w.grid(it.Photos)
+	}
+	d.Y += 6
+}
+
+// choices draws an item's chosen values, group by group in the catalogue's order.
+func (w *drawer) choices(label string, chosen map[string][]string, groups []Group) {
+	if len(chosen) == 0 {
+		return
+	}
+	var names []string
+	for _, g := range groups {
+		if len(chosen[g.Name]) > 0 {
+			names = append(names, g.Name)
+		}
+	}
+	var rest []string
+	for n, v := range chosen {
+		if len(v) > 0 && !slices.Contains(names, n) {
+			rest = append(rest, n)
+		}
+	}
+	sort.Strings(rest)
+	names = append(names, rest...)
+	if len(names) == 0 {
+		return
+	}
+	w.d.Font(true, 8, pdf.Muted)
+	w.d.Line(strings.ToUpper(label))
+	w.d.Font(false, 10, pdf.Ink)
+	for _, n := range names {
+		w.d.Pair(n, strings.Join(chosen[n], ", "), 130)
+	}
+}
+
+// condition draws a condition block: its rating, words and photos.
+func (w *drawer) condition(c Condition) {
+	d := w.d
+	d.Font(false, 10, pdf.Ink)
+	if c.Rating != "" {
+		d.Pair("Condition", c.Rating, 130)
+	}
+	if c.Description != "" {
+		d.Pair("Description", c.Description, 130)
+	}
+	if c.Rating == "" && c.Description == "" && len(c.Photos) == 0 {
+		w.muted("Condition not recorded.")
+	}
+	w.grid(c.Photos)
+}
+
+// grid draws photos three to a row, each captioned with its glossary term
+// and the time it was taken or uploaded.
+func (w *drawer) grid(names []string) {
+	if len(names) == 0 {
+		return
+	}
+	const per, gap = 3, 10.0
+	tw := (contentW - gap*(per-1)) / per
+	th := tw * 3 / 4
+	const capH = 24.0
+	d := w.d
+	d.Y += 4
+	for i := 0; i < len(names); i += per {
+		d.Room(th + capH + gap)
+		for j, n := range names[i:min(i+per, len(names))] {
+			x := pdf.Margin + float64(j)*(tw+gap)
+			w.image(n, x, d.Y, tw, th)
+			term, when := "Photo", ""
+			if e, ok := w.ev[n]; ok {
+				term = photoTerm(e.Origin)
+				if e.CapturedAt != nil {
+					when = "Taken " + ukShort(*e.CapturedAt)
+				} else {
+					when = "Uploaded " + ukShort(e.UploadedAt)
+				}
+			}
+			d.Font(true, 7.5, pdf.Ink)
+			d.At(x, d.Y+th+3, term)
+			d.Font(false, 7.5, pdf.Muted)
+			d.At(x, d.Y+th+13, when)
+		}
+		d.Y += th + capH + gap
+	}
+	d.Font(false, 10, pdf.Ink)
+}
+
+// image draws a report's photo in the box, or a grey box saying it is
+// unavailable when it cannot be read.
+func (w *drawer) image(name string, x, y, bw, bh float64) {
+	data, ok := w.cache[name]
+	if !ok {
+		b, err := w.s.photos.Bytes(w.ctx, photo.KindInventory, w.r.ID, name, photo.Thumb)
+		if err == nil {
+			data = b
+		}
+		w.cache[name] = data
+	}
+	if data != nil {
+		if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil && cfg.Width > 0 && cfg.Height > 0 {
+			iw := min(bw, bh*float64(cfg.Width)/float64(cfg.Height)) // centred across the box
+			if w.d.Image(data, x+(bw-iw)/2, y, iw, bh) == nil {
+				return
+			}
+		}
+	}
+	w.cache[name] = nil
+	d := w.d
+	d.Fill(pdf.Colour{226, 232, 240})
+	d.RectFromUpperLeftWithStyle(x, y, bw, bh, "F")
+	size := min(9, bh/4)
+	d.Font(false, size, pdf.Muted)
+	label := "Photo unavailable"
+	d.At(x+max(2, (bw-d.Width(label))/2), y+bh/2-size/2, label)
+	d.Font(false, 10, pdf.Ink)
+}
+
+func (w *drawer) parties() {
+	w.newPage()
+	w.title("Tenants and landlord")
+	d, data := w.d, w.r.Data
+	w.sub("Tenants")
+	if len(data.Tenants) == 0 {
+		w.muted("No tenants recorded.")
+	} else {
+		rows := make([][]string, 0, len(data.Tenants))
+		for _, t := range data.Tenants {
+			rows = append(rows, []string{strings.Join(strings.Fields(t.First+" "+t.Middle+" "+t.Last), " "), t.Email, isoDate(t.MoveIn), isoDate(t.MoveOut)})
+		}
+		d.Table([]pdf.Column{{Title: "Name", Width: 160}, {Title: "E-mail", Width: 191.28}, {Title: "Move in", Width: 80}, {Title: "Move out", Width: 80}}, rows, 9)
+	}
+	w.sub("Landlord")
+	d.Font(false, 10, pdf.Ink)
+	if data.Landlord.FullName == "" {
+		w.muted("No landlord recorded.")
+	} else {
+		d.Pair("Name", data.Landlord.FullName, 130)
+		d.Pair("E-mail", data.Landlord.Email, 130)
+	}
+}
+
+func hasKeys(k KeysAlarms) bool {
+	has := func(c Condition) bool { return c.Rating != "" || c.Description != "" || len(c.Photos) > 0 }
+	return k.Done || has(k.Keys) || has(k.Alarms)
+}
+
+// keys draws the keys and alarms of the check-in or check-out, as the
+// report's type has them (and any other the data holds).
+func (w *drawer) keys() {
+	data := w.r.Data
+	for _, ka := range []struct {
+		title string
+		k     KeysAlarms
+		show  bool
+	}{{"Keys and alarms at check-in", data.CheckIn, w.r.Type == TypeCheckIn || hasKeys(data.CheckIn)},
+		{"Keys and alarms at check-out", data.CheckOut, w.r.Type == TypeCheckOut || hasKeys(data.CheckOut)}} {
+		if !ka.show {
+			continue
+		}
+		w.d.Room(200)
+		w.d.Y += 10
+		w.title(ka.title)
+		w.sub("Keys")
+		w.condition(ka.k.Keys)
+		w.sub("Alarm systems")
+		w.condition(ka.k.Alarms)
+	}
+}
+
+var stampWords = map[string]string{"begin": "Report begun", "sign": "Signed"}
+
+func (w *drawer) evidence(evs []photo.Evidence) {
+	w.newPage()
+	w.title("Evidence")
+	d := w.d
+	d.Paragraph("Every photo of this report with the SHA-256 hash of the file as stored, the time it was taken (from the camera, when it recorded one) and the time it reached OmniRent, then the report's time and location stamps. Times are UK time.", 9)
+	w.sub(fmt.Sprintf("Photos (%d)", len(evs)))
+	if len(evs) == 0 {
+		w.muted("No photos.")
+	}
+	for _, e := range evs {
+		d.Room(52)
+		d.Font(true, 8.5, pdf.Ink)
+		d.At(pdf.Margin, d.Y, e.Name)
+		d.Font(false, 8.5, pdf.Muted)
+		d.At(pdf.Margin+215, d.Y, photoTerm(e.Origin))
+		d.Font(false, 8, pdf.Ink)
+		d.At(pdf.Margin, d.Y+12, "SHA-256 "+e.SHA256)
+		taken := "not recorded"
+		if e.CapturedAt != nil {
+			taken = ukDateTime(*e.CapturedAt)
+		}
+		where := ""
+		if e.Lat != nil && e.Lng != nil {
+			where = fmt.Sprintf("   Taken at %.5f, %.5f", *e.Lat, *e.Lng)
+		}
+		d.Font(false, 8, pdf.Muted)
+		d.At(pdf.Margin, d.Y+24, "Captured "+taken+"   Uploaded "+ukDateTime(e.UploadedAt)+where)
+		d.SetLineWidth(0.4)
+		d.SetStrokeColor(203, 213, 225)
+		d.GoPdf.Line(pdf.Margin, d.Y+38, pdf.Margin+contentW, d.Y+38)
+		d.Y += 44
+	}
+	w.sub("Time and location stamps")
+	if len(w.r.Stamps) == 0 {
+		w.muted("No stamps.")
+		return
+	}
+	rows := make([][]string, 0, len(w.r.Stamps))
+	for _, st := range w.r.Stamps {
+		loc := "location not shared"
+		if st.Lat != nil && st.Lng != nil {
+			loc = fmt.Sprintf("%.5f, %.5f", *st.Lat, *st.Lng)
+			if st.Accuracy != nil && *st.Accuracy > 0 {
+				loc += fmt.Sprintf(" (within %.0f m)", *st.Accuracy)
+			}
+		}
+		ev := stampWords[st.Event]
+		if ev == "" {
+			ev = st.Event
+		}
+		rows = append(rows, []string{ev, ukDateTime(st.At), loc})
+	}
+	d.Table([]pdf.Column{{Title: "Event", Width: 140}, {Title: "Time", Width: 160}, {Title: "Location", Width: contentW - 300}}, rows, 9)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "Yes"
+	}
+	return "No"
+}
