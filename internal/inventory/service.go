@@ -76,13 +76,13 @@ type Location struct {
 
 // NewInput starts a report: a property, a type, optionally a report to clone.
 type NewInput struct {
-	PropertyID string    `json:"propertyId"`
-	Type       string    `json:"type"`
-	CloneFrom  *string   `json:"cloneFrom"` // present (even empty) when the user chose to clone
+	PropertyID string  `json:"propertyId"`
+	Type       string  `json:"type"`
+	CloneFrom  *string `json:"cloneFrom"` // present (even empty) when the user chose to clone
 	// FromCheckIn starts a check-out report from a signed check-in report:
 	// its rooms and items, with empty conditions, so the two line up.
-	FromCheckIn string `json:"fromCheckIn"`
-	Location   *Location `json:"location"`
+	FromCheckIn string    `json:"fromCheckIn"`
+	Location    *Location `json:"location"`
 }
 
 func clonable(status string) bool { return status == ATS || status == ADS || status == Completed }
