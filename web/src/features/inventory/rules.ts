@@ -81,7 +81,7 @@ export function normalise(d: Partial<InventoryData> | undefined | null): Invento
   const cond = (c?: Partial<Condition>): Condition => ({ ...emptyCondition(), ...c, photos: c?.photos ?? [] })
   const ka = (k?: Partial<KeysAlarms>): KeysAlarms => ({ keys: cond(k?.keys), alarms: cond(k?.alarms), done: !!k?.done })
   const rooms = (rs?: InventoryRoom[] | null) =>
-    (rs ?? []).map((r) => ({ ...r, overview: cond(r.overview), items: (r.items ?? []).map((it) => ({ ...it, description: it.description ?? {}, disputeAvoidance: it.disputeAvoidance ?? {}, photos: it.photos ?? [], notes: it.notes ?? '' })) }))
+    (rs ?? []).map((r) => ({ ...r, overview: cond(r.overview), items: (r.items ?? []).map((it) => ({ ...it, overview: cond(it.overview), description: it.description ?? {}, disputeAvoidance: it.disputeAvoidance ?? {}, photos: it.photos ?? [], notes: it.notes ?? '' })) }))
   if (!d) return e
   return {
     settings: { ...e.settings, ...d.settings, inspector: { ...e.settings.inspector, ...d.settings?.inspector } },

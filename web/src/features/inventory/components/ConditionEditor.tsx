@@ -12,9 +12,11 @@ type Props = {
   target: PhotoTarget
   label: string
   rating?: boolean
+  /** ratingOnly shows the rating row alone (an item keeps its words and photos in its own fields). */
+  ratingOnly?: boolean
 }
 
-export function ConditionEditor({ value, onChange, target, label, rating = true }: Props) {
+export function ConditionEditor({ value, onChange, target, label, rating = true, ratingOnly = false }: Props) {
   const id = useId()
   return (
     <div className="inv-condition">
@@ -31,11 +33,15 @@ export function ConditionEditor({ value, onChange, target, label, rating = true 
           </div>
         </fieldset>
       ) : null}
+      {ratingOnly ? null : (
+        <>
       <div className="field">
         <label htmlFor={`${id}-desc`}>Description</label>
         <textarea id={`${id}-desc`} rows={3} maxLength={5000} value={value.description} onChange={(e) => onChange({ description: e.target.value })} />
       </div>
       <PhotoSet target={target} names={value.photos} label={`${label} photos`} onRemove={(n) => onChange({ photos: value.photos.filter((x) => x !== n) })} />
+        </>
+      )}
     </div>
   )
 }

@@ -204,6 +204,8 @@ export function ItemScreen({ side, room: roomTag, tag }: { side: Side; room: str
   return (
     <section className="inv-screen" aria-labelledby="inv-item-title">
       <h1 id="inv-item-title" className="page__title">{room.tag} &gt; {item.tag}</h1>
+      <ConditionEditor ratingOnly value={item.overview ?? { rating: '', description: '', photos: [] }} label={item.tag} target={{ kind: 'item', side, room: roomTag, item: tag }}
+        onChange={(p) => patch((i) => ({ ...i, overview: { ...(i.overview ?? { rating: '', description: '', photos: [] }), ...p } }))} />
       {([['description', 'Description'], ['disputeAvoidance', 'Dispute Avoidance']] as Array<[Part, string]>).map(([part, title]) => (
         <details key={part} className="inv-groups" open>
           <summary className="inv-subtitle">{title}</summary>
