@@ -5,8 +5,9 @@ import { useMutation } from '@tanstack/react-query'
 import { api, unwrap, type MutationOptions } from '../../../lib/api'
 import type { Order } from '../../payment/api/keys'
 
-const call = async (id: string) => (await unwrap(api.POST('/api/contracts/{id}/signing/order', { params: { path: { id } } }))).order
+/** contractOrder is the landlord's order for the contract fee. */
+export const contractOrder = async (id: string) => (await unwrap(api.POST('/api/contracts/{id}/signing/order', { params: { path: { id } } }))).order
 
 export function useContractOrder(id: string, options?: MutationOptions<Order>) {
-  return useMutation({ mutationFn: () => call(id), ...options })
+  return useMutation({ mutationFn: () => contractOrder(id), ...options })
 }

@@ -3,8 +3,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { api, unwrap, type MutationOptions } from '../../../lib/api'
 
-const call = (id: string) => unwrap(api.POST('/api/contracts/{id}/signing/code', { params: { path: { id } } }))
+/** sendSigningCode asks for the code. */
+export const sendSigningCode = (id: string) => unwrap(api.POST('/api/contracts/{id}/signing/code', { params: { path: { id } } }))
 
-export function useSendSigningCode(id: string, options?: MutationOptions<Awaited<ReturnType<typeof call>>>) {
-  return useMutation({ mutationFn: () => call(id), ...options })
+export function useSendSigningCode(id: string, options?: MutationOptions<Awaited<ReturnType<typeof sendSigningCode>>>) {
+  return useMutation({ mutationFn: () => sendSigningCode(id), ...options })
 }

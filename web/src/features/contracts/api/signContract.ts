@@ -2,7 +2,7 @@
 // landlord's signature freezes the text and sends it to the tenants; the last
 // one completes the agreement. The answer's contract replaces the cached one,
 // and the document, the signing state and the lists are asked again.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, unwrap, type MutationOptions } from '../../../lib/api'
 import { storeContract } from './mutations'
 import type { SignatureInput, SignResult } from './signing'
@@ -19,4 +19,11 @@ export function useSignContract(id: string, options?: MutationOptions<SignResult
       return options?.onSuccess?.(result, ...rest)
     },
   })
+}
+
+/** signContract signs and stores the answered contract. */
+export async function signContract(qc: QueryClient, id: string, body: SignatureInput): Promise<SignResult> {
+  const result = await call(id, body)
+  storeContract(qc, result.contract)
+  return result
 }

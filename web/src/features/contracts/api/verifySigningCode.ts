@@ -1,6 +1,6 @@
 // POST /api/contracts/{id}/signing/verify: checks the e-mailed code; the
 // answer is the new signing state, which replaces the cached one.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, unwrap, type MutationOptions } from '../../../lib/api'
 import { signingKey, type SigningState } from './signing'
 
@@ -16,4 +16,11 @@ export function useVerifySigningCode(id: string, options?: MutationOptions<Signi
       return options?.onSuccess?.(state, ...rest)
     },
   })
+}
+
+/** verifySigningCode checks the code and stores the answered state. */
+export async function verifySigningCode(qc: QueryClient, id: string, code: string): Promise<SigningState> {
+  const state = await call(id, code)
+  qc.setQueryData(signingKey(id), state)
+  return state
 }

@@ -9,13 +9,13 @@ import { EnsureToasts, useToast } from '../../../components/Toast'
 import { errorMessage } from '../../../lib/errors'
 import { useResendContract } from '../api/resendContract'
 import { useResendInvites } from '../api/resendInvites'
-import { useSigning, type Signer, type SigningEvent } from '../api/signing'
+import { useSigning, type SigningEvent } from '../api/signing'
+import { formatDateTime, SignerList } from '../../../components/signing/SignerList'
 import '../signing.css'
+
 
 // ---- Exact texts (spec) ----
 export const LINK_SENT = 'Download link sent to your email'
-
-const METHODS: Record<string, string> = { draw: 'drawn', type: 'typed', upload: 'uploaded' }
 
 const EVENT_WORDS: Record<string, string> = {
   created: 'Agreement created',
@@ -26,14 +26,6 @@ const EVENT_WORDS: Record<string, string> = {
   signed: 'Signed',
   completed: 'Completed',
   downloaded: 'Downloaded',
-}
-
-/** formatDateTime is a date and time in en-GB (spec 2 section 9), e.g. 21/11/2026, 14:05. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  return d.toLocaleString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 }
 
 /** eventWords names an audit event's kind for people ('code_verified' -> 'E-mail code verified'). */
@@ -70,17 +62,12 @@ function Status({ contractId }: { contractId: string }) {
   const me = s.signers.find((x) => x.me)
   const landlord = me?.role === 'Landlord'
   const completed = s.status === 'COMPLETED'
-  const signers = [...s.signers].sort((a, b) => a.stage - b.stage || a.position - b.position)
 
   return (
     <section className="panel sgs" aria-labelledby="sgs-title">
       <h2 id="sgs-title">{completed ? 'Signed by everyone' : 'Signing progress'}</h2>
       {s.message || s.waitingFor ? <p className="sgs__status">{s.message || s.waitingFor}</p> : null}
-      <ol className="sgs__signers" aria-label="Signers in signing order">
-        {signers.map((x) => (
-          <SignerRow key={`${x.position}-${x.email}`} signer={x} />
-        ))}
-      </ol>
+      <SignerList signers={s.signers} />
       {(landlord && s.status === 'ATS') || completed ? (
         <div className="sgs__actions">
           {landlord && s.status === 'ATS' ? (
@@ -140,23 +127,6 @@ function Status({ contractId }: { contractId: string }) {
         </details>
       ) : null}
     </section>
-  )
-}
-
-function SignerRow({ signer: x }: { signer: Signer }) {
-  const method = METHODS[x.method] ?? x.method
-  return (
-    <li className={x.signed ? 'sgs__signer is-signed' : 'sgs__signer'}>
-      <span className="sgs__role">
-        {x.role}
-        {x.me ? ' (you)' : ''}
-      </span>
-      <strong>{x.name}</strong>
-      <span className="sgs__email">{x.email}</span>
-      <span className="sgs__state">
-        {x.signed ? `Signed ${formatDateTime(x.signedAt)}${method ? ` (${method})` : ''}` : 'Waiting'}
-      </span>
-    </li>
   )
 }
 

@@ -1,7 +1,7 @@
 // The editor of one draft report: its data lives here (useAutosave), photos
 // upload in the background for the whole page (PhotosProvider), and the
 // nested screens are chosen by the address (?id=…&section=…&room=…&item=…,
-// or view=preview), so the browser's Back returns screen by screen.
+// or view=preview, view=sign), so the browser's Back returns screen by screen.
 import { useCallback } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { ArrowLeft, CloudOff, CloudUpload, Check, TriangleAlert } from 'lucide-react'
@@ -12,10 +12,11 @@ import type { InventoryData, InventoryReport } from '../api/keys'
 import { isSection, MSG, normalise, SECTION_TITLES } from '../rules'
 import { useAutosave, type AutosaveStatus } from '../useAutosave'
 import { EditorContext, type Editor, type Nav } from './editorContext'
-import { Hub } from './Hub'
+import { Hub, SignAndSend } from './Hub'
 import { DocumentsScreen, LandlordScreen, MetersScreen, TenantsScreen } from './ListScreens'
 import { PhotosProvider } from './Photos'
 import { Preview } from './Preview'
+import { SignReport } from './SignReport'
 import { ItemScreen, RoomScreen, RoomsScreen } from './RoomScreens'
 import { KeysAlarmsScreen, OverviewScreen, SettingsScreen } from './SectionScreens'
 
@@ -69,7 +70,8 @@ export function ReportEditor({ report }: { report: InventoryReport }) {
   const editor: Editor = { report, data: auto.data, update: auto.update, catalogue: catalogue.data, go, back, flush: auto.flush }
 
   let screen
-  if (view === 'preview') screen = <Preview type={report.type} data={auto.data} />
+  if (view === 'preview') screen = <Preview type={report.type} data={auto.data} actions={<div className="inv-hub__actions"><SignAndSend /></div>} />
+  else if (view === 'sign') screen = <SignReport reportId={report.id} />
   else if (!isSection(section)) screen = <Hub />
   else if (section === 'settings') screen = <SettingsScreen />
   else if (section === 'overview') screen = <OverviewScreen />

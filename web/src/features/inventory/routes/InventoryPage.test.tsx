@@ -38,4 +38,11 @@ describe('InventoryPage', () => {
     renderPage(<InventoryPage />, { path: '/inventory', initialEntries: ['/inventory?view=completed'] })
     expect(await screen.findByText(MSG.noReports)).toBeInTheDocument()
   })
+
+  it("shows the toast carried from the sign screen ('Report sent successfully')", async () => {
+    mockApi(() => reply(200, { reports: [] }), sampleUser)
+    renderPage(<InventoryPage />, { path: '/inventory', initialEntries: [{ pathname: '/inventory', state: { toast: 'Report sent successfully' } }] })
+    expect(await screen.findByText('Report sent successfully')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Inventory & Condition' })).toBeInTheDocument()
+  })
 })

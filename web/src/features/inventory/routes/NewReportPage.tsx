@@ -1,5 +1,6 @@
 // /NewReport (spec 3 section 2): without ?id, step 0 (a new report); with
-// ?id, the report's editor (a draft of the user's) or its preview.
+// ?id, the report's editor (a draft of the user's) or, read-only, its
+// preview with where its signing stands; view=sign opens the sign screen.
 import { useNavigate, useSearchParams } from 'react-router'
 import { FormMessage } from '../../../components/Form'
 import { Spinner } from '../../../components/Spinner'
@@ -9,24 +10,30 @@ import { useReport } from '../api/getReport'
 import { PhotosProvider } from '../components/Photos'
 import { Preview } from '../components/Preview'
 import { ReportEditor } from '../components/ReportEditor'
+import { ReportSigning } from '../components/ReportSigning'
+import { SignReport } from '../components/SignReport'
 import { StartReport } from '../components/StartReport'
 import { normalise } from '../rules'
 import '../../../app/shell/pages.css'
 import '../inventory.css'
 
-function ReportView({ id }: { id: string }) {
+function ReportView({ id, view }: { id: string; view: string | null }) {
   const q = useReport(id)
+  const [, setParams] = useSearchParams()
   if (q.isPending) return <div className="page-loading"><Spinner /></div>
   if (q.isError) return <FormMessage kind="error">{errorMessage(q.error)}</FormMessage>
   const r = q.data
-  if (!r.editable) {
-    return (
-      <PhotosProvider reportId={r.id} update={() => undefined}>
-        <Preview type={r.type} data={normalise(r.data)} />
-      </PhotosProvider>
-    )
-  }
-  return <ReportEditor key={r.id} report={r} />
+  // Only the reader's own draft is edited (and signed from the editor);
+  // every other report is read-only.
+  if (r.editable && r.mine && r.status === 'Draft') return <ReportEditor key={r.id} report={r} />
+  const preview = () => setParams({ id: r.id, view: 'preview' })
+  if (view === 'sign') return <SignReport reportId={r.id} onBack={preview} />
+  return (
+    <PhotosProvider reportId={r.id} update={() => undefined}>
+      <ReportSigning report={r} onSign={() => setParams({ id: r.id, view: 'sign' })} />
+      <Preview type={r.type} data={normalise(r.data)} />
+    </PhotosProvider>
+  )
 }
 
 export default function NewReportPage() {
@@ -36,7 +43,7 @@ export default function NewReportPage() {
   return (
     <ToastProvider>
       <div className="inv-page">
-        {id ? <ReportView id={id} /> : <StartReport onCreated={(rid) => navigate(`/NewReport?id=${encodeURIComponent(rid)}`, { replace: true })} />}
+        {id ? <ReportView id={id} view={params.get('view')} /> : <StartReport onCreated={(rid) => navigate(`/NewReport?id=${encodeURIComponent(rid)}`, { replace: true })} />}
       </div>
     </ToastProvider>
   )
