@@ -5,7 +5,8 @@
 // offline mid-way, types more, comes back online and finds everything
 // saved; the preview shows it.
 import { expect, test, type Page } from '@playwright/test'
-import { checkPage, demo, signInViaApi, snap } from '../support/helpers'
+import { baseURL, checkPage, createVerifiedUser, demo, isPhone, readCode, sameOrigin, signInViaApi, snap } from '../support/helpers'
+import { fillCard, landlordWithProperty, toCard, waitForMail } from '../support/refcheck'
 import { makePhotos } from '../support/photos'
 
 /** choose opens an item's question (a collapsed group) and picks an answer. */
@@ -162,4 +163,99 @@ test('the demo landlord opens the demo check-in report from the draft list and p
   await expect(page.getByRole('heading', { name: 'Preview: Check-in Report' })).toBeVisible()
   await expect(page.getByText('Kitchen').first()).toBeVisible()
   await checkPage(page, testInfo, 'inventory-demo-preview')
+})
+
+test('a check-in report is signed and sent, signed by the tenant, cloned, and a check-out made from it shows the damaged oven first', async ({ page, request, browser }, testInfo) => {
+  test.setTimeout(150_000)
+  // A landlord who makes their own report (so they sign it first, as the landlord), and the tenant.
+  const lord = await landlordWithProperty(page, request, 'invlord')
+  const tenant = await createVerifiedUser(request, 'invtenant', 'Tenant')
+  const props = (await (await page.request.get('/api/properties')).json()) as { properties: { id: string }[] }
+  const created = await page.request.post('/api/inventory/reports', { headers: sameOrigin, data: { propertyId: props.properties[0].id, type: 'Check-in Report' } })
+  const report = ((await created.json()) as { report: { id: string; data: Record<string, unknown> } }).report
+  const data = {
+    ...report.data,
+    insideProperty: [
+      { id: 0, name: 'Kitchen', tag: 'Kitchen', done: true, overview: { rating: 'Fine', description: 'Clean.', photos: [] },
+        items: [{ id: 0, name: 'Oven', tag: 'Oven', completed: true, overview: { rating: 'Fine', description: '', photos: [] }, notes: 'Clean inside.', photos: [],
+          description: { Type: ['Freestanding'] }, disputeAvoidance: { Cleanliness: ['Good'] } }] },
+    ],
+    tenantDetails: [{ id: 't1', first: 'Tia', middle: '', last: 'Tenant', email: tenant.email, moveIn: '2026-12-01', moveOut: '2027-11-30' }],
+    landlord: { fullName: 'Lee Lord', email: lord.email },
+  }
+  const saved = await page.request.put(`/api/inventory/reports/${report.id}/data`, { headers: sameOrigin, data: { revision: 1, data } })
+  expect(saved.status(), await saved.text()).toBe(200)
+
+  // The creator signs and sends: confirmation, code, the fee by card, a typed signature.
+  await page.goto(`/NewReport?id=${report.id}`)
+  await page.getByRole('button', { name: 'SIGN AND SEND' }).first().click()
+  await page.getByRole('button', { name: 'SIGN AND SEND' }).first().click()
+  const before = new Date()
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await page.getByLabel('6 digit code').fill(await readCode(page.request, lord.email, before))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await toCard(page, testInfo)
+  const card = await fillCard(page, '4242424242424242')
+  await card.getByRole('button', { name: 'MAKE CARD PAYMENT' }).click()
+  await page.getByRole('tab', { name: 'Type' }).click()
+  await page.getByLabel('Type your full name').fill('Lee Lord')
+  await snap(page, testInfo, 'inventory-sign')
+  await page.getByRole('button', { name: 'SIGN AND SEND' }).last().click()
+  await expect(page.getByText('Report sent successfully').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/inventory/)
+
+  // The tenant opens it from the e-mail and signs.
+  const mail = await waitForMail(request, tenant.email, /check-in report/i)
+  const link = /\/NewReport\?id=[\w-]+&view=preview/.exec(mail.text)![0]
+  const tctx = await browser.newContext({ baseURL, viewport: page.viewportSize()!, hasTouch: isPhone(testInfo) })
+  const tpage = await tctx.newPage()
+  await signInViaApi(tpage, tenant.email, tenant.password)
+  await tpage.goto(link)
+  await checkPage(tpage, testInfo, 'inventory-tenant-preview')
+  await tpage.getByRole('button', { name: 'Sign Report' }).first().click()
+  await tpage.getByRole('button', { name: 'Sign Report' }).first().click()
+  const tBefore = new Date()
+  await tpage.getByRole('button', { name: 'Send code' }).click()
+  await tpage.getByLabel('6 digit code').fill(await readCode(request, tenant.email, tBefore))
+  await tpage.getByRole('button', { name: 'Verify' }).click()
+  await tpage.getByRole('tab', { name: 'Type' }).click()
+  await tpage.getByLabel('Type your full name').fill('Tia Tenant')
+  await tpage.getByRole('button', { name: 'Sign Report' }).last().click()
+  await expect(tpage.getByText(/Every party has now signed/).first()).toBeVisible()
+  await tctx.close()
+
+  // A second check-in report cloned from the signed one.
+  await page.goto('/NewReport')
+  await page.getByLabel('Property', { exact: true }).selectOption({ index: 1 })
+  await page.getByRole('button', { name: 'Check-in Report' }).click()
+  await page.getByRole('radio', { name: /Clone a previous report/ }).click()
+  await page.getByRole('radio', { name: /8 Northcote Road/ }).check()
+  await page.getByRole('button', { name: 'Start' }).click()
+  await page.getByRole('button', { name: /Begin report/ }).click()
+  await expect(page).toHaveURL(/\/NewReport\?id=/)
+  await page.getByRole('button', { name: /Inside Property/ }).click()
+  await expect(page.getByRole('list', { name: 'Rooms and spaces' })).toContainText('Kitchen')
+
+  // A check-out report started from the check-in report; the oven is now damaged.
+  await page.goto('/NewReport')
+  await page.getByLabel('Property', { exact: true }).selectOption({ index: 1 })
+  await page.getByRole('button', { name: 'Check-out Report' }).click()
+  await page.getByRole('radio', { name: /Start from the check-in report/ }).click()
+  await page.getByRole('radio', { name: /8 Northcote Road/ }).first().check()
+  await page.getByRole('button', { name: 'Start' }).click()
+  await page.getByRole('button', { name: /Begin report/ }).click()
+  await page.getByRole('button', { name: /Inside Property/ }).click()
+  await page.getByRole('list', { name: 'Rooms and spaces' }).getByText('Kitchen', { exact: true }).click()
+  await page.getByRole('list', { name: 'Items' }).getByText('Oven', { exact: true }).click()
+  await page.getByRole('button', { name: 'Damaged', exact: true }).click()
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 10_000 })
+  await page.getByRole('button', { name: 'complete area inspection' }).click()
+  await page.getByRole('button', { name: 'Save room' }).click()
+  await page.getByRole('button', { name: 'Complete inside inspection' }).click()
+  await page.getByRole('button', { name: 'Preview Report' }).click()
+  const first = page.locator('.inv-cmp__line').first()
+  await expect(first).toContainText('Kitchen > Oven')
+  await expect(first).toContainText('Worse at check-out')
+  await first.scrollIntoViewIfNeeded()
+  await snap(page, testInfo, 'inventory-comparison')
 })

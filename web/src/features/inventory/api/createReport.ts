@@ -8,6 +8,8 @@ export type NewReport = {
   propertyId: string
   type: string
   cloneFrom?: string | null
+  /** fromCheckIn: a signed check-in report a check-out report starts from (its rooms and items, empty conditions). */
+  fromCheckIn?: string
   location?: { lat: number; lng: number; accuracy: number } | null
 }
 

@@ -28,6 +28,9 @@ function Rooms({ rooms }: { rooms: InventoryRoom[] }) {
             <div key={it.tag} className="inv-pv-item">
               <h4>{it.tag}</h4>
               <dl className="inv-dl">
+                {it.overview?.rating ? (
+                  <div><dt>Condition</dt><dd>{it.overview.rating}</dd></div>
+                ) : null}
                 {[...Object.entries(it.description), ...Object.entries(it.disputeAvoidance)].map(([k, v]) => (
                   <div key={k}><dt>{k}</dt><dd>{v.join(', ')}</dd></div>
                 ))}

@@ -15,6 +15,7 @@ import { EditorContext, type Editor, type Nav } from './editorContext'
 import { Hub, SignAndSend } from './Hub'
 import { DocumentsScreen, LandlordScreen, MetersScreen, TenantsScreen } from './ListScreens'
 import { PhotosProvider } from './Photos'
+import { Comparison } from './Comparison'
 import { Preview } from './Preview'
 import { SignReport } from './SignReport'
 import { ItemScreen, RoomScreen, RoomsScreen } from './RoomScreens'
@@ -70,7 +71,13 @@ export function ReportEditor({ report }: { report: InventoryReport }) {
   const editor: Editor = { report, data: auto.data, update: auto.update, catalogue: catalogue.data, go, back, flush: auto.flush }
 
   let screen
-  if (view === 'preview') screen = <Preview type={report.type} data={auto.data} actions={<div className="inv-hub__actions"><SignAndSend /></div>} />
+  if (view === 'preview')
+    screen = (
+      <>
+        <Preview type={report.type} data={auto.data} actions={<div className="inv-hub__actions"><SignAndSend /></div>} />
+        {report.type === 'Check-out Report' ? <Comparison reportId={report.id} /> : null}
+      </>
+    )
   else if (view === 'sign') screen = <SignReport reportId={report.id} />
   else if (!isSection(section)) screen = <Hub />
   else if (section === 'settings') screen = <SettingsScreen />

@@ -43,8 +43,10 @@ export function currentLocation(timeoutMs = 6000): Promise<Location | null> {
   })
 }
 
-function CloneList({ type, chosen, onChoose }: { type: string; chosen: string; onChoose: (id: string) => void }) {
-  const q = useReports('clonable', type)
+function CloneList({ type, chosen, onChoose, propertyId }: { type: string; chosen: string; onChoose: (id: string) => void; propertyId?: string }) {
+  const all = useReports('clonable', type)
+  // A check-out report starts from a check-in report of the same property.
+  const q = propertyId && all.data ? { ...all, data: all.data.filter((r) => r.propertyId === propertyId) } : all
   if (q.isPending) return <p className="inv-muted" role="status">{MSG.loading}</p>
   if (q.isError) return <FormMessage kind="error">{errorMessage(q.error)}</FormMessage>
   if (q.data.length === 0) return <p className="inv-muted">{MSG.noReports}</p>
@@ -69,7 +71,7 @@ export function StartReport({ onCreated }: { onCreated: (id: string) => void }) 
   const props = useMyProperties()
   const [propertyId, setPropertyId] = useState('')
   const [type, setType] = useState('')
-  const [mode, setMode] = useState<'scratch' | 'clone'>('scratch')
+  const [mode, setMode] = useState<'scratch' | 'clone' | 'checkin'>('scratch')
   const [clone, setClone] = useState('')
   const [adding, setAdding] = useState(false)
   const [confirming, setConfirming] = useState(false)
@@ -87,7 +89,7 @@ export function StartReport({ onCreated }: { onCreated: (id: string) => void }) 
 
   const start = () => {
     if (!propertyId) return toast('error', MSG.selectProperty)
-    if (mode === 'clone' && !clone) return toast('error', MSG.selectClone)
+    if ((mode === 'clone' || mode === 'checkin') && !clone) return toast('error', MSG.selectClone)
     create.reset()
     setConfirming(true)
   }
@@ -96,7 +98,7 @@ export function StartReport({ onCreated }: { onCreated: (id: string) => void }) 
     setLocating(true)
     const location = await currentLocation()
     setLocating(false)
-    create.mutate({ propertyId, type, cloneFrom: mode === 'clone' ? clone : null, location })
+    create.mutate({ propertyId, type, cloneFrom: mode === 'clone' ? clone : null, fromCheckIn: mode === 'checkin' ? clone : undefined, location })
   }
 
   const busy = locating || create.isPending
@@ -141,8 +143,14 @@ export function StartReport({ onCreated }: { onCreated: (id: string) => void }) 
             <button type="button" role="radio" aria-checked={mode === 'clone'} className={`inv-choice${mode === 'clone' ? ' is-active' : ''}`} onClick={() => setMode('clone')}>
               <Copy aria-hidden size={20} /> Clone a previous report
             </button>
+            {type === 'Check-out Report' ? (
+              <button type="button" role="radio" aria-checked={mode === 'checkin'} className={`inv-choice${mode === 'checkin' ? ' is-active' : ''}`} onClick={() => { setMode('checkin'); setClone('') }}>
+                <Copy aria-hidden size={20} /> Start from the check-in report
+              </button>
+            ) : null}
           </div>
           {mode === 'clone' ? <CloneList type={type} chosen={clone} onChoose={setClone} /> : null}
+          {mode === 'checkin' ? <CloneList type="Check-in Report" chosen={clone} onChoose={setClone} propertyId={propertyId} /> : null}
           <button type="button" className="button button--block inv-start__go" onClick={start}>Start</button>
         </>
       ) : null}

@@ -8,6 +8,7 @@ import { ToastProvider } from '../../../components/Toast'
 import { errorMessage } from '../../../lib/errors'
 import { useReport } from '../api/getReport'
 import { PhotosProvider } from '../components/Photos'
+import { Comparison } from '../components/Comparison'
 import { Preview } from '../components/Preview'
 import { ReportEditor } from '../components/ReportEditor'
 import { ReportSigning } from '../components/ReportSigning'
@@ -32,6 +33,7 @@ function ReportView({ id, view }: { id: string; view: string | null }) {
     <PhotosProvider reportId={r.id} update={() => undefined}>
       <ReportSigning report={r} onSign={() => setParams({ id: r.id, view: 'sign' })} />
       <Preview type={r.type} data={normalise(r.data)} />
+      {r.type === 'Check-out Report' ? <Comparison reportId={r.id} /> : null}
     </PhotosProvider>
   )
 }
