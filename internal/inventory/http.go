@@ -36,6 +36,10 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/inventory/reports/{id}/signing/sign", httpx.Handle(session.Require(h.sign)))
 	mux.Handle("POST /api/inventory/reports/{id}/resend", httpx.Handle(session.Require(h.resend)))
 	mux.Handle("GET /api/inventory/reports/{id}/comparison", httpx.Handle(session.Require(h.comparison)))
+	mux.Handle("GET /api/inventory/reports/{id}/disputes", httpx.Handle(session.Require(h.disputes)))
+	mux.Handle("POST /api/inventory/reports/{id}/disputes", httpx.Handle(session.Require(h.addDispute)))
+	mux.Handle("PUT /api/inventory/reports/{id}/disputes/{entry}", httpx.Handle(session.Require(h.resolveDispute)))
+	mux.Handle("POST /api/inventory/reports/{id}/dispute-photos", httpx.Handle(session.Require(h.uploadDisputePhoto)))
 }
 
 // UploadBodyLimit lets a photo (5 MB) or a signature image (2 MB as a data
@@ -45,7 +49,7 @@ func UploadBodyLimit(r *http.Request) int64 {
 		return 0
 	}
 	switch {
-	case strings.HasSuffix(r.URL.Path, "/photos"):
+	case strings.HasSuffix(r.URL.Path, "/photos"), strings.HasSuffix(r.URL.Path, "/dispute-photos"):
 		return imaging.DefaultMaxBytes + 64<<10
 	case strings.HasSuffix(r.URL.Path, "/signing/sign"):
 		return signing.MaxImageBytes*4/3 + 64<<10
@@ -247,4 +251,53 @@ func (h *Handler) comparison(w http.ResponseWriter, r *http.Request, a session.A
 		lines = []Line{}
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"checkIn": toJSON(c.CheckIn), "checkOut": toJSON(c.CheckOut), "lines": lines})
+}
+
+func (h *Handler) disputes(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	list, err := h.svc.Disputes(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if list == nil {
+		list = []Dispute{}
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"disputes": list})
+}
+
+func (h *Handler) addDispute(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in DisputeInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	d, err := h.svc.AddDispute(r.Context(), a, r.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"dispute": d})
+}
+
+func (h *Handler) resolveDispute(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in struct {
+		Resolved bool `json:"resolved"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	rep, err := h.svc.ResolveDispute(r.Context(), a, r.PathValue("id"), r.PathValue("entry"), in.Resolved)
+	if err != nil {
+		return err
+	}
+	return h.one(w, http.StatusOK, h.svc.record(r.Context(), rep, a), nil)
+}
+
+func (h *Handler) uploadDisputePhoto(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	file, err := httpx.UploadedFile(r, "file", photo.MsgNoFile, photo.MsgTooLarge)
+	if err != nil {
+		return err
+	}
+	v, err := h.svc.UploadDisputePhoto(r.Context(), a, r.PathValue("id"), file)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"photo": v})
 }

@@ -88,7 +88,12 @@ type kind struct {
 var kinds = map[string]kind{
 	KindProperty:  {dir: "properties", max: MaxPerProperty, msgTooMany: MsgTooMany},
 	KindInventory: {dir: "inventory", max: MaxPerReport, msgTooMany: MsgTooManyInReport},
+	KindDispute:   {dir: "inventory-disputes", max: MaxPerReport, msgTooMany: MsgTooManyInReport},
 }
+
+// KindDispute is the kind of the photos parties add to a report's disputes
+// (owner id: the report's).
+const KindDispute = "inventory-dispute"
 
 // KindInventory is the kind of an inventory report's photos (owner id: the report's).
 const KindInventory = "inventory"

@@ -18,6 +18,7 @@ CREATE TABLE inventory_reports (
     cloned_from    TEXT NOT NULL DEFAULT '',
     stamps         TEXT NOT NULL DEFAULT '[]',
     order_id       TEXT NOT NULL DEFAULT '',
+    disputed_from  TEXT NOT NULL DEFAULT '',
     created_at     BIGINT NOT NULL,
     updated_at     BIGINT NOT NULL
 );
@@ -31,6 +32,26 @@ CREATE TABLE inventory_parties (
     PRIMARY KEY (report_id, email_key)
 );
 CREATE INDEX inventory_parties_email ON inventory_parties(email_key);
+
+-- Disputes of a sent report (spec 3 section 3, "Dispute entry"): a thread
+-- of comments per section; only an entry's author resolves it. While any
+-- entry is unresolved the report is Disputed; disputed_from (above) is the
+-- status it returns to.
+CREATE TABLE inventory_disputes (
+    id           TEXT PRIMARY KEY,
+    report_id    TEXT NOT NULL REFERENCES inventory_reports(id) ON DELETE CASCADE,
+    section      TEXT NOT NULL,
+    author_id    TEXT NOT NULL,
+    author_email TEXT NOT NULL,
+    author_name  TEXT NOT NULL,
+    author_role  TEXT NOT NULL,
+    comment      TEXT NOT NULL,
+    photo        TEXT NOT NULL DEFAULT '',
+    resolved     BOOLEAN NOT NULL DEFAULT FALSE,
+    created_at   BIGINT NOT NULL,
+    updated_at   BIGINT NOT NULL
+);
+CREATE INDEX inventory_disputes_report ON inventory_disputes(report_id, created_at);
 
 -- Who uploaded each photo (evidence for inventory reports); '' for older photos.
 ALTER TABLE photos ADD COLUMN uploader_id TEXT NOT NULL DEFAULT '';

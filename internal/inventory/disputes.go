@@ -1,0 +1,252 @@
+package inventory
+
+import (
+	"context"
+	"errors"
+	"io"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/photo"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/session"
+)
+
+// Disputes (spec 3 sections 3 and 4, issue 15 part 2): a party to a sent
+// report adds comments, with a photo, to a section; the report is Disputed
+// while any entry is unresolved, and only an entry's author resolves it.
+// Each new entry e-mails the report's creator and landlord.
+
+// Sections a dispute names (the hub's sections).
+var Sections = []string{"settings", "overview", "inside", "outside", "meters", "documents", "tenants", "landlord", "checkin", "checkout"}
+
+// Dispute is one entry of a section's thread.
+type Dispute struct {
+	ID          string    `json:"id"`
+	Section     string    `json:"section"`
+	AuthorName  string    `json:"authorName"`
+	AuthorEmail string    `json:"authorEmail"`
+	AuthorRole  string    `json:"authorRole"` // creator, landlord or tenant
+	Comment     string    `json:"comment"`
+	Photo       string    `json:"photo"`
+	Resolved    bool      `json:"resolved"`
+	Mine        bool      `json:"mine"`
+	CreatedAt   time.Time `json:"createdAt"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+	authorID    string
+}
+
+// Messages of disputes.
+const (
+	MsgDisputeComment = "Please write your comment."
+	MsgDisputeSection = "Please choose the section you dispute."
+	MsgDisputeDraft   = "A draft report cannot be disputed."
+	MsgAuthorOnly     = "Only the author of a comment can mark it resolved."
+	MsgDisputeNoPhoto = "This photo was not added to the dispute."
+	MaxComment        = 2000
+)
+
+func scanDispute(row db.Scanner) (Dispute, error) {
+	var d Dispute
+	var created, updated int64
+	if err := row.Scan(&d.ID, &d.Section, &d.authorID, &d.AuthorEmail, &d.AuthorName, &d.AuthorRole, &d.Comment, &d.Photo, &d.Resolved, &created, &updated); err != nil {
+		if errors.Is(err, db.NoRows) {
+			return Dispute{}, apperr.New(apperr.NotFound, "not_found", "Comment not found.")
+		}
+		return Dispute{}, err
+	}
+	d.CreatedAt, d.UpdatedAt = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	return d, nil
+}
+
+const disputeCols = `id, section, author_id, author_email, author_name, author_role, comment, photo, resolved, created_at, updated_at`
+
+func disputesOf(ctx context.Context, c db.Conn, reportID string) ([]Dispute, error) {
+	list, err := db.All(ctx, c, scanDispute, `SELECT `+disputeCols+` FROM inventory_disputes WHERE report_id = ? ORDER BY created_at, id`, reportID)
+	return list, apperr.Wrap(err, "list disputes")
+}
+
+// roleOf is the actor's part in a report: creator, landlord or tenant.
+func roleOf(r Report, a session.Actor) string {
+	switch {
+	case r.CreatorID == a.UserID:
+		return "creator"
+	case strings.EqualFold(r.Data.Landlord.Email, a.Email):
+		return "landlord"
+	}
+	return "tenant"
+}
+
+// Disputes are a report's threads, for its parties.
+func (s *Service) Disputes(ctx context.Context, a session.Actor, id string) ([]Dispute, error) {
+	r, err := s.readable(ctx, a, id)
+	if err != nil {
+		return nil, err
+	}
+	list, err := disputesOf(ctx, s.db.Conn(), r.ID)
+	for i := range list {
+		list[i].Mine = list[i].authorID == a.UserID
+	}
+	return list, err
+}
+
+// DisputeInput is a new entry.
+type DisputeInput struct {
+	Section string `json:"section"`
+	Comment string `json:"comment"`
+	Photo   string `json:"photo"` // a name from UploadDisputePhoto, or ""
+}
+
+// AddDispute adds an entry to a section's thread of a sent report; the
+// report becomes Disputed and its creator and landlord are e-mailed.
+func (s *Service) AddDispute(ctx context.Context, a session.Actor, id string, in DisputeInput) (Dispute, error) {
+	r, err := s.readable(ctx, a, id)
+	if err != nil {
+		return Dispute{}, err
+	}
+	if r.Status == Draft {
+		return Dispute{}, apperr.New(apperr.Conflict, "draft", MsgDisputeDraft)
+	}
+	in.Comment = strings.TrimSpace(in.Comment)
+	switch {
+	case !slices.Contains(Sections, in.Section):
+		return Dispute{}, fieldErr("section", MsgDisputeSection)
+	case in.Comment == "":
+		return Dispute{}, fieldErr("comment", MsgDisputeComment)
+	case utf8.RuneCountInString(in.Comment) > MaxComment:
+		return Dispute{}, fieldErr("comment", "Please keep your comment under 2000 characters.")
+	}
+	if in.Photo != "" {
+		ev, err := s.photos.Evidences(ctx, photo.KindDispute, r.ID)
+		if err != nil {
+			return Dispute{}, err
+		}
+		if !slices.ContainsFunc(ev, func(e photo.Evidence) bool { return e.Name == in.Photo }) {
+			return Dispute{}, fieldErr("photo", MsgDisputeNoPhoto)
+		}
+	}
+	now := s.now()
+	d := Dispute{ID: uuid.NewString(), Section: in.Section, AuthorName: a.FullName, AuthorEmail: a.Email, AuthorRole: roleOf(r, a),
+		Comment: in.Comment, Photo: in.Photo, CreatedAt: now, UpdatedAt: now, authorID: a.UserID, Mine: true}
+	// The creator answers in the thread; an answer disputes nothing, so it
+	// is born resolved and does not keep the report Disputed.
+	d.Resolved = d.AuthorRole == "creator"
+	err = s.db.Tx(ctx, func(c db.Conn) error {
+		if _, err := c.Exec(ctx, `INSERT INTO inventory_disputes (report_id, `+disputeCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.ID, d.ID, d.Section, d.authorID, d.AuthorEmail, d.AuthorName, d.AuthorRole, d.Comment, d.Photo, d.Resolved, now.UnixMilli(), now.UnixMilli()); err != nil {
+			return apperr.Wrap(err, "add dispute")
+		}
+		if r.Status != Disputed && !d.Resolved {
+			if _, err := c.Exec(ctx, `UPDATE inventory_reports SET status = ?, disputed_from = ?, updated_at = ? WHERE id = ? AND status = ?`,
+				Disputed, r.Status, now.UnixMilli(), r.ID, r.Status); err != nil {
+				return apperr.Wrap(err, "mark disputed")
+			}
+		}
+		return s.mailDispute(ctx, c, r, a, d)
+	})
+	return d, err
+}
+
+// mailDispute tells the report's creator and landlord about a new entry.
+func (s *Service) mailDispute(ctx context.Context, c db.Conn, r Report, a session.Actor, d Dispute) error {
+	if s.sign.Mail == nil {
+		return nil
+	}
+	var to []string
+	if r.CreatorID != a.UserID {
+		if e, ok := s.creatorEmail(ctx, r); ok {
+			to = append(to, e)
+		}
+	}
+	if l := r.Data.Landlord.Email; l != "" && !strings.EqualFold(l, a.Email) && !slices.ContainsFunc(to, func(x string) bool { return strings.EqualFold(x, l) }) {
+		to = append(to, l)
+	}
+	for _, addr := range to {
+		if err := s.sign.Mail.Send(ctx, c, mail.Email{To: addr, ReplyTo: a.Email, Subject: "A comment disputes the " + s.title(r), Template: "notice",
+			Data: map[string]any{"Name": "", "Heading": a.FullName + " disputes a section of the report",
+				"Paragraphs": []string{"Section: " + d.Section + ".", d.Comment, "Read and answer it here: " + s.link(r.ID)}}}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// creatorEmail is the creator's address, from the envelope's first signer.
+func (s *Service) creatorEmail(ctx context.Context, r Report) (string, bool) {
+	if s.sign.Signing == nil {
+		return "", false
+	}
+	env, ok, err := s.sign.Signing.Started(ctx, ref(r.ID))
+	if err != nil || !ok || len(env.Signers) == 0 {
+		return "", false
+	}
+	return env.Signers[0].Email, true
+}
+
+// ResolveDispute marks the author's own entry resolved or not; when every
+// entry is resolved the report leaves Disputed for the status it had.
+func (s *Service) ResolveDispute(ctx context.Context, a session.Actor, id, entryID string, resolved bool) (Report, error) {
+	r, err := s.readable(ctx, a, id)
+	if err != nil {
+		return Report{}, err
+	}
+	d, err := scanDispute(s.db.Conn().QueryRow(ctx, `SELECT `+disputeCols+` FROM inventory_disputes WHERE id = ? AND report_id = ?`, entryID, r.ID))
+	if err != nil {
+		return Report{}, err
+	}
+	if d.authorID != a.UserID {
+		return Report{}, apperr.New(apperr.Forbidden, "author_only", MsgAuthorOnly)
+	}
+	now := s.now()
+	err = s.db.Tx(ctx, func(c db.Conn) error {
+		if _, err := c.Exec(ctx, `UPDATE inventory_disputes SET resolved = ?, updated_at = ? WHERE id = ?`, resolved, now.UnixMilli(), d.ID); err != nil {
+			return apperr.Wrap(err, "resolve dispute")
+		}
+		var open int
+		if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM inventory_disputes WHERE report_id = ? AND resolved = ?`, r.ID, false).Scan(&open); err != nil {
+			return apperr.Wrap(err, "count disputes")
+		}
+		switch {
+		case open == 0 && r.Status == Disputed:
+			_, err = c.Exec(ctx, `UPDATE inventory_reports SET status = disputed_from, disputed_from = '', updated_at = ? WHERE id = ? AND status = ?`, now.UnixMilli(), r.ID, Disputed)
+		case open > 0 && r.Status != Disputed:
+			_, err = c.Exec(ctx, `UPDATE inventory_reports SET status = ?, disputed_from = ?, updated_at = ? WHERE id = ? AND status = ?`, Disputed, r.Status, now.UnixMilli(), r.ID, r.Status)
+		}
+		return apperr.Wrap(err, "report status after dispute")
+	})
+	if err != nil {
+		return Report{}, err
+	}
+	return byID(ctx, s.db.Conn(), r.ID)
+}
+
+// UploadDisputePhoto adds a photo for a dispute entry (PNG or JPEG, by content).
+func (s *Service) UploadDisputePhoto(ctx context.Context, a session.Actor, id string, file io.Reader) (photo.View, error) {
+	v, _, err := s.photos.UploadFrom(ctx, photo.KindDispute, a, id, photo.FromUpload, file)
+	return v, err
+}
+
+// DisputeOwners answers the photo mechanism about dispute photos: a party
+// to a sent report may add them; its parties may see them.
+type DisputeOwners struct{ S *Service }
+
+func (o DisputeOwners) CanEdit(ctx context.Context, a session.Actor, ownerID string) error {
+	r, err := o.S.readable(ctx, a, ownerID)
+	if err != nil {
+		return err
+	}
+	if r.Status == Draft {
+		return apperr.New(apperr.Conflict, "draft", MsgDisputeDraft)
+	}
+	return nil
+}
+
+func (o DisputeOwners) Visibility(ctx context.Context, viewer session.Actor, ownerID string) (bool, bool, error) {
+	return Owners(o).Visibility(ctx, viewer, ownerID)
+}

@@ -1,0 +1,113 @@
+package inventory_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/inventory"
+)
+
+// Disputes: a tenant disputes the kitchen with a photo, the report is
+// Disputed and cannot be signed; the creator answers; only the author
+// resolves an entry; when every entry is resolved the report awaits
+// signatures again; nobody else sees the threads.
+func TestDisputes(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		clerk, pid := landlordWithProperty(t, e, "clerk@example.com")
+		id := begin(t, clerk, map[string]any{"propertyId": pid, "type": inventory.TypeCheckIn})["id"].(string)
+		if r := save(clerk, id, 1, fullData("")); r.Status != 200 {
+			t.Fatal(r.Raw)
+		}
+		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
+		stranger := e.SignedIn("ivy@example.com", "Secret#123", "Tenant")
+		base := "/api/inventory/reports/" + id + "/disputes"
+		if r := clerk.Post(base, map[string]any{"section": "inside", "comment": "x"}); r.Status != 409 {
+			t.Errorf("dispute a draft: %d", r.Status)
+		}
+		payFee(t, clerk, id)
+		verifyCode(t, e, clerk, "clerk@example.com", id)
+		if r := clerk.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Ines Pector")); r.Status != 200 {
+			t.Fatal(r.Raw)
+		}
+		e.Clock.Advance(60e9)
+		// The tenant's comment, with a photo (checked by content).
+		up := tom.Upload("/api/inventory/reports/"+id+"/dispute-photos", "scuff.jpg", "image/jpeg", jpegOf(t, 64, 48))
+		if up.Status != 201 {
+			t.Fatalf("dispute photo: %d %s", up.Status, up.Raw)
+		}
+		pic := up.Body["photo"].(map[string]any)["name"].(string)
+		if r := tom.Upload("/api/inventory/reports/"+id+"/dispute-photos", "x.svg", "image/svg+xml", []byte("<svg/>")); r.Status != 400 {
+			t.Errorf("svg: %d", r.Status)
+		}
+		for _, bad := range []map[string]any{{"section": "attic", "comment": "x"}, {"section": "inside", "comment": "  "}, {"section": "inside", "comment": "x", "photo": "0123456789abcdef0123456789abcdef.jpg"}} {
+			if r := tom.Post(base, bad); r.Status != 400 {
+				t.Errorf("%v: %d %s", bad, r.Status, r.Raw)
+			}
+		}
+		r := tom.Post(base, map[string]any{"section": "inside", "comment": "The kitchen wall has a scuff not in the report.", "photo": pic})
+		if r.Status != 201 {
+			t.Fatalf("dispute: %d %s", r.Status, r.Raw)
+		}
+		entry := r.Body["dispute"].(map[string]any)
+		if entry["authorRole"] != "tenant" || entry["resolved"] != false {
+			t.Errorf("entry: %v", entry)
+		}
+		status := func() string { return clerk.Get("/api/inventory/reports/" + id).Body["report"].(map[string]any)["status"].(string) }
+		if status() != inventory.Disputed {
+			t.Fatalf("status: %s", status())
+		}
+		// The creator and landlord are told.
+		e.RunJobs()
+		msgs, _ := e.App.Mail.Outbox(context.Background(), "lord@example.com", 5)
+		if len(msgs) == 0 || !strings.Contains(msgs[0].Subject, "disputes") {
+			t.Errorf("landlord not told: %v", msgs)
+		}
+		// No signing while disputed, not even a code.
+		if r := tom.Post("/api/inventory/reports/"+id+"/signing/code", nil); r.Status != 409 {
+			t.Errorf("code while disputed: %d", r.Status)
+		}
+		if r := tom.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Tom Tenant")); r.Status != 409 {
+			t.Errorf("sign while disputed: %d %s", r.Status, r.Raw)
+		}
+		if st := tom.Get("/api/inventory/reports/" + id + "/signing").Body; st["canSign"] != false {
+			t.Errorf("canSign while disputed: %v", st["canSign"])
+		}
+		// The creator answers; only the author resolves.
+		if r := clerk.Post(base, map[string]any{"section": "inside", "comment": "Added to the report; see the kitchen."}); r.Status != 201 || r.Body["dispute"].(map[string]any)["resolved"] != true {
+			t.Errorf("answer: %d %s", r.Status, r.Raw)
+		}
+		eid := entry["id"].(string)
+		if r := clerk.Do(http.MethodPut, base+"/"+eid, map[string]any{"resolved": true}); r.Status != 403 || r.ErrorMessage() != inventory.MsgAuthorOnly {
+			t.Errorf("creator resolves the tenant's entry: %d %s", r.Status, r.Raw)
+		}
+		if r := stranger.Get(base); r.Status != 404 {
+			t.Errorf("stranger reads disputes: %d", r.Status)
+		}
+		list := tom.Get(base).Body["disputes"].([]any)
+		if len(list) != 2 || list[0].(map[string]any)["mine"] != true || list[1].(map[string]any)["mine"] != false {
+			t.Errorf("threads: %v", list)
+		}
+		if r := tom.Do(http.MethodPut, base+"/"+eid, map[string]any{"resolved": true}); r.Status != 200 || r.Body["report"].(map[string]any)["status"] != inventory.ATS {
+			t.Errorf("resolve: %d %s", r.Status, r.Raw)
+		}
+		if r := tom.Do(http.MethodPut, base+"/"+eid, map[string]any{"resolved": false}); r.Status != 200 || r.Body["report"].(map[string]any)["status"] != inventory.Disputed {
+			t.Errorf("unresolve: %d %s", r.Status, r.Raw)
+		}
+		if r := tom.Do(http.MethodPut, base+"/"+eid, map[string]any{"resolved": true}); r.Status != 200 {
+			t.Fatal(r.Raw)
+		}
+		verifyCode(t, e, tom, "tom@example.com", id)
+		if r := tom.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Tom Tenant")); r.Status != 200 {
+			t.Errorf("sign after resolving: %d %s", r.Status, r.Raw)
+		}
+		if r := stranger.Get("/api/photos/original/" + pic); r.Status != 404 {
+			t.Errorf("stranger sees the dispute photo: %d", r.Status)
+		}
+		if r := tom.Get("/api/photos/original/" + pic); r.Status != 200 {
+			t.Errorf("tenant sees the dispute photo: %d", r.Status)
+		}
+	})
+}
