@@ -55,7 +55,9 @@ func TestDisputes(t *testing.T) {
 		if entry["authorRole"] != "tenant" || entry["resolved"] != false {
 			t.Errorf("entry: %v", entry)
 		}
-		status := func() string { return clerk.Get("/api/inventory/reports/" + id).Body["report"].(map[string]any)["status"].(string) }
+		status := func() string {
+			return clerk.Get("/api/inventory/reports/" + id).Body["report"].(map[string]any)["status"].(string)
+		}
 		if status() != inventory.Disputed {
 			t.Fatalf("status: %s", status())
 		}
