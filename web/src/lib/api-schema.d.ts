@@ -1896,6 +1896,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/reports/{id}/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A report's dispute threads
+         * @description Every entry of every section's thread, oldest first; for the report's parties only.
+         */
+        get: operations["inventoryDisputes"];
+        put?: never;
+        /**
+         * Dispute a section
+         * @description A party adds a comment (and optionally a photo uploaded to dispute-photos) to a section of a sent report; the report becomes Disputed and its creator and landlord are e-mailed. The creator's entries are answers, born resolved.
+         */
+        post: operations["addInventoryDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/reports/{id}/disputes/{entry}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                entry: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Resolve or reopen a dispute entry
+         * @description Only the entry's author; when every entry is resolved the report leaves Disputed for the status it had.
+         */
+        put: operations["resolveInventoryDispute"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventory/reports/{id}/dispute-photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo for a dispute
+         * @description One PNG or JPEG (by content) in the multipart field "file", at most 5 MB; a party to a sent report.
+         */
+        post: operations["uploadInventoryDisputePhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -2292,6 +2363,24 @@ export interface components {
             notes: string;
             photos: string[];
             damage: string[] | null;
+        };
+        InventoryDispute: {
+            id: string;
+            section: string;
+            authorName: string;
+            authorEmail: string;
+            /** @enum {string} */
+            authorRole: "creator" | "landlord" | "tenant";
+            comment: string;
+            /** @description a photo name (served at /api/photos/{size}/{name}) or empty */
+            photo: string;
+            resolved: boolean;
+            /** @description the reader wrote it (and may resolve it) */
+            mine: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         ContractCatalogue: {
             jurisdictions: string[];
@@ -5716,6 +5805,137 @@ export interface operations {
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    inventoryDisputes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        disputes: components["schemas"]["InventoryDispute"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    addInventoryDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    section: "settings" | "overview" | "inside" | "outside" | "meters" | "documents" | "tenants" | "landlord" | "checkin" | "checkout";
+                    comment: string;
+                    photo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dispute: components["schemas"]["InventoryDispute"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    resolveInventoryDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                entry: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    resolved: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description the report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryReportResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    uploadInventoryDisputePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo: components["schemas"]["Image"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     devMailbox: {
