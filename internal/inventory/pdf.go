@@ -328,10 +328,19 @@ func (w *drawer) room(r Room) {
 	d.Heading(r.Tag, 13, pdf.Ink)
 	w.condition(r.Overview)
 	for _, it := range r.Items {
-		d.Room(60)
+		d.Room(min(itemHeight(it), 420)) // an item starts on the page its first photos fit on
 		d.Y += 4
 		d.Font(true, 11, pdfBrand)
 		d.Line(it.Tag)
+		if o := it.Overview; o.Rating != "" || o.Description != "" {
+			d.Font(false, 10, pdf.Ink)
+			if o.Rating != "" {
+				d.Pair("Condition", o.Rating, 130)
+			}
+			if o.Description != "" {
+				d.Pair("Condition notes", o.Description, 130)
+			}
+		}
 		ci, _ := w.s.cat.Item(it.Name)
 		var descG, disputeG []Group
 		if ci != nil {
@@ -343,9 +352,32 @@ func (w *drawer) room(r Room) {
 			d.Font(false, 10, pdf.Ink)
 			d.Pair("Notes", it.Notes, 130)
 		}
-		w.grid(it.Photos)
+		w.grid(append(slices.Clone(it.Overview.Photos), it.Photos...))
 	}
 	d.Y += 6
+}
+
+// itemHeight is about how tall an item is up to its first row of photos.
+func itemHeight(it RoomItem) float64 {
+	h := 30.0
+	if it.Overview.Rating != "" {
+		h += 15
+	}
+	if it.Overview.Description != "" {
+		h += 15 * float64(1+len(it.Overview.Description)/60)
+	}
+	for _, part := range []map[string][]string{it.Description, it.DisputeAvoidance} {
+		if len(part) > 0 {
+			h += 12 + 15*float64(len(part))
+		}
+	}
+	if it.Notes != "" {
+		h += 15 * float64(1+len(it.Notes)/60)
+	}
+	if len(it.Photos)+len(it.Overview.Photos) > 0 {
+		h += gridRowH + 4
+	}
+	return h
 }
 
 // choices draws an item's chosen values, group by group in the catalogue's order.
@@ -394,22 +426,27 @@ func (w *drawer) condition(c Condition) {
 	w.grid(c.Photos)
 }
 
+// The photo grid: three to a row, each 4:3 with a two-line caption.
+const (
+	gridPer, gridGap = 3, 10.0
+	gridCapH         = 24.0
+	gridThumbW       = (contentW - gridGap*(gridPer-1)) / gridPer
+	gridRowH         = gridThumbW*3/4 + gridCapH + gridGap
+)
+
 // grid draws photos three to a row, each captioned with its glossary term
 // and the time it was taken or uploaded.
 func (w *drawer) grid(names []string) {
 	if len(names) == 0 {
 		return
 	}
-	const per, gap = 3, 10.0
-	tw := (contentW - gap*(per-1)) / per
-	th := tw * 3 / 4
-	const capH = 24.0
+	tw, th := gridThumbW, gridThumbW*3/4
 	d := w.d
 	d.Y += 4
-	for i := 0; i < len(names); i += per {
-		d.Room(th + capH + gap)
-		for j, n := range names[i:min(i+per, len(names))] {
-			x := pdf.Margin + float64(j)*(tw+gap)
+	for i := 0; i < len(names); i += gridPer {
+		d.Room(gridRowH)
+		for j, n := range names[i:min(i+gridPer, len(names))] {
+			x := pdf.Margin + float64(j)*(tw+gridGap)
 			w.image(n, x, d.Y, tw, th)
 			term, when := "Photo", ""
 			if e, ok := w.ev[n]; ok {
@@ -425,7 +462,7 @@ func (w *drawer) grid(names []string) {
 			d.Font(false, 7.5, pdf.Muted)
 			d.At(x, d.Y+th+13, when)
 		}
-		d.Y += th + capH + gap
+		d.Y += gridRowH
 	}
 	d.Font(false, 10, pdf.Ink)
 }

@@ -7,6 +7,8 @@ import (
 	"image"
 	"image/jpeg"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"testing"
@@ -104,19 +106,20 @@ func BenchmarkReportPDF(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var size int
+	var out []byte
 	b.ReportAllocs()
 	for b.Loop() {
 		rec, err := e.App.Inventory.Get(ctx, u.Actor(), id)
 		if err != nil {
 			b.Fatal(err)
 		}
-		out, err := e.App.Inventory.RenderPDF(ctx, rec)
-		if err != nil {
+		if out, err = e.App.Inventory.RenderPDF(ctx, rec); err != nil {
 			b.Fatal(err)
 		}
-		size = len(out)
 	}
-	b.ReportMetric(float64(size)/1e6, "MB")
+	b.ReportMetric(float64(len(out))/1e6, "MB")
+	if dir := os.Getenv("OMNIRENT_TEST_OUT"); dir != "" {
+		_ = os.WriteFile(filepath.Join(dir, "inventory-report-100-photos.pdf"), out, 0o600) // to look at
+	}
 	b.ReportMetric(float64(n), "items")
 }

@@ -38,6 +38,8 @@ func TestReportPDF(t *testing.T) {
 		d["documentsAndCompliance"] = []any{map[string]any{"kind": "Gas Safety Certificate", "expiry": "2027-03-31", "files": []any{names[1]}}}
 		d["outsideProperty"] = []any{map[string]any{"id": 0, "name": "Garden", "tag": "Garden", "done": true,
 			"overview": map[string]any{"rating": "Marked", "description": "Lawn worn by the gate.", "photos": []any{names[1]}}, "items": []any{}}}
+		oven := d["insideProperty"].([]any)[0].(map[string]any)["items"].([]any)[0].(map[string]any)
+		oven["overview"] = map[string]any{"rating": "Marked", "description": "Scratch on the door glass.", "photos": []any{}}
 		if r := save(c, id, 1, d); r.Status != 200 {
 			t.Fatalf("save: %d %s", r.Status, r.Raw)
 		}
@@ -71,7 +73,7 @@ func TestReportPDF(t *testing.T) {
 			"Pre-arrival document serving", "Gas Safety Certificate", "Expires 31/03/2027",
 			"Schedule of cleanliness and condition", "Kitchen", "Bedroom", "Bedroom 1", "Garden", "Lawn worn by the gate.",
 			"Utility details", "Under the stairs", "01234",
-			"Room details", "Oven", "Freestanding", "Belling", "Cleanliness", "PAT tested", "Clean inside.",
+			"Room details", "Oven", "Freestanding", "Belling", "Cleanliness", "PAT tested", "Clean inside.", "Scratch on the door glass.",
 			"Tom Tenant", "tom@example.com", "01/12/2026", "Lara Lord", "lord@example.com", "2 front door keys",
 			"Evidence", "Report begun", "51.46000, -0.17000", "Page 1 of",
 		}
@@ -85,6 +87,30 @@ func TestReportPDF(t *testing.T) {
 		}
 		if strings.Contains(text, "Photo unavailable") {
 			t.Errorf("a photo was not drawn")
+		}
+		if strings.Contains(text, "Signatures") {
+			t.Errorf("a draft has a signatures page")
+		}
+		// Once signed, the signing package's signatures page follows.
+		verifyCode(t, e, c, "clerk@example.com", id)
+		payFee(t, c, id)
+		if r := c.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Ines Pector")); r.Status != 200 {
+			t.Fatalf("sign: %d %s", r.Status, r.Raw)
+		}
+		if rec, err = e.App.Inventory.Get(ctx, u.Actor(), id); err != nil {
+			t.Fatal(err)
+		}
+		if out, err = e.App.Inventory.RenderPDF(ctx, rec); err != nil {
+			t.Fatal(err)
+		}
+		if dir := os.Getenv("OMNIRENT_TEST_OUT"); dir != "" {
+			_ = os.WriteFile(filepath.Join(dir, "inventory-report-signed.pdf"), out, 0o600)
+		}
+		text = pdftest.Text(t, out)
+		for _, s := range []string{"Signatures", "Ines Pector", "clerk@example.com", "Not signed", "tom@example.com", "Signed", "ATS"} {
+			if !strings.Contains(text, s) {
+				t.Errorf("the signed PDF lacks %q", s)
+			}
 		}
 	})
 }
