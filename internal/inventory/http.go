@@ -3,6 +3,7 @@ package inventory
 import (
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,6 +37,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/inventory/reports/{id}/signing/sign", httpx.Handle(session.Require(h.sign)))
 	mux.Handle("POST /api/inventory/reports/{id}/resend", httpx.Handle(session.Require(h.resend)))
 	mux.Handle("GET /api/inventory/reports/{id}/comparison", httpx.Handle(session.Require(h.comparison)))
+	mux.Handle("GET /api/inventory/reports/{id}/pdf", httpx.Handle(session.Require(h.pdf)))
 	mux.Handle("GET /api/inventory/reports/{id}/disputes", httpx.Handle(session.Require(h.disputes)))
 	mux.Handle("POST /api/inventory/reports/{id}/disputes", httpx.Handle(session.Require(h.addDispute)))
 	mux.Handle("PUT /api/inventory/reports/{id}/disputes/{entry}", httpx.Handle(session.Require(h.resolveDispute)))
@@ -300,4 +302,17 @@ func (h *Handler) uploadDisputePhoto(w http.ResponseWriter, r *http.Request, a s
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"photo": v})
+}
+
+func (h *Handler) pdf(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	b, name, err := h.svc.PDF(r.Context(), a, r.PathValue("id"), httpx.ClientIP(r.Context()))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	w.Header().Set("Cache-Control", "private, no-store")
+	_, err = w.Write(b)
+	return err
 }

@@ -1,7 +1,9 @@
 package inventory
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/platform/storage"
 	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/signing"
 )
@@ -69,6 +72,8 @@ type SigningDeps struct {
 	Payments Payments
 	Mail     Mailer
 	BaseURL  string
+	// Files keeps the PDF of a completed report.
+	Files storage.Store
 }
 
 // UseSigning wires the signing package, the payment system (registering the
@@ -471,4 +476,47 @@ func (s *Service) freeze(ctx context.Context, r Report) ([]byte, error) {
 	}
 	b, err := json.Marshal(map[string]any{"type": r.Type, "propertyId": r.PropertyID, "data": r.Data, "photos": hashes})
 	return b, apperr.Wrap(err, "freeze report")
+}
+
+// PDF is the report as a PDF for a party to a sent report: drawn from its
+// data on each request while it may still change (awaiting signatures,
+// disputed); once Completed it is drawn once, kept in the file storage and
+// served from there. Each download is in the audit trail.
+func (s *Service) PDF(ctx context.Context, a session.Actor, id, ip string) ([]byte, string, error) {
+	r, err := s.readable(ctx, a, id)
+	if err != nil {
+		return nil, "", err
+	}
+	if r.Status == Draft {
+		return nil, "", apperr.New(apperr.Conflict, "not_sent", MsgNothingToSend)
+	}
+	rec := s.record(ctx, r, a)
+	name := strings.ToLower(strings.ReplaceAll(r.Type, " ", "-")) + "-" + strings.ToLower(strings.Join(strings.Fields(rec.Property.Line1), "-")) + ".pdf"
+	key := "inventory-pdfs/" + r.ID + ".pdf"
+	var b []byte
+	if r.Status == Completed && s.sign.Files != nil {
+		if rc, _, err := s.sign.Files.Get(ctx, key); err == nil {
+			b, err = io.ReadAll(rc)
+			rc.Close()
+			if err != nil {
+				return nil, "", apperr.Wrap(err, "read report pdf")
+			}
+		}
+	}
+	if b == nil {
+		if b, err = s.RenderPDF(ctx, rec); err != nil {
+			return nil, "", err
+		}
+		if r.Status == Completed && s.sign.Files != nil {
+			if err := s.sign.Files.Put(ctx, key, bytes.NewReader(b), int64(len(b)), "application/pdf"); err != nil {
+				return nil, "", apperr.Wrap(err, "store report pdf")
+			}
+		}
+	}
+	if s.sign.Signing != nil {
+		if err := s.sign.Signing.Record(ctx, s.db.Conn(), ref(r.ID), signing.EventDownloaded, a.Email, "Downloaded the PDF", ip); err != nil {
+			return nil, "", err
+		}
+	}
+	return b, name, nil
 }

@@ -205,3 +205,34 @@ func TestCheckOutAgainstCheckIn(t *testing.T) {
 		}
 	})
 }
+
+// The PDF: parties of a sent report only; a completed report's is kept.
+func TestReportPDFDownload(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		clerk, pid := landlordWithProperty(t, e, "clerk@example.com")
+		id := begin(t, clerk, map[string]any{"propertyId": pid, "type": inventory.TypeCheckIn})["id"].(string)
+		if r := save(clerk, id, 1, fullData("")); r.Status != 200 {
+			t.Fatal(r.Raw)
+		}
+		if r := clerk.Get("/api/inventory/reports/" + id + "/pdf"); r.Status != 409 {
+			t.Errorf("pdf of a draft: %d", r.Status)
+		}
+		payFee(t, clerk, id)
+		verifyCode(t, e, clerk, "clerk@example.com", id)
+		if r := clerk.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Ines Pector")); r.Status != 200 {
+			t.Fatal(r.Raw)
+		}
+		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
+		stranger := e.SignedIn("ivy@example.com", "Secret#123", "Tenant")
+		r := tom.Get("/api/inventory/reports/" + id + "/pdf")
+		if r.Status != 200 || !strings.HasPrefix(r.Raw, "%PDF") {
+			t.Fatalf("tenant's pdf: %d", r.Status)
+		}
+		if r := stranger.Get("/api/inventory/reports/" + id + "/pdf"); r.Status != 404 {
+			t.Errorf("stranger's pdf: %d", r.Status)
+		}
+		if r := e.NewClient().Get("/api/inventory/reports/" + id + "/pdf"); r.Status != 401 {
+			t.Errorf("visitor's pdf: %d", r.Status)
+		}
+	})
+}
