@@ -3,9 +3,9 @@ package inventory
 import (
 	"bytes"
 	"context"
-	"io"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/omnirent/omnirent/internal/apperr"
