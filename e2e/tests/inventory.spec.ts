@@ -4,6 +4,7 @@
 // safety certificate with its expiry, a tenant and the landlord, goes
 // offline mid-way, types more, comes back online and finds everything
 // saved; the preview shows it.
+import { execFileSync } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
 import { baseURL, checkPage, createVerifiedUser, demo, isPhone, readCode, sameOrigin, signInViaApi, snap } from '../support/helpers'
 import { fillCard, landlordWithProperty, toCard, waitForMail } from '../support/refcheck'
@@ -223,6 +224,16 @@ test('a check-in report is signed and sent, signed by the tenant, cloned, and a 
   await tpage.getByRole('button', { name: 'Sign Report' }).last().click()
   await expect(tpage.getByText(/Every party has now signed/).first()).toBeVisible()
   await tctx.close()
+
+  // The signed report as a PDF, from the report's page.
+  await page.goto(`/NewReport?id=${report.id}&view=preview`)
+  await expect(page.getByRole('heading', { name: 'Signed by everyone' })).toBeVisible()
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()])
+  const pdf = testInfo.outputPath('check-in.pdf')
+  await download.saveAs(pdf)
+  const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })
+  for (const s of ['Glossary', 'Page 1 of', 'Kitchen', 'Oven', 'Freestanding', 'Tia Tenant', 'Lee Lord']) expect(text).toContain(s)
+  execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', pdf, testInfo.outputPath('check-in-page')])
 
   // A second check-in report cloned from the signed one.
   await page.goto('/NewReport')

@@ -16,6 +16,7 @@ export type Tenant = InventoryData['tenantDetails'][number]
 export type Photo = components['schemas']['Image']
 export type PhotoEvidence = components['schemas']['PhotoEvidence']
 export type PhotoOrigin = 'camera' | 'upload'
+export type InventoryDispute = components['schemas']['InventoryDispute']
 export type ListView = 'draft' | 'active' | 'completed' | 'clonable'
 
 export const inventoryKey = ['inventory'] as const
@@ -24,3 +25,4 @@ export const reportListKey = (view: ListView, type?: string) => ['inventory', 'l
 export const reportKey = (id: string) => ['inventory', 'one', id] as const
 export const photosKey = (id: string) => ['inventory', 'photos', id] as const
 export const evidenceKey = (id: string) => ['inventory', 'evidence', id] as const
+export const disputesKey = (id: string) => ['inventory', 'disputes', id] as const

@@ -15,9 +15,14 @@ import { evidenceKey, photosKey, type Photo, type PhotoOrigin } from './keys'
 export const MAX_PHOTO_BYTES = 5_120_000
 
 export function uploadInventoryPhoto(reportId: string, file: File, origin: PhotoOrigin, onProgress?: (p: number) => void): Promise<Photo> {
+  return postPhoto(`/api/inventory/reports/${encodeURIComponent(reportId)}/photos?origin=${origin}`, file, onProgress)
+}
+
+/** postPhoto sends one image as multipart field "file" to url and resolves with the stored photo (the dispute photos use it too). */
+export function postPhoto(url: string, file: File, onProgress?: (p: number) => void): Promise<Photo> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `/api/inventory/reports/${encodeURIComponent(reportId)}/photos?origin=${origin}`)
+    xhr.open('POST', url)
     xhr.responseType = 'text'
     xhr.setRequestHeader('Accept', 'application/json')
     xhr.upload.onprogress = (e) => {

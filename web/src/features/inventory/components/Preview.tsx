@@ -1,8 +1,10 @@
 // Preview Report (spec 3 section 2): collapsible sections, the first three
 // open; 'Pending' for a section without data; Documents and Compliance and
 // Check-in only on check-in reports, Check-out only on check-out reports.
-// Every photo opens full size.
+// Every photo opens full size. On a sent report each section shows its open
+// dispute entries and a Dispute (the creator: Reply) button.
 import type { ReactNode } from 'react'
+import { MessageSquareWarning } from 'lucide-react'
 import type { Condition, InventoryData, InventoryRoom, KeysAlarms } from '../api/keys'
 import { formatDate, MSG, SECTION_TITLES, sectionHasData, sectionsFor, type SectionKey } from '../rules'
 import { Thumbs } from './Photos'
@@ -113,16 +115,40 @@ function body(d: InventoryData, s: SectionKey): ReactNode {
   }
 }
 
-export function Preview({ type, data, actions }: { type: string; data: InventoryData; actions?: ReactNode }) {
+/** Disputes: on a sent report, each section's open entries and its Dispute (or, for the creator, Reply) button. */
+export type PreviewDisputes = { open: Partial<Record<SectionKey, number>>; label: 'Dispute' | 'Reply'; onOpen: (s: SectionKey) => void }
+
+export function Preview({ type, data, actions, tag, disputes }: { type: string; data: InventoryData; actions?: ReactNode; tag?: ReactNode; disputes?: PreviewDisputes }) {
   return (
     <section className="inv-screen" aria-labelledby="inv-preview-title">
       <h1 id="inv-preview-title" className="page__title">Preview: {type}</h1>
-      {sectionsFor(type).map((s, i) => (
-        <details key={s} className="inv-pv-section" open={i < 3}>
-          <summary>{SECTION_TITLES[s]}</summary>
-          <div className="inv-pv-body">{sectionHasData(data, s) ? body(data, s) : <p className="inv-muted">{MSG.pending}</p>}</div>
-        </details>
-      ))}
+      {tag ? <p className="inv-pv-tags">{tag}</p> : null}
+      {sectionsFor(type).map((s, i) => {
+        const open = disputes?.open[s] ?? 0
+        return (
+          <details key={s} className="inv-pv-section" open={i < 3}>
+            <summary>
+              {SECTION_TITLES[s]}
+              {open > 0 ? (
+                <span className="inv-count">
+                  {open} open<span className="visually-hidden"> dispute {open === 1 ? 'entry' : 'entries'}</span>
+                </span>
+              ) : null}
+            </summary>
+            <div className="inv-pv-body">
+              {sectionHasData(data, s) ? body(data, s) : <p className="inv-muted">{MSG.pending}</p>}
+              {disputes ? (
+                <div className="inv-pv-dispute">
+                  <button type="button" className="button button--outline button--small" onClick={() => disputes.onOpen(s)}
+                    aria-label={`${disputes.label} ${SECTION_TITLES[s]}`}>
+                    <MessageSquareWarning aria-hidden size={18} /> {disputes.label}
+                  </button>
+                </div>
+              ) : null}
+            </div>
+          </details>
+        )
+      })}
       {actions}
     </section>
   )

@@ -12,6 +12,7 @@ import { useReports } from '../api/listReports'
 import { useDeleteReport } from '../api/deleteReport'
 import type { InventoryReport } from '../api/keys'
 import { formatDate, MSG } from '../rules'
+import { DisputedTag } from './Disputes'
 import { VIEW_LABELS } from './SideMenu'
 
 export function ReportList({ view }: { view: 'draft' | 'active' | 'completed' }) {
@@ -35,7 +36,7 @@ export function ReportList({ view }: { view: 'draft' | 'active' | 'completed' })
                 <strong>{r.type}</strong>
                 <span>{r.property.addrFirstLine || 'Property'}</span>
                 <span className="inv-muted">
-                  <span className="inv-status">{r.status}</span> · {formatDate(r.createdAt)}
+                  {r.status === 'Disputed' ? <DisputedTag /> : <span className="inv-status">{r.status}</span>} · {formatDate(r.createdAt)}
                 </span>
               </button>
               {view === 'draft' && r.mine ? (

@@ -1,8 +1,8 @@
 // Where a sent report's signing stands (spec 3 sections 2, 4 and 6): who
 // signs and who has signed, 'Sign Report' for the named landlord or tenant
 // whose turn it is (hidden once signed and while the report is Disputed),
-// and 'E-mail me a copy' on ATS and Completed reports.
-import { Mail, PenLine } from 'lucide-react'
+// 'E-mail me a copy' on ATS and Completed reports, and the PDF.
+import { Download, Mail, PenLine } from 'lucide-react'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { Spinner } from '../../../components/Spinner'
 import { useToast } from '../../../components/Toast'
@@ -50,10 +50,9 @@ export function ReportSigning({ report, onSign }: { report: InventoryReport; onS
   return (
     <section className="panel sgs" aria-labelledby="inv-sgs-title">
       <h2 id="inv-sgs-title">{completed ? 'Signed by everyone' : 'Signatures'}</h2>
-      {report.status === 'Disputed' ? <p className="sgs__status"><span className="inv-status">Disputed</span></p> : null}
       {s.waitingFor || s.message ? <p className="sgs__status">{s.waitingFor || s.message}</p> : null}
       {s.signers.length > 0 ? <SignerList signers={s.signers} /> : null}
-      {canSign || copy ? (
+      {canSign || copy || report.status !== 'Draft' ? (
         <div className="sgs__actions">
           {canSign ? (
             <button type="button" className="button" onClick={onSign}>
@@ -62,6 +61,12 @@ export function ReportSigning({ report, onSign }: { report: InventoryReport; onS
             </button>
           ) : null}
           {copy}
+          {report.status !== 'Draft' ? (
+            <a className="button button--outline" href={`/api/inventory/reports/${encodeURIComponent(report.id)}/pdf`} download>
+              <Download aria-hidden size={18} />
+              Download PDF
+            </a>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -1,25 +1,30 @@
 // /NewReport (spec 3 section 2): without ?id, step 0 (a new report); with
 // ?id, the report's editor (a draft of the user's) or, read-only, its
-// preview with where its signing stands; view=sign opens the sign screen.
+// preview with where its signing stands; view=sign opens the sign screen;
+// on a sent report view=dispute&section=… opens that section's dispute thread.
 import { useNavigate, useSearchParams } from 'react-router'
 import { FormMessage } from '../../../components/Form'
 import { Spinner } from '../../../components/Spinner'
 import { ToastProvider } from '../../../components/Toast'
 import { errorMessage } from '../../../lib/errors'
 import { useReport } from '../api/getReport'
+import { useReportDisputes } from '../api/reportDisputes'
 import { PhotosProvider } from '../components/Photos'
 import { Comparison } from '../components/Comparison'
+import { DISPUTE_MSG, DisputedTag, DisputeView, isSent, openCounts } from '../components/Disputes'
 import { Preview } from '../components/Preview'
 import { ReportEditor } from '../components/ReportEditor'
 import { ReportSigning } from '../components/ReportSigning'
 import { SignReport } from '../components/SignReport'
 import { StartReport } from '../components/StartReport'
-import { normalise } from '../rules'
+import { isSection, normalise, sectionsFor } from '../rules'
 import '../../../app/shell/pages.css'
 import '../inventory.css'
 
-function ReportView({ id, view }: { id: string; view: string | null }) {
+function ReportView({ id, view, section }: { id: string; view: string | null; section: string | null }) {
   const q = useReport(id)
+  const sent = !!q.data && isSent(q.data.status) && !(q.data.editable && q.data.mine && q.data.status === 'Draft')
+  const disputes = useReportDisputes(id, sent)
   const [, setParams] = useSearchParams()
   if (q.isPending) return <div className="page-loading"><Spinner /></div>
   if (q.isError) return <FormMessage kind="error">{errorMessage(q.error)}</FormMessage>
@@ -29,10 +34,16 @@ function ReportView({ id, view }: { id: string; view: string | null }) {
   if (r.editable && r.mine && r.status === 'Draft') return <ReportEditor key={r.id} report={r} />
   const preview = () => setParams({ id: r.id, view: 'preview' })
   if (view === 'sign') return <SignReport reportId={r.id} onBack={preview} />
+  if (view === 'dispute' && sent && isSection(section) && sectionsFor(r.type).includes(section)) {
+    return <DisputeView report={r} section={section} onBack={preview} />
+  }
   return (
     <PhotosProvider reportId={r.id} update={() => undefined}>
       <ReportSigning report={r} onSign={() => setParams({ id: r.id, view: 'sign' })} />
-      <Preview type={r.type} data={normalise(r.data)} />
+      <Preview type={r.type} data={normalise(r.data)}
+        tag={r.status === 'Disputed' ? <DisputedTag /> : null}
+        disputes={sent ? { open: openCounts(disputes.data), label: r.mine ? 'Reply' : 'Dispute', onOpen: (s) => setParams({ id: r.id, view: 'dispute', section: s }) } : undefined}
+        actions={sent && r.mine ? <p className="inv-muted inv-pv-note">{DISPUTE_MSG.creatorNote}</p> : null} />
       {r.type === 'Check-out Report' ? <Comparison reportId={r.id} /> : null}
     </PhotosProvider>
   )
@@ -45,7 +56,7 @@ export default function NewReportPage() {
   return (
     <ToastProvider>
       <div className="inv-page">
-        {id ? <ReportView id={id} view={params.get('view')} /> : <StartReport onCreated={(rid) => navigate(`/NewReport?id=${encodeURIComponent(rid)}`, { replace: true })} />}
+        {id ? <ReportView id={id} view={params.get('view')} section={params.get('section')} /> : <StartReport onCreated={(rid) => navigate(`/NewReport?id=${encodeURIComponent(rid)}`, { replace: true })} />}
       </div>
     </ToastProvider>
   )
