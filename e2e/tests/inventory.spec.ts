@@ -213,6 +213,29 @@ test('a check-in report is signed and sent, signed by the tenant, cloned, and a 
   await signInViaApi(tpage, tenant.email, tenant.password)
   await tpage.goto(link)
   await checkPage(tpage, testInfo, 'inventory-tenant-preview')
+  // The tenant disputes the kitchen first, with a comment and a photo.
+  await tpage.getByRole('button', { name: 'Dispute Inside Property' }).click()
+  await tpage.getByLabel('Comment', { exact: true }).fill('There is a scuff on the kitchen wall by the door that the report does not show.')
+  const [scuff] = await makePhotos(tpage, [{ name: 'Scuff', width: 800, height: 600, type: 'image/jpeg', hue: 30 }])
+  await tpage.getByRole('group', { name: 'Photo (optional)' }).locator('input[type=file]').setInputFiles({ name: 'scuff.jpg', mimeType: 'image/jpeg', buffer: scuff.buffer })
+  await expect(tpage.getByRole('progressbar', { name: 'Uploading the photo' })).toHaveCount(0, { timeout: 15_000 })
+  await tpage.getByRole('button', { name: 'Send' }).click()
+  await expect(tpage.getByRole('list', { name: /Comments on/ })).toContainText('scuff on the kitchen wall')
+  await checkPage(tpage, testInfo, 'inventory-dispute')
+  // The inspector (creator) is told, and answers in the thread.
+  await waitForMail(request, lord.email, /disputes/)
+  await page.goto(`/NewReport?id=${report.id}&view=preview`)
+  await expect(page.getByText('Disputed').first()).toBeVisible()
+  await page.getByRole('button', { name: 'Reply Inside Property' }).click()
+  await page.getByLabel('Comment', { exact: true }).fill('Noted: the scuff is now recorded, and will be repainted before move-in.')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('list', { name: /Comments on/ })).toContainText('repainted')
+  // Only the tenant resolves their comment; then they may sign.
+  await tpage.reload()
+  await expect(tpage.getByRole('list', { name: /Comments on/ })).toContainText('repainted')
+  await tpage.getByRole('button', { name: 'Mark resolved' }).click()
+  await expect(tpage.getByRole('button', { name: 'Mark unresolved' })).toBeVisible()
+  await tpage.goto(link)
   await tpage.getByRole('button', { name: 'Sign Report' }).first().click()
   await tpage.getByRole('button', { name: 'Sign Report' }).first().click()
   const tBefore = new Date()
@@ -225,7 +248,7 @@ test('a check-in report is signed and sent, signed by the tenant, cloned, and a 
   await expect(tpage.getByText(/Every party has now signed/).first()).toBeVisible()
   await tctx.close()
 
-  // The signed report as a PDF, from the report's page.
+  // The signed report as a PDF, from the report's page (the dispute in it too).
   await page.goto(`/NewReport?id=${report.id}&view=preview`)
   await expect(page.getByRole('heading', { name: 'Signed by everyone' })).toBeVisible()
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()])
