@@ -125,6 +125,11 @@ func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 	w.rooms()
 	w.parties()
 	w.keys()
+	disputes, err := disputesOf(ctx, s.db.Conn(), r.ID)
+	if err != nil {
+		return nil, err
+	}
+	w.disputes(disputes)
 	if s.sign.Signing != nil {
 		env, started, err := s.sign.Signing.Started(ctx, ref(r.ID))
 		if err != nil {
@@ -618,4 +623,32 @@ func yesNo(b bool) string {
 		return "Yes"
 	}
 	return "No"
+}
+
+// disputes draws the report's dispute threads with each entry's status.
+func (w *drawer) disputes(list []Dispute) {
+	if len(list) == 0 {
+		return
+	}
+	w.newPage()
+	w.title("Disputes")
+	rows := make([][]string, 0, len(list))
+	for _, e := range list {
+		status := "Unresolved"
+		if e.Resolved {
+			status = "Resolved"
+		}
+		if e.AuthorRole == "creator" {
+			status = "Answer"
+		}
+		rows = append(rows, []string{sectionTitle(e.Section), e.AuthorName + " (" + e.AuthorRole + "), " + ukShort(e.CreatedAt), e.Comment, status})
+	}
+	w.d.Table([]pdf.Column{{Title: "Section", Width: 80}, {Title: "By", Width: 110}, {Title: "Comment", Width: 251}, {Title: "Status", Width: 70}}, rows, 8.5)
+}
+
+// sectionTitle names a report section as the hub does.
+func sectionTitle(key string) string {
+	return map[string]string{"settings": "Report Settings", "overview": "Property Overview", "inside": "Inside Property", "outside": "Outside Property",
+		"meters": "Utilities and Meters", "documents": "Documents and Compliance", "tenants": "Tenant Details", "landlord": "Landlord Details",
+		"checkin": "Check-in", "checkout": "Check-out"}[key]
 }
