@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/inventory"
@@ -32,7 +33,7 @@ func TestDisputes(t *testing.T) {
 		if r := clerk.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Ines Pector")); r.Status != 200 {
 			t.Fatal(r.Raw)
 		}
-		e.Clock.Advance(60e9)
+		e.Clock.Advance(time.Minute)
 		// The tenant's comment, with a photo (checked by content).
 		up := tom.Upload("/api/inventory/reports/"+id+"/dispute-photos", "scuff.jpg", "image/jpeg", jpegOf(t, 64, 48))
 		if up.Status != 201 {
@@ -78,6 +79,7 @@ func TestDisputes(t *testing.T) {
 			t.Errorf("canSign while disputed: %v", st["canSign"])
 		}
 		// The creator answers; only the author resolves.
+		e.Clock.Advance(time.Second)
 		if r := clerk.Post(base, map[string]any{"section": "inside", "comment": "Added to the report; see the kitchen."}); r.Status != 201 || r.Body["dispute"].(map[string]any)["resolved"] != true {
 			t.Errorf("answer: %d %s", r.Status, r.Raw)
 		}

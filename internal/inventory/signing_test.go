@@ -222,6 +222,7 @@ func TestReportPDFDownload(t *testing.T) {
 		if r := clerk.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Ines Pector")); r.Status != 200 {
 			t.Fatal(r.Raw)
 		}
+		e.Clock.Advance(time.Second) // so the sign-up code is the newest e-mail
 		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
 		stranger := e.SignedIn("ivy@example.com", "Secret#123", "Tenant")
 		r := tom.Get("/api/inventory/reports/" + id + "/pdf")
