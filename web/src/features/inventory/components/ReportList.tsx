@@ -4,7 +4,7 @@
 // other reports open their preview.
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { Trash2 } from 'lucide-react'
+import { Download, Trash2 } from 'lucide-react'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { FormMessage } from '../../../components/Form'
 import { errorMessage } from '../../../lib/errors'
@@ -44,6 +44,12 @@ export function ReportList({ view }: { view: 'draft' | 'active' | 'completed' })
                   onClick={() => { del.reset(); setDoomed(r) }}>
                   <Trash2 aria-hidden size={18} />
                 </button>
+              ) : null}
+              {r.status !== 'Draft' ? (
+                <a className="icon-button" href={`/api/inventory/reports/${encodeURIComponent(r.id)}/pdf`} download
+                  aria-label={`Download the ${r.type} for ${r.property.addrFirstLine ?? 'the property'} as PDF`}>
+                  <Download aria-hidden size={18} />
+                </a>
               ) : null}
             </li>
           ))}
