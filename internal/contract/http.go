@@ -6,6 +6,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/signing"
 	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
@@ -27,11 +28,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/contracts/{id}/duplicate", httpx.Handle(session.Require(h.duplicate)))
 	mux.Handle("GET /api/contracts/{id}/document", httpx.Handle(session.Require(h.document)))
 	mux.Handle("PUT /api/contracts/{id}/sections/{section}", httpx.Handle(session.Require(h.saveEdit)))
-	mux.Handle("GET /api/contracts/{id}/signing", httpx.Handle(session.Require(h.signing)))
-	mux.Handle("POST /api/contracts/{id}/signing/code", httpx.Handle(session.Require(h.sendCode)))
-	mux.Handle("POST /api/contracts/{id}/signing/verify", httpx.Handle(session.Require(h.verifyCode)))
-	mux.Handle("POST /api/contracts/{id}/signing/order", httpx.Handle(session.Require(h.order)))
-	mux.Handle("POST /api/contracts/{id}/signing/sign", httpx.Handle(session.Require(h.sign)))
+	signing.Mount(mux, "/api/contracts/{id}", signingArea{h.svc})
 	mux.Handle("POST /api/contracts/{id}/signing/invite", httpx.Handle(session.Require(h.invite)))
 	mux.Handle("POST /api/contracts/{id}/resend", httpx.Handle(session.Require(h.resend)))
 	mux.Handle("GET /api/contracts/{id}/pdf", httpx.Handle(session.Require(h.pdf)))

@@ -50,24 +50,11 @@ const (
 
 func ref(id string) signing.Ref { return signing.Ref{Kind: Kind, ID: id} }
 
-// Payments is what agreements need from the payment system.
-type Payments interface {
-	Register(orderType string, f payment.Fulfiller)
-	RegisterProduct(p payment.Product, price payment.Price)
-	NewOrder(ctx context.Context, tx db.Conn, b payment.Buyer, orderType, subjectID string, items []payment.Item) (payment.Order, error)
-	Get(ctx context.Context, a session.Actor, id string) (payment.Order, error)
-}
-
-// Mailer queues e-mails in a transaction.
-type Mailer interface {
-	Send(ctx context.Context, conn db.Conn, e mail.Email) error
-}
-
 // SigningDeps wires signing into the service (internal/app).
 type SigningDeps struct {
 	Signing  *signing.Service
-	Payments Payments
-	Mail     Mailer
+	Payments payment.Seller
+	Mail     signing.Mailer
 	BaseURL  string
 }
 
@@ -175,21 +162,7 @@ func (s *Service) mayStartSigning(ctx context.Context, a session.Actor, id strin
 		}
 		return c, nil
 	case ATS:
-		env, err := s.sign.Signing.Envelope(ctx, ref(c.ID))
-		if err != nil {
-			return Contract{}, err
-		}
-		sg, ok := signing.SignerFor(env, a)
-		switch {
-		case !ok:
-			return Contract{}, apperr.New(apperr.Forbidden, "not_a_signer", signing.MsgNotASigner)
-		case sg.Signed():
-			return Contract{}, apperr.New(apperr.Conflict, "already_signed", signing.MsgAlreadySigned)
-		}
-		if w := signing.WaitingFor(env, sg); w != "" {
-			return Contract{}, apperr.New(apperr.Conflict, "not_your_turn", w)
-		}
-		return c, nil
+		return c, s.sign.Signing.CheckTurn(ctx, ref(c.ID), a)
 	}
 	return Contract{}, apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
 }
@@ -232,37 +205,12 @@ func (s *Service) Order(ctx context.Context, a session.Actor, id string) (paymen
 	if c.PaymentStatus == PaymentCompleted {
 		return payment.Order{}, apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
 	}
-	var o payment.Order
-	err = s.db.Tx(ctx, func(tx db.Conn) error {
-		existing, err := orderOf(ctx, tx, c.ID)
-		if err != nil {
-			return err
-		}
-		if existing != "" {
-			return nil
-		}
-		o, err = s.sign.Payments.NewOrder(ctx, tx, payment.Buyer{ID: a.UserID, Email: a.Email}, OrderType, c.ID,
-			[]payment.Item{{Product: Product, Description: "Tenancy contract: " + s.place(ctx, c.PropertyID).text(), Qty: 1}})
-		if err != nil {
-			return err
-		}
-		ok, err := setOrder(ctx, tx, c.ID, o.ID)
-		if err == nil && !ok {
-			err = apperr.New(apperr.Conflict, "order_exists", "Please try again.")
-		}
-		return err
-	})
-	if err != nil {
-		return payment.Order{}, err
-	}
-	if o.ID != "" {
-		return o, nil
-	}
-	existing, err := orderOf(ctx, s.db.Conn(), c.ID)
-	if err != nil {
-		return payment.Order{}, err
-	}
-	return s.sign.Payments.Get(ctx, a, existing)
+	return s.sign.Payments.OrderOnce(ctx, a, OrderType, c.ID,
+		[]payment.Item{{Product: Product, Description: "Tenancy contract: " + s.place(ctx, c.PropertyID).text(), Qty: 1}},
+		func(ctx context.Context, conn db.Conn) (string, error) { return orderOf(ctx, conn, c.ID) },
+		func(ctx context.Context, conn db.Conn, orderID string) (bool, error) {
+			return setOrder(ctx, conn, c.ID, orderID)
+		})
 }
 
 // Fulfil implements payment.Fulfiller: the fee of the order's agreement is

@@ -1,8 +1,8 @@
 package contract
 
 import (
+	"context"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/omnirent/omnirent/internal/httpx"
@@ -19,8 +19,36 @@ func UploadBodyLimit(r *http.Request) int64 {
 	return 0
 }
 
-func meta(r *http.Request) signing.Meta {
-	return signing.Meta{IP: httpx.ClientIP(r.Context()), UserAgent: r.UserAgent()}
+// signingArea gives the signing endpoints (signing.Mount) the agreements.
+type signingArea struct{ svc *Service }
+
+func (g signingArea) SigningState(ctx context.Context, a session.Actor, id, message string) (signing.StateJSON, error) {
+	st, err := g.svc.Signing(ctx, a, id)
+	if err != nil {
+		return signing.StateJSON{}, err
+	}
+	return signingOf(st, message), nil
+}
+
+func (g signingArea) SendCode(ctx context.Context, a session.Actor, id string) error {
+	return g.svc.SendCode(ctx, a, id)
+}
+
+func (g signingArea) VerifyCode(ctx context.Context, a session.Actor, id, code string, m signing.Meta) error {
+	_, err := g.svc.VerifyCode(ctx, a, id, code, m)
+	return err
+}
+
+func (g signingArea) FeeOrder(ctx context.Context, a session.Actor, id string) (any, error) {
+	return g.svc.Order(ctx, a, id)
+}
+
+func (g signingArea) SignAs(ctx context.Context, a session.Actor, id string, in signing.SignRequest, m signing.Meta) (signing.Signed, error) {
+	res, err := g.svc.Sign(ctx, a, id, in.Signature, m)
+	if err != nil {
+		return signing.Signed{}, err
+	}
+	return signing.Signed{Message: res.Message, Completed: res.Completed, Key: "contract", Record: toJSON(res.Record)}, nil
 }
 
 func signingOf(st SigningState, message string) signing.StateJSON {
@@ -36,55 +64,6 @@ func signingOf(st SigningState, message string) signing.StateJSON {
 	out.Status, out.PaymentStatus = string(st.Contract.Status), string(st.Contract.PaymentStatus)
 	out.CanSign, out.Verified, out.NeedsPayment, out.WaitingFor, out.Message = st.CanSign, st.Verified, st.NeedsPayment, st.WaitingFor, message
 	return out
-}
-
-func (h *Handler) signing(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	st, err := h.svc.Signing(r.Context(), a, r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, signingOf(st, ""))
-}
-
-func (h *Handler) sendCode(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	if err := h.svc.SendCode(r.Context(), a, r.PathValue("id")); err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": signing.MsgCheckEmail})
-}
-
-func (h *Handler) verifyCode(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	var in struct {
-		Code string `json:"code"`
-	}
-	if err := httpx.DecodeJSON(r, &in); err != nil {
-		return err
-	}
-	st, err := h.svc.VerifyCode(r.Context(), a, r.PathValue("id"), in.Code, meta(r))
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, signingOf(st, signing.MsgCodeVerified))
-}
-
-func (h *Handler) order(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	o, err := h.svc.Order(r.Context(), a, r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"order": o})
-}
-
-func (h *Handler) sign(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	var in signing.Signature
-	if err := httpx.DecodeJSON(r, &in); err != nil {
-		return err
-	}
-	res, err := h.svc.Sign(r.Context(), a, r.PathValue("id"), in, meta(r))
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"message": res.Message, "completed": res.Completed, "contract": toJSON(res.Record)})
 }
 
 func (h *Handler) invite(w http.ResponseWriter, r *http.Request, a session.Actor) error {
@@ -106,10 +85,5 @@ func (h *Handler) pdf(w http.ResponseWriter, r *http.Request, a session.Actor) e
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", "application/pdf")
-	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
-	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
-	w.Header().Set("Cache-Control", "private, no-store")
-	_, err = w.Write(b)
-	return err
+	return httpx.WriteDownload(w, name, "application/pdf", b)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/property"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // SeedContract gives the demo landlord a finished draft agreement for the
@@ -14,20 +15,14 @@ import (
 // builder has something to preview from the first start. It goes through
 // the wizard's own steps, so the demo obeys the same rules as a user.
 func SeedContract(ctx context.Context, accounts *auth.Service, properties *property.Service, contracts *contract.Service, now time.Time) error {
-	u, err := accounts.UserByEmail(ctx, Accounts[0].Email)
-	if err != nil {
+	owner, propertyID, err := landlordsProperty(ctx, accounts, properties, func(owner session.Actor) (bool, error) {
+		existing, err := contracts.List(ctx, owner, contract.ViewAll)
+		return len(existing) > 0, err
+	})
+	if err != nil || propertyID == "" {
 		return err
 	}
-	owner := u.Actor()
-	existing, err := contracts.List(ctx, owner, contract.ViewAll)
-	if err != nil || len(existing) > 0 {
-		return err
-	}
-	props, err := properties.List(ctx, owner)
-	if err != nil || len(props) == 0 {
-		return err
-	}
-	rec, err := contracts.Create(ctx, owner, props[0].ID)
+	rec, err := contracts.Create(ctx, owner, propertyID)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/inventory"
 	"github.com/omnirent/omnirent/internal/property"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // SeedReport gives the demo landlord a draft check-in report for the demo
@@ -14,20 +15,14 @@ import (
 // tenant and the landlord), made through the service as a user would, so
 // the inventory area has something to open from the first start.
 func SeedReport(ctx context.Context, accounts *auth.Service, properties *property.Service, reports *inventory.Service, now time.Time) error {
-	u, err := accounts.UserByEmail(ctx, Accounts[0].Email)
-	if err != nil {
+	owner, propertyID, err := landlordsProperty(ctx, accounts, properties, func(owner session.Actor) (bool, error) {
+		existing, err := reports.List(ctx, owner, inventory.ViewDraft, "")
+		return len(existing) > 0, err
+	})
+	if err != nil || propertyID == "" {
 		return err
 	}
-	owner := u.Actor()
-	existing, err := reports.List(ctx, owner, inventory.ViewDraft, "")
-	if err != nil || len(existing) > 0 {
-		return err
-	}
-	props, err := properties.List(ctx, owner)
-	if err != nil || len(props) == 0 {
-		return err
-	}
-	rec, err := reports.Create(ctx, owner, inventory.NewInput{PropertyID: props[0].ID, Type: inventory.TypeCheckIn})
+	rec, err := reports.Create(ctx, owner, inventory.NewInput{PropertyID: propertyID, Type: inventory.TypeCheckIn})
 	if err != nil {
 		return err
 	}
@@ -47,4 +42,24 @@ func SeedReport(ctx context.Context, accounts *auth.Service, properties *propert
 	d.Landlord = inventory.Landlord{FullName: "Lara Landlord", Email: Accounts[0].Email}
 	_, err = reports.Save(ctx, owner, rec.ID, inventory.SaveInput{Revision: rec.Revision, Data: d})
 	return err
+}
+
+// landlordsProperty is the demo landlord and their first property, or no
+// property when there is none or seeded already says the area has its demo
+// record (seeding twice adds nothing).
+func landlordsProperty(ctx context.Context, accounts *auth.Service, properties *property.Service,
+	seeded func(owner session.Actor) (bool, error)) (session.Actor, string, error) {
+	u, err := accounts.UserByEmail(ctx, Accounts[0].Email)
+	if err != nil {
+		return session.Actor{}, "", err
+	}
+	owner := u.Actor()
+	if done, err := seeded(owner); err != nil || done {
+		return owner, "", err
+	}
+	props, err := properties.List(ctx, owner)
+	if err != nil || len(props) == 0 {
+		return owner, "", err
+	}
+	return owner, props[0].ID, nil
 }

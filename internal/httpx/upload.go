@@ -7,6 +7,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/omnirent/omnirent/internal/apperr"
 )
@@ -119,4 +120,13 @@ func WriteFile(w http.ResponseWriter, body io.Reader, contentType string, size i
 		w.Header().Set("Content-Length", strconv.FormatInt(size, 10))
 	}
 	_, _ = io.Copy(w, body)
+}
+
+// WriteDownload sends a document the server made (a PDF) as a file the
+// browser saves under name; it is private and never cached.
+func WriteDownload(w http.ResponseWriter, name, contentType string, b []byte) error {
+	w.Header().Set("Content-Disposition", `attachment; filename="`+strings.ReplaceAll(name, `"`, "")+`"`)
+	w.Header().Set("Cache-Control", "private, no-store")
+	WriteFile(w, bytes.NewReader(b), contentType, int64(len(b)))
+	return nil
 }

@@ -1,9 +1,9 @@
 package inventory
 
 import (
+	"context"
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -30,11 +30,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("GET /api/inventory/reports/{id}/photos", httpx.Handle(session.Require(h.photos)))
 	mux.Handle("POST /api/inventory/reports/{id}/photos", httpx.Handle(session.Require(h.upload)))
 	mux.Handle("DELETE /api/inventory/reports/{id}/photos/{name}", httpx.Handle(session.Require(h.deletePhoto)))
-	mux.Handle("GET /api/inventory/reports/{id}/signing", httpx.Handle(session.Require(h.signing)))
-	mux.Handle("POST /api/inventory/reports/{id}/signing/code", httpx.Handle(session.Require(h.sendCode)))
-	mux.Handle("POST /api/inventory/reports/{id}/signing/verify", httpx.Handle(session.Require(h.verifyCode)))
-	mux.Handle("POST /api/inventory/reports/{id}/signing/order", httpx.Handle(session.Require(h.order)))
-	mux.Handle("POST /api/inventory/reports/{id}/signing/sign", httpx.Handle(session.Require(h.sign)))
+	signing.Mount(mux, "/api/inventory/reports/{id}", signingArea{h.svc})
 	mux.Handle("POST /api/inventory/reports/{id}/resend", httpx.Handle(session.Require(h.resend)))
 	mux.Handle("GET /api/inventory/reports/{id}/comparison", httpx.Handle(session.Require(h.comparison)))
 	mux.Handle("GET /api/inventory/reports/{id}/pdf", httpx.Handle(session.Require(h.pdf)))
@@ -176,64 +172,39 @@ func (h *Handler) deletePhoto(w http.ResponseWriter, r *http.Request, a session.
 	return nil
 }
 
-func meta(r *http.Request) signing.Meta {
-	return signing.Meta{IP: httpx.ClientIP(r.Context()), UserAgent: r.UserAgent()}
-}
+// signingArea gives the signing endpoints (signing.Mount) the reports.
+type signingArea struct{ svc *Service }
 
-func signingOf(st SigningState, message string) signing.StateJSON {
+func (g signingArea) SigningState(ctx context.Context, a session.Actor, id, message string) (signing.StateJSON, error) {
+	st, err := g.svc.Signing(ctx, a, id)
+	if err != nil {
+		return signing.StateJSON{}, err
+	}
 	out := signing.NewStateJSON(st.Envelope, st.Signers, st.Events, st.Me)
 	out.Status, out.PaymentStatus = st.Report.Status, st.Report.PaymentStatus
 	out.CanSign, out.Verified, out.NeedsPayment, out.WaitingFor, out.Message = st.CanSign, st.Verified, st.NeedsPayment, st.WaitingFor, message
-	return out
+	return out, nil
 }
 
-func (h *Handler) signing(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	st, err := h.svc.Signing(r.Context(), a, r.PathValue("id"))
+func (g signingArea) SendCode(ctx context.Context, a session.Actor, id string) error {
+	return g.svc.SendCode(ctx, a, id)
+}
+
+func (g signingArea) VerifyCode(ctx context.Context, a session.Actor, id, code string, m signing.Meta) error {
+	_, err := g.svc.VerifyCode(ctx, a, id, code, m)
+	return err
+}
+
+func (g signingArea) FeeOrder(ctx context.Context, a session.Actor, id string) (any, error) {
+	return g.svc.Order(ctx, a, id)
+}
+
+func (g signingArea) SignAs(ctx context.Context, a session.Actor, id string, in signing.SignRequest, m signing.Meta) (signing.Signed, error) {
+	res, err := g.svc.Sign(ctx, a, id, in, m)
 	if err != nil {
-		return err
+		return signing.Signed{}, err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, signingOf(st, ""))
-}
-
-func (h *Handler) sendCode(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	if err := h.svc.SendCode(r.Context(), a, r.PathValue("id")); err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": signing.MsgCheckEmail})
-}
-
-func (h *Handler) verifyCode(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	var in struct {
-		Code string `json:"code"`
-	}
-	if err := httpx.DecodeJSON(r, &in); err != nil {
-		return err
-	}
-	st, err := h.svc.VerifyCode(r.Context(), a, r.PathValue("id"), in.Code, meta(r))
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, signingOf(st, signing.MsgCodeVerified))
-}
-
-func (h *Handler) order(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	o, err := h.svc.Order(r.Context(), a, r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"order": o})
-}
-
-func (h *Handler) sign(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	var in SignInput
-	if err := httpx.DecodeJSON(r, &in); err != nil {
-		return err
-	}
-	res, err := h.svc.Sign(r.Context(), a, r.PathValue("id"), in, meta(r))
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"message": res.Message, "completed": res.Completed, "report": toJSON(res.Record)})
+	return signing.Signed{Message: res.Message, Completed: res.Completed, Key: "report", Record: toJSON(res.Record)}, nil
 }
 
 func (h *Handler) resend(w http.ResponseWriter, r *http.Request, a session.Actor) error {
@@ -309,10 +280,5 @@ func (h *Handler) pdf(w http.ResponseWriter, r *http.Request, a session.Actor) e
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", "application/pdf")
-	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
-	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
-	w.Header().Set("Cache-Control", "private, no-store")
-	_, err = w.Write(b)
-	return err
+	return httpx.WriteDownload(w, name, "application/pdf", b)
 }

@@ -53,24 +53,11 @@ const (
 
 func ref(id string) signing.Ref { return signing.Ref{Kind: Kind, ID: id} }
 
-// Payments is what reports need from the payment system.
-type Payments interface {
-	Register(orderType string, f payment.Fulfiller)
-	RegisterProduct(p payment.Product, price payment.Price)
-	NewOrder(ctx context.Context, tx db.Conn, b payment.Buyer, orderType, subjectID string, items []payment.Item) (payment.Order, error)
-	Get(ctx context.Context, a session.Actor, id string) (payment.Order, error)
-}
-
-// Mailer queues e-mails in a transaction.
-type Mailer interface {
-	Send(ctx context.Context, conn db.Conn, e mail.Email) error
-}
-
 // SigningDeps wires signing into the service (internal/app).
 type SigningDeps struct {
 	Signing  *signing.Service
-	Payments Payments
-	Mail     Mailer
+	Payments payment.Seller
+	Mail     signing.Mailer
 	BaseURL  string
 	// Files keeps the PDF of a completed report.
 	Files storage.Store
@@ -188,21 +175,7 @@ func (s *Service) mayStartSigning(ctx context.Context, a session.Actor, id strin
 		}
 		return r, nil
 	case ATS:
-		env, err := s.sign.Signing.Envelope(ctx, ref(r.ID))
-		if err != nil {
-			return Report{}, err
-		}
-		sg, ok := signing.SignerFor(env, a)
-		switch {
-		case !ok:
-			return Report{}, apperr.New(apperr.Forbidden, "not_a_signer", signing.MsgNotASigner)
-		case sg.Signed():
-			return Report{}, apperr.New(apperr.Conflict, "already_signed", signing.MsgAlreadySigned)
-		}
-		if w := signing.WaitingFor(env, sg); w != "" {
-			return Report{}, apperr.New(apperr.Conflict, "not_your_turn", w)
-		}
-		return r, nil
+		return r, s.sign.Signing.CheckTurn(ctx, ref(r.ID), a)
 	}
 	return Report{}, apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
 }
@@ -244,33 +217,11 @@ func (s *Service) Order(ctx context.Context, a session.Actor, id string) (paymen
 	if r.PaymentStatus == PaymentPaid {
 		return payment.Order{}, apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
 	}
-	var o payment.Order
-	err = s.db.Tx(ctx, func(tx db.Conn) error {
-		existing, err := orderOf(ctx, tx, r.ID)
-		if err != nil || existing != "" {
-			return err
-		}
-		if o, err = s.sign.Payments.NewOrder(ctx, tx, payment.Buyer{ID: a.UserID, Email: a.Email}, OrderType, r.ID,
-			[]payment.Item{{Product: Product, Description: s.title(r), Qty: 1}}); err != nil {
-			return err
-		}
-		ok, err := setOrder(ctx, tx, r.ID, o.ID)
-		if err == nil && !ok {
-			err = apperr.New(apperr.Conflict, "order_exists", "Please try again.")
-		}
-		return err
-	})
-	if err != nil {
-		return payment.Order{}, err
-	}
-	if o.ID != "" {
-		return o, nil
-	}
-	existing, err := orderOf(ctx, s.db.Conn(), r.ID)
-	if err != nil {
-		return payment.Order{}, err
-	}
-	return s.sign.Payments.Get(ctx, a, existing)
+	return s.sign.Payments.OrderOnce(ctx, a, OrderType, r.ID, []payment.Item{{Product: Product, Description: s.title(r), Qty: 1}},
+		func(ctx context.Context, conn db.Conn) (string, error) { return orderOf(ctx, conn, r.ID) },
+		func(ctx context.Context, conn db.Conn, orderID string) (bool, error) {
+			return setOrder(ctx, conn, r.ID, orderID)
+		})
 }
 
 // Fulfil implements payment.Fulfiller: the report's fee is paid (in the
@@ -283,12 +234,6 @@ func (s *Service) Fulfil(ctx context.Context, tx db.Conn, o payment.Order) error
 	return s.sign.Signing.Record(ctx, tx, ref(o.SubjectID), signing.EventPaid, o.ReceiptEmail, fmt.Sprintf("Report fee paid (order %s)", o.ID), "")
 }
 
-// SignInput is a signature and, when the user allowed it, where they are.
-type SignInput struct {
-	signing.Signature
-	Location *Location `json:"location"`
-}
-
 // SignResult is the answer to a signature.
 type SignResult struct {
 	Record    Record
@@ -299,7 +244,7 @@ type SignResult struct {
 // Sign signs the report as the actor: the creator's signature freezes it
 // and sends it; the last named party's completes it. The time and location
 // stamp is recorded again with each signature.
-func (s *Service) Sign(ctx context.Context, a session.Actor, id string, in SignInput, m signing.Meta) (SignResult, error) {
+func (s *Service) Sign(ctx context.Context, a session.Actor, id string, in signing.SignRequest, m signing.Meta) (SignResult, error) {
 	sig, err := s.sign.Signing.Check(ctx, in.Signature)
 	if err != nil {
 		if apperr.CodeOf(err) == "signature_missing" {
@@ -311,7 +256,11 @@ func (s *Service) Sign(ctx context.Context, a session.Actor, id string, in SignI
 	if err != nil {
 		return SignResult{}, err
 	}
-	r.Stamps = append(r.Stamps, stampOf("sign", s.now(), a, in.Location))
+	var where *Location
+	if in.Location != nil {
+		where = &Location{Lat: in.Location.Lat, Lng: in.Location.Lng, Accuracy: in.Location.Accuracy}
+	}
+	r.Stamps = append(r.Stamps, stampOf("sign", s.now(), a, where))
 	switch r.Status {
 	case Draft:
 		return s.signAsCreator(ctx, a, r, sig, m)

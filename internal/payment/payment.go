@@ -12,11 +12,14 @@
 package payment
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/money"
+	"github.com/omnirent/omnirent/internal/session"
 )
 
 // Product is something the platform sells, named by the area that sells it
@@ -100,4 +103,14 @@ func MsgCodesWithdrawn(codes []string, totalPence int64) string {
 		which = "The promo codes " + strings.Join(codes[:len(codes)-1], ", ") + " and " + codes[len(codes)-1] + " no longer apply"
 	}
 	return fmt.Sprintf("%s. The new total is %s; please check it and pay again.", which, money.Format(totalPence))
+}
+
+// Seller is what an area that sells something needs of the payment system
+// (agreements and inventory reports): its product and fulfiller registered,
+// and one order per record it sells.
+type Seller interface {
+	Register(orderType string, f Fulfiller)
+	RegisterProduct(p Product, price Price)
+	OrderOnce(ctx context.Context, a session.Actor, orderType, subjectID string, items []Item,
+		existing func(context.Context, db.Conn) (string, error), keep func(context.Context, db.Conn, string) (bool, error)) (Order, error)
 }

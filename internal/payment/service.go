@@ -360,3 +360,34 @@ func (s *Service) RecordPayment(ctx context.Context, p ProviderPayment) error {
 		return s.sendReceipt(ctx, tx, o)
 	})
 }
+
+// OrderOnce is the one order a record is sold with (an agreement's or a
+// report's fee): made the first time, in one transaction with keep, which
+// records its id on the record only if none is there yet; the same order
+// after. existing reads the id the record holds ("" before).
+func (s *Service) OrderOnce(ctx context.Context, a session.Actor, orderType, subjectID string, items []Item,
+	existing func(ctx context.Context, c db.Conn) (string, error), keep func(ctx context.Context, c db.Conn, orderID string) (bool, error)) (Order, error) {
+	var o Order
+	err := s.db.Tx(ctx, func(tx db.Conn) error {
+		id, err := existing(ctx, tx)
+		if err != nil || id != "" {
+			return err
+		}
+		if o, err = s.NewOrder(ctx, tx, Buyer{ID: a.UserID, Email: a.Email}, orderType, subjectID, items); err != nil {
+			return err
+		}
+		ok, err := keep(ctx, tx, o.ID)
+		if err == nil && !ok {
+			err = apperr.New(apperr.Conflict, "order_exists", "Please try again.")
+		}
+		return err
+	})
+	if err != nil || o.ID != "" {
+		return o, err
+	}
+	id, err := existing(ctx, s.db.Conn())
+	if err != nil {
+		return Order{}, err
+	}
+	return s.Get(ctx, a, id)
+}

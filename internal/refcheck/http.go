@@ -53,11 +53,7 @@ func (h *Handler) reportPDF(w http.ResponseWriter, r *http.Request, me session.A
 	if err != nil {
 		return apperr.Wrap(err, "render report pdf")
 	}
-	w.Header().Set("Content-Type", "application/pdf")
-	w.Header().Set("Content-Disposition", `attachment; filename="reference-report-`+slug(rep.Name)+`.pdf"`)
-	w.Header().Set("Cache-Control", "private, no-store")
-	_, _ = w.Write(pdf)
-	return nil
+	return httpx.WriteDownload(w, "reference-report-"+slug(rep.Name)+".pdf", "application/pdf", pdf)
 }
 
 func (h *Handler) sendReport(w http.ResponseWriter, r *http.Request, me session.Actor) error {
