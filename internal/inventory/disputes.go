@@ -208,9 +208,9 @@ func (s *Service) ResolveDispute(ctx context.Context, a session.Actor, id, entry
 		if _, err := c.Exec(ctx, `UPDATE inventory_disputes SET resolved = ?, updated_at = ? WHERE id = ?`, resolved, now.UnixMilli(), d.ID); err != nil {
 			return apperr.Wrap(err, "resolve dispute")
 		}
-		var open int
-		if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM inventory_disputes WHERE report_id = ? AND resolved = ?`, r.ID, false).Scan(&open); err != nil {
-			return apperr.Wrap(err, "count disputes")
+		open, err := openDisputes(ctx, c, r.ID)
+		if err != nil {
+			return err
 		}
 		switch {
 		case open == 0 && r.Status == Disputed:
@@ -249,4 +249,11 @@ func (o DisputeOwners) CanEdit(ctx context.Context, a session.Actor, ownerID str
 
 func (o DisputeOwners) Visibility(ctx context.Context, viewer session.Actor, ownerID string) (bool, bool, error) {
 	return Owners(o).Visibility(ctx, viewer, ownerID)
+}
+
+// openDisputes counts a report's unresolved entries.
+func openDisputes(ctx context.Context, c db.Conn, reportID string) (int, error) {
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM inventory_disputes WHERE report_id = ? AND resolved = ?`, reportID, false).Scan(&n)
+	return n, apperr.Wrap(err, "count disputes")
 }

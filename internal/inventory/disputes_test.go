@@ -9,6 +9,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/inventory"
+	"github.com/omnirent/omnirent/internal/signing"
 )
 
 // Disputes: a tenant disputes the kitchen with a photo, the report is
@@ -112,6 +113,85 @@ func TestDisputes(t *testing.T) {
 		}
 		if r := tom.Get("/api/photos/original/" + pic); r.Status != 200 {
 			t.Errorf("tenant sees the dispute photo: %d", r.Status)
+		}
+	})
+}
+
+// Edit Report after a dispute: the creator takes the sent report back to a
+// draft, edits it and signs and sends it again; the old signatures are
+// retired (the old text stays verifiable), the open comment keeps it
+// Disputed until its author resolves it, then the tenant signs the new text.
+func TestEditAfterDispute(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		clerk, pid := landlordWithProperty(t, e, "clerk@example.com")
+		id := begin(t, clerk, map[string]any{"propertyId": pid, "type": inventory.TypeCheckIn})["id"].(string)
+		if r := save(clerk, id, 1, fullData("")); r.Status != 200 {
+			t.Fatal(r.Raw)
+		}
+		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
+		payFee(t, clerk, id)
+		verifyCode(t, e, clerk, "clerk@example.com", id)
+		if r := clerk.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Ines Pector")); r.Status != 200 {
+			t.Fatal(r.Raw)
+		}
+		before, _ := e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: inventory.Kind, ID: id})
+		base := "/api/inventory/reports/" + id
+		if r := tom.Post(base+"/disputes", map[string]any{"section": "inside", "comment": "The bedroom door is scratched."}); r.Status != 201 {
+			t.Fatal(r.Raw)
+		}
+		entry := tom.Get(base + "/disputes").Body["disputes"].([]any)[0].(map[string]any)["id"].(string)
+		if r := tom.Post(base+"/reopen", nil); r.Status != 403 {
+			t.Errorf("tenant reopens: %d", r.Status)
+		}
+		r := clerk.Post(base+"/reopen", nil)
+		if r.Status != 200 || r.Body["report"].(map[string]any)["status"] != inventory.Draft {
+			t.Fatalf("reopen: %d %s", r.Status, r.Raw)
+		}
+		if r := tom.Get(base); r.Status != 404 {
+			t.Errorf("the tenant sees the draft being edited: %d", r.Status)
+		}
+		// The creator edits and sends again (the fee is not asked twice).
+		rev := r.Body["report"].(map[string]any)["revision"].(float64)
+		d := fullData("")
+		d["overview"] = map[string]any{"rating": "Marked", "description": "Bedroom door scratched at handle height.", "photos": []any{}}
+		if r := save(clerk, id, rev, d); r.Status != 200 {
+			t.Fatalf("edit: %d %s", r.Status, r.Raw)
+		}
+		if st := clerk.Get(base + "/signing").Body; st["needsPayment"] != false || st["canSign"] != true {
+			t.Errorf("state after reopening: %v", st)
+		}
+		r = clerk.Post(base+"/signing/sign", typed("Ines Pector"))
+		if r.Status != 200 || r.Body["report"].(map[string]any)["status"] != inventory.Disputed {
+			t.Fatalf("send again: %d %s", r.Status, r.Raw)
+		}
+		after, _ := e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: inventory.Kind, ID: id})
+		if after.ID == before.ID || after.DocHash == before.DocHash {
+			t.Errorf("the edited report was not frozen anew")
+		}
+		// The retired envelope is still on record (unfinished, so not genuine as a signed document).
+		if v, err := e.App.Signing.VerifyHash(context.Background(), before.ID, before.DocHash); err != nil || v.Genuine || !strings.Contains(v.Message, "not signed by everyone") {
+			t.Errorf("the retired envelope: %v %v", v, err)
+		}
+		// The tenant resolves the comment, then signs the new text.
+		if r := tom.Do(http.MethodPut, base+"/disputes/"+entry, map[string]any{"resolved": true}); r.Status != 200 || r.Body["report"].(map[string]any)["status"] != inventory.ATS {
+			t.Fatalf("resolve: %d %s", r.Status, r.Raw)
+		}
+		verifyCode(t, e, tom, "tom@example.com", id)
+		if r := tom.Post(base+"/signing/sign", typed("Tom Tenant")); r.Status != 200 {
+			t.Fatalf("tenant signs: %d %s", r.Status, r.Raw)
+		}
+		env, _ := e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: inventory.Kind, ID: id})
+		for _, sg := range env.Signers {
+			if sg.Signed() && sg.DocHash != after.DocHash {
+				t.Errorf("%s signed another text", sg.Name)
+			}
+		}
+		kinds := map[string]bool{}
+		for _, ev := range clerk.Get(base + "/signing").Body["events"].([]any) {
+			kinds[ev.(map[string]any)["kind"].(string)] = true
+		}
+		if !kinds[signing.EventReopened] {
+			t.Errorf("no reopened event: %v", kinds)
 		}
 	})
 }

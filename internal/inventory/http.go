@@ -32,6 +32,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("DELETE /api/inventory/reports/{id}/photos/{name}", httpx.Handle(session.Require(h.deletePhoto)))
 	signing.Mount(mux, "/api/inventory/reports/{id}", signingArea{h.svc})
 	mux.Handle("POST /api/inventory/reports/{id}/resend", httpx.Handle(session.Require(h.resend)))
+	mux.Handle("POST /api/inventory/reports/{id}/reopen", httpx.Handle(session.Require(h.reopen)))
 	mux.Handle("GET /api/inventory/reports/{id}/comparison", httpx.Handle(session.Require(h.comparison)))
 	mux.Handle("GET /api/inventory/reports/{id}/pdf", httpx.Handle(session.Require(h.pdf)))
 	mux.Handle("GET /api/inventory/reports/{id}/disputes", httpx.Handle(session.Require(h.disputes)))
@@ -281,4 +282,9 @@ func (h *Handler) pdf(w http.ResponseWriter, r *http.Request, a session.Actor) e
 		return err
 	}
 	return httpx.WriteDownload(w, name, "application/pdf", b)
+}
+
+func (h *Handler) reopen(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	rec, err := h.svc.Reopen(r.Context(), a, r.PathValue("id"))
+	return h.one(w, http.StatusOK, rec, err)
 }

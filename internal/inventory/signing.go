@@ -304,12 +304,22 @@ func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, 
 		if env, err = s.sign.Signing.Sign(ctx, tx, env, a, sig, m); err != nil {
 			return err
 		}
-		if env.Complete() {
+		open, err := openDisputes(ctx, tx, r.ID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case open > 0: // sent again after an edit, with comments still open
+			if _, err := tx.Exec(ctx, `UPDATE inventory_reports SET status = ?, disputed_from = ? WHERE id = ?`, Disputed, ATS, r.ID); err != nil {
+				return apperr.Wrap(err, "mark disputed")
+			}
+			r.Status = Disputed
+		case env.Complete():
 			if _, err := moveStatus(ctx, tx, r.ID, ATS, Completed, s.now()); err != nil {
 				return err
 			}
 			r.Status = Completed
-		} else {
+		default:
 			r.Status = ATS
 		}
 		return s.notify(ctx, tx, r, env, a, "Please read and sign the "+s.title(r), "sent")
@@ -468,4 +478,40 @@ func (s *Service) PDF(ctx context.Context, a session.Actor, id, ip string) ([]by
 		}
 	}
 	return b, name, nil
+}
+
+// MsgReopenWhen says when a report can be edited again.
+const MsgReopenWhen = "Only a report awaiting signatures or disputed can be edited again."
+
+// Reopen takes the creator's sent report back to a draft to edit it (the
+// spec's 'Edit Report', after a dispute): the signatures given so far are
+// retired with the frozen text they were on, and the report is signed and
+// sent again; its dispute threads stay.
+func (s *Service) Reopen(ctx context.Context, a session.Actor, id string) (Record, error) {
+	r, err := s.readable(ctx, a, id)
+	if err != nil {
+		return Record{}, err
+	}
+	if r.CreatorID != a.UserID {
+		return Record{}, apperr.New(apperr.Forbidden, "creator_only", MsgCreatorOnly)
+	}
+	if r.Status != ATS && r.Status != Disputed {
+		return Record{}, apperr.New(apperr.Conflict, "not_reopenable", MsgReopenWhen)
+	}
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		res, err := tx.Exec(ctx, `UPDATE inventory_reports SET status = ?, disputed_from = '', updated_at = ? WHERE id = ? AND status = ?`,
+			Draft, s.now().UnixMilli(), r.ID, r.Status)
+		if err != nil {
+			return apperr.Wrap(err, "reopen report")
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return apperr.New(apperr.Conflict, "not_reopenable", MsgReopenWhen)
+		}
+		return s.sign.Signing.Reopen(ctx, tx, ref(r.ID), a.Email, "The creator is editing the report; it will be signed and sent again")
+	})
+	if err != nil {
+		return Record{}, err
+	}
+	r.Status = Draft
+	return s.record(ctx, r, a), nil
 }

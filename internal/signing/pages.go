@@ -102,7 +102,7 @@ func (s *Service) AuditPage(ctx context.Context, d *pdf.Doc, e Envelope) error {
 }
 
 var eventWords = map[string]string{EventCreated: "Created", EventSent: "Sent", EventViewed: "Viewed", EventCodeVerified: "Code verified",
-	EventPaid: "Paid", EventSigned: "Signed", EventCompleted: "Completed", EventDownloaded: "Downloaded"}
+	EventPaid: "Paid", EventSigned: "Signed", EventCompleted: "Completed", EventDownloaded: "Downloaded", EventReopened: "Reopened"}
 
 // lastSignature is when the last signer signed.
 func lastSignature(e Envelope) time.Time {

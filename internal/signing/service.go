@@ -130,6 +130,18 @@ func (s *Service) Start(ctx context.Context, conn db.Conn, r Ref, title string, 
 	return e, nil
 }
 
+// Reopen retires the document's envelope in conn (the area's transaction)
+// when the document is changed after signatures were given: it must be
+// frozen and signed again. The old signatures stay on record, and the
+// audit trail says why.
+func (s *Service) Reopen(ctx context.Context, conn db.Conn, r Ref, actor, why string) error {
+	ok, err := retire(ctx, conn, r)
+	if err != nil || !ok {
+		return err
+	}
+	return insertEvent(ctx, conn, r, Event{At: s.now(), Event: EventReopened, Actor: actor, Detail: why})
+}
+
 // Signature is what a signer gives: a typed name, or an image (drawn on
 // the pad or uploaded) as a data URL or raw bytes.
 type Signature struct {

@@ -138,6 +138,7 @@ const (
 	EventSigned       = "signed"
 	EventCompleted    = "completed"
 	EventDownloaded   = "downloaded"
+	EventReopened     = "reopened" // changed after signatures: to be signed again
 )
 
 // Meta is where a request came from, recorded with a signature.

@@ -3,6 +3,7 @@ package signing
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -206,4 +207,20 @@ func markVerified(ctx context.Context, c db.Conn, r Ref, userID string, at time.
 	_, err := c.Exec(ctx, `UPDATE signing_codes SET verified_at = ?, attempts = ? WHERE kind = ? AND subject_id = ? AND user_id = ?`,
 		at.UnixMilli(), CodeTries, r.Kind, r.ID, userID)
 	return apperr.Wrap(err, "verify code")
+}
+
+// retire moves a document's envelope aside (its subject becomes
+// "{id}#{n}") so the document can be frozen and signed again; the old
+// envelope, its signatures and its PDF stay verifiable.
+func retire(ctx context.Context, c db.Conn, r Ref) (bool, error) {
+	var n int
+	if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM signing_envelopes WHERE kind = ? AND subject_id LIKE ?`, r.Kind, r.ID+"#%").Scan(&n); err != nil {
+		return false, apperr.Wrap(err, "count envelopes")
+	}
+	res, err := c.Exec(ctx, `UPDATE signing_envelopes SET subject_id = ? WHERE kind = ? AND subject_id = ?`, r.ID+"#"+strconv.Itoa(n+1), r.Kind, r.ID)
+	if err != nil {
+		return false, apperr.Wrap(err, "retire envelope")
+	}
+	k, err := res.RowsAffected()
+	return k == 1, apperr.Wrap(err, "retire envelope")
 }

@@ -1989,6 +1989,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventory/reports/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a sent report again
+         * @description The creator's 'Edit Report' (after a dispute): an awaiting or disputed report becomes a draft again; the signatures so far are retired with the text they were on (still verifiable), and the report is signed and sent again. Its dispute threads stay.
+         */
+        post: operations["reopenInventoryReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -2162,7 +2184,7 @@ export interface components {
         SigningEvent: {
             /** Format: date-time */
             at: string;
-            /** @description created, sent, viewed, code_verified, paid, signed, completed, downloaded */
+            /** @description created, sent, viewed, code_verified, paid, signed, completed, downloaded, reopened */
             kind: string;
             actor: string;
             detail: string;
@@ -5981,6 +6003,32 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    reopenInventoryReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the draft */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryReportResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
         };

@@ -165,12 +165,12 @@ describe('the preview of a sent report', () => {
     expect(await screen.findByRole('heading', { name: 'Dispute: Property Overview' })).toBeInTheDocument()
   })
 
-  it('offers the creator Reply and the note instead of Edit Report', async () => {
+  it('offers the creator Reply, the note and Edit Report', async () => {
     serve(report({ mine: true }), thread, {}, sampleUser)
     open('?id=r1&view=preview')
     expect(await screen.findByRole('button', { name: 'Reply Property Overview' })).toBeInTheDocument()
     expect(screen.getByText(DISPUTE_MSG.creatorNote)).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: /Edit Report/ })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Edit Report/ })).toBeInTheDocument()
   })
 
   it('has no Dispute buttons on a draft seen read-only', async () => {

@@ -4,7 +4,7 @@
 // Unresolved; the reader's own entries carry 'Mark resolved' / 'Mark
 // unresolved'), then a comment box with an optional photo and Send. The
 // creator's entries are answers (born resolved); a sent report is frozen, so
-// the creator gets a note where the spec had 'Edit Report'.
+// the creator gets Edit Report (the report is then signed again) beside a note.
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -21,12 +21,13 @@ import { useResolveDispute } from '../api/resolveDispute'
 import { useDisputePhoto } from '../api/uploadDisputePhoto'
 import type { InventoryDispute, InventoryReport } from '../api/keys'
 import { SECTION_TITLES, type SectionKey } from '../rules'
+import { EditReportButton } from './EditReportButton'
 
 // ---- Exact texts ----
 export const DISPUTE_MSG = {
   commentRequired: 'Please write your comment.',
   commentTooLong: 'Please keep your comment under 2000 characters.',
-  creatorNote: 'Answer in the thread; a signed report cannot be changed.',
+  creatorNote: 'Answer in the thread, or edit the report: everyone then signs the edited report again.',
   noEntries: 'No comments on this section yet.',
   sent: 'Your comment has been sent.',
 }
@@ -81,7 +82,12 @@ export function DisputeView({ report, section, onBack }: Props) {
       <p className="inv-muted inv-dispute__sub">
         {report.type} · {report.property.addrFirstLine || 'Property'} {report.status === 'Disputed' ? <DisputedTag /> : null}
       </p>
-      {creator ? <p className="form-message form-message--info inv-dispute__note">{DISPUTE_MSG.creatorNote}</p> : null}
+      {creator ? (
+        <div className="form-message form-message--info inv-dispute__note">
+          <p>{DISPUTE_MSG.creatorNote}</p>
+          <EditReportButton report={report} />
+        </div>
+      ) : null}
 
       <h2 className="inv-subtitle">Comments</h2>
       {q.isPending ? <Spinner /> : null}

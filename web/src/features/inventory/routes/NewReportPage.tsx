@@ -11,6 +11,7 @@ import { useReport } from '../api/getReport'
 import { useReportDisputes } from '../api/reportDisputes'
 import { PhotosProvider } from '../components/Photos'
 import { Comparison } from '../components/Comparison'
+import { EditReportButton } from '../components/EditReportButton'
 import { DISPUTE_MSG, DisputedTag, DisputeView, isSent, openCounts } from '../components/Disputes'
 import { Preview } from '../components/Preview'
 import { ReportEditor } from '../components/ReportEditor'
@@ -43,7 +44,12 @@ function ReportView({ id, view, section }: { id: string; view: string | null; se
       <Preview type={r.type} data={normalise(r.data)}
         tag={r.status === 'Disputed' ? <DisputedTag /> : null}
         disputes={sent ? { open: openCounts(disputes.data), label: r.mine ? 'Reply' : 'Dispute', onOpen: (s) => setParams({ id: r.id, view: 'dispute', section: s }) } : undefined}
-        actions={sent && r.mine ? <p className="inv-muted inv-pv-note">{DISPUTE_MSG.creatorNote}</p> : null} />
+        actions={sent && r.mine ? (
+          <div className="inv-pv-note">
+            <p className="inv-muted">{DISPUTE_MSG.creatorNote}</p>
+            <EditReportButton report={r} />
+          </div>
+        ) : null} />
       {r.type === 'Check-out Report' ? <Comparison reportId={r.id} /> : null}
     </PhotosProvider>
   )
