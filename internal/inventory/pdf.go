@@ -130,6 +130,15 @@ func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 		return nil, err
 	}
 	w.disputes(disputes)
+	if r.Type == TypeCheckOut {
+		in, ok, err := latestCheckIn(ctx, s.db.Conn(), r.CreatorID, r.PropertyID)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			w.comparison(in, Compare(in.Data, r.Data))
+		}
+	}
 	if s.sign.Signing != nil {
 		env, started, err := s.sign.Signing.Started(ctx, ref(r.ID))
 		if err != nil {
@@ -651,4 +660,47 @@ func sectionTitle(key string) string {
 	return map[string]string{"settings": "Report Settings", "overview": "Property Overview", "inside": "Inside Property", "outside": "Outside Property",
 		"meters": "Utilities and Meters", "documents": "Documents and Compliance", "tenants": "Tenant Details", "landlord": "Landlord Details",
 		"checkin": "Check-in", "checkout": "Check-out"}[key]
+}
+
+// sideText is one report's record of a line, in a few words.
+func sideText(s *Side) string {
+	if s == nil {
+		return "Not recorded"
+	}
+	var parts []string
+	if s.Rating != "" {
+		parts = append(parts, "Condition: "+s.Rating)
+	}
+	if s.Cleanliness != "" {
+		parts = append(parts, "Cleanliness: "+s.Cleanliness)
+	}
+	if len(s.Damage) > 0 {
+		parts = append(parts, "Damage: "+strings.Join(s.Damage, ", "))
+	}
+	if s.Notes != "" {
+		parts = append(parts, s.Notes)
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, "; ")
+}
+
+var changeWords = map[Change]string{Worse: "WORSE", Missing: "Missing", New: "New", Better: "Better", Same: "Unchanged"}
+
+// comparison draws the check-out report beside the check-in report it is
+// compared with, worse first (issue 15, part 4).
+func (w *drawer) comparison(in Report, lines []Line) {
+	w.newPage()
+	w.title("Check-in against check-out")
+	w.muted("Compared with the check-in report of " + ukDate(in.CreatedAt) + " (" + in.ID + "). Lines that got worse come first.")
+	rows := make([][]string, 0, len(lines))
+	for _, l := range lines {
+		name := l.Room
+		if l.Item != "" {
+			name += " > " + l.Item
+		}
+		rows = append(rows, []string{name, changeWords[l.Change], sideText(l.CheckIn), sideText(l.CheckOut)})
+	}
+	w.d.Table([]pdf.Column{{Title: "Room or item", Width: 110}, {Title: "Change", Width: 65}, {Title: "At check-in", Width: 168}, {Title: "At check-out", Width: 168}}, rows, 8.5)
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/inventory"
+	"github.com/omnirent/omnirent/internal/platform/pdf/pdftest"
+	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/signing"
 )
 
@@ -196,6 +198,19 @@ func TestCheckOutAgainstCheckIn(t *testing.T) {
 		if first["item"] != "Oven" || first["change"] != "worse" || first["checkOut"].(map[string]any)["rating"] != "Damaged" {
 			t.Errorf("first line: %v", first)
 		}
+		// The check-out report's PDF carries the comparison, worse first.
+		rec, err := e.App.Inventory.Get(context.Background(), actorOf(t, e, "clerk@example.com"), out["id"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := e.App.Inventory.RenderPDF(context.Background(), rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := pdftest.Text(t, b)
+		if i, j := strings.Index(text, "Check-in against check-out"), strings.Index(text, "WORSE"); i < 0 || j < i || !strings.Contains(text, "Condition: Damaged") {
+			t.Errorf("the comparison is not in the PDF")
+		}
 		if r := clerk.Get("/api/inventory/reports/" + in + "/comparison"); r.Status != 409 {
 			t.Errorf("comparison of a check-in report: %d", r.Status)
 		}
@@ -236,4 +251,13 @@ func TestReportPDFDownload(t *testing.T) {
 			t.Errorf("visitor's pdf: %d", r.Status)
 		}
 	})
+}
+
+func actorOf(t *testing.T, e *apptest.Env, email string) session.Actor {
+	t.Helper()
+	u, err := e.App.Auth.UserByEmail(context.Background(), email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Actor()
 }

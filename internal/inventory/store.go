@@ -163,3 +163,14 @@ func setPaid(ctx context.Context, c db.Conn, id, orderID string, now time.Time) 
 	n, err := res.RowsAffected()
 	return n == 1, apperr.Wrap(err, "record report payment")
 }
+
+// latestCheckIn is the newest signed or completed check-in report of a
+// property made by the same creator (what a check-out report is compared with).
+func latestCheckIn(ctx context.Context, c db.Conn, creatorID, propertyID string) (Report, bool, error) {
+	list, err := db.All(ctx, c, scan, `SELECT `+cols+` FROM inventory_reports WHERE creator_id = ? AND property_id = ? AND report_type = ?
+		AND status IN (?, ?, ?) ORDER BY created_at DESC, id LIMIT 1`, creatorID, propertyID, TypeCheckIn, ATS, ADS, Completed)
+	if err != nil || len(list) == 0 {
+		return Report{}, false, apperr.Wrap(err, "find check-in report")
+	}
+	return list[0], true, nil
+}
