@@ -152,7 +152,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	a.Inventory = inventory.NewService(d, clk, cat, inventoryProperties{properties}, photos.Service)
 	photos.SetOwners(photo.KindInventory, inventory.Owners{S: a.Inventory})
 	photos.SetOwners(photo.KindDispute, inventory.DisputeOwners{S: a.Inventory})
-	a.Inventory.UseSigning(inventory.SigningDeps{Signing: a.Signing, Payments: payments, Mail: mailer, BaseURL: cfg.BaseURL, Files: files})
+	a.Inventory.UseSigning(inventory.SigningDeps{Signing: a.Signing, Payments: payments, Mail: mailer, BaseURL: cfg.BaseURL, Files: files, Jobs: q})
 	if cfg.SeedDemo {
 		if err := demo.SeedReport(ctx, authSvc, properties, a.Inventory, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo report: %w", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/platform/storage"
 	"github.com/omnirent/omnirent/internal/session"
@@ -59,8 +60,10 @@ type SigningDeps struct {
 	Payments payment.Seller
 	Mail     signing.Mailer
 	BaseURL  string
-	// Files keeps the PDF of a completed report.
+	// Files keeps the PDF of a completed report; Jobs makes it, in the
+	// background, when the report completes.
 	Files storage.Store
+	Jobs  *jobs.Queue
 }
 
 // UseSigning wires the signing package, the payment system (registering the
@@ -69,6 +72,43 @@ func (s *Service) UseSigning(d SigningDeps) {
 	s.sign = d
 	d.Payments.Register(OrderType, s)
 	d.Payments.RegisterProduct(Product, Price)
+	if d.Jobs != nil {
+		d.Jobs.Handle(pdfJob, s.makePDF)
+	}
+}
+
+// pdfJob makes and keeps a completed report's PDF in the background, so a
+// large report never holds up the signature that completes it.
+const pdfJob = "inventory.pdf"
+
+type pdfPayload struct {
+	ReportID string `json:"reportId"`
+}
+
+func (s *Service) makePDF(ctx context.Context, raw json.RawMessage) error {
+	var p pdfPayload
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return err
+	}
+	r, err := byID(ctx, s.db.Conn(), p.ReportID)
+	if err != nil || r.Status != Completed || s.sign.Files == nil {
+		return err
+	}
+	b, err := s.RenderPDF(ctx, s.record(ctx, r, session.Actor{}))
+	if err != nil {
+		return err
+	}
+	return s.sign.Files.Put(ctx, pdfKey(r.ID), bytes.NewReader(b), int64(len(b)), "application/pdf")
+}
+
+func pdfKey(id string) string { return "inventory-pdfs/" + id + ".pdf" }
+
+// queuePDF asks for the PDF of a report that has just completed.
+func (s *Service) queuePDF(ctx context.Context, tx db.Conn, id string) error {
+	if s.sign.Jobs == nil {
+		return nil
+	}
+	return s.sign.Jobs.Enqueue(ctx, tx, pdfJob, pdfPayload{ReportID: id}, 5)
 }
 
 func (s *Service) link(id string) string {
@@ -319,6 +359,9 @@ func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, 
 				return err
 			}
 			r.Status = Completed
+			if err := s.queuePDF(ctx, tx, r.ID); err != nil {
+				return err
+			}
 		default:
 			r.Status = ATS
 		}
@@ -350,6 +393,9 @@ func (s *Service) signAsParty(ctx context.Context, a session.Actor, r Report, si
 		}
 		r.Status = Completed
 		if err := s.sign.Signing.Record(ctx, tx, ref(r.ID), signing.EventCompleted, "OmniRent", "Every named party has signed", ""); err != nil {
+			return err
+		}
+		if err := s.queuePDF(ctx, tx, r.ID); err != nil {
 			return err
 		}
 		return s.notify(ctx, tx, r, env, a, "Everyone has signed the "+s.title(r), "completed")
@@ -439,8 +485,9 @@ func (s *Service) freeze(ctx context.Context, r Report) ([]byte, error) {
 
 // PDF is the report as a PDF for a party to a sent report: drawn from its
 // data on each request while it may still change (awaiting signatures,
-// disputed); once Completed it is drawn once, kept in the file storage and
-// served from there. Each download is in the audit trail.
+// disputed); once Completed it is made by the job queue, kept in the file
+// storage and served from there (drawn here if the job has not run yet).
+// Each download is in the audit trail.
 func (s *Service) PDF(ctx context.Context, a session.Actor, id, ip string) ([]byte, string, error) {
 	r, err := s.readable(ctx, a, id)
 	if err != nil {
@@ -451,7 +498,7 @@ func (s *Service) PDF(ctx context.Context, a session.Actor, id, ip string) ([]by
 	}
 	rec := s.record(ctx, r, a)
 	name := strings.ToLower(strings.ReplaceAll(r.Type, " ", "-")) + "-" + strings.ToLower(strings.Join(strings.Fields(rec.Property.Line1), "-")) + ".pdf"
-	key := "inventory-pdfs/" + r.ID + ".pdf"
+	key := pdfKey(r.ID)
 	var b []byte
 	if r.Status == Completed && s.sign.Files != nil {
 		if rc, _, err := s.sign.Files.Get(ctx, key); err == nil {

@@ -141,6 +141,18 @@ func TestReportSigning(t *testing.T) {
 		if len(env.Signers) != 3 || env.Signers[0].Role != signing.Inspector || !env.Complete() || !strings.Contains(string(env.Document), `"photos":[]`) {
 			t.Errorf("envelope: %+v", env.Signers)
 		}
+		// The completed report's PDF is made by the job queue and kept.
+		e.RunJobs()
+		rc, _, err := e.App.Files.Get(context.Background(), "inventory-pdfs/"+id+".pdf")
+		if err != nil {
+			t.Fatalf("the completed report's PDF was not made: %v", err)
+		}
+		head := make([]byte, 4)
+		_, _ = rc.Read(head)
+		rc.Close()
+		if string(head) != "%PDF" {
+			t.Errorf("kept PDF: %q", head)
+		}
 		// A copy by e-mail, throttled.
 		if r := tom.Post("/api/inventory/reports/"+id+"/resend", nil); r.Status != 200 || r.Body["message"] != inventory.MsgCopySent {
 			t.Errorf("copy: %d %s", r.Status, r.Raw)
