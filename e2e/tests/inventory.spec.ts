@@ -166,11 +166,12 @@ test('the demo landlord opens the demo check-in report from the draft list and p
   await checkPage(page, testInfo, 'inventory-demo-preview')
 })
 
-test('a check-in report is signed and sent, signed by the tenant, cloned, and a check-out made from it shows the damaged oven first', async ({ page, request, browser }, testInfo) => {
+test('a check-in report is signed and sent, disputed, edited and sent again, signed by the tenant and the landlord, downloaded, cloned, and a check-out made from it shows the damaged oven first', async ({ page, request, browser }, testInfo) => {
   test.setTimeout(150_000)
   // A landlord who makes their own report (so they sign it first, as the landlord), and the tenant.
-  const lord = await landlordWithProperty(page, request, 'invlord')
+  const lord = await landlordWithProperty(page, request, 'invlord') // the inspector: the report's creator
   const tenant = await createVerifiedUser(request, 'invtenant', 'Tenant')
+  const landlord = await createVerifiedUser(request, 'invowner', 'Landlord') // the landlord the report names
   const props = (await (await page.request.get('/api/properties')).json()) as { properties: { id: string }[] }
   const created = await page.request.post('/api/inventory/reports', { headers: sameOrigin, data: { propertyId: props.properties[0].id, type: 'Check-in Report' } })
   const report = ((await created.json()) as { report: { id: string; data: Record<string, unknown> } }).report
@@ -182,7 +183,7 @@ test('a check-in report is signed and sent, signed by the tenant, cloned, and a 
           description: { Type: ['Freestanding'] }, disputeAvoidance: { Cleanliness: ['Good'] } }] },
     ],
     tenantDetails: [{ id: 't1', first: 'Tia', middle: '', last: 'Tenant', email: tenant.email, moveIn: '2026-12-01', moveOut: '2027-11-30' }],
-    landlord: { fullName: 'Lee Lord', email: lord.email },
+    landlord: { fullName: 'Lee Lord', email: landlord.email },
   }
   const saved = await page.request.put(`/api/inventory/reports/${report.id}/data`, { headers: sameOrigin, data: { revision: 1, data } })
   expect(saved.status(), await saved.text()).toBe(200)
@@ -199,7 +200,7 @@ test('a check-in report is signed and sent, signed by the tenant, cloned, and a 
   const card = await fillCard(page, '4242424242424242')
   await card.getByRole('button', { name: 'MAKE CARD PAYMENT' }).click()
   await page.getByRole('tab', { name: 'Type' }).click()
-  await page.getByLabel('Type your full name').fill('Lee Lord')
+  await page.getByLabel('Type your full name').fill('Ian Inspector')
   await snap(page, testInfo, 'inventory-sign')
   await page.getByRole('button', { name: 'SIGN AND SEND' }).last().click()
   await expect(page.getByText('Report sent successfully').first()).toBeVisible()
@@ -244,7 +245,7 @@ test('a check-in report is signed and sent, signed by the tenant, cloned, and a 
   await page.getByRole('button', { name: 'SIGN AND SEND' }).first().click()
   await page.getByRole('button', { name: 'SIGN AND SEND' }).first().click()
   await page.getByRole('tab', { name: 'Type' }).click()
-  await page.getByLabel('Type your full name').fill('Lee Lord')
+  await page.getByLabel('Type your full name').fill('Ian Inspector')
   await page.getByRole('button', { name: 'SIGN AND SEND' }).last().click()
   await expect(page.getByText('Report sent successfully').first()).toBeVisible()
   // Only the tenant resolves their comment; then they may sign.
@@ -262,8 +263,26 @@ test('a check-in report is signed and sent, signed by the tenant, cloned, and a 
   await tpage.getByRole('tab', { name: 'Type' }).click()
   await tpage.getByLabel('Type your full name').fill('Tia Tenant')
   await tpage.getByRole('button', { name: 'Sign Report' }).last().click()
-  await expect(tpage.getByText(/Every party has now signed/).first()).toBeVisible()
+  await expect(tpage.getByText('Report signed').first()).toBeVisible()
   await tctx.close()
+
+  // The landlord signs last.
+  const lmail = await waitForMail(request, landlord.email, /check-in report/i)
+  const lctx = await browser.newContext({ baseURL, viewport: page.viewportSize()!, hasTouch: isPhone(testInfo) })
+  const lpage = await lctx.newPage()
+  await signInViaApi(lpage, landlord.email, landlord.password)
+  await lpage.goto(/\/NewReport\?id=[\w-]+&view=preview/.exec(lmail.text)![0])
+  await lpage.getByRole('button', { name: 'Sign Report' }).first().click()
+  await lpage.getByRole('button', { name: 'Sign Report' }).first().click()
+  const lBefore = new Date()
+  await lpage.getByRole('button', { name: 'Send code' }).click()
+  await lpage.getByLabel('6 digit code').fill(await readCode(request, landlord.email, lBefore))
+  await lpage.getByRole('button', { name: 'Verify' }).click()
+  await lpage.getByRole('tab', { name: 'Type' }).click()
+  await lpage.getByLabel('Type your full name').fill('Lee Lord')
+  await lpage.getByRole('button', { name: 'Sign Report' }).last().click()
+  await expect(lpage.getByText(/Every party has now signed/).first()).toBeVisible()
+  await lctx.close()
 
   // The signed report as a PDF, from the report's page (the dispute in it too).
   await page.goto(`/NewReport?id=${report.id}&view=preview`)
