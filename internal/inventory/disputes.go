@@ -1,8 +1,11 @@
 package inventory
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"image/gif"
+	"image/png"
 	"io"
 	"slices"
 	"strings"
@@ -226,8 +229,36 @@ func (s *Service) ResolveDispute(ctx context.Context, a session.Actor, id, entry
 	return byID(ctx, s.db.Conn(), r.ID)
 }
 
-// UploadDisputePhoto adds a photo for a dispute entry (PNG or JPEG, by content).
+// UploadDisputePhoto adds a photo for a dispute entry: JPEG, PNG or GIF
+// (spec 3 section 5), judged by content; a GIF's first frame is kept as a
+// PNG, since the photo pipeline keeps PNG and JPEG.
 func (s *Service) UploadDisputePhoto(ctx context.Context, a session.Actor, id string, file io.Reader) (photo.View, error) {
+	head := make([]byte, 6)
+	n, _ := io.ReadFull(file, head)
+	head = head[:n]
+	file = io.MultiReader(bytes.NewReader(head), file)
+	if string(head) == "GIF87a" || string(head) == "GIF89a" {
+		data, err := io.ReadAll(io.LimitReader(file, photo.MaxGIFBytes+1))
+		if err != nil {
+			return photo.View{}, err
+		}
+		if len(data) > photo.MaxGIFBytes {
+			return photo.View{}, apperr.New(apperr.TooLarge, "image_too_large", photo.MsgTooLarge)
+		}
+		cfg, err := gif.DecodeConfig(bytes.NewReader(data))
+		if err != nil || cfg.Width*cfg.Height > 25_000_000 {
+			return photo.View{}, apperr.New(apperr.Invalid, "not_an_image", photo.MsgWrongType)
+		}
+		img, err := gif.Decode(bytes.NewReader(data))
+		if err != nil {
+			return photo.View{}, apperr.New(apperr.Invalid, "not_an_image", photo.MsgWrongType)
+		}
+		var out bytes.Buffer
+		if err := png.Encode(&out, img); err != nil {
+			return photo.View{}, apperr.Wrap(err, "convert gif")
+		}
+		file = &out
+	}
 	v, _, err := s.photos.UploadFrom(ctx, photo.KindDispute, a, id, photo.FromUpload, file)
 	return v, err
 }

@@ -1,7 +1,11 @@
 package inventory_test
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/color"
+	"image/gif"
 	"net/http"
 	"strings"
 	"testing"
@@ -41,6 +45,14 @@ func TestDisputes(t *testing.T) {
 			t.Fatalf("dispute photo: %d %s", up.Status, up.Raw)
 		}
 		pic := up.Body["photo"].(map[string]any)["name"].(string)
+		// A GIF is accepted by content (kept as a PNG); an SVG is not.
+		var g bytes.Buffer
+		if err := gif.Encode(&g, image.NewPaletted(image.Rect(0, 0, 16, 16), color.Palette{color.White, color.Black}), nil); err != nil {
+			t.Fatal(err)
+		}
+		if r := tom.Upload("/api/inventory/reports/"+id+"/dispute-photos", "scuff.gif", "image/gif", g.Bytes()); r.Status != 201 || !strings.HasSuffix(r.Body["photo"].(map[string]any)["name"].(string), ".png") {
+			t.Errorf("gif: %d %s", r.Status, r.Raw)
+		}
 		if r := tom.Upload("/api/inventory/reports/"+id+"/dispute-photos", "x.svg", "image/svg+xml", []byte("<svg/>")); r.Status != 400 {
 			t.Errorf("svg: %d", r.Status)
 		}

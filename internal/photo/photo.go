@@ -42,6 +42,8 @@ const (
 	MsgBusy          = "Too many images are being processed right now. Please try again in a few seconds."
 	MsgNoFile        = "Please choose an image to upload."
 	MsgNotFound      = "Image not found."
+	// MaxGIFBytes bounds a GIF turned into a PNG before the pipeline (dispute photos).
+	MaxGIFBytes = 5 * 1024 * 1024
 )
 
 // Display sizes made by the resize job. Cards show the thumbnail at up to

@@ -5,6 +5,9 @@
 // messages are the spec's.
 export const IMAGE_WRONG_TYPE = 'Only PNG and JPEG images are allowed.'
 export const IMAGE_TOO_LARGE = 'Image size should not be more than 5MB.'
+/** For dispute photos, which may also be GIFs (spec 3 section 5). */
+export const IMAGE_WRONG_TYPE_GIF = 'Only JPEG, PNG and GIF images are allowed.'
+export const IMAGE_ACCEPT_GIF = 'image/png,image/jpeg,image/gif,.png,.jpg,.jpeg,.gif'
 
 /** What file inputs offer; the extensions help pickers that ignore MIME types. */
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg'
@@ -17,9 +20,10 @@ const EXTENSIONS = /\.(png|jpe?g)$/i
  * '' when it may go to the server. maxBytes is the catalogue's limit;
  * while the catalogue loads (undefined) the size is left to the server.
  */
-export function imageProblem(file: Pick<File, 'name' | 'type' | 'size'>, maxBytes: number | undefined): string {
+export function imageProblem(file: Pick<File, 'name' | 'type' | 'size'>, maxBytes: number | undefined, opts: { gif?: boolean } = {}): string {
   const declared = file.type.toLowerCase()
-  if (declared ? !TYPES.has(declared) : !EXTENSIONS.test(file.name)) return IMAGE_WRONG_TYPE
+  const gif = opts.gif && (declared === 'image/gif' || (!declared && /\.gif$/i.test(file.name)))
+  if (!gif && (declared ? !TYPES.has(declared) : !EXTENSIONS.test(file.name))) return opts.gif ? IMAGE_WRONG_TYPE_GIF : IMAGE_WRONG_TYPE
   if (maxBytes !== undefined && file.size > maxBytes) return IMAGE_TOO_LARGE
   return ''
 }

@@ -1,5 +1,5 @@
 // POST /api/inventory/reports/{id}/dispute-photos: the one photo a dispute
-// entry may carry (multipart "file", PNG or JPEG by content, 5 MB), checked
+// entry may carry (multipart "file", JPEG, PNG or GIF by content, 5 MB), checked
 // here first with the spec's messages, sent with its progress.
 import { useRef, useState } from 'react'
 import { errorMessage } from '../../../lib/errors'
@@ -24,7 +24,7 @@ export function useDisputePhoto(reportId: string) {
   const run = useRef(0)
   function choose(file: File | undefined) {
     if (!file) return
-    const problem = imageProblem(file, MAX_PHOTO_BYTES)
+    const problem = imageProblem(file, MAX_PHOTO_BYTES, { gif: true })
     if (problem) {
       setState((s) => ({ ...s, error: problem }))
       return

@@ -138,13 +138,13 @@ describe('the dispute view of a section', () => {
     expect(await within(mine).findByRole('button', { name: 'Mark unresolved' })).toBeInTheDocument()
   })
 
-  it('refuses a photo that is not PNG or JPEG', async () => {
+  it('refuses a photo that is not JPEG, PNG or GIF', async () => {
     serve()
     open()
     await screen.findByRole('list', { name: 'Comments on Property Overview' })
     const input = screen.getByLabelText(/Add photo/) as HTMLInputElement
     await userEvent.upload(input, new File(['x'], 'notes.pdf', { type: 'application/pdf' }), { applyAccept: false })
-    expect(await screen.findByText('Only PNG and JPEG images are allowed.')).toBeInTheDocument()
+    expect(await screen.findByText('Only JPEG, PNG and GIF images are allowed.')).toBeInTheDocument()
   })
 })
 

@@ -14,7 +14,7 @@ import { Dialog } from '../../../components/Dialog'
 import { ButtonSpinner, describedBy, Field, FormMessage } from '../../../components/Form'
 import { Spinner } from '../../../components/Spinner'
 import { errorFields, errorMessage } from '../../../lib/errors'
-import { IMAGE_ACCEPT } from '../../../lib/imageCheck'
+import { IMAGE_ACCEPT_GIF } from '../../../lib/imageCheck'
 import { useAddDispute } from '../api/addDispute'
 import { useReportDisputes } from '../api/reportDisputes'
 import { useResolveDispute } from '../api/resolveDispute'
@@ -185,7 +185,7 @@ function CommentBox({ reportId, section, creator }: { reportId: string; section:
         {!photo.photo && !photo.uploading ? (
           <div className="inv-photos__buttons">
             <label className="button button--outline button--small">
-              <input type="file" className="visually-hidden" accept={IMAGE_ACCEPT} onChange={(e) => { photo.choose(e.target.files?.[0]); e.target.value = '' }} />
+              <input type="file" className="visually-hidden" accept={IMAGE_ACCEPT_GIF} onChange={(e) => { photo.choose(e.target.files?.[0]); e.target.value = '' }} />
               <ImagePlus aria-hidden size={18} /> Add photo
             </label>
           </div>
