@@ -60,9 +60,13 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	if status == 0 {
 		status = http.StatusInternalServerError
 	}
-	if ae.Kind == apperr.Unavailable {
+	switch {
+	case r.Context().Err() != nil && errors.Is(err, r.Context().Err()):
+		// The client went away (a page left mid-request): nothing failed here.
+		slog.DebugContext(r.Context(), "request abandoned by the client", "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()))
+	case ae.Kind == apperr.Unavailable:
 		slog.WarnContext(r.Context(), "request refused for now", "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()), "err", err)
-	} else if status >= 500 {
+	case status >= 500:
 		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()), "err", err)
 	}
 	var body errorBody

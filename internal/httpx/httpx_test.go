@@ -1,6 +1,8 @@
 package httpx_test
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -423,5 +425,26 @@ func TestChainOrder(t *testing.T) {
 		ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil))
 	if strings.Join(order, ",") != "a,b,handler" {
 		t.Fatalf("order %v", order)
+	}
+}
+
+// A request the client abandoned (a page left mid-request) is not logged as
+// a server failure; a real internal error is.
+func TestAbandonedRequestsAreNotErrors(t *testing.T) {
+	var logs bytes.Buffer
+	old := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	defer slog.SetDefault(old)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	h := httpx.Handle(func(w http.ResponseWriter, r *http.Request) error { return apperr.Wrap(r.Context().Err(), "list things") })
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/api/things", nil).WithContext(ctx))
+	if strings.Contains(logs.String(), "level=ERROR") {
+		t.Errorf("an abandoned request was logged as an error: %s", logs.String())
+	}
+	h = httpx.Handle(func(w http.ResponseWriter, r *http.Request) error { return apperr.Wrap(errors.New("disk on fire"), "list things") })
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/api/things", nil))
+	if !strings.Contains(logs.String(), "level=ERROR") {
+		t.Errorf("a real failure was not logged: %s", logs.String())
 	}
 }
