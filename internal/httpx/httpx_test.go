@@ -437,12 +437,16 @@ func TestAbandonedRequestsAreNotErrors(t *testing.T) {
 	defer slog.SetDefault(old)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	h := httpx.Handle(func(w http.ResponseWriter, r *http.Request) error { return apperr.Wrap(r.Context().Err(), "list things") })
+	h := httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+		return apperr.Wrap(r.Context().Err(), "list things")
+	})
 	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/api/things", nil).WithContext(ctx))
 	if strings.Contains(logs.String(), "level=ERROR") {
 		t.Errorf("an abandoned request was logged as an error: %s", logs.String())
 	}
-	h = httpx.Handle(func(w http.ResponseWriter, r *http.Request) error { return apperr.Wrap(errors.New("disk on fire"), "list things") })
+	h = httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+		return apperr.Wrap(errors.New("disk on fire"), "list things")
+	})
 	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/api/things", nil))
 	if !strings.Contains(logs.String(), "level=ERROR") {
 		t.Errorf("a real failure was not logged: %s", logs.String())

@@ -6,10 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"image"
-	"image/color"
-	"image/jpeg"
-	"image/png"
 	"net/http"
 	"strings"
 	"testing"
@@ -17,6 +13,7 @@ import (
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/inventory"
 	"github.com/omnirent/omnirent/internal/photo"
+	"github.com/omnirent/omnirent/internal/platform/imaging/imagingtest"
 )
 
 var address = map[string]any{"address": map[string]any{
@@ -347,33 +344,8 @@ func TestReportPhotos(t *testing.T) {
 	})
 }
 
-func picture(w, h int) *image.NRGBA {
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			img.Set(x, y, color.NRGBA{uint8(x * 255 / w), uint8(y * 255 / h), 120, 255})
-		}
-	}
-	return img
-}
-
-func jpegOf(t testing.TB, w, h int) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := jpeg.Encode(&b, picture(w, h), &jpeg.Options{Quality: 90}); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
-func pngOf(t *testing.T, w, h int) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := png.Encode(&b, picture(w, h)); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+// jpegOf and pngOf are real test images (internal/platform/imaging/imagingtest).
+var jpegOf, pngOf = imagingtest.JPEG, imagingtest.PNG
 
 var gpsLatitude = []byte{0, 0, 0, 51, 0, 0, 0, 1, 0, 0, 0, 30, 0, 0, 0, 1, 0, 0, 1, 8, 0, 0, 0, 10}
 

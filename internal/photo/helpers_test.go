@@ -1,17 +1,13 @@
 package photo_test
 
 import (
-	"bytes"
 	"encoding/binary"
 	"hash/crc32"
-	"image"
-	"image/color"
-	"image/jpeg"
-	"image/png"
 	"net/http"
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/platform/imaging/imagingtest"
 )
 
 var address = map[string]any{"address": map[string]any{
@@ -34,33 +30,8 @@ func landlordWithProperty(t testing.TB, e *apptest.Env, email string) (*apptest.
 	return c, r.Body["property"].(map[string]any)["id"].(string)
 }
 
-func picture(w, h int) *image.NRGBA {
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
-	for y := range h {
-		for x := range w {
-			img.Set(x, y, color.NRGBA{uint8(x * 255 / w), uint8(y * 255 / h), 120, 255})
-		}
-	}
-	return img
-}
-
-func jpegOf(t *testing.T, w, h int) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := jpeg.Encode(&b, picture(w, h), &jpeg.Options{Quality: 90}); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
-func pngOf(t *testing.T, w, h int) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := png.Encode(&b, picture(w, h)); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+// jpegOf and pngOf are real test images (internal/platform/imaging/imagingtest).
+var jpegOf, pngOf = imagingtest.JPEG, imagingtest.PNG
 
 // gpsLatitude is the GPSLatitude rational block 48/1 51/1 2956/100: if it
 // survives an upload, the photo still says where it was taken.
