@@ -33,11 +33,7 @@ func TestDisputes(t *testing.T) {
 		if r := clerk.Post(base, map[string]any{"section": "inside", "comment": "x"}); r.Status != 409 {
 			t.Errorf("dispute a draft: %d", r.Status)
 		}
-		payFee(t, clerk, id)
-		verifyCode(t, e, clerk, "clerk@example.com", id)
-		if r := clerk.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Ines Pector")); r.Status != 200 {
-			t.Fatal(r.Raw)
-		}
+		sendReport(t, e, clerk, id)
 		e.Clock.Advance(time.Minute)
 		// The tenant's comment, with a photo (checked by content).
 		up := tom.Upload("/api/inventory/reports/"+id+"/dispute-photos", "scuff.jpg", "image/jpeg", jpegOf(t, 64, 48))
@@ -141,11 +137,7 @@ func TestEditAfterDispute(t *testing.T) {
 			t.Fatal(r.Raw)
 		}
 		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
-		payFee(t, clerk, id)
-		verifyCode(t, e, clerk, "clerk@example.com", id)
-		if r := clerk.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Ines Pector")); r.Status != 200 {
-			t.Fatal(r.Raw)
-		}
+		sendReport(t, e, clerk, id)
 		before, _ := e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: inventory.Kind, ID: id})
 		base := "/api/inventory/reports/" + id
 		if r := tom.Post(base+"/disputes", map[string]any{"section": "inside", "comment": "The bedroom door is scratched."}); r.Status != 201 {

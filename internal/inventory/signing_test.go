@@ -244,11 +244,7 @@ func TestReportPDFDownload(t *testing.T) {
 		if r := clerk.Get("/api/inventory/reports/" + id + "/pdf"); r.Status != 409 {
 			t.Errorf("pdf of a draft: %d", r.Status)
 		}
-		payFee(t, clerk, id)
-		verifyCode(t, e, clerk, "clerk@example.com", id)
-		if r := clerk.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Ines Pector")); r.Status != 200 {
-			t.Fatal(r.Raw)
-		}
+		sendReport(t, e, clerk, id)
 		e.Clock.Advance(time.Second) // so the sign-up code is the newest e-mail
 		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
 		stranger := e.SignedIn("ivy@example.com", "Secret#123", "Tenant")
@@ -272,4 +268,15 @@ func actorOf(t *testing.T, e *apptest.Env, email string) session.Actor {
 		t.Fatal(err)
 	}
 	return u.Actor()
+}
+
+// sendReport has clerk@example.com pay the fee, prove their e-mail and sign
+// and send their draft report.
+func sendReport(t *testing.T, e *apptest.Env, clerk *apptest.Client, id string) {
+	t.Helper()
+	payFee(t, clerk, id)
+	verifyCode(t, e, clerk, "clerk@example.com", id)
+	if r := clerk.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Ines Pector")); r.Status != 200 {
+		t.Fatal(r.Raw)
+	}
 }
