@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/mail"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -27,6 +28,7 @@ type Config struct {
 	SMTPURL              string
 	MailFrom             string
 	SupportEmail         string
+	VendorBookingEmail   string // where landlords' certificate booking requests go; empty: no booking
 	DataProtectionNumber string
 	MapTileURL           string
 	MapAttribution       string
@@ -86,6 +88,7 @@ var Options = []Option{
 	{"OMNIRENT_SMTP_URL", "(empty: local outbox)", "`smtp://user:pass@host:587` (STARTTLS) or `smtps://user:pass@host:465`. Empty keeps mail in the local outbox. Also OMNIRENT_SMTP_URL_FILE."},
 	{"OMNIRENT_MAIL_FROM", "OmniRent <no-reply@omnirent.co.uk>", "Sender of every e-mail."},
 	{"OMNIRENT_SUPPORT_EMAIL", "support@omnirent.co.uk", "Contact address shown on the site and in e-mails."},
+	{"OMNIRENT_VENDOR_BOOKING_EMAIL", "(empty: no booking)", "Address that receives landlords' requests to book a certificate check (gas safety, EICR, EPC, HMO licence), with a copy to the landlord. Empty hides the Book a vendor button."},
 	{"OMNIRENT_DATA_PROTECTION_NUMBER", "ZB000000", "ICO data-protection registration number shown in the footer."},
 	{"OMNIRENT_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "Map tiles for listing maps (any XYZ tile server; respect its usage policy). Pages stay usable when tiles cannot load."},
 	{"OMNIRENT_MAP_ATTRIBUTION", "© OpenStreetMap contributors", "Attribution shown on the map, as the tile provider requires."},
@@ -150,6 +153,7 @@ func Load(getenv func(string) string) (Config, error) {
 		SMTPURL:              get("OMNIRENT_SMTP_URL", ""),
 		MailFrom:             get("OMNIRENT_MAIL_FROM", "OmniRent <no-reply@omnirent.co.uk>"),
 		SupportEmail:         get("OMNIRENT_SUPPORT_EMAIL", "support@omnirent.co.uk"),
+		VendorBookingEmail:   strings.ToLower(get("OMNIRENT_VENDOR_BOOKING_EMAIL", "")),
 		DataProtectionNumber: get("OMNIRENT_DATA_PROTECTION_NUMBER", "ZB000000"),
 		MapTileURL:           get("OMNIRENT_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
 		MapAttribution:       get("OMNIRENT_MAP_ATTRIBUTION", "© OpenStreetMap contributors"),
@@ -217,6 +221,11 @@ func (c *Config) validate() []error {
 	}
 	if !strings.HasPrefix(c.MapTileURL, "https://") || !strings.Contains(c.MapTileURL, "{z}") {
 		errs = append(errs, fmt.Errorf("OMNIRENT_MAP_TILE_URL must be an https XYZ template with {z}, {x} and {y}"))
+	}
+	if c.VendorBookingEmail != "" {
+		if a, err := mail.ParseAddress(c.VendorBookingEmail); err != nil || a.Name != "" || a.Address != c.VendorBookingEmail {
+			errs = append(errs, fmt.Errorf("OMNIRENT_VENDOR_BOOKING_EMAIL must be a plain e-mail address, not %q", c.VendorBookingEmail))
+		}
 	}
 	if c.S3.Endpoint != "" && c.S3.Bucket == "" {
 		errs = append(errs, fmt.Errorf("OMNIRENT_S3_BUCKET is required with OMNIRENT_S3_ENDPOINT"))
