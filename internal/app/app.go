@@ -19,6 +19,7 @@ import (
 	"github.com/omnirent/omnirent/internal/blog"
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/contract"
+	"github.com/omnirent/omnirent/internal/documents"
 	"github.com/omnirent/omnirent/internal/demo"
 	"github.com/omnirent/omnirent/internal/devmail"
 	"github.com/omnirent/omnirent/internal/geo"
@@ -58,6 +59,7 @@ type App struct {
 	Inventory  *inventory.Service
 	RefChecks  *refcheck.Service
 	Contracts  *contract.Service
+	Documents  *documents.Service
 	News       *news.Service
 	Blog       *blog.Service
 	Handler    http.Handler
@@ -158,6 +160,21 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 			return nil, fmt.Errorf("demo report: %w", err)
 		}
 	}
+	dir := documentsDirectory{properties: properties, auth: authSvc, contracts: a.Contracts, refchecks: a.RefChecks, inventory: a.Inventory}
+	a.Documents, err = documents.NewService(documents.Deps{DB: d, Clock: clk, Jobs: q, Mail: mailer, Files: files, Properties: dir, Accounts: dir,
+		Contracts: documentsContracts{dir}, RefChecks: documentsRefChecks{dir}, Reports: documentsReports{dir},
+		BaseURL: cfg.BaseURL, VendorEmail: cfg.VendorBookingEmail, Log: log})
+	if err != nil {
+		return nil, err
+	}
+	if cfg.SeedDemo {
+		if err := demo.SeedCertificates(ctx, authSvc, properties, a.Documents, clk.Now()); err != nil {
+			return nil, fmt.Errorf("demo certificates: %w", err)
+		}
+	}
+	if err := a.Documents.Schedule(ctx); err != nil {
+		return nil, fmt.Errorf("documents: %w", err)
+	}
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {
 		if err := demo.SeedBlog(ctx, a.Blog); err != nil {
@@ -193,6 +210,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	contract.NewHandler(a.Contracts).Routes(mux)
 	signing.NewHandler(a.Signing).Routes(mux)
 	inventory.NewHandler(a.Inventory).Routes(mux)
+	documents.NewHandler(a.Documents).Routes(mux)
 	news.NewHandler(a.News).Routes(mux)
 	blog.NewHandler(a.Blog).Routes(mux)
 	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)
@@ -225,7 +243,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		a.Payments.WithCSP, // Stripe.js's sources, when Stripe is the card provider
 		httpx.WithCompression,
 		httpx.WithBodyLimit(a.Config.MaxBodyBytes, func(r *http.Request) int64 {
-			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r), signing.UploadBodyLimit(r), contract.UploadBodyLimit(r), inventory.UploadBodyLimit(r))
+			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r), signing.UploadBodyLimit(r), contract.UploadBodyLimit(r), inventory.UploadBodyLimit(r), documents.UploadBodyLimit(r))
 		}),
 		httpx.WithCSRFProtection,
 		session.Middleware(a.Auth),

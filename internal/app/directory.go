@@ -2,9 +2,11 @@ package app
 
 import (
 	"context"
+	"strings"
 
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/contract"
+	"github.com/omnirent/omnirent/internal/documents"
 	"github.com/omnirent/omnirent/internal/inventory"
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/promo"
@@ -106,4 +108,106 @@ func (p inventoryProperties) Places(ctx context.Context, ids []string) (map[stri
 
 func inventoryPlace(id string, a property.Address) inventory.Property {
 	return inventory.Property{ID: id, Line1: a.FirstLine, Line2: a.SecondLine, Town: a.Town, Postcode: a.Postcode, Country: a.Country}
+}
+
+// documentsDirectory answers the documents area about properties, accounts,
+// agreements, reference checks and reports (documents.Properties, Accounts,
+// Contracts, RefChecks, Reports) in its own terms.
+type documentsDirectory struct {
+	properties *property.Service
+	auth       *auth.Service
+	contracts  *contract.Service
+	refchecks  *refcheck.Service
+	inventory  *inventory.Service
+}
+
+func documentsPlace(p property.Property) documents.Property {
+	a := p.Address
+	var parts []string
+	for _, s := range []string{a.FirstLine, a.Town, a.Postcode} {
+		if s = strings.TrimSpace(s); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return documents.Property{ID: p.ID, Address: strings.Join(parts, ", "), FirstLine: a.FirstLine, Published: p.Status == property.Published}
+}
+
+func (d documentsDirectory) Owned(ctx context.Context, ownerID, id string) (documents.Property, error) {
+	p, err := d.properties.Get(ctx, session.Actor{UserID: ownerID, UserType: session.Landlord}, id)
+	if err != nil {
+		return documents.Property{}, err
+	}
+	return documentsPlace(p), nil
+}
+
+func (d documentsDirectory) OfOwner(ctx context.Context, ownerID string) ([]documents.Property, error) {
+	list, err := d.properties.List(ctx, session.Actor{UserID: ownerID, UserType: session.Landlord})
+	out := make([]documents.Property, 0, len(list))
+	for _, p := range list {
+		out = append(out, documentsPlace(p))
+	}
+	return out, err
+}
+
+func (d documentsDirectory) Person(ctx context.Context, id string) (documents.Person, error) {
+	u, err := d.auth.UserByID(ctx, id)
+	return documents.Person{Email: u.Email, Name: u.FullName}, err
+}
+
+type documentsContracts struct{ documentsDirectory }
+
+func (d documentsContracts) OfLandlord(ctx context.Context, landlordID, propertyID string) ([]documents.Contract, error) {
+	list, err := d.contracts.OfLandlord(ctx, landlordID, propertyID)
+	out := make([]documents.Contract, 0, len(list))
+	for _, c := range list {
+		var names []string
+		for _, t := range c.Answers.Tenants {
+			if n := strings.Join(strings.Fields(t.First+" "+t.Last), " "); n != "" {
+				names = append(names, n)
+			}
+		}
+		title := "Tenancy agreement"
+		if len(names) > 0 {
+			title += " with " + strings.Join(names, ", ")
+		}
+		out = append(out, documents.Contract{ID: c.ID, PropertyID: c.PropertyID, Status: string(c.Status), Title: title, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt})
+	}
+	return out, err
+}
+
+type documentsRefChecks struct{ documentsDirectory }
+
+func (d documentsRefChecks) OfLandlord(ctx context.Context, landlordID, propertyID string) ([]documents.RefCheck, error) {
+	list, err := d.refchecks.OfLandlord(ctx, landlordID, propertyID)
+	out := make([]documents.RefCheck, 0, len(list))
+	for _, r := range list {
+		out = append(out, documents.RefCheck{CheckID: r.CheckID, RenterID: r.RenterID, PropertyID: r.PropertyID, Name: r.Name,
+			Status: string(r.Status), Completed: r.Status == refcheck.ProcessComplete, InitiatedAt: r.InitiatedAt})
+	}
+	return out, err
+}
+
+type documentsReports struct{ documentsDirectory }
+
+func (d documentsReports) OfCreator(ctx context.Context, creatorID, propertyID string) ([]documents.Report, error) {
+	list, err := d.inventory.OfCreator(ctx, creatorID, propertyID)
+	out := make([]documents.Report, 0, len(list))
+	for _, r := range list {
+		out = append(out, documents.Report{ID: r.ID, PropertyID: r.PropertyID, Type: r.Type, Status: r.Status, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt})
+	}
+	return out, err
+}
+
+func (d documentsReports) ComplianceDocuments(ctx context.Context, ownerID, propertyID string) ([]documents.ReportDocument, error) {
+	list, err := d.inventory.ComplianceDocuments(ctx, ownerID, propertyID)
+	out := make([]documents.ReportDocument, 0, len(list))
+	for _, c := range list {
+		doc := documents.ReportDocument{ReportID: c.ReportID, ReportType: c.ReportType, ReportDate: c.ReportDate, OwnerID: c.CreatorID,
+			PropertyID: c.PropertyID, Index: c.Index, Kind: c.Kind, Expiry: c.Expiry}
+		for _, f := range c.Files {
+			doc.Files = append(doc.Files, documents.ReportFile{Name: f.Name, URL: f.URL})
+		}
+		out = append(out, doc)
+	}
+	return out, err
 }

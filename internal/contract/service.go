@@ -478,3 +478,20 @@ func (s *Service) List(ctx context.Context, a session.Actor, view ListView) ([]R
 	}
 	return out, nil
 }
+
+// OfLandlord lists a landlord's agreements, newest first, for the documents
+// area (its lists and counts): those of one property, or every one when
+// propertyID is "". The caller has checked who asks.
+func (s *Service) OfLandlord(ctx context.Context, landlordID, propertyID string) ([]Contract, error) {
+	list, err := byLandlord(ctx, s.db.Conn(), landlordID)
+	if err != nil || propertyID == "" {
+		return list, err
+	}
+	out := []Contract{}
+	for _, c := range list {
+		if c.PropertyID == propertyID {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}

@@ -32,6 +32,10 @@ type Photos interface {
 	Upload(ctx context.Context, o session.Actor, propertyID string, file io.Reader) (property.Photo, error)
 }
 
+// SecondAddress is the demo landlord's second property: active, not
+// published, with no certificates.
+var SecondAddress = property.Address{FirstLine: "27 Acacia Road", Town: "London", Postcode: "SW8 3NX", Country: "United Kingdom"}
+
 func Seed(ctx context.Context, accounts *auth.Service, properties *property.Service, photos Photos, now time.Time) error {
 	var wg sync.WaitGroup
 	errs := make([]error, len(Accounts))
@@ -58,6 +62,13 @@ func seedProperty(ctx context.Context, accounts *auth.Service, properties *prope
 	if has, err := properties.HasProperties(ctx, u.ID); err != nil || has {
 		return err
 	}
+	// A second property, not yet published and without certificates (the
+	// documents area's journey starts there), made first so that the
+	// published one stays the newest, first in every list.
+	if _, err := properties.Create(ctx, owner, SecondAddress); err != nil {
+		return err
+	}
+	time.Sleep(2 * time.Millisecond) // a later creation time, so the order is certain
 	p, err := properties.Create(ctx, owner, property.Address{
 		FirstLine: "12 Lavender Hill", SecondLine: "Flat 3", Town: "London", Postcode: "SW11 5RW", Country: "United Kingdom",
 	})

@@ -44,7 +44,7 @@ func SeedReport(ctx context.Context, accounts *auth.Service, properties *propert
 	return err
 }
 
-// landlordsProperty is the demo landlord and their first property, or no
+// landlordsProperty is the demo landlord and their published property, or no
 // property when there is none or seeded already says the area has its demo
 // record (seeding twice adds nothing).
 func landlordsProperty(ctx context.Context, accounts *auth.Service, properties *property.Service,
@@ -60,6 +60,11 @@ func landlordsProperty(ctx context.Context, accounts *auth.Service, properties *
 	props, err := properties.List(ctx, owner)
 	if err != nil || len(props) == 0 {
 		return owner, "", err
+	}
+	for _, p := range props { // the published one (the second demo property is not)
+		if p.Status == property.Published {
+			return owner, p.ID, nil
+		}
 	}
 	return owner, props[0].ID, nil
 }

@@ -48,7 +48,7 @@ func UploadedFile(r *http.Request, field, noFile, tooLarge string) (io.Reader, e
 			return nil, uploadError(err, noFile, tooLarge)
 		}
 		if part.FormName() == field {
-			return &partReader{part: part, noFile: noFile, tooLarge: tooLarge}, nil
+			return &partReader{part: part, name: part.FileName(), noFile: noFile, tooLarge: tooLarge}, nil
 		}
 		_ = part.Close()
 	}
@@ -100,7 +100,18 @@ func uploadError(err error, noFile, tooLarge string) error {
 // are the client's (see uploadError).
 type partReader struct {
 	part             io.Reader
+	name             string
 	noFile, tooLarge string
+}
+
+// UploadedFileName is the file name the browser gave a file UploadedFile
+// returned (only ever shown back to its uploader, never used as a path),
+// or "" for any other reader.
+func UploadedFileName(r io.Reader) string {
+	if p, ok := r.(*partReader); ok {
+		return p.name
+	}
+	return ""
 }
 
 func (p *partReader) Read(b []byte) (int, error) {

@@ -309,3 +309,25 @@ func (s *Service) place(ctx context.Context, propertyID string) (Place, error) {
 	addrs, err := s.properties.Addresses(ctx, []string{propertyID})
 	return addrs[propertyID], err
 }
+
+// OfLandlord lists the renters of a landlord's paid checks, active and
+// completed, newest first, for the documents area: those of one property,
+// or every one when propertyID is "". The caller has checked who asks.
+func (s *Service) OfLandlord(ctx context.Context, landlordID, propertyID string) ([]Report, error) {
+	var out []Report
+	for _, completed := range []bool{false, true} {
+		list, err := reports(ctx, s.db.Conn(), landlordID, completed)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range list {
+			if propertyID == "" || r.PropertyID == propertyID {
+				out = append(out, r)
+			}
+		}
+	}
+	if out == nil {
+		out = []Report{}
+	}
+	return out, nil
+}

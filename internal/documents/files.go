@@ -1,0 +1,156 @@
+package documents
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"net/http"
+	"path"
+	"strings"
+	"unicode"
+
+	"github.com/google/uuid"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/imaging"
+	"github.com/omnirent/omnirent/internal/session"
+)
+
+const msgImagePixels = "This photo has too many pixels; please upload a smaller photo or a PDF."
+
+// sniff decides a file's type by its content: a PDF by its %PDF- header
+// (only white space may come before it), a JPEG or PNG by imaging's checks
+// of its header. Anything else is refused whatever its name says.
+func sniff(data []byte) (contentType, ext string, kind imaging.Kind, err error) {
+	if bytes.HasPrefix(bytes.TrimLeft(data, "\xef\xbb\xbf \t\r\n"), []byte("%PDF-")) {
+		return "application/pdf", ".pdf", "", nil
+	}
+	_, kind, _, _, err = imaging.Check(bytes.NewReader(data), imaging.Limits{MaxBytes: MaxFileBytes})
+	switch {
+	case errors.Is(err, imaging.ErrTooManyPixels):
+		return "", "", "", apperr.New(apperr.Invalid, "bad_file_type", msgImagePixels)
+	case err != nil:
+		return "", "", "", apperr.New(apperr.Invalid, "bad_file_type", MsgFileType)
+	}
+	return kind.ContentType(), kind.Ext(), kind, nil
+}
+
+// cleanFilename keeps the uploader's file name for showing back: the last
+// path element, printable, at most 120 characters, with the extension of
+// what the file really is.
+func cleanFilename(name, ext string) string {
+	name = path.Base(strings.ReplaceAll(name, `\`, "/"))
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '"' || r == '/' {
+			return -1
+		}
+		return r
+	}, strings.TrimSpace(name))
+	base := strings.TrimSuffix(name, path.Ext(name))
+	if base == "" || base == "." {
+		base = "certificate"
+	}
+	if r := []rune(base); len(r) > 100 {
+		base = string(r[:100])
+	}
+	return base + ext
+}
+
+// AddFile stores a file of one of the landlord's certificates: PDF, JPEG or
+// PNG judged by content, at most 10 MB. A photo is stored cleaned of its
+// metadata (the camera's GPS position).
+func (s *Service) AddFile(ctx context.Context, a session.Actor, certID, filename string, r io.Reader) (FileView, error) {
+	c, err := s.owned(ctx, a, certID)
+	if err != nil {
+		return FileView{}, err
+	}
+	if n, err := countFiles(ctx, s.d.DB.Conn(), c.ID); err != nil {
+		return FileView{}, err
+	} else if n >= MaxFiles {
+		return FileView{}, apperr.New(apperr.Invalid, "too_many_files", MsgTooManyFiles)
+	}
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
+	if err != nil {
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok || apperr.KindOf(err) == apperr.TooLarge {
+			return FileView{}, apperr.New(apperr.TooLarge, "file_too_large", MsgFileTooLarge)
+		}
+		return FileView{}, err
+	}
+	if len(data) > MaxFileBytes {
+		return FileView{}, apperr.New(apperr.TooLarge, "file_too_large", MsgFileTooLarge)
+	}
+	if len(data) == 0 {
+		return FileView{}, apperr.New(apperr.Invalid, "no_file", MsgNoFile)
+	}
+	contentType, ext, kind, err := sniff(data)
+	if err != nil {
+		return FileView{}, err
+	}
+	if kind != "" {
+		if data, err = imaging.Clean(ctx, data, kind); err != nil {
+			if errors.Is(err, imaging.ErrBusy) {
+				return FileView{}, apperr.New(apperr.Unavailable, "busy", MsgBusy)
+			}
+			return FileView{}, apperr.New(apperr.Invalid, "bad_file_type", MsgFileType)
+		}
+	}
+	sum := sha256.Sum256(data)
+	f := File{ID: uuid.NewString(), CertificateID: c.ID, Filename: cleanFilename(filename, ext), ContentType: contentType,
+		Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), UploadedAt: s.now()}
+	f.StorageKey = "certificates/" + c.ID + "/" + f.ID + ext
+	if err := s.d.Files.Put(ctx, f.StorageKey, bytes.NewReader(data), f.Size, contentType); err != nil {
+		return FileView{}, apperr.Wrap(err, "store certificate file")
+	}
+	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
+		if _, err := ownCert(ctx, tx, a.UserID, c.ID); err != nil {
+			return err // deleted meanwhile
+		}
+		return insertFile(ctx, tx, f)
+	})
+	if err != nil {
+		_ = s.d.Files.Delete(ctx, f.StorageKey)
+		return FileView{}, err
+	}
+	v := s.view(Certificate{ID: c.ID, Type: c.Type, Files: []File{f}}, false, s.today())
+	return v.Files[0], nil
+}
+
+// OpenFile opens a file of one of the landlord's certificates.
+func (s *Service) OpenFile(ctx context.Context, a session.Actor, certID, fileID string) (io.ReadCloser, File, error) {
+	c, err := s.owned(ctx, a, certID)
+	if err != nil {
+		return nil, File{}, err
+	}
+	f, err := fileOf(ctx, s.d.DB.Conn(), c.ID, fileID)
+	if err != nil {
+		return nil, File{}, err
+	}
+	rc, _, err := s.d.Files.Get(ctx, f.StorageKey)
+	if err != nil {
+		return nil, File{}, apperr.Wrap(err, "open certificate file")
+	}
+	return rc, f, nil
+}
+
+// DeleteFile removes a file of one of the landlord's certificates.
+func (s *Service) DeleteFile(ctx context.Context, a session.Actor, certID, fileID string) error {
+	c, err := s.owned(ctx, a, certID)
+	if err != nil {
+		return err
+	}
+	f, err := fileOf(ctx, s.d.DB.Conn(), c.ID, fileID)
+	if err != nil {
+		return err
+	}
+	if err := deleteFile(ctx, s.d.DB.Conn(), f.ID); err != nil {
+		return err
+	}
+	if err := s.d.Files.Delete(ctx, f.StorageKey); err != nil {
+		s.d.Log.Warn("certificate file not removed", "key", f.StorageKey, "err", err)
+	}
+	return nil
+}
