@@ -2011,6 +2011,284 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Documents menu counts
+         * @description Landlords only (403 landlords_only for tenants). What needs the landlord's action on each card of /documents/menu: certificates (current ones expired or within 30 days, EPCs rated below E, without a file, plus required ones missing on published properties), agreements awaiting signatures, reference checks still active (one per renter) and disputed inventory reports. vendorBooking says whether booking a vendor is configured (OMNIRENT_VENDOR_BOOKING_EMAIL).
+         */
+        get: operations["documentsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/certificate-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Certificate types
+         * @description Landlords only. The certificate types (internal/documents/data/certificate-types.yaml) with their terms, legal sources and whether a property needs them to be let; the upload limits; whether booking a vendor is configured.
+         */
+        get: operations["certificateTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A property's certificates
+         * @description The landlord's own property only (404 otherwise). One group per certificate type, in the catalogue's order: the current certificates (one per type; one per name for Other), the history (replaced or superseded), whether a required one is missing, the latest booking request. Certificates recorded in the landlord's inventory reports are included, read-only, with their source report.
+         */
+        get: operations["propertyCertificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A property's compliance warnings
+         * @description Warnings only for a published property: no valid (current, not expired, with a file) gas safety certificate where the property has gas, EICR or EPC, or an EPC rated below E.
+         */
+        get: operations["documentsCompliance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A property's agreements
+         * @description The property's tenancy agreements: groups draft, awaiting (ATS, ADS) and completed; each opens in the builder.
+         */
+        get: operations["documentsContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/reference-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A property's reference checks
+         * @description One item per renter of a paid check: groups active and completed; a completed one opens its report.
+         */
+        get: operations["documentsReferenceChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/inventory-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A property's inventory reports
+         * @description The landlord's reports of the property: groups draft, awaiting, disputed, completed and active; a draft opens in the editor.
+         */
+        get: operations["documentsInventoryReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a certificate
+         * @description For one of the landlord's properties. expiresOn may be left out to take the issue date plus the type's term (required for Other). replaces names a current certificate of the same property and type, which becomes history. Queues the reminder sweep. Field errors name the request's fields.
+         */
+        post: operations["createCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificates/booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a vendor
+         * @description Sends the request (property, certificate type, preferred dates, contact) to the configured vendor address with a copy to the landlord, and records it. 404 vendor_booking_off when OMNIRENT_VENDOR_BOOKING_EMAIL is not set.
+         */
+        post: operations["bookCertificateVendor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a certificate
+         * @description Deletes it and its files; a certificate it had replaced becomes current again.
+         */
+        delete: operations["deleteCertificate"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a certificate
+         * @description Fields left out stay. A new issue date without an expiry recomputes the expiry from the type's term.
+         */
+        patch: operations["updateCertificate"];
+        trace?: never;
+    };
+    "/api/certificates/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a file to a certificate
+         * @description One file per request in the multipart field "file". PDF (by its %PDF- header), JPEG or PNG judged by content, at most 10 MB (413 file_too_large); anything else 400 bad_file_type. Photos are stored cleaned of their metadata. At most 20 files.
+         */
+        post: operations["uploadCertificateFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificates/{id}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Open a certificate file
+         * @description The owner only. Inline; ?download=1 as an attachment.
+         */
+        get: operations["certificateFile"];
+        put?: never;
+        post?: never;
+        /** Remove a certificate file */
+        delete: operations["deleteCertificateFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/properties/{id}/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A property's compliance
+         * @description Whether it has gas and the warnings of a published property (as GET /api/documents/compliance).
+         */
+        get: operations["propertyCompliance"];
+        /**
+         * Say whether a property has gas
+         * @description Without gas no gas safety certificate is required.
+         */
+        put: operations["setPropertyCompliance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -3073,6 +3351,182 @@ export interface components {
         };
         Mailbox: {
             messages: components["schemas"]["MailMessage"][];
+        };
+        DocumentsSummary: {
+            counts: {
+                referenceChecks: number;
+                contracts: number;
+                certificates: number;
+                inventoryReports: number;
+            };
+            vendorBooking: boolean;
+        };
+        CertificateType: {
+            /** @enum {string} */
+            id: "gas-safety" | "eicr" | "epc" | "hmo-licence" | "other";
+            name: string;
+            shortName: string;
+            /** @description the spec's name of the type (spec 1 section 3) */
+            specName: string;
+            /** @description the spec's certType number 1 to 4 (0 for Other) */
+            certType: number;
+            /** @description default term from the issue date; 0 = none (the expiry must be given) */
+            termMonths: number;
+            termFixed: boolean;
+            /** @enum {string} */
+            requiredWhen: "always" | "gas" | "never";
+            /** @description false whenever vendor booking is not configured */
+            bookable: boolean;
+            needsName: boolean;
+            ratings: string[];
+            /** @description the lowest rating a property may be let with (E for the EPC) */
+            minRating: string;
+            source: string;
+            /** Format: date */
+            checked: string;
+            help: string;
+        };
+        CertificateCatalogue: {
+            types: components["schemas"]["CertificateType"][];
+            vendorBooking: boolean;
+            maxFileBytes: number;
+            acceptedTypes: string[];
+        };
+        CertificateFile: {
+            id: string;
+            filename: string;
+            contentType: string;
+            size: number;
+            /** Format: date-time */
+            uploadedAt: string;
+            url: string;
+            downloadUrl: string;
+        };
+        Certificate: {
+            /** @description the certificate's id; report:<reportId>:<index> for one recorded in an inventory report */
+            id: string;
+            key: string;
+            propertyId: string;
+            type: string;
+            typeName: string;
+            /** @description the name of an Other certificate */
+            name: string;
+            title: string;
+            /** @description YYYY-MM-DD; empty for report certificates */
+            issuedOn: string;
+            /** @description YYYY-MM-DD */
+            expiresOn: string;
+            /** @description negative once expired */
+            daysLeft: number;
+            /**
+             * @description red when expired or within 30 days, amber within 90, green beyond
+             * @enum {string}
+             */
+            status: "red" | "amber" | "green";
+            /** @description e.g. 20 days left, Expires today, Expired 3 days ago */
+            expiryText: string;
+            epcRating: string;
+            notes: string;
+            files: components["schemas"]["CertificateFile"][];
+            /** @description has at least one file */
+            held: boolean;
+            current: boolean;
+            replacedBy: string;
+            actionNeeded: boolean;
+            active: boolean;
+            source: {
+                kind: string;
+                reportId: string;
+                reportType: string;
+                label: string;
+                url: string;
+            } | null;
+            readOnly: boolean;
+            canEdit: boolean;
+            canDelete: boolean;
+            openUrl: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CertificateInput: {
+            /** @description required to create */
+            propertyId?: string;
+            /** @description required to create; cannot change */
+            type?: string;
+            name?: string;
+            /** @description YYYY-MM-DD */
+            issuedOn?: string;
+            /** @description YYYY-MM-DD; empty or left out = issue date plus the type's term */
+            expiresOn?: string;
+            epcRating?: string;
+            notes?: string;
+            /** @description a current certificate of the same type this one replaces (create only) */
+            replaces?: string;
+        };
+        VendorRequest: {
+            id: string;
+            propertyId: string;
+            type: string;
+            preferredDates: string;
+            contact: string;
+            /** Format: date-time */
+            requestedAt: string;
+        };
+        ComplianceWarning: {
+            type: string;
+            message: string;
+        };
+        PropertyCompliance: {
+            propertyId: string;
+            published: boolean;
+            hasGas: boolean;
+            warnings: components["schemas"]["ComplianceWarning"][];
+        };
+        CertificateGroup: {
+            type: string;
+            typeName: string;
+            current: components["schemas"]["Certificate"][];
+            history: components["schemas"]["Certificate"][];
+            missing: boolean;
+            actionNeeded: boolean;
+            booking: components["schemas"]["VendorRequest"] | null;
+        };
+        PropertyCertificates: {
+            property: {
+                id: string;
+                address: string;
+                published: boolean;
+                hasGas: boolean;
+            };
+            vendorBooking: boolean;
+            types: components["schemas"]["CertificateType"][];
+            groups: components["schemas"]["CertificateGroup"][];
+            warnings: components["schemas"]["ComplianceWarning"][];
+        };
+        DocumentItem: {
+            id: string;
+            title: string;
+            status: string;
+            statusLabel: string;
+            group: string;
+            /** @description YYYY-MM-DD (UK) it was begun */
+            date: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            actionNeeded: boolean;
+            active: boolean;
+            /** @description the web page that opens it; empty when there is none yet */
+            openUrl: string;
+            canDelete: boolean;
+            /** @description the API path to DELETE, when canDelete */
+            deleteUrl: string;
+        };
+        DocumentItems: {
+            items: components["schemas"]["DocumentItem"][];
         };
     };
     responses: {
@@ -6031,6 +6485,435 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    documentsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentsSummary"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    certificateTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateCatalogue"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    propertyCertificates: {
+        parameters: {
+            query: {
+                propertyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the certificates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyCertificates"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    documentsCompliance: {
+        parameters: {
+            query: {
+                propertyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the compliance state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyCompliance"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    documentsContracts: {
+        parameters: {
+            query: {
+                propertyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentItems"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    documentsReferenceChecks: {
+        parameters: {
+            query: {
+                propertyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentItems"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    documentsInventoryReports: {
+        parameters: {
+            query: {
+                propertyId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentItems"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    createCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateInput"];
+            };
+        };
+        responses: {
+            /** @description the certificate */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    bookCertificateVendor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    propertyId: string;
+                    type: string;
+                    preferredDates: string;
+                    contact: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the request */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorRequest"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateInput"];
+            };
+        };
+        responses: {
+            /** @description the certificate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    uploadCertificateFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the file */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateFile"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    certificateFile: {
+        parameters: {
+            query?: {
+                download?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteCertificateFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    propertyCompliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the compliance state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyCompliance"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    setPropertyCompliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hasGas: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description the compliance state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertyCompliance"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     devMailbox: {
