@@ -45,6 +45,7 @@ const ContractBuilderPage = lazy(() => import('../features/contracts/routes/Cont
 const InventoryPage = lazy(() => import('../features/inventory/routes/InventoryPage'))
 const NewReportPage = lazy(() => import('../features/inventory/routes/NewReportPage'))
 const VerifyPage = lazy(() => import('../features/verify/routes/VerifyPage'))
+const DocumentsPage = lazy(() => import('../features/documents/routes/DocumentsPage'))
 const ComingSoonPage = lazy(() => import('./shell/ComingSoonPage'))
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -114,7 +115,7 @@ export const router = createBrowserRouter([
               { path: '/NewReport', element: <NewReportPage /> },
               { path: '/wallet', element: soon('Wallet') },
               { path: '/calendar', element: soon('Calendar') },
-              { path: '/documents/:view', element: soon('Documents') },
+              { path: '/documents/:view', element: <DocumentsPage /> },
               { path: '/profile/:view', element: <ProfilePage /> },
               // A renter's finished report; the report e-mail links here.
               { path: '/reports/:checkId/:renterId', element: <ReferenceReportPage /> },

@@ -4,6 +4,7 @@
 // 'Begin report' and at signing. Begin report asks the browser for the
 // location (a short wait; without it when refused) and creates the draft.
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { Copy, FilePlus2, Plus } from 'lucide-react'
 import { Dialog } from '../../../components/Dialog'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
@@ -69,7 +70,9 @@ function CloneList({ type, chosen, onChoose, propertyId }: { type: string; chose
 export function StartReport({ onCreated }: { onCreated: (id: string) => void }) {
   const toast = useToast()
   const props = useMyProperties()
-  const [propertyId, setPropertyId] = useState('')
+  // /NewReport?propertyId= (START NEW in the documents area) chooses the property.
+  const [params] = useSearchParams()
+  const [propertyId, setPropertyId] = useState(() => params.get('propertyId') ?? '')
   const [type, setType] = useState('')
   const [mode, setMode] = useState<'scratch' | 'clone' | 'checkin'>('scratch')
   const [clone, setClone] = useState('')

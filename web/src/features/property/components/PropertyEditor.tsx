@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/errors'
 import { AddressForm } from './AddressForm'
 import { ADDRESS_TITLE } from '../format'
 import { PortalDetailsForm } from './PortalDetailsForm'
+import { ComplianceWarnings } from '../../documents/components/ComplianceWarnings'
 import { useMyProperty } from '../api/myProperty'
 import { type Property } from '../api/keys'
 import '../property.css'
@@ -107,6 +108,7 @@ export function EditProperty() {
               <p className="property-editor__address">
                 {p.address.addrFirstLine}, {p.address.postcode}
               </p>
+              <ComplianceWarnings propertyId={p.id} published={p.status === 'Published'} />
               <div className="tabs" role="tablist" aria-label="Property sections" onKeyDown={onKeyDown}>
                 {TABS.map((t, i) => (
                   <button

@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/errors'
 import { ACTION_SUCCESSFUL, formatRent, isoToDisplay } from '../format'
 import { propertiesKey, type Property } from '../api/keys'
 import { useMyProperties } from '../api/myProperties'
+import { ComplianceWarnings } from '../../documents/components/ComplianceWarnings'
 import '../property.css'
 
 
@@ -131,6 +132,11 @@ function PropertyRow({ property: p, busy, onAction }: { property: Property; busy
         {facts.length ? <p className="property-row__facts">{facts.join(' · ')}</p> : null}
       </div>
       <span className={published ? 'status-badge status-badge--published' : 'status-badge'}>{p.status}</span>
+      {published ? (
+        <div className="property-row__compliance">
+          <ComplianceWarnings propertyId={p.id} published />
+        </div>
+      ) : null}
       <div className="property-row__actions">
         <Link className="button button--outline button--small" to={`/profile/edit?id=${encodeURIComponent(p.id)}`} aria-label={`Edit ${name}`}>
           <Pencil aria-hidden size={16} />

@@ -36,7 +36,8 @@ export default function OmniCheck({ user }: { user: User }) {
   const [params] = useSearchParams()
   const place = parsePlace(params)
   // The form outlives the tabs: a look at the reports does not lose it.
-  const [form, setForm] = useState<ReferenceForm>(emptyReferenceForm)
+  // ?propertyId= (START NEW in the documents area) chooses the property.
+  const [form, setForm] = useState<ReferenceForm>(() => ({ ...emptyReferenceForm(), propertyId: params.get('propertyId') ?? '' }))
   return (
     <ToastProvider>
       <div className="page omnicheck">
