@@ -88,3 +88,34 @@ func TestDemoLandlordHasADraftCheckInReport(t *testing.T) {
 		}
 	})
 }
+
+func TestDemoLandlordsPublishedPropertyHoldsValidCertificates(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
+		if err := demo.SeedCertificates(context.Background(), e.App.Auth, e.App.Properties, e.App.Documents, e.Clock.Now()); err != nil {
+			t.Fatal(err) // seeding again must not add more
+		}
+		c := e.NewClient()
+		if r := c.Post("/api/auth/login", map[string]any{"email": demo.Accounts[0].Email, "password": demo.Accounts[0].Password}); r.Status != http.StatusOK {
+			t.Fatal(r.Raw)
+		}
+		if n := c.Get("/api/documents/summary").Body["counts"].(map[string]any)["certificates"]; n != 0.0 {
+			t.Fatalf("demo certificates count: %v, want 0", n)
+		}
+		for _, p := range c.Get("/api/properties").Body["properties"].([]any) {
+			p := p.(map[string]any)
+			page := c.Get("/api/documents/certificates?propertyId=" + p["id"].(string))
+			held := 0
+			for _, g := range page.Body["groups"].([]any) {
+				for _, cur := range g.(map[string]any)["current"].([]any) {
+					if cur := cur.(map[string]any); cur["status"] == "green" && cur["held"] == true {
+						held++
+					}
+				}
+			}
+			if want := map[bool]int{true: 3, false: 0}[p["status"] == "Published"]; held != want {
+				t.Fatalf("%v: %d valid certificates, want %d: %s", p["address"], held, want, page.Raw)
+			}
+		}
+	})
+}
