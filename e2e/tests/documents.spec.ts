@@ -85,6 +85,9 @@ async function landlord(page: Page, testInfo: TestInfo): Promise<Who> {
   return { email: user.email, password: user.password, propertyLine: '4 Bonnington Square' }
 }
 
+// A UK site: dates as the landlord's browser shows them in Britain.
+test.use({ locale: 'en-GB', timezoneId: 'Europe/London' })
+
 test('a landlord uploads a gas safety certificate due in 20 days, sees it red, replaces it, and is reminded once', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000)
   const who = await landlord(page, testInfo)

@@ -16,6 +16,7 @@ export const MSG = {
   fileType: 'Only PDF, JPEG and PNG files are allowed.',
   needFile: 'Add the certificate: choose a file or take a photo.',
   uploaded: 'Certificate saved.',
+  replaced: 'Certificate replaced.',
   updated: 'Certificate updated.',
   requested: 'Your request was sent. We sent you a copy.',
   landlordsOnly: 'The documents area is for landlords: it keeps the papers of the properties you let.',

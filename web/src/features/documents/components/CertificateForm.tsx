@@ -221,7 +221,7 @@ function LoadedForm({ propertyId, address, types, editing, replacing, askedType,
       })
       return
     }
-    toast('success', editing ? MSG.updated : MSG.uploaded)
+    toast('success', editing ? MSG.updated : replacing ? MSG.replaced : MSG.uploaded)
     navigate(detailsHref('Certificates', propertyId, { certType: v.type }), { replace: true })
   })
 
