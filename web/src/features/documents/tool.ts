@@ -9,5 +9,5 @@ export const tool: Tool = {
   to: '/documents/menu',
   Icon: FolderOpen,
   match: ['/documents'],
-  description: 'Reference checks, contracts and certificates for each property.',
+  description: 'Contracts, reference checks, certificates and inventory reports for each property.',
 }

@@ -245,8 +245,10 @@ function CertificateCard({ cert: c, type, propertyId, mode, current, onDelete }:
             <li key={f.id}>
               <a href={f.url} target="_blank" rel="noreferrer" className="docs-file">
                 <FileText size={18} aria-hidden="true" />
-                <span className="docs-file__name">{f.filename}</span>
-                {f.size ? <span className="docs-muted">{formatSize(f.size)}</span> : null}
+                <span className="docs-file__text">
+                  <span className="docs-file__name">{f.filename}</span>
+                  {f.size ? <span className="docs-muted">{formatSize(f.size)}</span> : null}
+                </span>
               </a>
               {f.downloadUrl ? (
                 <a href={f.downloadUrl} download className="icon-button" aria-label={`Download ${f.filename}`}>
