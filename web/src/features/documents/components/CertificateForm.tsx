@@ -309,8 +309,10 @@ function LoadedForm({ propertyId, address, types, editing, replacing, askedType,
               {editing.files.map((f) => (
                 <li key={f.id} className="docs-chosen__item">
                   <FileText size={18} aria-hidden="true" />
-                  <a href={f.url} target="_blank" rel="noreferrer" className="docs-chosen__name">{f.filename}</a>
-                  <span className="docs-muted">{formatSize(f.size)}</span>
+                  <span className="docs-chosen__text">
+                    <a href={f.url} target="_blank" rel="noreferrer" className="docs-chosen__name">{f.filename}</a>
+                    <span className="docs-muted">{formatSize(f.size)}</span>
+                  </span>
                   <button type="button" className="icon-button docs-danger" aria-label={`Delete ${f.filename}`} onClick={() => { delFile.reset(); setDoomedFile(f) }}>
                     <Trash2 size={18} aria-hidden="true" />
                   </button>
@@ -353,8 +355,10 @@ function LoadedForm({ propertyId, address, types, editing, replacing, askedType,
               {pending.map((f) => (
                 <li key={f.key} className={f.problem || f.state === 'failed' ? 'docs-chosen__item docs-chosen__item--bad' : 'docs-chosen__item'}>
                   <FileText size={18} aria-hidden="true" />
-                  <span className="docs-chosen__name">{f.file.name}</span>
-                  <span className="docs-muted">{formatSize(f.file.size)}</span>
+                  <span className="docs-chosen__text">
+                    <span className="docs-chosen__name">{f.file.name}</span>
+                    <span className="docs-muted">{formatSize(f.file.size)}</span>
+                  </span>
                   {f.state === 'uploading' ? (
                     <progress max={1} value={f.progress} aria-label={`Uploading ${f.file.name}`} />
                   ) : f.state === 'done' ? (
