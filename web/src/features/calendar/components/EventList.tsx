@@ -1,0 +1,145 @@
+// Events grouped by date: each day a heading and its events in time order.
+// An event opens its page; a generated legal date shows where it comes from,
+// a link to its record and 'Mark done' instead (it cannot be deleted).
+import { Link } from 'react-router'
+import { Bell, CircleCheck, ExternalLink, MapPin, Repeat } from 'lucide-react'
+import type { Occurrence } from '../api/keys'
+import { useMarkDone } from '../api/markDone'
+import { formatLongDay } from '../dates'
+import { timeRange } from '../rules'
+import { Avatars } from './Avatars'
+import { CategoryIcon, categoryClass } from './categoryStyle'
+import { useToast } from '../../../components/Toast'
+import { ButtonSpinner } from '../../../components/Form'
+
+/** groupByDate keeps the server's order (by start) inside each day, days ascending. */
+export function groupByDate(items: Occurrence[]): Array<[string, Occurrence[]]> {
+  const groups = new Map<string, Occurrence[]>()
+  for (const o of items) {
+    const list = groups.get(o.date)
+    if (list) list.push(o)
+    else groups.set(o.date, [o])
+  }
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))
+}
+
+/** viewHref opens an occurrence of an event on its page. */
+export function viewHref(o: Occurrence): string {
+  const q = o.recurring ? `?occurrence=${encodeURIComponent(o.occurrence)}` : ''
+  return `/calendar/view/${o.eventId}${q}`
+}
+
+/** firstLine is the location's first line (spec: the view shows the location's first line). */
+export function firstLine(address: string): string {
+  return address.split(/,|\n/)[0]?.trim() ?? ''
+}
+
+type Props = { items: Occurrence[]; today: string; empty: string; label: string }
+
+export function EventList({ items, today, empty, label }: Props) {
+  const groups = groupByDate(items)
+  if (groups.length === 0) return <p className="cal-empty">{empty}</p>
+  return (
+    <div className="cal-days" aria-label={label} role="region">
+      {groups.map(([date, list]) => (
+        <section key={date} className="cal-daygroup" aria-labelledby={`cal-day-${date}`}>
+          <h3 id={`cal-day-${date}`} className="cal-daygroup__title">
+            {formatLongDay(date)}
+            {date === today ? <span className="cal-today-tag">Today</span> : null}
+          </h3>
+          <ul className="cal-events">
+            {list.map((o) => (
+              <li key={o.key}>{o.generated ? <GeneratedItem o={o} /> : <EventItem o={o} />}</li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  )
+}
+
+function EventItem({ o }: { o: Occurrence }) {
+  const where = firstLine(o.location.address)
+  return (
+    <Link to={viewHref(o)} className={`cal-event ${categoryClass(o.category)}`}>
+      <span className="cal-event__time">{timeRange(o.startTime, o.endTime, o.allDay)}</span>
+      <span className="cal-event__body">
+        <span className="cal-event__title">{o.title}</span>
+        <span className="cal-event__meta">
+          <span className="cal-event__cat">
+            <CategoryIcon category={o.category} size={14} /> {o.category}
+          </span>
+          {where ? (
+            <span>
+              <MapPin aria-hidden size={14} /> {where}
+            </span>
+          ) : null}
+          {o.recurring ? (
+            <span title="Repeats">
+              <Repeat aria-hidden size={14} />
+              <span className="visually-hidden">Repeats</span>
+            </span>
+          ) : null}
+          {o.alert && o.alert !== 'none' ? (
+            <span title={`Alert ${o.alert} before`}>
+              <Bell aria-hidden size={14} />
+              <span className="visually-hidden">Alert {o.alert} before</span>
+            </span>
+          ) : null}
+        </span>
+      </span>
+      <Avatars people={o.attendees} size="small" />
+    </Link>
+  )
+}
+
+function GeneratedItem({ o }: { o: Occurrence }) {
+  const toast = useToast()
+  const mark = useMarkDone({ onError: () => toast('error', 'An Error Occured!') })
+  return (
+    <div className={`cal-event cal-event--generated ${categoryClass(o.category)}${o.done ? ' is-done' : ''}`}>
+      <span className="cal-event__time">All day</span>
+      <span className="cal-event__body">
+        <span className="cal-event__title">
+          {o.title}
+          {o.done ? (
+            <span className="cal-done-tag">
+              <CircleCheck aria-hidden size={14} /> Done
+            </span>
+          ) : null}
+        </span>
+        <span className="cal-event__meta">
+          <span className="cal-event__cat">
+            <CategoryIcon category={o.category} size={14} /> {o.category}
+          </span>
+          {o.location.address ? (
+            <span>
+              <MapPin aria-hidden size={14} /> {firstLine(o.location.address)}
+            </span>
+          ) : null}
+        </span>
+        {o.description ? <span className="cal-event__note">{o.description}</span> : null}
+        {o.note ? <span className="cal-event__note">{o.note}</span> : null}
+        {o.source ? <span className="cal-event__source">Source: {o.source}</span> : null}
+        <span className="cal-event__actions">
+          {o.link ? (
+            <Link to={o.link} className="cal-link">
+              <ExternalLink aria-hidden size={14} /> Open the record
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            className="button button--small button--outline"
+            disabled={mark.isPending}
+            aria-busy={mark.isPending}
+            onClick={() => mark.mutate({ key: o.key, done: !o.done })}
+          >
+            {mark.isPending ? <ButtonSpinner /> : null}
+            {o.done ? 'Mark not done' : 'Mark done'}
+            <span className="visually-hidden">: {o.title}</span>
+          </button>
+        </span>
+      </span>
+    </div>
+  )
+}
