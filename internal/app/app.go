@@ -17,6 +17,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/blog"
+	"github.com/omnirent/omnirent/internal/calendar"
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/demo"
@@ -60,6 +61,7 @@ type App struct {
 	Contracts  *contract.Service
 	News       *news.Service
 	Blog       *blog.Service
+	Calendar   *calendar.Service
 	Handler    http.Handler
 	Log        *slog.Logger
 	// Routes are the registered patterns (checked against api/openapi.yaml).
@@ -158,6 +160,16 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 			return nil, fmt.Errorf("demo report: %w", err)
 		}
 	}
+	rules, err := calendar.LoadRules()
+	if err != nil {
+		return nil, err
+	}
+	a.Calendar = calendar.NewService(calendar.Deps{DB: d, Clock: clk, Mail: mailer, Jobs: q, Properties: calendarProperties{properties},
+		People: calendarPeople{authSvc}, Agreements: calendarAgreements{a.Contracts}, Certificates: inventoryCertificates{a.Inventory},
+		Rules: rules, BaseURL: cfg.BaseURL, Log: log})
+	if err := a.Calendar.Schedule(ctx); err != nil {
+		return nil, fmt.Errorf("calendar: %w", err)
+	}
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {
 		if err := demo.SeedBlog(ctx, a.Blog); err != nil {
@@ -195,6 +207,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	inventory.NewHandler(a.Inventory).Routes(mux)
 	news.NewHandler(a.News).Routes(mux)
 	blog.NewHandler(a.Blog).Routes(mux)
+	calendar.NewHandler(a.Calendar).Routes(mux)
 	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)
 	mux.HandleFunc("GET /Blog/rss.xml", a.seo().RSS)
 	// The embedded sandbox bank's consent page (the only bank until a real
