@@ -35,13 +35,13 @@ func newCalendar(method, name string) *ical.Calendar {
 		cal.Props.SetText(ical.PropMethod, method)
 	}
 	if name != "" {
-		cal.Props.SetText("X-WR-CALNAME", name)
-		cal.Props.SetText("X-WR-TIMEZONE", TimeZone)
+		cal.Props.Set(&ical.Prop{Name: "X-WR-CALNAME", Params: ical.Params{}, Value: name})
+		cal.Props.Set(&ical.Prop{Name: "X-WR-TIMEZONE", Params: ical.Params{}, Value: TimeZone})
 		refresh := ical.NewProp(ical.PropRefreshInterval)
 		refresh.SetValueType(ical.ValueDuration)
 		refresh.Value = "PT1H"
 		cal.Props.Set(refresh)
-		cal.Props.SetText("X-PUBLISHED-TTL", "PT1H")
+		cal.Props.Set(&ical.Prop{Name: "X-PUBLISHED-TTL", Params: ical.Params{}, Value: "PT1H"})
 	}
 	cal.Children = append(cal.Children, londonTimezone())
 	return cal
@@ -52,7 +52,7 @@ func newCalendar(method, name string) *ical.Calendar {
 func londonTimezone() *ical.Component {
 	tz := ical.NewComponent(ical.CompTimezone)
 	tz.Props.SetText(ical.PropTimezoneID, TimeZone)
-	tz.Props.SetText("X-LIC-LOCATION", TimeZone)
+	tz.Props.Set(&ical.Prop{Name: "X-LIC-LOCATION", Params: ical.Params{}, Value: TimeZone})
 	part := func(name, from, to, tzname, start, rule string) *ical.Component {
 		c := ical.NewComponent(name)
 		for _, p := range []*ical.Prop{
