@@ -2,7 +2,7 @@
 // and the people is needed, else 'Please fill all the fields'; the end comes
 // after the start; a limit date only for a repeating event, not before the date.
 import { z } from 'zod'
-import type { Attendee, CalendarEvent, EventInput } from './api/keys'
+import type { Attendee, CalendarEvent, EventAlert, EventCategory, EventFrequency, EventInput } from './api/keys'
 import { MSG } from './rules'
 
 const filled = z.string().trim().min(1, MSG.fillAll)
@@ -67,7 +67,7 @@ export function fromEvent(e: CalendarEvent): EventFormValues {
 
 export function toInput(v: EventFormValues): EventInput {
   return {
-    category: v.category,
+    category: v.category as EventCategory,
     title: v.title.trim(),
     description: v.description.trim(),
     location: { propertyId: v.propertyId, address: v.address.trim() },
@@ -75,10 +75,10 @@ export function toInput(v: EventFormValues): EventInput {
     date: v.date,
     startTime: v.startTime,
     endTime: v.endTime,
-    frequency: v.frequency,
+    frequency: v.frequency as EventFrequency,
     // Picking one off clears the limit date (spec 3 section 4).
     limitDate: v.frequency === 'one-off' ? '' : v.limitDate,
-    alert: v.alert,
+    alert: v.alert as EventAlert,
   }
 }
 

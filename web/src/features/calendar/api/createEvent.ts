@@ -4,7 +4,7 @@ import { api, unwrap, type MutationOptions } from '../../../lib/api'
 import type { CalendarEvent, EventInput } from './keys'
 import { afterChange } from './mutations'
 
-const call = async (body: EventInput) => (await unwrap(api.POST('/api/calendar/events', { body }))).event as CalendarEvent
+const call = async (body: EventInput) => (await unwrap(api.POST('/api/calendar/events', { body }))).event
 
 export function useCreateEvent(options?: MutationOptions<CalendarEvent, EventInput>) {
   const qc = useQueryClient()

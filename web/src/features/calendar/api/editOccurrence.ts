@@ -9,7 +9,7 @@ export type EditOccurrence = { id: string; occurrence: string; input: Occurrence
 
 const call = async ({ id, occurrence, input }: EditOccurrence) =>
   (await unwrap(api.PUT('/api/calendar/events/{id}/occurrences/{occurrence}', { params: { path: { id, occurrence } }, body: input })))
-    .event as CalendarEvent
+    .event
 
 export function useEditOccurrence(options?: MutationOptions<CalendarEvent, EditOccurrence>) {
   const qc = useQueryClient()

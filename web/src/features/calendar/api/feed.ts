@@ -7,7 +7,7 @@ import { feedKey, type Feed } from './keys'
 export function useFeed() {
   return useQuery({
     queryKey: feedKey,
-    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/calendar/feed', { signal }))) as Feed,
+    queryFn: async ({ signal }) => await unwrap(api.GET('/api/calendar/feed', { signal })),
   })
 }
 
@@ -15,7 +15,7 @@ export function useFeed() {
 export function useTurnOnFeed(options?: MutationOptions<Feed, void>) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async () => (await unwrap(api.POST('/api/calendar/feed'))) as Feed,
+    mutationFn: async () => await unwrap(api.POST('/api/calendar/feed')),
     ...options,
     onSuccess: (feed, ...rest) => {
       qc.setQueryData(feedKey, feed)

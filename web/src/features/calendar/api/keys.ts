@@ -1,64 +1,16 @@
 // The calendar's API types and query keys (api/openapi.yaml, "Calendar").
-// PROVISIONAL: hand-written from the draft contract until the generated types land.
+import type { components } from '../../../lib/api-schema'
 
-export type Attendee = { firstName: string; lastName: string; email: string }
-export type EventLocation = { propertyId: string; address: string }
-export type Exception = { occurrence: string; deleted: boolean; title?: string; date?: string; startTime?: string; endTime?: string }
-
-export type EventInput = {
-  category: string
-  title: string
-  description: string
-  location: EventLocation
-  attendees: Attendee[]
-  date: string
-  startTime: string
-  endTime: string
-  frequency: string
-  limitDate: string
-  alert: string
-}
-
-export type CalendarEvent = EventInput & {
-  id: string
-  timeZone: string
-  rrule: string
-  exceptions: Exception[]
-  creatorId: string
-  creatorEmail: string
-  creatorFullName: string
-  createdAt: string
-  updatedAt: string
-}
-
-export type Occurrence = {
-  key: string
-  eventId: string
-  occurrence: string
-  date: string
-  startTime: string
-  endTime: string
-  start: string
-  end: string
-  allDay: boolean
-  category: string
-  title: string
-  description: string
-  location: EventLocation
-  attendees: Attendee[]
-  frequency: string
-  alert: string
-  recurring: boolean
-  overridden: boolean
-  generated: boolean
-  done: boolean
-  link: string
-  source: string
-  note: string
-}
-
-export type OccurrenceInput = { title?: string; date: string; startTime: string; endTime: string }
-export type Feed = { enabled: boolean; url: string }
+export type CalendarEvent = components['schemas']['CalendarEvent']
+export type EventInput = components['schemas']['CalendarEventInput']
+export type Occurrence = components['schemas']['CalendarOccurrence']
+export type OccurrenceInput = components['schemas']['CalendarOccurrenceInput']
+export type Attendee = components['schemas']['CalendarAttendee']
+export type EventLocation = components['schemas']['CalendarLocation']
+export type Feed = components['schemas']['CalendarFeed']
+export type EventCategory = components['schemas']['CalendarCategory']
+export type EventFrequency = components['schemas']['CalendarFrequency']
+export type EventAlert = components['schemas']['CalendarAlert']
 
 export type OccurrenceQuery = { from: string; to: string; category?: string; q?: string }
 

@@ -2,7 +2,7 @@
 // generated legal dates happening in a range, expanded by the server.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api'
-import { occurrencesKey, type Occurrence, type OccurrenceQuery } from './keys'
+import { occurrencesKey, type OccurrenceQuery } from './keys'
 
 export function useOccurrences(q: OccurrenceQuery, enabled = true) {
   return useQuery({
@@ -10,7 +10,7 @@ export function useOccurrences(q: OccurrenceQuery, enabled = true) {
     queryFn: async ({ signal }) => {
       const query = { from: q.from, to: q.to, ...(q.category ? { category: q.category } : {}), ...(q.q ? { q: q.q } : {}) }
       const body = await unwrap(api.GET('/api/calendar/occurrences', { params: { query }, signal }))
-      return (body.occurrences ?? []) as Occurrence[]
+      return body.occurrences ?? []
     },
     enabled,
     // Moving between months keeps the last month on screen until the next arrives.

@@ -7,7 +7,7 @@ import { afterChange } from './mutations'
 export type UpdateEvent = { id: string; input: EventInput }
 
 const call = async ({ id, input }: UpdateEvent) =>
-  (await unwrap(api.PUT('/api/calendar/events/{id}', { params: { path: { id } }, body: input }))).event as CalendarEvent
+  (await unwrap(api.PUT('/api/calendar/events/{id}', { params: { path: { id } }, body: input }))).event
 
 export function useUpdateEvent(options?: MutationOptions<CalendarEvent, UpdateEvent>) {
   const qc = useQueryClient()

@@ -90,7 +90,7 @@ describe('the event form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Done' }))
     await screen.findByRole('heading', { name: 'New event' })
     const people = row(/^People/)
-    expect([...people.querySelectorAll('.cal-avatar')].map((a) => a.textContent)).toEqual(['AL', 'BR', 'CN', '+1'])
+    expect(Array.from(people.querySelectorAll('.cal-avatar')).map((a) => a.textContent)).toEqual(['AL', 'BR', 'CN', '+1'])
 
     // Time and date: the end must come after the start.
     fireEvent.click(row(/^Time and date/))

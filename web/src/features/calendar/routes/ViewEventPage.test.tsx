@@ -60,7 +60,7 @@ describe('the event page', () => {
     expect(screen.getByText(/this occurrence was changed/)).toBeInTheDocument()
     expect(screen.getByText('1 hour before')).toBeInTheDocument()
     const avatars = screen.getByRole('img', { name: /^Attendees/ })
-    expect([...avatars.querySelectorAll('.cal-avatar')].map((a) => a.textContent)).toEqual(['AL', 'BR', 'CN', '+2'])
+    expect(Array.from(avatars.querySelectorAll('.cal-avatar')).map((a) => a.textContent)).toEqual(['AL', 'BR', 'CN', '+2'])
   })
 
   it('offers to edit this occurrence or the whole series', async () => {

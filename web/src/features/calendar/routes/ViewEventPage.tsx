@@ -52,7 +52,7 @@ function View() {
   return (
     <>
       <Link to={back} className="cal-back">
-        <ChevronLeft aria-hidden size={18} /> Calendar
+        <ChevronLeft aria-hidden size={18} /> Back to the calendar
       </Link>
       <article className={`panel cal-view ${categoryClass(event.category)}`} aria-labelledby="cal-view-title">
         <p className="cal-chip">
