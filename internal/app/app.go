@@ -170,6 +170,11 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	if err := a.Calendar.Schedule(ctx); err != nil {
 		return nil, fmt.Errorf("calendar: %w", err)
 	}
+	if cfg.SeedDemo {
+		if err := demo.SeedCalendar(ctx, authSvc, properties, a.Calendar, clk.Now()); err != nil {
+			return nil, fmt.Errorf("demo calendar: %w", err)
+		}
+	}
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {
 		if err := demo.SeedBlog(ctx, a.Blog); err != nil {

@@ -413,7 +413,7 @@ func (s *Service) Occurrences(ctx context.Context, a session.Actor, from, to, ca
 	if err != nil || !end.After(start) {
 		return nil, apperr.Fields(MsgRange, map[string]string{"from": MsgRange})
 	}
-	if end.Sub(start) > maxRangeDays*24*time.Hour {
+	if end.Sub(start) > maxRangeDays*24*time.Hour+2*time.Hour { // days across a clock change are 23 or 25 hours
 		return nil, apperr.Fields(MsgRange, map[string]string{"to": MsgRange})
 	}
 	events, err := eventsOf(ctx, s.d.DB.Conn(), a.UserID, from, to)
