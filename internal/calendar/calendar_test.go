@@ -174,7 +174,10 @@ func TestPermissionTable(t *testing.T) {
 		ev := create(t, owner, map[string]any{"attendees": []any{map[string]any{"firstName": "Tia", "lastName": "Tenant", "email": "tenant@example.com"}}})
 		id := ev["id"].(string)
 		occPath := "/api/calendar/events/" + id + "/occurrences/2026-11-12T09:00"
-		calls := []struct{ method, path string; body any }{
+		calls := []struct {
+			method, path string
+			body         any
+		}{
 			{"GET", "/api/calendar/events/" + id, nil},
 			{"PUT", "/api/calendar/events/" + id, event(map[string]any{"title": "Mine now"})},
 			{"PUT", occPath, map[string]any{"date": "2026-11-13", "startTime": "10:00", "endTime": "11:00"}},
@@ -388,7 +391,7 @@ func TestTwoWorkersRacingSendEachAlertOnce(t *testing.T) {
 			create(t, c, map[string]any{"title": fmt.Sprintf("Visit %d", i), "frequency": "daily", "date": "2026-11-03", "startTime": fmt.Sprintf("1%d:00", i), "endTime": fmt.Sprintf("1%d:30", i), "alert": "1 day"})
 		}
 		e.RunJobs()
-		second := apptest.Start(t, e.App.DB, nil) // another server on the same database
+		second := apptest.Start(t, e.App.DB, nil)          // another server on the same database
 		at := time.Date(2026, 11, 3, 9, 0, 0, 0, time.UTC) // every "1 day before" alert for 3 November has passed
 		e.Clock.Set(at)
 		second.Clock.Set(at)
