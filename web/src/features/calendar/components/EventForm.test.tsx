@@ -52,6 +52,10 @@ describe('the event form', () => {
     expect(row(/^Location/)).toHaveClass('is-invalid')
     expect(row(/^Alert/)).toHaveClass('is-invalid')
     expect(calls).toHaveLength(0)
+    // Filling a field clears its mark.
+    fireEvent.change(screen.getByLabelText('Event type'), { target: { value: 'Viewings' } })
+    await waitFor(() => expect(screen.getByLabelText('Event type')).toHaveAttribute('aria-invalid', 'false'))
+    expect(row(/^Location/)).toHaveClass('is-invalid')
   })
 
   it('goes through the sub-screens and saves a weekly event with a person and an alert', async () => {

@@ -167,7 +167,7 @@ function hasEmpty(form: Form): boolean {
 function Initial({ form, onOpen }: { form: Form; onOpen: (s: Screen) => void }) {
   const { errors } = form.formState
   const v = form.watch()
-  const clearRoot = { onChange: () => form.clearErrors('root') }
+  const clearOnChange = (name: keyof EventFormValues) => ({ onChange: () => clear(form, [name]) })
   const place = v.address.trim()
   const when = v.date && v.startTime && v.endTime ? `${formatLongDay(v.date)}, ${timeRange(v.startTime, v.endTime)}` : v.date ? formatLongDay(v.date) : ''
   const repeats = v.frequency ? (v.frequency !== 'one-off' && v.limitDate ? `${frequencyLabel(v.frequency)} until ${formatDate(v.limitDate)}` : frequencyLabel(v.frequency)) : ''
@@ -175,7 +175,7 @@ function Initial({ form, onOpen }: { form: Form; onOpen: (s: Screen) => void }) 
   return (
     <>
       <Field id="cal-category" label="Event type" error={errors.category?.message}>
-        <select id="cal-category" aria-invalid={!!errors.category} aria-describedby={describedBy('cal-category', { error: errors.category })} {...form.register('category', clearRoot)}>
+        <select id="cal-category" aria-invalid={!!errors.category} aria-describedby={describedBy('cal-category', { error: errors.category })} {...form.register('category', clearOnChange('category'))}>
           <option value="">Choose a type</option>
           {CREATE_CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -185,10 +185,10 @@ function Initial({ form, onOpen }: { form: Form; onOpen: (s: Screen) => void }) 
         </select>
       </Field>
       <Field id="cal-title" label="Title" error={errors.title?.message}>
-        <input id="cal-title" maxLength={200} autoComplete="off" aria-invalid={!!errors.title} aria-describedby={describedBy('cal-title', { error: errors.title })} {...form.register('title', clearRoot)} />
+        <input id="cal-title" maxLength={200} autoComplete="off" aria-invalid={!!errors.title} aria-describedby={describedBy('cal-title', { error: errors.title })} {...form.register('title', clearOnChange('title'))} />
       </Field>
       <Field id="cal-description" label="Description" error={errors.description?.message}>
-        <textarea id="cal-description" rows={3} maxLength={4000} aria-invalid={!!errors.description} aria-describedby={describedBy('cal-description', { error: errors.description })} {...form.register('description', clearRoot)} />
+        <textarea id="cal-description" rows={3} maxLength={4000} aria-invalid={!!errors.description} aria-describedby={describedBy('cal-description', { error: errors.description })} {...form.register('description', clearOnChange('description'))} />
       </Field>
       <ul className="cal-rows" aria-label="Event details">
         <Row icon={<MapPin aria-hidden size={20} />} label="Location" value={place} placeholder="Choose a property or type a place" error={errors.address?.message} onClick={() => onOpen('location')} />

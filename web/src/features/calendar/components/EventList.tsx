@@ -34,11 +34,29 @@ export function firstLine(address: string): string {
   return address.split(/,|\n/)[0]?.trim() ?? ''
 }
 
-type Props = { items: Occurrence[]; today: string; empty: string; label: string }
+type Props = {
+  items: Occurrence[]
+  today: string
+  empty: string
+  label: string
+  /** single: the items are one day's, named already above the list (no date headings). */
+  single?: boolean
+}
 
-export function EventList({ items, today, empty, label }: Props) {
+export function EventList({ items, today, empty, label, single }: Props) {
   const groups = groupByDate(items)
-  if (groups.length === 0) return <p className="cal-empty">{empty}</p>
+  if (groups.length === 0) return empty ? <p className="cal-empty">{empty}</p> : null
+  if (single) {
+    return (
+      <div className="cal-days" aria-label={label} role="region">
+        <ul className="cal-events">
+          {items.map((o) => (
+            <li key={o.key}>{o.generated ? <GeneratedItem o={o} /> : <EventItem o={o} />}</li>
+          ))}
+        </ul>
+      </div>
+    )
+  }
   return (
     <div className="cal-days" aria-label={label} role="region">
       {groups.map(([date, list]) => (
@@ -62,7 +80,7 @@ function EventItem({ o }: { o: Occurrence }) {
   const where = firstLine(o.location.address)
   return (
     <Link to={viewHref(o)} className={`cal-event ${categoryClass(o.category)}`}>
-      <span className="cal-event__time">{timeRange(o.startTime, o.endTime, o.allDay)}</span>
+      <Times o={o} />
       <span className="cal-event__body">
         <span className="cal-event__title">{o.title}</span>
         <span className="cal-event__meta">
@@ -90,6 +108,22 @@ function EventItem({ o }: { o: Occurrence }) {
       </span>
       <Avatars people={o.attendees} size="small" />
     </Link>
+  )
+}
+
+/** Times: the start above the end, or 'All day'. */
+function Times({ o }: { o: Occurrence }) {
+  if (o.allDay || !o.startTime) return <span className="cal-event__time">All day</span>
+  return (
+    <span className="cal-event__time" title={timeRange(o.startTime, o.endTime)}>
+      <span>{o.startTime}</span>
+      {o.endTime ? (
+        <span className="cal-event__end">
+          <span className="visually-hidden"> to </span>
+          {o.endTime}
+        </span>
+      ) : null}
+    </span>
   )
 }
 

@@ -2,7 +2,7 @@
 // Calendar, Outlook or Apple Calendar, reset (the old address stops working)
 // or turned off.
 import { useState } from 'react'
-import { Copy, RefreshCw } from 'lucide-react'
+import { CalendarPlus, Copy, RefreshCw } from 'lucide-react'
 import { useFeed, useTurnOffFeed, useTurnOnFeed } from '../api/feed'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
@@ -59,6 +59,11 @@ export function FeedPanel() {
               </button>
             </div>
           </div>
+          <p className="cal-feed__open">
+            <a href={url.replace(/^https?:/, 'webcal:')} className="cal-link">
+              <CalendarPlus aria-hidden size={16} /> Open in my calendar app
+            </a>
+          </p>
           <ul className="cal-feed__how">
             <li><strong>Google Calendar</strong>: Other calendars, +, From URL, then paste the address.</li>
             <li><strong>Outlook</strong>: Add calendar, Subscribe from web, then paste the address.</li>

@@ -27,10 +27,15 @@ export function MonthGrid({ month, today, selected, marks, onSelect, onMonth }: 
   return (
     <section className="cal-month" aria-labelledby={titleId}>
       <div className="cal-month__head">
+        <h2 id={titleId} className="cal-month__title cal-month__title--start" aria-live="polite">{formatMonth(month)}</h2>
+        {monthOf(today) !== month || (selected && selected !== today) ? (
+          <button type="button" className="button button--outline button--small cal-today" onClick={() => onSelect(today)}>
+            Today
+          </button>
+        ) : null}
         <button type="button" className="icon-button" aria-label="Previous month" onClick={() => onMonth(addMonths(month, -1))}>
           <ChevronLeft aria-hidden size={24} />
         </button>
-        <h2 id={titleId} className="cal-month__title" aria-live="polite">{formatMonth(month)}</h2>
         <button type="button" className="icon-button" aria-label="Next month" onClick={() => onMonth(addMonths(month, 1))}>
           <ChevronRight aria-hidden size={24} />
         </button>

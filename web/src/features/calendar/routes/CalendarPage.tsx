@@ -3,7 +3,7 @@
 // and an agenda view suit a phone. What is shown is kept in the address
 // (?month=2026-07&date=2026-07-07&category=Viewings&view=week&q=keys).
 import { useEffect, useMemo, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { ChevronLeft, ChevronRight, Plus, Rss, Search, X } from 'lucide-react'
 import { ToastProvider } from '../../../components/Toast'
 import { Dialog } from '../../../components/Dialog'
@@ -54,7 +54,6 @@ export default function CalendarPage() {
 
 function Calendar() {
   const [params, setParams] = useSearchParams()
-  const navigate = useNavigate()
   const today = todayInLondon()
   const dateParam = params.get('date')
   const selected = isDate(dateParam) ? dateParam : null
@@ -166,7 +165,6 @@ function Calendar() {
               category={filter}
               onMonth={(m) => change({ month: m, date: null })}
               onSelect={(d) => change({ date: d === selected ? null : d, month: monthOf(d) })}
-              onCreate={() => void navigate(createHref)}
             />
           ) : null}
           {view === 'week' ? (
@@ -200,7 +198,6 @@ type MonthViewProps = {
   category?: string
   onMonth: (m: string) => void
   onSelect: (d: string) => void
-  onCreate: () => void
 }
 
 function MonthView({ month, today, selected, category, onMonth, onSelect }: MonthViewProps) {
@@ -213,14 +210,6 @@ function MonthView({ month, today, selected, category, onMonth, onSelect }: Mont
     <div className="cal-monthview">
       <div className="cal-monthview__grid">
         <MonthGrid month={month} today={today} selected={selected} marks={marks} onSelect={onSelect} onMonth={onMonth} />
-        <div className="cal-month__foot">
-          {month !== monthOf(today) || selected ? (
-            <button type="button" className="link-button" onClick={() => onSelect(today)}>
-              Today
-            </button>
-          ) : null}
-          <span className="cal-muted cal-swipe-hint">Swipe sideways to change month</span>
-        </div>
       </div>
       <div className="cal-monthview__list">
         <div className="cal-list-head">
@@ -235,6 +224,7 @@ function MonthView({ month, today, selected, category, onMonth, onSelect }: Mont
           <EventList
             items={shown}
             today={today}
+            single={!!selected}
             label={selected ? `Events on ${formatLongDay(selected)}` : `Events in ${formatMonth(month)}`}
             empty={selected ? 'Nothing planned on this day.' : `Nothing planned in ${formatMonth(month)}.`}
           />
@@ -272,16 +262,14 @@ function WeekView({ day, today, category, onDay }: { day: string; today: string;
             const todays = items.filter((o) => o.date === d)
             return (
               <li key={d} className={`cal-weekday${d === today ? ' is-today' : ''}`}>
+                <h3 className="cal-daygroup__title">
+                  {formatLongDay(d)}
+                  {d === today ? <span className="cal-today-tag">Today</span> : null}
+                </h3>
                 {todays.length ? (
-                  <EventList items={todays} today={today} label={`Events on ${formatLongDay(d)}`} empty="" />
+                  <EventList items={todays} today={today} label={`Events on ${formatLongDay(d)}`} empty="" single />
                 ) : (
-                  <>
-                    <h3 className="cal-daygroup__title">
-                      {formatLongDay(d)}
-                      {d === today ? <span className="cal-today-tag">Today</span> : null}
-                    </h3>
-                    <p className="cal-muted cal-weekday__empty">Nothing planned</p>
-                  </>
+                  <p className="cal-muted cal-weekday__empty">Nothing planned</p>
                 )}
               </li>
             )
