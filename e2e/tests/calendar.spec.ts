@@ -151,7 +151,7 @@ test('a landlord plans a weekly viewing, moves one, shares the feed and deletes 
   await page.getByLabel('Start time').fill('11:00')
   await page.getByLabel('End time').fill('11:30')
   await checkPage(page, testInfo, 'calendar-occurrence')
-  await page.getByRole('button', { name: 'Save this occurrence' }).click()
+  await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByRole('heading', { name: 'Viewing at 8 Northcote Road (moved)', level: 1 })).toBeVisible()
   await expect(page.getByText(longDay(friday))).toBeVisible()
   await expect(page.getByText('11:00 – 11:30')).toBeVisible()

@@ -43,3 +43,17 @@ describe('calendar dates', () => {
     expect(monthlyEndNote('2026-01-31', 'weekly')).toBe('')
   })
 })
+
+describe('sources of generated dates', () => {
+  it('reads the law and its address', async () => {
+    const { splitSource } = await import('./components/EventList')
+    expect(splitSource('Housing Act 2004, sections 213 and 214 (https://www.legislation.gov.uk/ukpga/2004/34/section/213)')).toEqual({
+      name: 'Housing Act 2004, sections 213 and 214',
+      url: 'https://www.legislation.gov.uk/ukpga/2004/34/section/213',
+    })
+    expect(splitSource('Gas Safety (Installation and Use) Regulations 1998, regulation 36')).toEqual({
+      name: 'Gas Safety (Installation and Use) Regulations 1998, regulation 36',
+      url: '',
+    })
+  })
+})

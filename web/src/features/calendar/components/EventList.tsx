@@ -111,6 +111,30 @@ function EventItem({ o }: { o: Occurrence }) {
   )
 }
 
+/** splitSource reads "Housing Act 2004, section 213 (https://...)" as the law's name and its address. */
+export function splitSource(text: string): { name: string; url: string } {
+  const m = /^(.*?)[\s(—–-]*(https?:\/\/[^\s)]+)\)?\s*$/.exec(text.trim())
+  if (!m) return { name: text.trim(), url: '' }
+  return { name: m[1].trim() || m[2], url: m[2] }
+}
+
+function Source({ text }: { text: string }) {
+  const { name, url } = splitSource(text)
+  return (
+    <span className="cal-event__source">
+      Source:{' '}
+      {url ? (
+        <a href={url} target="_blank" rel="noreferrer">
+          {name}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ) : (
+        name
+      )}
+    </span>
+  )
+}
+
 /** Times: the start above the end, or 'All day'. */
 function Times({ o }: { o: Occurrence }) {
   if (o.allDay || !o.startTime) return <span className="cal-event__time">All day</span>
@@ -154,7 +178,7 @@ function GeneratedItem({ o }: { o: Occurrence }) {
         </span>
         {o.description ? <span className="cal-event__note">{o.description}</span> : null}
         {o.note ? <span className="cal-event__note">{o.note}</span> : null}
-        {o.source ? <span className="cal-event__source">Source: {o.source}</span> : null}
+        {o.source ? <Source text={o.source} /> : null}
         <span className="cal-event__actions">
           {o.link ? (
             <Link to={o.link} className="cal-link">

@@ -77,7 +77,7 @@ export function OccurrenceForm({ event, occurrence, current, onSaved, onCancel }
         </button>
         <button type="submit" className="button" disabled={save.isPending} aria-busy={save.isPending}>
           {save.isPending ? <ButtonSpinner /> : null}
-          Save this occurrence
+          Save changes
         </button>
       </div>
     </form>
