@@ -130,6 +130,12 @@ export function EventForm({ event, defaults, onSaved, onCancel }: Props) {
         >
           <h1 id="cal-form-title" className="page__title">{event ? 'Edit event' : 'New event'}</h1>
           <FormMessage kind="error">{form.formState.errors.root?.message}</FormMessage>
+          {event && event.exceptions.length > 0 ? (
+            <p className="cal-help cal-help--note">
+              Some dates of this series were changed or deleted on their own. Changing the date, the start time or the frequency
+              of the whole series undoes those changes.
+            </p>
+          ) : null}
           <Initial form={form} onOpen={open} />
           <div className="cal-form__actions">
             <button type="button" className="button button--outline" onClick={onCancel}>
