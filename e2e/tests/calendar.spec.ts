@@ -159,6 +159,22 @@ test('a landlord plans a weekly viewing, moves one, shares the feed and deletes 
   await expectMarked(page, month2, thursdays2)
   await expect(page.getByRole('region', { name: /^Events in / }).getByRole('link', { name: /Viewing at 8 Northcote Road/ })).toHaveCount(thursdays2.length)
 
+  // The tiles filter by type; the search finds it by its attendee's name.
+  await page.getByRole('button', { name: 'Vendors', exact: true }).click()
+  await expect(page).toHaveURL(/category=Vendors/)
+  await expectMarked(page, month2, [])
+  await page.getByRole('button', { name: 'Viewings', exact: true }).click()
+  await expectMarked(page, month2, thursdays2)
+  await page.getByRole('button', { name: 'All', exact: true }).click()
+  await page.getByRole('button', { name: 'Search events' }).click()
+  await page.getByRole('searchbox').fill('amy lee')
+  const results = page.getByRole('region', { name: 'Results for amy lee' })
+  await expect(results.getByRole('link', { name: /Viewing at 8 Northcote Road/ })).toHaveCount(thursdays1.length + thursdays2.length)
+  await checkPage(page, testInfo, 'calendar-search')
+  await page.getByRole('searchbox').fill('nobody by that name')
+  await expect(page.getByText('No events match.')).toBeVisible()
+  await page.getByRole('button', { name: 'Search events' }).click()
+
   // The week and agenda views (for phones) show it too.
   await page.getByRole('button', { name: 'Week', exact: true }).click()
   await expect(page.getByRole('link', { name: /Viewing at 8 Northcote Road/ })).toHaveCount(1)
