@@ -44,7 +44,7 @@ test.describe('guards', () => {
     expect((await res.json()).users.admins).toBeGreaterThanOrEqual(1)
   })
 
-  test('icon menu: Maintenance is not a link; Calendar is coming soon', async ({ page }, testInfo) => {
+  test('icon menu: Maintenance is not a link; Calendar opens the calendar', async ({ page }, testInfo) => {
     await signInViaApi(page, demo.tenant.email, demo.tenant.password)
     await page.goto('/dashboard')
     await expectShell(page, testInfo)
@@ -68,8 +68,9 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/calendar$/)
     if (isPhone(testInfo)) await expect(page.getByRole('dialog', { name: 'Main menu' })).toBeHidden()
     await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible()
-    await expect(page.getByText('Coming soon', { exact: true })).toBeVisible()
-    await checkPage(page, testInfo, 'coming-soon-calendar')
+    // A tenant has a calendar of their own too.
+    await expect(page.locator('button.cal-day[aria-current="date"]')).toHaveCount(1)
+    await checkPage(page, testInfo, 'calendar-tenant')
   })
 
   test('phone: the shell menu is a drawer that opens and closes', async ({ page }, testInfo) => {

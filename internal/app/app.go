@@ -17,6 +17,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/blog"
+	"github.com/omnirent/omnirent/internal/calendar"
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/demo"
@@ -62,6 +63,7 @@ type App struct {
 	Documents  *documents.Service
 	News       *news.Service
 	Blog       *blog.Service
+	Calendar   *calendar.Service
 	Handler    http.Handler
 	Log        *slog.Logger
 	// Routes are the registered patterns (checked against api/openapi.yaml).
@@ -175,6 +177,21 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	if err := a.Documents.Schedule(ctx); err != nil {
 		return nil, fmt.Errorf("documents: %w", err)
 	}
+	rules, err := calendar.LoadRules()
+	if err != nil {
+		return nil, err
+	}
+	a.Calendar = calendar.NewService(calendar.Deps{DB: d, Clock: clk, Mail: mailer, Jobs: q, Properties: calendarProperties{properties},
+		People: calendarPeople{authSvc}, Agreements: calendarAgreements{a.Contracts}, Certificates: calendarCertificates{a.Documents},
+		Rules: rules, BaseURL: cfg.BaseURL, Log: log})
+	if err := a.Calendar.Schedule(ctx); err != nil {
+		return nil, fmt.Errorf("calendar: %w", err)
+	}
+	if cfg.SeedDemo {
+		if err := demo.SeedCalendar(ctx, authSvc, properties, a.Calendar, clk.Now()); err != nil {
+			return nil, fmt.Errorf("demo calendar: %w", err)
+		}
+	}
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {
 		if err := demo.SeedBlog(ctx, a.Blog); err != nil {
@@ -213,6 +230,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	documents.NewHandler(a.Documents).Routes(mux)
 	news.NewHandler(a.News).Routes(mux)
 	blog.NewHandler(a.Blog).Routes(mux)
+	calendar.NewHandler(a.Calendar).Routes(mux)
 	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)
 	mux.HandleFunc("GET /Blog/rss.xml", a.seo().RSS)
 	// The embedded sandbox bank's consent page (the only bank until a real

@@ -2,9 +2,12 @@ package app
 
 import (
 	"context"
+	"net/url"
 	"strings"
+	"time"
 
 	"github.com/omnirent/omnirent/internal/auth"
+	"github.com/omnirent/omnirent/internal/calendar"
 	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/documents"
 	"github.com/omnirent/omnirent/internal/inventory"
@@ -123,13 +126,7 @@ type documentsDirectory struct {
 
 func documentsPlace(p property.Property) documents.Property {
 	a := p.Address
-	var parts []string
-	for _, s := range []string{a.FirstLine, a.Town, a.Postcode} {
-		if s = strings.TrimSpace(s); s != "" {
-			parts = append(parts, s)
-		}
-	}
-	return documents.Property{ID: p.ID, Address: strings.Join(parts, ", "), FirstLine: a.FirstLine, Published: p.Status == property.Published}
+	return documents.Property{ID: p.ID, Address: oneLine(a.FirstLine, a.Town, a.Postcode), FirstLine: a.FirstLine, Published: p.Status == property.Published}
 }
 
 func (d documentsDirectory) Owned(ctx context.Context, ownerID, id string) (documents.Property, error) {
@@ -208,6 +205,73 @@ func (d documentsReports) ComplianceDocuments(ctx context.Context, ownerID, prop
 			doc.Files = append(doc.Files, documents.ReportFile{Name: f.Name, URL: f.URL})
 		}
 		out = append(out, doc)
+	}
+	return out, err
+}
+
+// calendarProperties gives the calendar the address of one of the actor's
+// properties (calendar.Properties).
+type calendarProperties struct{ properties *property.Service }
+
+func (p calendarProperties) Address(ctx context.Context, a session.Actor, id string) (string, error) {
+	pr, err := p.properties.Get(ctx, a, id)
+	if err != nil {
+		return "", err
+	}
+	return oneLine(pr.Address.FirstLine, pr.Address.SecondLine, pr.Address.Town, pr.Address.Postcode), nil
+}
+
+func oneLine(parts ...string) string {
+	var keep []string
+	for _, p := range parts {
+		if s := strings.TrimSpace(p); s != "" {
+			keep = append(keep, s)
+		}
+	}
+	return strings.Join(keep, ", ")
+}
+
+// calendarPeople gives the calendar an account's e-mail and name (calendar.People).
+type calendarPeople struct{ auth *auth.Service }
+
+func (p calendarPeople) Contact(ctx context.Context, id string) (string, string, error) {
+	u, err := p.auth.UserByID(ctx, id)
+	return u.Email, u.FullName, err
+}
+
+// calendarAgreements gives the calendar the tenancy agreements its legal
+// dates come from (calendar.Agreements). No date of receiving the deposit
+// is recorded by the agreements yet, so the calendar counts from the start.
+type calendarAgreements struct{ contracts *contract.Service }
+
+func (c calendarAgreements) Tenancies(ctx context.Context, landlordID string) ([]calendar.Tenancy, error) {
+	list, err := c.contracts.Tenancies(ctx, landlordID)
+	out := make([]calendar.Tenancy, 0, len(list))
+	for _, r := range list {
+		view := "awaiting"
+		if r.Status == contract.Completed {
+			view = "completed"
+		}
+		p := r.Property
+		out = append(out, calendar.Tenancy{ID: r.ID, LandlordID: r.LandlordID, PropertyAddress: oneLine(p.Line1, p.Line2, p.Town, p.Postcode),
+			Jurisdiction: r.Jurisdiction, StartDate: r.Answers.StartDate, HasDeposit: r.Answers.Deposit.Kind == contract.DepositStandard,
+			Link: "/contract-builder?view=" + view + "&id=" + url.QueryEscape(r.ID)})
+	}
+	return out, err
+}
+
+// calendarCertificates gives the calendar the certificate expiries of the
+// documents area (calendar.Certificates): the landlord's own certificates
+// and those recorded in inventory reports, the same records the documents
+// area reminds about (the calendar shows them and sends no alert of its own).
+type calendarCertificates struct{ documents *documents.Service }
+
+func (c calendarCertificates) Expiries(ctx context.Context, ownerID string, from, to time.Time) ([]calendar.CertificateExpiry, error) {
+	list, err := c.documents.Expiries(ctx, ownerID, from, to)
+	out := make([]calendar.CertificateExpiry, 0, len(list))
+	for _, e := range list {
+		out = append(out, calendar.CertificateExpiry{Key: e.Key, CertificateID: e.Key, Type: e.TypeName, Name: e.Title,
+			PropertyID: e.PropertyID, PropertyAddress: e.Address, ExpiresOn: e.ExpiresOn, Link: e.Link})
 	}
 	return out, err
 }

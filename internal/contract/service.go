@@ -495,3 +495,27 @@ func (s *Service) OfLandlord(ctx context.Context, landlordID, propertyID string)
 	}
 	return out, nil
 }
+
+// Tenancies lists the agreements sent for signing or signed (never drafts)
+// of one landlord, or of every landlord when landlordID is "", with their
+// properties: the calendar's legal dates read them. It is a system reader
+// (no actor): the caller shows each landlord only their own.
+func (s *Service) Tenancies(ctx context.Context, landlordID string) ([]Record, error) {
+	list, err := sentAgreements(ctx, s.db.Conn(), landlordID)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, 0, len(list))
+	for _, c := range list {
+		ids = append(ids, c.PropertyID)
+	}
+	places, err := s.props.Places(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Record, 0, len(list))
+	for _, c := range list {
+		out = append(out, Record{Contract: c, Property: places[c.PropertyID]})
+	}
+	return out, nil
+}

@@ -218,3 +218,14 @@ func remove(ctx context.Context, conn db.Conn, id string) error {
 	}
 	return nil
 }
+
+// sentAgreements lists agreements past the draft, of one landlord or all ("").
+func sentAgreements(ctx context.Context, conn db.Conn, landlordID string) ([]Contract, error) {
+	q, args := `SELECT `+cols+` FROM contracts WHERE 1 = 1`, []any{}
+	if landlordID != "" {
+		q, args = q+` AND landlord_id = ?`, append(args, landlordID)
+	}
+	q, args = inStatuses(q, args, []Status{ATS, ADS, Completed})
+	out, err := db.All(ctx, conn, scan, q+` ORDER BY created_at, id`, args...)
+	return out, apperr.Wrap(err, "list sent contracts")
+}

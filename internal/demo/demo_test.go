@@ -119,3 +119,25 @@ func TestDemoLandlordsPublishedPropertyHoldsValidCertificates(t *testing.T) {
 		}
 	})
 }
+
+func TestDemoLandlordHasCalendarEvents(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
+		if err := demo.SeedCalendar(context.Background(), e.App.Auth, e.App.Properties, e.App.Calendar, e.Clock.Now()); err != nil {
+			t.Fatal(err) // seeding again must not add more
+		}
+		c := e.NewClient()
+		if r := c.Post("/api/auth/login", map[string]any{"email": demo.Accounts[0].Email, "password": demo.Accounts[0].Password}); r.Status != http.StatusOK {
+			t.Fatal(r.Raw)
+		}
+		// The test clock is Monday 2 November 2026: viewings on Thursdays from the 5th to 31 December (9).
+		list := c.Get("/api/calendar/occurrences?from=2026-11-01&to=2027-01-31").Body["occurrences"].([]any)
+		count := map[string]int{}
+		for _, x := range list {
+			count[x.(map[string]any)["category"].(string)]++
+		}
+		if count["Viewings"] != 9 || count["Vendors"] != 1 || count["Maintenance"] != 1 {
+			t.Fatalf("demo calendar: %v", count)
+		}
+	})
+}

@@ -37,6 +37,16 @@ type Message struct {
 	HTML    string
 	Status  string
 	Created time.Time
+	// Attachments are files sent with the message (a calendar invitation's
+	// .ics), kept in the outbox with it.
+	Attachments []Attachment
+}
+
+// Attachment is one file attached to an e-mail.
+type Attachment struct {
+	Name        string `json:"name"`
+	ContentType string `json:"contentType"`
+	Data        []byte `json:"data"`
 }
 
 // Transport delivers a rendered message.
@@ -88,6 +98,8 @@ type Email struct {
 	Subject  string
 	Template string
 	Data     any
+	// Attachments go with the message (optional).
+	Attachments []Attachment
 }
 
 // Send renders e and queues it for delivery inside conn (which may be the
@@ -103,8 +115,16 @@ func (s *Service) Send(ctx context.Context, conn db.Conn, e Email) error {
 	}
 	id := uuid.NewString()
 	now := s.clock.Now().UnixMilli()
-	if _, err := conn.Exec(ctx, `INSERT INTO mail_outbox (id, to_addr, reply_to, subject, text_body, html_body, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)`,
-		id, e.To, e.ReplyTo, e.Subject, tb.String(), hb.String(), now); err != nil {
+	files := e.Attachments
+	if files == nil {
+		files = []Attachment{}
+	}
+	attached, err := json.Marshal(files)
+	if err != nil {
+		return apperr.Wrap(err, "encode attachments")
+	}
+	if _, err := conn.Exec(ctx, `INSERT INTO mail_outbox (id, to_addr, reply_to, subject, text_body, html_body, status, created_at, attachments) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
+		id, e.To, e.ReplyTo, e.Subject, tb.String(), hb.String(), now, string(attached)); err != nil {
 		return apperr.Wrap(err, "store mail")
 	}
 	return apperr.Wrap(s.queue.Enqueue(ctx, conn, jobKind, map[string]string{"id": id}, 8), "queue mail")
@@ -116,10 +136,7 @@ func (s *Service) deliverJob(ctx context.Context, payload json.RawMessage) error
 		return err
 	}
 	conn := s.db.Conn()
-	var m Message
-	var created int64
-	err := conn.QueryRow(ctx, `SELECT id, to_addr, reply_to, subject, text_body, html_body, status, created_at FROM mail_outbox WHERE id = ?`, p.ID).
-		Scan(&m.ID, &m.To, &m.ReplyTo, &m.Subject, &m.Text, &m.HTML, &m.Status, &created)
+	m, err := scanMessage(conn.QueryRow(ctx, `SELECT `+messageColumns+` FROM mail_outbox WHERE id = ?`, p.ID))
 	if errors.Is(err, db.NoRows) {
 		return nil // removed meanwhile: nothing to send
 	}
@@ -144,7 +161,7 @@ func (s *Service) deliverJob(ctx context.Context, payload json.RawMessage) error
 // Outbox lists recent messages, newest first, optionally for one address.
 // Only the development mailbox page uses it.
 func (s *Service) Outbox(ctx context.Context, to string, limit int) ([]Message, error) {
-	q := `SELECT id, to_addr, reply_to, subject, text_body, html_body, status, created_at FROM mail_outbox`
+	q := `SELECT ` + messageColumns + ` FROM mail_outbox`
 	args := []any{}
 	if to != "" {
 		q += ` WHERE to_addr = ?`
@@ -152,12 +169,24 @@ func (s *Service) Outbox(ctx context.Context, to string, limit int) ([]Message, 
 	}
 	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
 	args = append(args, limit)
-	out, err := db.All(ctx, s.db.Conn(), func(row db.Scanner) (Message, error) {
-		var m Message
-		var created int64
-		err := row.Scan(&m.ID, &m.To, &m.ReplyTo, &m.Subject, &m.Text, &m.HTML, &m.Status, &created)
-		m.Created = time.UnixMilli(created).UTC()
-		return m, err
-	}, q, args...)
+	out, err := db.All(ctx, s.db.Conn(), scanMessage, q, args...)
 	return out, apperr.Wrap(err, "list outbox")
+}
+
+const messageColumns = `id, to_addr, reply_to, subject, text_body, html_body, status, created_at, attachments`
+
+func scanMessage(row db.Scanner) (Message, error) {
+	var m Message
+	var created int64
+	var attached string
+	if err := row.Scan(&m.ID, &m.To, &m.ReplyTo, &m.Subject, &m.Text, &m.HTML, &m.Status, &created, &attached); err != nil {
+		return m, err
+	}
+	m.Created = time.UnixMilli(created).UTC()
+	if attached != "" {
+		if err := json.Unmarshal([]byte(attached), &m.Attachments); err != nil {
+			return m, fmt.Errorf("mail %s attachments: %w", m.ID, err)
+		}
+	}
+	return m, nil
 }

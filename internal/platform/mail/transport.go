@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
@@ -90,5 +91,10 @@ func (s *SMTP) Deliver(ctx context.Context, m Message) error {
 	msg.SetDate()
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	for _, f := range m.Attachments {
+		if err := msg.AttachReader(f.Name, bytes.NewReader(f.Data), gomail.WithFileContentType(gomail.ContentType(f.ContentType))); err != nil {
+			return fmt.Errorf("attach %s: %w", f.Name, err)
+		}
+	}
 	return c.DialAndSendWithContext(ctx, msg)
 }

@@ -46,6 +46,10 @@ const InventoryPage = lazy(() => import('../features/inventory/routes/InventoryP
 const NewReportPage = lazy(() => import('../features/inventory/routes/NewReportPage'))
 const VerifyPage = lazy(() => import('../features/verify/routes/VerifyPage'))
 const DocumentsPage = lazy(() => import('../features/documents/routes/DocumentsPage'))
+const CalendarPage = lazy(() => import('../features/calendar/routes/CalendarPage'))
+const CreateEventPage = lazy(() => import('../features/calendar/routes/CreateEventPage'))
+const ViewEventPage = lazy(() => import('../features/calendar/routes/ViewEventPage'))
+const EditEventPage = lazy(() => import('../features/calendar/routes/EditEventPage'))
 const ComingSoonPage = lazy(() => import('./shell/ComingSoonPage'))
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -114,7 +118,10 @@ export const router = createBrowserRouter([
               { path: '/inventory', element: <InventoryPage /> },
               { path: '/NewReport', element: <NewReportPage /> },
               { path: '/wallet', element: soon('Wallet') },
-              { path: '/calendar', element: soon('Calendar') },
+              { path: '/calendar', element: <CalendarPage /> },
+              { path: '/calendar/create', element: <CreateEventPage /> },
+              { path: '/calendar/view/:id', element: <ViewEventPage /> },
+              { path: '/calendar/edit/:id', element: <EditEventPage /> },
               { path: '/documents/:view', element: <DocumentsPage /> },
               { path: '/profile/:view', element: <ProfilePage /> },
               // A renter's finished report; the report e-mail links here.

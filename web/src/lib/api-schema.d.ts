@@ -2289,6 +2289,169 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar/occurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calendar occurrences in a range
+         * @description The signed-in user's own events expanded for the days from..to (Europe/London, inclusive, at most 400 days), never stored one by one, with single-occurrence changes applied, plus the generated legal dates (Tenancy) and certificate expiries (Certificates) as all-day occurrences. Sorted by start.
+         */
+        get: operations["listCalendarOccurrences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a calendar event
+         * @description Every field is required ('Please fill all the fields'); the end after the start; a one-off clears the limit date. Attendees get an invitation e-mail with an .ics file (METHOD REQUEST).
+         */
+        post: operations["createCalendarEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a calendar event
+         * @description The owner's own event or series (404 for anyone else's).
+         */
+        get: operations["getCalendarEvent"];
+        /**
+         * Edit a whole calendar event or series
+         * @description Attendees get the update (new ones the invitation and removed ones the cancellation); pending alerts follow the new times. A new date, start time or frequency drops the single-occurrence changes.
+         */
+        put: operations["updateCalendarEvent"];
+        post?: never;
+        /**
+         * Delete a whole calendar event or series
+         * @description Attendees get a cancellation (METHOD CANCEL); its alerts are cancelled.
+         */
+        delete: operations["deleteCalendarEvent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/events/{id}/occurrences/{occurrence}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /**
+                 * @description the occurrence's original start, YYYY-MM-DDTHH:MM London time
+                 * @example 2026-11-12T09:00
+                 */
+                occurrence: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit one occurrence of a series */
+        put: operations["updateCalendarOccurrence"];
+        post?: never;
+        /** Delete one occurrence of a series */
+        delete: operations["deleteCalendarOccurrence"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/generated/{key}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a generated occurrence's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a generated date done or not done
+         * @description Generated legal dates cannot be deleted; marking one done stops its alerts.
+         */
+        put: operations["markCalendarDateDone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calendar subscription feed's state */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        /**
+         * Turn the feed on or reset its address
+         * @description A new long random token; the old address stops working at once.
+         */
+        post: operations["resetCalendarFeed"];
+        /** Turn the feed off */
+        delete: operations["disableCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/feed/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description <token>.ics */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The iCalendar subscription feed
+         * @description RFC 5545 calendar for Google Calendar, Outlook and Apple Calendar: VTIMEZONE Europe/London, the events with RRULE, EXDATE and RECURRENCE-ID, and the generated dates as all-day events. 404 for an unknown or reset token.
+         */
+        get: operations["calendarFeedFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -3348,6 +3511,128 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             status: string;
+            attachments: components["schemas"]["MailAttachment"][];
+        };
+        CalendarLocation: {
+            /** @description a saved property, or empty for free text */
+            propertyId: string;
+            address: string;
+        };
+        CalendarAttendee: {
+            firstName: string;
+            lastName: string;
+            email: string;
+        };
+        /** @enum {string} */
+        CalendarCategory: "Vendors" | "Viewings" | "Wallet" | "Certificates" | "Maintenance" | "Tenancy" | "Other";
+        /** @enum {string} */
+        CalendarFrequency: "one-off" | "daily" | "weekly" | "monthly" | "yearly";
+        /** @enum {string} */
+        CalendarAlert: "none" | "15 minutes" | "30 minutes" | "1 hour" | "2 hours" | "1 day" | "2 days" | "1 week" | "1 month";
+        CalendarEventInput: {
+            category: components["schemas"]["CalendarCategory"];
+            title: string;
+            description: string;
+            location: components["schemas"]["CalendarLocation"];
+            attendees: components["schemas"]["CalendarAttendee"][];
+            /** @description YYYY-MM-DD (first occurrence) */
+            date: string;
+            /** @description HH:MM Europe/London */
+            startTime: string;
+            /** @description HH:MM, after startTime */
+            endTime: string;
+            frequency: components["schemas"]["CalendarFrequency"];
+            /** @description YYYY-MM-DD or empty (no limit; always empty for one-off) */
+            limitDate: string;
+            alert: components["schemas"]["CalendarAlert"];
+        };
+        CalendarException: {
+            /** @description original start YYYY-MM-DDTHH:MM */
+            occurrence: string;
+            deleted: boolean;
+            title?: string;
+            date?: string;
+            startTime?: string;
+            endTime?: string;
+        };
+        CalendarEvent: {
+            id: string;
+            creatorId: string;
+            creatorEmail: string;
+            creatorFullName: string;
+            category: components["schemas"]["CalendarCategory"];
+            title: string;
+            description: string;
+            location: components["schemas"]["CalendarLocation"];
+            attendees: components["schemas"]["CalendarAttendee"][];
+            date: string;
+            startTime: string;
+            endTime: string;
+            /** @example Europe/London */
+            timeZone: string;
+            frequency: components["schemas"]["CalendarFrequency"];
+            limitDate: string;
+            alert: components["schemas"]["CalendarAlert"];
+            /** @description RFC 5545 rule, empty for one-off */
+            rrule: string;
+            exceptions: components["schemas"]["CalendarException"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CalendarEventResponse: {
+            event: components["schemas"]["CalendarEvent"];
+        };
+        CalendarOccurrenceInput: {
+            /** @description empty keeps the series' title */
+            title?: string;
+            date: string;
+            startTime: string;
+            endTime: string;
+        };
+        CalendarOccurrence: {
+            key: string;
+            /** @description empty for generated dates */
+            eventId: string;
+            /** @description original start YYYY-MM-DDTHH:MM (a day for generated dates) */
+            occurrence: string;
+            date: string;
+            /** @description empty for all-day */
+            startTime: string;
+            endTime: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            allDay: boolean;
+            category: string;
+            title: string;
+            description: string;
+            location: components["schemas"]["CalendarLocation"];
+            attendees: components["schemas"]["CalendarAttendee"][];
+            frequency: string;
+            alert: string;
+            recurring: boolean;
+            overridden: boolean;
+            generated: boolean;
+            done: boolean;
+            /** @description generated only: the record it came from */
+            link: string;
+            /** @description generated legal dates: the law or guidance */
+            source: string;
+            note: string;
+        };
+        CalendarFeed: {
+            enabled: boolean;
+            url: string;
+        };
+        MailAttachment: {
+            name: string;
+            contentType: string;
+            size: number;
+            /** @description development mailbox download address */
+            url: string;
         };
         Mailbox: {
             messages: components["schemas"]["MailMessage"][];
@@ -6913,6 +7198,322 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+        };
+    };
+    listCalendarOccurrences: {
+        parameters: {
+            query: {
+                /** @example 2026-11-01 */
+                from: string;
+                /** @example 2026-11-30 */
+                to: string;
+                /** @description one category, or All */
+                category?: string;
+                /** @description search in titles, descriptions, places and attendees */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description occurrences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        occurrences: components["schemas"]["CalendarOccurrence"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    createCalendarEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarEventInput"];
+            };
+        };
+        responses: {
+            /** @description created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEventResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    getCalendarEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEventResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateCalendarEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarEventInput"];
+            };
+        };
+        responses: {
+            /** @description the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEventResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteCalendarEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateCalendarOccurrence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /**
+                 * @description the occurrence's original start, YYYY-MM-DDTHH:MM London time
+                 * @example 2026-11-12T09:00
+                 */
+                occurrence: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarOccurrenceInput"];
+            };
+        };
+        responses: {
+            /** @description the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEventResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteCalendarOccurrence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /**
+                 * @description the occurrence's original start, YYYY-MM-DDTHH:MM London time
+                 * @example 2026-11-12T09:00
+                 */
+                occurrence: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEventResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    markCalendarDateDone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a generated occurrence's key */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    done: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description marked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        done: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    resetCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    disableCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    calendarFeedFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description <token>.ics */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the calendar */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
             404: components["responses"]["Error"];
         };
     };

@@ -1,0 +1,229 @@
+package calendar
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+const eventCols = `id, owner_id, category, title, description, property_id, address, attendees, start_date, start_time,
+	end_time, time_zone, frequency, limit_date, rrule, alert, sequence, alerts_from, created_at, updated_at`
+
+func scanEvent(row db.Scanner) (Event, error) {
+	var e Event
+	var attendees string
+	var from, created, updated int64
+	err := row.Scan(&e.ID, &e.OwnerID, &e.Category, &e.Title, &e.Description, &e.Location.PropertyID, &e.Location.Address,
+		&attendees, &e.Date, &e.StartTime, &e.EndTime, &e.TimeZone, &e.Frequency, &e.LimitDate, &e.RRule, &e.Alert,
+		&e.Sequence, &from, &created, &updated)
+	if errors.Is(err, db.NoRows) {
+		return Event{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	if err != nil {
+		return Event{}, apperr.Wrap(err, "scan event")
+	}
+	if err := json.Unmarshal([]byte(attendees), &e.Attendees); err != nil {
+		return Event{}, apperr.Wrap(err, "event attendees")
+	}
+	e.AlertsFrom, e.CreatedAt, e.UpdatedAt = time.UnixMilli(from).UTC(), time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	e.Exceptions = []Exception{}
+	return e, nil
+}
+
+func insertEvent(ctx context.Context, c db.Conn, e Event) error {
+	att, err := json.Marshal(e.Attendees)
+	if err != nil {
+		return err
+	}
+	_, err = c.Exec(ctx, `INSERT INTO calendar_events (`+eventCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		e.ID, e.OwnerID, e.Category, e.Title, e.Description, e.Location.PropertyID, e.Location.Address, string(att),
+		e.Date, e.StartTime, e.EndTime, e.TimeZone, e.Frequency, e.LimitDate, e.RRule, e.Alert, e.Sequence,
+		e.AlertsFrom.UnixMilli(), e.CreatedAt.UnixMilli(), e.UpdatedAt.UnixMilli())
+	return apperr.Wrap(err, "insert event")
+}
+
+func updateEvent(ctx context.Context, c db.Conn, e Event) error {
+	att, err := json.Marshal(e.Attendees)
+	if err != nil {
+		return err
+	}
+	_, err = c.Exec(ctx, `UPDATE calendar_events SET category = ?, title = ?, description = ?, property_id = ?, address = ?,
+		attendees = ?, start_date = ?, start_time = ?, end_time = ?, frequency = ?, limit_date = ?, rrule = ?, alert = ?,
+		sequence = ?, alerts_from = ?, updated_at = ? WHERE id = ?`,
+		e.Category, e.Title, e.Description, e.Location.PropertyID, e.Location.Address, string(att), e.Date, e.StartTime,
+		e.EndTime, e.Frequency, e.LimitDate, e.RRule, e.Alert, e.Sequence, e.AlertsFrom.UnixMilli(), e.UpdatedAt.UnixMilli(), e.ID)
+	return apperr.Wrap(err, "update event")
+}
+
+func deleteEvent(ctx context.Context, c db.Conn, id string) error {
+	if _, err := c.Exec(ctx, `DELETE FROM calendar_exceptions WHERE event_id = ?`, id); err != nil {
+		return apperr.Wrap(err, "delete exceptions")
+	}
+	_, err := c.Exec(ctx, `DELETE FROM calendar_events WHERE id = ?`, id)
+	return apperr.Wrap(err, "delete event")
+}
+
+// eventByID is one event of its owner, with its exceptions (404 for anyone else's).
+func eventByID(ctx context.Context, c db.Conn, ownerID, id string) (Event, error) {
+	e, err := scanEvent(c.QueryRow(ctx, `SELECT `+eventCols+` FROM calendar_events WHERE id = ? AND owner_id = ?`, id, ownerID))
+	if err != nil {
+		return Event{}, err
+	}
+	list := []Event{e}
+	if err := withExceptions(ctx, c, list); err != nil {
+		return Event{}, err
+	}
+	return list[0], nil
+}
+
+// eventsOf lists an owner's events that may have occurrences from the day
+// from on (a series whose limit date is earlier cannot), with exceptions.
+func eventsOf(ctx context.Context, c db.Conn, ownerID, from, to string) ([]Event, error) {
+	list, err := db.All(ctx, c, scanEvent, `SELECT `+eventCols+` FROM calendar_events
+		WHERE owner_id = ? AND start_date <= ? AND (frequency <> ? OR start_date >= ?) AND (limit_date = '' OR limit_date >= ?)
+		ORDER BY start_date, start_time, id`, ownerID, to, OneOff, from, from)
+	if err != nil {
+		return nil, apperr.Wrap(err, "list events")
+	}
+	return list, withExceptions(ctx, c, list)
+}
+
+// allEventsOf is every event of an owner (the feed).
+func allEventsOf(ctx context.Context, c db.Conn, ownerID string) ([]Event, error) {
+	list, err := db.All(ctx, c, scanEvent, `SELECT `+eventCols+` FROM calendar_events WHERE owner_id = ? ORDER BY start_date, id`, ownerID)
+	if err != nil {
+		return nil, apperr.Wrap(err, "list events")
+	}
+	return list, withExceptions(ctx, c, list)
+}
+
+// alertingEvents are every owner's events with an alert that may have an
+// occurrence starting from the day from to the day to (the alert sweep).
+func alertingEvents(ctx context.Context, c db.Conn, from, to string) ([]Event, error) {
+	list, err := db.All(ctx, c, scanEvent, `SELECT `+eventCols+` FROM calendar_events
+		WHERE alert <> ? AND start_date <= ? AND (frequency <> ? OR start_date >= ?) AND (limit_date = '' OR limit_date >= ?)
+		ORDER BY id`, NoAlert, to, OneOff, from, from)
+	if err != nil {
+		return nil, apperr.Wrap(err, "list alerting events")
+	}
+	return list, withExceptions(ctx, c, list)
+}
+
+func withExceptions(ctx context.Context, c db.Conn, list []Event) error {
+	if len(list) == 0 {
+		return nil
+	}
+	idx := map[string]int{}
+	ids := make([]any, 0, len(list))
+	q := `SELECT event_id, occurrence, deleted, title, start_date, start_time, end_time FROM calendar_exceptions WHERE event_id IN (`
+	for i, e := range list {
+		idx[e.ID] = i
+		if i > 0 {
+			q += ", "
+		}
+		q += "?"
+		ids = append(ids, e.ID)
+	}
+	type row struct {
+		id string
+		x  Exception
+	}
+	rows, err := db.All(ctx, c, func(s db.Scanner) (row, error) {
+		var r row
+		err := s.Scan(&r.id, &r.x.Occurrence, &r.x.Deleted, &r.x.Title, &r.x.Date, &r.x.StartTime, &r.x.EndTime)
+		return r, err
+	}, q+`) ORDER BY occurrence`, ids...)
+	if err != nil {
+		return apperr.Wrap(err, "list exceptions")
+	}
+	for _, r := range rows {
+		e := &list[idx[r.id]]
+		e.Exceptions = append(e.Exceptions, r.x)
+	}
+	return nil
+}
+
+func putException(ctx context.Context, c db.Conn, eventID string, x Exception) error {
+	if _, err := c.Exec(ctx, `DELETE FROM calendar_exceptions WHERE event_id = ? AND occurrence = ?`, eventID, x.Occurrence); err != nil {
+		return apperr.Wrap(err, "replace exception")
+	}
+	_, err := c.Exec(ctx, `INSERT INTO calendar_exceptions (event_id, occurrence, deleted, title, start_date, start_time, end_time)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, eventID, x.Occurrence, x.Deleted, x.Title, x.Date, x.StartTime, x.EndTime)
+	return apperr.Wrap(err, "insert exception")
+}
+
+func clearExceptions(ctx context.Context, c db.Conn, eventID string) error {
+	_, err := c.Exec(ctx, `DELETE FROM calendar_exceptions WHERE event_id = ?`, eventID)
+	return apperr.Wrap(err, "clear exceptions")
+}
+
+// recordAlert claims an occurrence's alert in the ledger; false when another
+// worker (or an earlier run) already has it.
+func recordAlert(ctx context.Context, c db.Conn, key, occurrence, ownerID string, late bool, at time.Time) (bool, error) {
+	res, err := c.Exec(ctx, `INSERT INTO calendar_alerts (event_key, occurrence, owner_id, late, sent_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (event_key, occurrence) DO NOTHING`, key, occurrence, ownerID, late, at.UnixMilli())
+	if err != nil {
+		return false, apperr.Wrap(err, "record alert")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+func doneKeys(ctx context.Context, c db.Conn, ownerID string) (map[string]bool, error) {
+	keys, err := db.All(ctx, c, func(s db.Scanner) (string, error) {
+		var k string
+		return k, s.Scan(&k)
+	}, `SELECT gen_key FROM calendar_done WHERE owner_id = ?`, ownerID)
+	out := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		out[k] = true
+	}
+	return out, apperr.Wrap(err, "list done dates")
+}
+
+func setDone(ctx context.Context, c db.Conn, ownerID, key string, done bool, at time.Time) error {
+	if _, err := c.Exec(ctx, `DELETE FROM calendar_done WHERE owner_id = ? AND gen_key = ?`, ownerID, key); err != nil {
+		return apperr.Wrap(err, "unmark done")
+	}
+	if !done {
+		return nil
+	}
+	_, err := c.Exec(ctx, `INSERT INTO calendar_done (owner_id, gen_key, done_at) VALUES (?, ?, ?)`, ownerID, key, at.UnixMilli())
+	return apperr.Wrap(err, "mark done")
+}
+
+func feedOwner(ctx context.Context, c db.Conn, token string) (string, error) {
+	var owner string
+	err := c.QueryRow(ctx, `SELECT owner_id FROM calendar_feeds WHERE token = ?`, token).Scan(&owner)
+	if errors.Is(err, db.NoRows) {
+		return "", apperr.New(apperr.NotFound, "not_found", MsgFeedNotFound)
+	}
+	return owner, apperr.Wrap(err, "find feed")
+}
+
+// feedToken is the owner's feed token, "" when the feed is off.
+func feedToken(ctx context.Context, c db.Conn, ownerID string) (string, error) {
+	var token string
+	err := c.QueryRow(ctx, `SELECT token FROM calendar_feeds WHERE owner_id = ?`, ownerID).Scan(&token)
+	if errors.Is(err, db.NoRows) {
+		return "", nil
+	}
+	return token, apperr.Wrap(err, "find feed")
+}
+
+func putFeed(ctx context.Context, c db.Conn, ownerID, token string, at time.Time) error {
+	if err := deleteFeed(ctx, c, ownerID); err != nil {
+		return err
+	}
+	_, err := c.Exec(ctx, `INSERT INTO calendar_feeds (owner_id, token, created_at) VALUES (?, ?, ?)`, ownerID, token, at.UnixMilli())
+	return apperr.Wrap(err, "store feed")
+}
+
+func deleteFeed(ctx context.Context, c db.Conn, ownerID string) error {
+	_, err := c.Exec(ctx, `DELETE FROM calendar_feeds WHERE owner_id = ?`, ownerID)
+	return apperr.Wrap(err, "delete feed")
+}
