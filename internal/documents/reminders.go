@@ -280,7 +280,7 @@ func (s *Service) Expiries(ctx context.Context, ownerID string, from, to time.Ti
 		}
 		v := s.view(c, true, s.today())
 		e := ExpiryEntry{Key: c.Key(), Type: c.Type, TypeName: v.TypeName, Title: v.Title, PropertyID: p.ID, Address: p.Address,
-			ExpiresOn: c.ExpiresOn, Link: certificatesURL(p.ID)}
+			ExpiresOn: c.ExpiresOn, Link: v.OpenURL}
 		for _, st := range Stages {
 			at, _ := StageTime(c.ExpiresOn, st.Before)
 			e.Reminders = append(e.Reminders, ReminderStage{Stage: st.Name, At: at.UTC(), Status: status[c.Key()+"|"+st.Name+"|"+c.ExpiresOn]})
