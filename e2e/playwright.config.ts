@@ -36,6 +36,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
+    // A British browser: date and time fields show DD/MM/YYYY and 24-hour times.
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
