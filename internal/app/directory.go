@@ -275,3 +275,7 @@ func (c calendarCertificates) Expiries(ctx context.Context, ownerID string, from
 	}
 	return out, err
 }
+
+func (c calendarCertificates) Acknowledge(ctx context.Context, ownerID, key string, done bool) error {
+	return c.documents.Acknowledge(ctx, ownerID, key, done)
+}

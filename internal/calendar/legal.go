@@ -5,6 +5,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"github.com/omnirent/omnirent/internal/apperr"
 	"strings"
 	"time"
 
@@ -47,9 +48,12 @@ type CertificateExpiry struct {
 	Link            string
 }
 
-// Certificates lists an owner's certificate expiries between two instants.
+// Certificates lists an owner's certificate expiries between two instants,
+// and takes "Mark done" on one of them: the area that keeps certificates
+// sends their reminders, so it is the one told to stop them.
 type Certificates interface {
 	Expiries(ctx context.Context, ownerID string, from, to time.Time) ([]CertificateExpiry, error)
+	Acknowledge(ctx context.Context, ownerID, key string, done bool) error
 }
 
 // noCertificates stands in until a certificates source is wired.
@@ -57,6 +61,10 @@ type noCertificates struct{}
 
 func (noCertificates) Expiries(context.Context, string, time.Time, time.Time) ([]CertificateExpiry, error) {
 	return nil, nil
+}
+
+func (noCertificates) Acknowledge(context.Context, string, string, bool) error {
+	return apperr.New(apperr.NotFound, "not_found", MsgGeneratedKey)
 }
 
 // Rule is one legal date (data/legal-dates.yaml).

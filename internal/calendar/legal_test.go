@@ -93,6 +93,15 @@ func (f fakeAgreements) Tenancies(_ context.Context, landlordID string) ([]calen
 
 type fakeCertificates []calendar.CertificateExpiry
 
+func (f fakeCertificates) Acknowledge(_ context.Context, _ string, key string, _ bool) error {
+	for _, c := range f {
+		if c.Key == key {
+			return nil
+		}
+	}
+	return apperr.New(apperr.NotFound, "not_found", "not found")
+}
+
 func (f fakeCertificates) Expiries(_ context.Context, _ string, from, to time.Time) ([]calendar.CertificateExpiry, error) {
 	var out []calendar.CertificateExpiry
 	for _, c := range f {

@@ -534,17 +534,12 @@ func (s *Service) MarkDone(ctx context.Context, a session.Actor, key string, don
 			return notMine
 		}
 	case strings.HasPrefix(key, "cert:"):
-		now := s.now()
-		certs, err := s.d.Certificates.Expiries(ctx, a.UserID, now.AddDate(-20, 0, 0), now.AddDate(20, 0, 0))
-		if err != nil {
-			return apperr.Wrap(err, "certificate expiries")
-		}
-		found := false
-		for _, c := range certs {
-			found = found || "cert:"+c.Key == key
-		}
-		if !found {
+		err := s.d.Certificates.Acknowledge(ctx, a.UserID, strings.TrimPrefix(key, "cert:"), done)
+		if apperr.IsNotFound(err) {
 			return notMine
+		}
+		if err != nil {
+			return apperr.Wrap(err, "certificate reminders")
 		}
 	default:
 		return notMine

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -616,6 +617,47 @@ func TestBookingAVendorWhenConfigured(t *testing.T) {
 		_ = other
 		if r := c.Post("/api/certificates/booking", map[string]any{"propertyId": otherPid, "type": "eicr", "preferredDates": "x", "contact": "y"}); r.Status != http.StatusNotFound {
 			t.Fatalf("other's property: %d", r.Status)
+		}
+	})
+}
+
+// The calendar's "Mark done" on a certificate expiry reaches the documents
+// area through the app's wiring: its reminders stop; taking the mark back
+// lets the next one go.
+func TestMarkDoneInTheCalendarStopsTheReminders(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		const email = "done@example.com"
+		c, pid := landlord(t, e, email, false)
+		certificate(t, c, map[string]any{"propertyId": pid, "type": "eicr", "issuedOn": "2021-12-01", "expiresOn": day(e, 40)})
+		e.RunJobs()
+		ex, err := e.App.Documents.Expiries(context.Background(), userID(t, e, email), e.Clock.Now(), e.Clock.Now().AddDate(0, 2, 0))
+		if err != nil || len(ex) != 1 {
+			t.Fatalf("expiries: %+v %v", ex, err)
+		}
+		key := "cert:" + ex[0].Key
+		if r := c.Do(http.MethodPut, "/api/calendar/generated/"+url.PathEscape(key)+"/done", map[string]any{"done": true}); r.Status != http.StatusOK && r.Status != http.StatusNoContent {
+			t.Fatalf("mark done: %d %s", r.Status, r.Raw)
+		}
+		// Another landlord cannot mark it.
+		other, _ := landlord(t, e, "other-done@example.com", false)
+		if r := other.Do(http.MethodPut, "/api/calendar/generated/"+url.PathEscape(key)+"/done", map[string]any{"done": true}); r.Status != http.StatusNotFound {
+			t.Fatalf("other landlord: %d %s", r.Status, r.Raw)
+		}
+		e.Clock.Advance(11 * 24 * time.Hour) // the 30-day stage is due
+		if err := e.App.Documents.Sweep(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if got := mails(t, e, email); len(got) != 0 {
+			t.Fatalf("marked done, yet: %v", got)
+		}
+		if r := c.Do(http.MethodPut, "/api/calendar/generated/"+url.PathEscape(key)+"/done", map[string]any{"done": false}); r.Status != http.StatusOK && r.Status != http.StatusNoContent {
+			t.Fatalf("mark not done: %d %s", r.Status, r.Raw)
+		}
+		if err := e.App.Documents.Sweep(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if got := mails(t, e, email); len(got) != 1 || got[0] != "Electrical Installation Condition Report for 12 Acacia Road expires in 29 days" {
+			t.Fatalf("after taking the mark back: %v", got)
 		}
 	})
 }

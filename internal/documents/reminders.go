@@ -230,7 +230,7 @@ func (s *Service) reminderMail(to Person, p Property, c Certificate) mail.Email 
 type ReminderStage struct {
 	Stage  string    `json:"stage"`
 	At     time.Time `json:"at"`
-	Status string    `json:"status"` // "sent", "skipped" or "" (not yet)
+	Status string    `json:"status"` // "sent", "skipped", "done" (marked done in the calendar) or "" (not yet)
 }
 
 // ExpiryEntry is a current certificate's expiry, for the calendar.
@@ -289,4 +289,34 @@ func (s *Service) Expiries(ctx context.Context, ownerID string, from, to time.Ti
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].ExpiresOn < out[j].ExpiresOn })
 	return out, nil
+}
+
+// Acknowledge records that the landlord has dealt with a current
+// certificate's expiry (the calendar's "Mark done"): its reminders not yet
+// sent are recorded as done, so the sweep never sends them; done=false
+// takes those marks back. key is a Key from Expiries; a key that is not
+// one of the owner's current certificates answers not found.
+func (s *Service) Acknowledge(ctx context.Context, ownerID, key string, done bool) error {
+	certs, err := s.load(ctx, ownerID, "")
+	if err != nil {
+		return err
+	}
+	current := currentOf(certs)
+	for _, c := range certs {
+		if c.Key() != key || !current[key] {
+			continue
+		}
+		return s.d.DB.Tx(ctx, func(tx db.Conn) error {
+			if !done {
+				return unmarkDone(ctx, tx, ownerID, key, c.ExpiresOn)
+			}
+			for _, st := range Stages {
+				if _, err := recordReminder(ctx, tx, key, st.Name, c.ExpiresOn, ownerID, "done", s.now()); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	return apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 }

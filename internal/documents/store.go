@@ -167,6 +167,14 @@ func recordReminder(ctx context.Context, c db.Conn, key, stage, expiresOn, owner
 	return n == 1, nil
 }
 
+// unmarkDone removes the "done" marks of a certificate's expiry (the
+// reminders already sent or skipped stay).
+func unmarkDone(ctx context.Context, c db.Conn, ownerID, key, expiresOn string) error {
+	_, err := c.Exec(ctx, `DELETE FROM certificate_reminders WHERE owner_id = ? AND certificate_key = ? AND expires_on = ? AND status = 'done'`,
+		ownerID, key, expiresOn)
+	return apperr.Wrap(err, "unmark reminders")
+}
+
 type ledgerRow struct {
 	Key, Stage, ExpiresOn, Status string
 	At                            time.Time
