@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
@@ -61,8 +62,10 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		status = http.StatusInternalServerError
 	}
 	switch {
-	case r.Context().Err() != nil && errors.Is(err, r.Context().Err()):
-		// The client went away (a page left mid-request): nothing failed here.
+	case r.Context().Err() != nil && errors.Is(err, r.Context().Err()),
+		errors.Is(err, syscall.EPIPE), errors.Is(err, syscall.ECONNRESET):
+		// The client went away (a page left mid-request, or closed the
+		// connection while the answer was being written): nothing failed here.
 		slog.DebugContext(r.Context(), "request abandoned by the client", "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()))
 	case ae.Kind == apperr.Unavailable:
 		slog.WarnContext(r.Context(), "request refused for now", "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()), "err", err)

@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/apperr"
@@ -443,6 +445,14 @@ func TestAbandonedRequestsAreNotErrors(t *testing.T) {
 	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/api/things", nil).WithContext(ctx))
 	if strings.Contains(logs.String(), "level=ERROR") {
 		t.Errorf("an abandoned request was logged as an error: %s", logs.String())
+	}
+	// The client closed the connection while the answer was written.
+	h = httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+		return apperr.Wrap(&net.OpError{Op: "write", Net: "tcp", Err: os.NewSyscallError("write", syscall.EPIPE)}, "write catalogue")
+	})
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/api/things", nil))
+	if strings.Contains(logs.String(), "level=ERROR") {
+		t.Errorf("a broken pipe was logged as an error: %s", logs.String())
 	}
 	h = httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.Wrap(errors.New("disk on fire"), "list things")
