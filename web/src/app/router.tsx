@@ -7,7 +7,7 @@ import NotFound from '../components/NotFound'
 // bundle so the first visit paints without waiting for more chunks.
 import PublicLayout from '../features/public/routes/PublicLayout'
 import LandingPage from '../features/public/routes/LandingPage'
-import { BySession, PageLoading, RequireAdmin, RequireAuth, SessionLayout, SignedOutOnly } from './guards'
+import { BySession, PageLoading, RequireAdmin, RequireAuth, RequireLandlord, SessionLayout, SignedOutOnly } from './guards'
 import { warm } from '../lib/warm'
 import { postURL, postsURL } from '../features/blog/api/keys'
 import { newsURL, parseNewsView } from '../features/news/api/keys'
@@ -45,6 +45,9 @@ const ContractBuilderPage = lazy(() => import('../features/contracts/routes/Cont
 const InventoryPage = lazy(() => import('../features/inventory/routes/InventoryPage'))
 const NewReportPage = lazy(() => import('../features/inventory/routes/NewReportPage'))
 const VerifyPage = lazy(() => import('../features/verify/routes/VerifyPage'))
+const WalletPage = lazy(() => import('../features/wallet/routes/WalletPage'))
+const WalletTransactionPage = lazy(() => import('../features/wallet/routes/TransactionPage'))
+const WalletFormPage = lazy(() => import('../features/wallet/routes/TransactionFormPage'))
 const ComingSoonPage = lazy(() => import('./shell/ComingSoonPage'))
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -112,7 +115,17 @@ export const router = createBrowserRouter([
               { path: '/contract-builder', element: <ContractBuilderPage /> },
               { path: '/inventory', element: <InventoryPage /> },
               { path: '/NewReport', element: <NewReportPage /> },
-              { path: '/wallet', element: soon('Wallet') },
+              {
+                // The wallet is for landlords (spec 3 section 6); the server refuses everyone else too.
+                element: <RequireLandlord />,
+                children: [
+                  { path: '/wallet', element: <WalletPage /> },
+                  { path: '/wallet/:view', element: <WalletPage /> },
+                  { path: '/wallet/add/:kind', element: <WalletFormPage /> },
+                  { path: '/wallet/t/:id', element: <WalletTransactionPage /> },
+                  { path: '/wallet/t/:id/edit', element: <WalletFormPage /> },
+                ],
+              },
               { path: '/calendar', element: soon('Calendar') },
               { path: '/documents/:view', element: soon('Documents') },
               { path: '/profile/:view', element: <ProfilePage /> },
