@@ -40,6 +40,7 @@ import (
 	"github.com/omnirent/omnirent/internal/signing"
 	"github.com/omnirent/omnirent/internal/siteinfo"
 	"github.com/omnirent/omnirent/internal/spa"
+	"github.com/omnirent/omnirent/internal/wallet"
 )
 
 // App is a built, migrated application ready to serve.
@@ -60,6 +61,7 @@ type App struct {
 	Contracts  *contract.Service
 	News       *news.Service
 	Blog       *blog.Service
+	Wallet     *wallet.Service
 	Handler    http.Handler
 	Log        *slog.Logger
 	// Routes are the registered patterns (checked against api/openapi.yaml).
@@ -158,6 +160,12 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 			return nil, fmt.Errorf("demo report: %w", err)
 		}
 	}
+	walletRules, err := wallet.LoadRules()
+	if err != nil {
+		return nil, err
+	}
+	a.Wallet = wallet.NewService(wallet.Deps{DB: d, Clock: clk, Rules: walletRules, Properties: walletProperties{properties},
+		Agreements: walletAgreements{a.Contracts}, Files: files})
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {
 		if err := demo.SeedBlog(ctx, a.Blog); err != nil {
@@ -195,6 +203,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	inventory.NewHandler(a.Inventory).Routes(mux)
 	news.NewHandler(a.News).Routes(mux)
 	blog.NewHandler(a.Blog).Routes(mux)
+	wallet.NewHandler(a.Wallet).Routes(mux)
 	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)
 	mux.HandleFunc("GET /Blog/rss.xml", a.seo().RSS)
 	// The embedded sandbox bank's consent page (the only bank until a real
@@ -225,7 +234,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		a.Payments.WithCSP, // Stripe.js's sources, when Stripe is the card provider
 		httpx.WithCompression,
 		httpx.WithBodyLimit(a.Config.MaxBodyBytes, func(r *http.Request) int64 {
-			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r), signing.UploadBodyLimit(r), contract.UploadBodyLimit(r), inventory.UploadBodyLimit(r))
+			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r), signing.UploadBodyLimit(r), contract.UploadBodyLimit(r), inventory.UploadBodyLimit(r), wallet.UploadBodyLimit(r))
 		}),
 		httpx.WithCSRFProtection,
 		session.Middleware(a.Auth),
