@@ -162,8 +162,8 @@ func TestVATLoansAndRecoverable(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		c, p := landlord(t, e, "lord@example.com", 1)
 		today := "2026-11-01"
-		add(t, c, entry("income", p[0], "Rent", 100000, today, "vat", "add", "vatPence", 20000))    // VAT charged is owed, not revenue
-		add(t, c, entry("income", p[0], "Furniture", 5000, today, "vat", "included"))              // counted as it is
+		add(t, c, entry("income", p[0], "Rent", 100000, today, "vat", "add", "vatPence", 20000))                          // VAT charged is owed, not revenue
+		add(t, c, entry("income", p[0], "Furniture", 5000, today, "vat", "included"))                                     // counted as it is
 		add(t, c, entry("expense", p[0], "Maintenance and repairs costs", 50000, today, "vat", "add", "vatPence", 10000)) // a cost with its VAT
 		add(t, c, entry("expense", p[0], "Insurance", 30000, today, "vat", "included", "paid", false))
 		add(t, c, entry("expense", p[0], "Mortgage and loan interest", 40000, today))
