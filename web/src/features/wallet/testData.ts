@@ -103,7 +103,7 @@ export const rent: Transaction = {
   paid: false,
 }
 
-export function overview(period = '1M'): Overview {
+export function overview(period: Overview['period'] = '1M'): Overview {
   return {
     period,
     from: '2026-10-26',

@@ -2,12 +2,12 @@
 // DELETE /api/wallet/categories/{kind}/{name}: removes one of the landlord's own.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api'
-import { categoriesKey, type Categories, type Kind } from './keys'
+import { categoriesKey, type Kind } from './keys'
 
 export function useCategories() {
   return useQuery({
     queryKey: categoriesKey,
-    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/wallet/categories', { signal }))) as Categories,
+    queryFn: async ({ signal }) => await unwrap(api.GET('/api/wallet/categories', { signal })),
     staleTime: 60_000,
   })
 }

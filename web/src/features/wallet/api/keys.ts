@@ -1,101 +1,28 @@
 // The wallet's API types and query keys (api/openapi.yaml, "Wallet").
-// PROVISIONAL hand types until the contract is final.
-export type Kind = 'income' | 'expense' | 'loan'
-export type Vat = 'included' | 'add' | 'none'
-export type Frequency = 'one-off' | 'weekly' | 'monthly'
-export type Party = { type: 'vendor' | 'tenant' | ''; person: string; orderNumber: string }
-export type Invoice = { name: string; contentType: string; size: number }
-export type Transaction = {
-  id: string
-  kind: Kind
-  propertyId: string
-  propertyLabel: string
-  category: string
-  box: string
-  boxLabel: string
-  description: string
-  amountPence: number
-  date: string
-  vat: Vat
-  vatPence: number
-  netPence: number
-  grossPence: number
-  party: Party
-  taxDeductible: boolean
-  frequency: Frequency
-  endDate: string
-  paid: boolean
-  recoverable: boolean
-  debtor: string
-  recoverPence: number
-  lenderName: string
-  tenureYears: number
-  invoice: Invoice | null
-  createdAt: string
-  updatedAt: string
-}
-export type TransactionInput = Omit<Transaction, 'id' | 'propertyLabel' | 'box' | 'boxLabel' | 'netPence' | 'grossPence' | 'invoice' | 'createdAt' | 'updatedAt'> & {
-  customCategory: string
-}
-export type Occurrence = { occurrenceDate: string; transaction: Transaction }
-export type Category = { name: string; box: string; custom: boolean }
-export type Categories = Record<Kind, Category[]>
-export type Overdue = { propertyId: string; propertyLabel: string; dueDate: string; amountPence: number; outstandingPence: number; daysOverdue: number }
-export type Overview = {
-  period: string
-  from: string
-  to: string
-  today: string
-  profit: { revenuePence: number; expensesPence: number; profitPence: number }
-  financeCostsPence: number
-  vatOnIncomePence: number
-  loansPence: number
-  recoverablePence: number
-  unpaidExpensesPence: number
-  rent: { paidPence: number; duePence: number; overduePence: number; overdue: Overdue[] }
-  months: Array<{ month: string; incomePence: number; expensesPence: number }>
-  recent: Occurrence[]
-  recentTotal: number
-}
-export type ExpectedRent = { rentPence: number; rentPeriod: 'weekly' | 'monthly'; firstDueDate: string; endDate: string }
-export type PropertyCard = {
-  propertyId: string
-  propertyLabel: string
-  revenuePence: number
-  expensesPence: number
-  profitPence: number
-  rentPaidPence: number
-  rentDuePence: number
-  rentOverduePence: number
-  nextDue: { date: string; amountPence: number } | null
-  transactionCount: number
-  rentSource: 'agreement' | 'manual' | 'none'
-  expectedRent: ExpectedRent | null
-}
-export type PropertiesAnswer = { period: string; from: string; to: string; properties: PropertyCard[] }
-export type TaxCategory = { category: string; totalPence: number; count: number }
-export type TaxBox = { box: string; label: string; totalPence: number; categories: TaxCategory[] }
-export type TaxYear = {
-  year: number
-  label: string
-  start: string
-  end: string
-  propertyId: string
-  income: TaxBox[]
-  incomeTotalPence: number
-  expenses: TaxBox[]
-  expensesTotalPence: number
-  financeCosts: TaxBox & { taxCreditPence: number }
-  notAllowable: TaxBox
-  loansPence: number
-  profitPence: number
-  vatOnIncomePence: number
-  allowances: { propertyAllowancePence: number; rentARoomPence: number; notes: string[] }
-  mtd: { thresholdPence: number; appliesFrom: string; qualifyingIncomePence: number; crosses: boolean; message: string }
-  quarters: Array<{ label: string; start: string; end: string; incomePence: number; expensesPence: number }>
-  years: number[]
-}
-export type ListQuery = { from?: string; to?: string; filter?: string; propertyId?: string; category?: string; box?: string; limit?: number }
+import type { components } from '../../../lib/api-schema'
+
+type S = components['schemas']
+export type Kind = S['WalletKind']
+export type Period = S['WalletPeriod']
+export type FilterParam = S['WalletFilter']
+export type Transaction = S['WalletTransaction']
+export type Vat = Transaction['vat']
+export type Frequency = Transaction['frequency']
+export type Party = S['WalletParty']
+export type Invoice = S['WalletInvoice']
+/** TransactionInput is the form's request body, every field given. */
+export type TransactionInput = Required<S['WalletInput']>
+export type Occurrence = S['WalletOccurrence']
+export type Category = S['WalletCategory']
+export type Categories = S['WalletCategories']
+export type Overdue = S['WalletOverdueRent']
+export type Overview = S['WalletOverview']
+export type ExpectedRent = S['WalletExpectedRent']
+export type PropertiesAnswer = S['WalletPropertyCards']
+export type PropertyCard = PropertiesAnswer['properties'][number]
+export type TaxBox = S['WalletBoxTotal']
+export type TaxYear = S['WalletTaxYear']
+export type ListQuery = { from?: string; to?: string; filter?: FilterParam; propertyId?: string; category?: string; box?: string; limit?: number }
 
 export const walletKey = ['wallet'] as const
 export const overviewKey = (period: string, filter: string) => ['wallet', 'overview', period, filter] as const

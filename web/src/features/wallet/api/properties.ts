@@ -2,13 +2,13 @@
 // /api/wallet/properties/{id}/rent: the expected rent set by hand.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api'
-import { propertiesKey, walletKey, type ExpectedRent, type PropertiesAnswer } from './keys'
+import { propertiesKey, walletKey, type ExpectedRent, type Period } from './keys'
 
-export function useWalletProperties(period = '1M') {
+export function useWalletProperties(period: Period = '1M') {
   return useQuery({
     queryKey: propertiesKey(period),
     queryFn: async ({ signal }) =>
-      (await unwrap(api.GET('/api/wallet/properties', { params: { query: { period } }, signal }))) as PropertiesAnswer,
+      await unwrap(api.GET('/api/wallet/properties', { params: { query: { period } }, signal })),
     placeholderData: keepPreviousData,
   })
 }

@@ -39,9 +39,8 @@ export function useSaveTransaction(id?: string) {
   return useMutation({
     mutationFn: async ({ input, invoice, removeInvoice }: SaveVars): Promise<Transaction> => {
       const saved = id
-        ? ((await unwrap(api.PUT('/api/wallet/transactions/{id}', { params: { path: { id } }, body: input as never }))) as { transaction: Transaction })
-            .transaction
-        : ((await unwrap(api.POST('/api/wallet/transactions', { body: input as never }))) as { transaction: Transaction }).transaction
+        ? (await unwrap(api.PUT('/api/wallet/transactions/{id}', { params: { path: { id } }, body: input }))).transaction
+        : (await unwrap(api.POST('/api/wallet/transactions', { body: input }))).transaction
       qc.setQueryData(transactionKey(saved.id), saved)
       void qc.invalidateQueries({ queryKey: walletKey, predicate: (q) => q.queryKey[1] !== 'one' })
       if (invoice) {
@@ -54,8 +53,7 @@ export function useSaveTransaction(id?: string) {
         }
       }
       if (removeInvoice && saved.invoice) {
-        const t = ((await unwrap(api.DELETE('/api/wallet/transactions/{id}/invoice', { params: { path: { id: saved.id } } }))) as { transaction: Transaction })
-          .transaction
+        const t = (await unwrap(api.DELETE('/api/wallet/transactions/{id}/invoice', { params: { path: { id: saved.id } } }))).transaction
         qc.setQueryData(transactionKey(saved.id), t)
         return t
       }

@@ -2,12 +2,12 @@
 // occurrences, newest first (the tax year's category links land here).
 import { useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../../../lib/api'
-import { transactionsKey, type ListQuery, type Occurrence } from './keys'
+import { transactionsKey, type ListQuery } from './keys'
 
 export function useTransactions(q: ListQuery) {
   return useQuery({
     queryKey: transactionsKey(q),
     queryFn: async ({ signal }) =>
-      (await unwrap(api.GET('/api/wallet/transactions', { params: { query: q }, signal }))) as { items: Occurrence[]; total: number },
+      await unwrap(api.GET('/api/wallet/transactions', { params: { query: q }, signal })),
   })
 }

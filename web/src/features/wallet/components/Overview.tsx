@@ -8,7 +8,7 @@ import { AlertTriangle, Download } from 'lucide-react'
 import { Spinner } from '../../../components/Spinner'
 import { errorMessage } from '../../../lib/errors'
 import { useOverview } from '../api/overview'
-import { transactionsCsvHref, type Overdue, type Overview as OverviewData } from '../api/keys'
+import { transactionsCsvHref, type FilterParam, type Overdue, type Overview as OverviewData } from '../api/keys'
 import { formatDate, formatPence } from '../format'
 import { FILTER_LABELS, FilterMenu, PERIOD_NAMES, PeriodSelector, type Filter, type Period } from './Choosers'
 import { MonthChart } from './MonthChart'
@@ -17,7 +17,7 @@ import { AccountingHelp } from './AccountingHelp'
 
 type Props = { period: Period; filter: Filter; onPeriod: (p: Period) => void; onFilter: (f: Filter) => void }
 
-const FILTER_PARAM: Record<Filter, string> = { all: 'all', income: 'income', expenses: 'expense', recoverable: 'recoverable' }
+const FILTER_PARAM: Record<Filter, FilterParam> = { all: 'all', income: 'income', expenses: 'expense', recoverable: 'recoverable' }
 
 export function Overview({ period, filter, onPeriod, onFilter }: Props) {
   const q = useOverview(period, FILTER_PARAM[filter])

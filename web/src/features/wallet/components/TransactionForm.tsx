@@ -262,7 +262,7 @@ export function TransactionForm({ kind, initial, transaction, properties, onSave
               ))}
             </fieldset>
             <div className="wl-form__row">
-              <Field id={id('person')} label={partyType === 'tenant' ? 'Tenant' : 'Person or company'} error={err('person')}>
+              <Field id={id('person')} label={partyType === 'tenant' ? "Tenant's name" : 'Person or company'} error={err('person')}>
                 <input {...input('person')} type="text" maxLength={120} autoComplete="off" />
               </Field>
               <Field id={id('orderNumber')} label="Order number" error={err('orderNumber')}>

@@ -25,7 +25,7 @@ function wallet(path = '/wallet') {
     const query = ((init as { params?: { query?: Query } } | undefined)?.params?.query ?? {}) as Query
     asked.push({ path: p, query })
     if (p === '/api/wallet/overview') {
-      const o = overview(query.period)
+      const o = overview(query.period as '1M' | undefined)
       if (query.filter === 'income') o.recent = o.recent.filter((r) => r.transaction.kind === 'income')
       return reply(200, o)
     }

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/Spinner'
 import { ToastProvider, useToast } from '../../../components/Toast'
 import { errorMessage } from '../../../lib/errors'
 import { useTransactions } from '../api/transactions'
-import { transactionsCsvHref } from '../api/keys'
+import { transactionsCsvHref, type FilterParam } from '../api/keys'
 import { parseFilter, parsePeriod, type Filter, type Period } from '../components/Choosers'
 import { Overview } from '../components/Overview'
 import { PropertyCards } from '../components/PropertyCards'
@@ -90,13 +90,16 @@ function Body({ view }: { view: WalletView }) {
   }
 }
 
+const FILTER_PARAMS: FilterParam[] = ['all', 'income', 'expense', 'loan', 'recoverable']
+const parseFilterParam = (s: string | undefined) => FILTER_PARAMS.find((f) => f === s)
+
 const FILTER_WORDS: Record<string, string> = { income: 'Income', expense: 'Expenses', loan: 'Loans', recoverable: 'Amounts recoverable' }
 
 /** Transactions lists what the address asks for: a period, a category or SA105 box, a property. */
 function Transactions() {
   const [params] = useSearchParams()
   const get = (k: string) => params.get(k) ?? undefined
-  const q = { from: get('from'), to: get('to'), filter: get('filter'), propertyId: get('propertyId'), category: get('category'), box: get('box'), limit: 1000 }
+  const q = { from: get('from'), to: get('to'), filter: parseFilterParam(get('filter')), propertyId: get('propertyId'), category: get('category'), box: get('box'), limit: 1000 }
   const list = useTransactions(q)
   const what = q.category ?? (q.box ? (/^\d+$/.test(q.box) ? `SA105 box ${q.box}` : 'Not allowable') : FILTER_WORDS[q.filter ?? ''] ?? 'All transactions')
   const total = list.data?.items.reduce((s, o) => s + (o.transaction.kind === 'expense' ? -1 : 1) * o.transaction.grossPence, 0)
