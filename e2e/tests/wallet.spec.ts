@@ -41,13 +41,13 @@ async function openAdd(page: Page, what: 'Add Income' | 'Add Expense' | 'Add Loa
   await page.getByRole('menu', { name: 'Add a transaction' }).getByRole('menuitem', { name: what }).click()
   await expect(page.getByRole('heading', { name: what, level: 1 })).toBeVisible()
   // The properties and categories are in.
-  await expect(page.getByLabel('Category').locator('option')).not.toHaveCount(3)
+  await expect(page.getByLabel('Category', { exact: true }).locator('option')).not.toHaveCount(3)
 }
 
 async function basics(page: Page, o: { category: string; description: string; amount: string; date?: string }) {
-  const property = page.getByLabel('Property')
+  const property = page.getByLabel('Property', { exact: true })
   if ((await property.inputValue()) === '') await property.selectOption({ index: 1 })
-  await page.getByLabel('Category').selectOption(o.category)
+  await page.getByLabel('Category', { exact: true }).selectOption(o.category)
   await page.getByLabel('Description').fill(o.description)
   await page.getByLabel('Amount (£)').fill(o.amount)
   if (o.date) await page.getByLabel('Date', { exact: true }).fill(o.date)
@@ -301,15 +301,15 @@ test('on a phone, a landlord without an agreement sets the expected rent, sees t
 
   // Record the oldest month's rent with an invoice; the form's rules on the way.
   await openAdd(page, 'Add Income')
-  await expect(page.getByLabel('Property')).not.toHaveValue('') // the only property is chosen
+  await expect(page.getByLabel('Property', { exact: true })).not.toHaveValue('') // the only property is chosen
   await page.getByLabel('Amount (£)').fill('-5')
   await page.getByRole('button', { name: 'Add Income' }).click()
   await expect(page.getByText('Please fill all the fields')).toBeVisible()
   await expect(page.getByText('The amount cannot be less than £0.00')).toBeVisible()
   await checkPage(page, testInfo, 'wallet-form-errors', { phoneAxe: true })
-  await page.getByLabel('Category').selectOption('Create New')
+  await page.getByLabel('Category', { exact: true }).selectOption('Create New')
   await page.getByLabel('Specify a category').fill('Rent arrears')
-  await page.getByLabel('Category').selectOption('Rent')
+  await page.getByLabel('Category', { exact: true }).selectOption('Rent')
   await expect(page.getByLabel('Specify a category')).toHaveCount(0)
   await basics(page, { category: 'Rent', description: 'Rent, first month', amount: '950.00', date: first })
   await page.getByLabel('Invoice (PDF, JPEG or PNG)').setInputFiles(invoicePdf('Rent'))

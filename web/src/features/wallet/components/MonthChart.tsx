@@ -24,6 +24,8 @@ export function MonthChart({ months }: { months: ChartMonth[] }) {
   const w = 100 / n
   const h = (pence: number) => (pence / top) * 100
   const every = labelEvery(months.length)
+  // Years are shown only when the months span more than one.
+  const years = months.length > 0 && months[0].month.slice(0, 4) !== months[months.length - 1].month.slice(0, 4)
   const total = (k: 'incomePence' | 'expensesPence') => months.reduce((s, m) => s + m[k], 0)
   const summary =
     months.length === 0
@@ -67,9 +69,11 @@ export function MonthChart({ months }: { months: ChartMonth[] }) {
                   <>
                     <span className="wl-chart__month">{monthShort(m.month)}</span>
                     <span className="wl-chart__initial">{monthShort(m.month).charAt(0)}</span>
-                    {m.month.endsWith('-01') || i === 0 ? <span className="wl-chart__year">{m.month.slice(2, 4)}</span> : null}
                   </>
-                ) : null}
+                ) : (
+                  <span className="wl-chart__gap"> </span>
+                )}
+                {years && (m.month.endsWith('-01') || i === 0) ? <span className="wl-chart__year">’{m.month.slice(2, 4)}</span> : null}
               </li>
             ))}
           </ol>

@@ -20,7 +20,7 @@ import { PERIOD_NAMES, PeriodSelector, type Period } from './Choosers'
 export function PropertyCards({ period, onPeriod }: { period: Period; onPeriod: (p: Period) => void }) {
   const q = useWalletProperties(period)
   return (
-    <div>
+    <div className="wl-props-view">
       <div className="wl-bar">
         <PeriodSelector value={period} onChange={onPeriod} />
         {q.data ? (
