@@ -166,6 +166,11 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	}
 	a.Wallet = wallet.NewService(wallet.Deps{DB: d, Clock: clk, Rules: walletRules, Properties: walletProperties{properties},
 		Agreements: walletAgreements{a.Contracts}, Files: files})
+	if cfg.SeedDemo {
+		if err := demo.SeedWallet(ctx, authSvc, properties, a.Wallet, clk.Now()); err != nil {
+			return nil, fmt.Errorf("demo wallet: %w", err)
+		}
+	}
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {
 		if err := demo.SeedBlog(ctx, a.Blog); err != nil {

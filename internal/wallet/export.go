@@ -53,7 +53,7 @@ func (s *Service) TransactionsCSV(ctx context.Context, a session.Actor, q Query)
 	if err != nil {
 		return nil, "", err
 	}
-	b, err := s.book(ctx, a, to)
+	b, err := s.book(ctx, a)
 	if err != nil {
 		return nil, "", err
 	}
@@ -65,6 +65,10 @@ func (s *Service) TransactionsCSV(ctx context.Context, a session.Actor, q Query)
 	_ = w.Write(TransactionsHeader)
 	for i := len(items) - 1; i >= 0; i-- {
 		t, d := items[i].Transaction, items[i].on
+		where := b.labels[t.PropertyID]
+		if where == "" {
+			where = MsgDeletedProperty
+		}
 		party := strings.TrimSpace(strings.Join(nonEmpty(t.Party.Person, t.Party.OrderNumber), " "))
 		vat := int64(0)
 		if t.VAT == VATAdd {
@@ -78,7 +82,7 @@ func (s *Service) TransactionsCSV(ctx context.Context, a session.Actor, q Query)
 		if t.Kind == Expense {
 			paid = yesNo(t.Paid)
 		}
-		_ = w.Write([]string{d.String(), safeCell(t.PropertyLabel), string(t.Kind), safeCell(t.Category), t.Box, safeCell(t.Description), safeCell(party),
+		_ = w.Write([]string{d.String(), safeCell(where), string(t.Kind), safeCell(t.Category), t.Box, safeCell(t.Description), safeCell(party),
 			pounds(t.AmountPence), pounds(vat), pounds(t.gross()), paid, yesNo(t.Recoverable), safeCell(t.Debtor), recover})
 	}
 	w.Flush()
@@ -146,7 +150,7 @@ func (s *Service) InvoicesZIP(ctx context.Context, a session.Actor, year int, pr
 		return nil, "", apperr.New(apperr.Invalid, "bad_year", MsgBadYear)
 	}
 	from, to := taxYearRange(year)
-	b, err := s.book(ctx, a, to)
+	b, err := s.book(ctx, a)
 	if err != nil {
 		return nil, "", err
 	}

@@ -57,27 +57,6 @@ func periodRange(period string, t day) (day, day, error) {
 	return addMonths(t, -n) + 1, t, nil
 }
 
-// book is a landlord's entries loaded once for a computation.
-type book struct {
-	txs    []Transaction
-	labels map[string]string
-}
-
-func (s *Service) book(ctx context.Context, a session.Actor, until day) (*book, error) {
-	labels, err := s.labels(ctx, a)
-	if err != nil {
-		return nil, err
-	}
-	txs, err := byLandlord(ctx, s.db.Conn(), a.UserID, until.String())
-	if err != nil {
-		return nil, err
-	}
-	for i := range txs {
-		s.prepare(&txs[i], labels)
-	}
-	return &book{txs: txs, labels: labels}, nil
-}
-
 // each calls fn for every occurrence in [from, to] of the entries keep
 // admits.
 func (b *book) each(from, to day, keep func(*Transaction) bool, fn func(*Transaction, day)) {
@@ -122,7 +101,7 @@ func (s *Service) List(ctx context.Context, a session.Actor, q Query) (Page, err
 	if err != nil {
 		return Page{}, err
 	}
-	b, err := s.book(ctx, a, to)
+	b, err := s.book(ctx, a)
 	if err != nil {
 		return Page{}, err
 	}
@@ -287,7 +266,7 @@ func (s *Service) Overview(ctx context.Context, a session.Actor, period, filter 
 	if err != nil {
 		return Overview{}, err
 	}
-	b, err := s.book(ctx, a, now)
+	b, err := s.book(ctx, a)
 	if err != nil {
 		return Overview{}, err
 	}
@@ -314,6 +293,7 @@ func (s *Service) Overview(ctx context.Context, a session.Actor, period, filter 
 	if len(recent) > recentLimit {
 		o.Recent = recent[:recentLimit]
 	}
+	o.Recent = b.labelled(o.Recent)
 	rs, err := s.rentStates(ctx, a, b, from, to, now)
 	if err != nil {
 		return Overview{}, err
@@ -386,7 +366,7 @@ func (s *Service) Properties(ctx context.Context, a session.Actor, period string
 	if err != nil {
 		return PropertyCards{}, err
 	}
-	b, err := s.book(ctx, a, now)
+	b, err := s.book(ctx, a)
 	if err != nil {
 		return PropertyCards{}, err
 	}

@@ -59,6 +59,7 @@ type Deps struct {
 }
 
 type Service struct {
+	books books
 	db    *db.DB
 	clock clock.Clock
 	rules *Rules
@@ -137,7 +138,7 @@ func (s *Service) Create(ctx context.Context, a session.Actor, in Input) (Transa
 	if err != nil {
 		return Transaction{}, err
 	}
-	err = s.db.Tx(ctx, func(c db.Conn) error {
+	err = s.write(ctx, &t, func(c db.Conn) error {
 		if custom != "" {
 			if err := addCategory(ctx, c, a.UserID, t.Kind, custom, now); err != nil {
 				return err
@@ -179,7 +180,7 @@ func (s *Service) Update(ctx context.Context, a session.Actor, id string, in Inp
 	if err != nil {
 		return Transaction{}, err
 	}
-	err = s.db.Tx(ctx, func(c db.Conn) error {
+	err = s.write(ctx, &t, func(c db.Conn) error {
 		if custom != "" {
 			if err := addCategory(ctx, c, a.UserID, t.Kind, custom, t.UpdatedAt); err != nil {
 				return err
@@ -193,6 +194,30 @@ func (s *Service) Update(ctx context.Context, a session.Actor, id string, in Inp
 	return s.decorated(ctx, a, t)
 }
 
+// write changes the books in one database transaction that raises their
+// revision, then brings this server's in-memory copy up to date (t with an
+// empty Kind is an entry removed).
+func (s *Service) write(ctx context.Context, t *Transaction, fn func(db.Conn) error) error {
+	var rev int64
+	err := s.db.Tx(ctx, func(c db.Conn) error {
+		if err := fn(c); err != nil {
+			return err
+		}
+		var err error
+		rev, err = bump(ctx, c, t.landlordID)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	changed := *t
+	if changed.Kind != "" {
+		s.prepare(&changed)
+	}
+	s.books.change(t.landlordID, rev, changed)
+	return nil
+}
+
 // Delete removes an entry and its invoice.
 func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error {
 	if err := landlord(a); err != nil {
@@ -202,7 +227,9 @@ func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error 
 	if err != nil {
 		return err
 	}
-	if err := remove(ctx, s.db.Conn(), a.UserID, id); err != nil {
+	gone := t
+	gone.Kind = "" // the entry leaves the in-memory copy
+	if err := s.write(ctx, &gone, func(c db.Conn) error { return remove(ctx, c, a.UserID, id) }); err != nil {
 		return err
 	}
 	if t.Invoice != nil {
@@ -413,7 +440,8 @@ func (s *Service) decorated(ctx context.Context, a session.Actor, t Transaction)
 	if err != nil {
 		return Transaction{}, err
 	}
-	s.prepare(&t, labels)
+	s.prepare(&t)
+	label(&t, labels)
 	return t, nil
 }
 
@@ -432,11 +460,17 @@ func (s *Service) labels(ctx context.Context, a session.Actor) (map[string]strin
 	return out, nil
 }
 
-func (s *Service) prepare(t *Transaction, labels map[string]string) {
+// label names the entry's property (a deleted one as such).
+func label(t *Transaction, labels map[string]string) {
 	t.PropertyLabel = labels[t.PropertyID]
 	if t.PropertyLabel == "" {
 		t.PropertyLabel = MsgDeletedProperty
 	}
+}
+
+// prepare computes what the rules say of an entry (not its label: a
+// prepared entry may be shared by requests, see books.go).
+func (s *Service) prepare(t *Transaction) {
 	t.Box = s.rules.boxOf(t)
 	t.BoxLabel = s.rules.boxLabel(t.Box)
 	t.NetPence, t.GrossPence = t.AmountPence, t.gross()
@@ -485,7 +519,7 @@ func (s *Service) SetInvoice(ctx context.Context, a session.Actor, id string, r 
 	}
 	old := t.Invoice
 	t.Invoice, t.UpdatedAt = inv, s.now()
-	if err := update(ctx, s.db.Conn(), &t); err != nil {
+	if err := s.write(ctx, &t, func(c db.Conn) error { return update(ctx, c, &t) }); err != nil {
 		s.dropFile(ctx, inv.key)
 		return Transaction{}, err
 	}
@@ -550,7 +584,7 @@ func (s *Service) DeleteInvoice(ctx context.Context, a session.Actor, id string)
 	}
 	old := t.Invoice
 	t.Invoice, t.UpdatedAt = nil, s.now()
-	if err := update(ctx, s.db.Conn(), &t); err != nil {
+	if err := s.write(ctx, &t, func(c db.Conn) error { return update(ctx, c, &t) }); err != nil {
 		return Transaction{}, err
 	}
 	s.dropFile(ctx, old.key)

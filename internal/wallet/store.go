@@ -47,8 +47,10 @@ func values(t *Transaction) []any {
 }
 
 func insert(ctx context.Context, c db.Conn, t *Transaction) error {
-	_, err := c.Exec(ctx, `INSERT INTO wallet_transactions (`+cols+`) VALUES (`+strings.Repeat("?, ", 27)+`?)`, values(t)...)
-	return apperr.Wrap(err, "insert wallet transaction")
+	if _, err := c.Exec(ctx, `INSERT INTO wallet_transactions (`+cols+`) VALUES (`+strings.Repeat("?, ", 27)+`?)`, values(t)...); err != nil {
+		return apperr.Wrap(err, "insert wallet transaction")
+	}
+	return nil
 }
 
 func update(ctx context.Context, c db.Conn, t *Transaction) error {
@@ -73,12 +75,29 @@ func byID(ctx context.Context, c db.Conn, landlordID, id string) (Transaction, e
 	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM wallet_transactions WHERE id = ? AND landlord_id = ?`, id, landlordID))
 }
 
-// byLandlord is every entry of the landlord dated on or before `until`
-// (a recurring entry started by then may still have occurrences), oldest
-// first.
-func byLandlord(ctx context.Context, c db.Conn, landlordID string, until string) ([]Transaction, error) {
-	out, err := db.All(ctx, c, scan, `SELECT `+cols+` FROM wallet_transactions WHERE landlord_id = ? AND day <= ? ORDER BY day, created_at, id`, landlordID, until)
+// byLandlord is every entry of the landlord, oldest first.
+func byLandlord(ctx context.Context, c db.Conn, landlordID string) ([]Transaction, error) {
+	out, err := db.All(ctx, c, scan, `SELECT `+cols+` FROM wallet_transactions WHERE landlord_id = ? ORDER BY day, created_at, id`, landlordID)
 	return out, apperr.Wrap(err, "list wallet transactions")
+}
+
+// bump raises the revision of the landlord's books and answers it; c is
+// the transaction that changes them.
+func bump(ctx context.Context, c db.Conn, landlordID string) (int64, error) {
+	var rev int64
+	err := c.QueryRow(ctx, `INSERT INTO wallet_books (landlord_id, revision) VALUES (?, 1)
+		ON CONFLICT (landlord_id) DO UPDATE SET revision = wallet_books.revision + 1 RETURNING revision`, landlordID).Scan(&rev)
+	return rev, apperr.Wrap(err, "bump wallet revision")
+}
+
+// revision is the landlord's books' revision (0 before any entry).
+func revision(ctx context.Context, c db.Conn, landlordID string) (int64, error) {
+	var rev int64
+	err := c.QueryRow(ctx, `SELECT revision FROM wallet_books WHERE landlord_id = ?`, landlordID).Scan(&rev)
+	if errors.Is(err, db.NoRows) {
+		return 0, nil
+	}
+	return rev, apperr.Wrap(err, "read wallet revision")
 }
 
 func remove(ctx context.Context, c db.Conn, landlordID, id string) error {

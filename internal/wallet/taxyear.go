@@ -111,8 +111,7 @@ func (s *Service) TaxYear(ctx context.Context, a session.Actor, year int, proper
 			return TaxYear{}, err
 		}
 	}
-	_, to := taxYearRange(year)
-	b, err := s.book(ctx, a, to)
+	b, err := s.book(ctx, a)
 	if err != nil {
 		return TaxYear{}, err
 	}

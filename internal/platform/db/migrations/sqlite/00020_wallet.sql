@@ -61,7 +61,17 @@ CREATE TABLE wallet_rents (
     PRIMARY KEY (landlord_id, property_id)
 );
 
+-- Each landlord's books' revision, raised in the same database
+-- transaction as every change to their entries: a server keeps a
+-- landlord's entries in memory for the overview and reloads them when the
+-- revision moved (on any server of the site).
+CREATE TABLE wallet_books (
+    landlord_id TEXT PRIMARY KEY REFERENCES users(id),
+    revision    BIGINT NOT NULL
+);
+
 -- +goose Down
+DROP TABLE wallet_books;
 DROP TABLE wallet_rents;
 DROP TABLE wallet_categories;
 DROP TABLE wallet_transactions;
