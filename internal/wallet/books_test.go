@@ -20,7 +20,9 @@ func (f fixedProperties) Owned(_ context.Context, _ session.Actor, id string) (w
 	return wallet.Property{}, nil
 }
 
-func (f fixedProperties) Mine(context.Context, session.Actor) ([]wallet.Property, error) { return f, nil }
+func (f fixedProperties) Mine(context.Context, session.Actor) ([]wallet.Property, error) {
+	return f, nil
+}
 
 // The in-memory copy of a landlord's entries follows every change, made on
 // this server or on another one sharing the database.
