@@ -132,3 +132,35 @@ export function overview(period: Overview['period'] = '1M'): Overview {
     recentTotal: 2,
   }
 }
+
+export function taxYear(): import('./api/keys').TaxYear {
+  const box = (b: string, label: string, totalPence = 0, cats: Array<[string, number, number]> = []) => ({
+    box: b,
+    label,
+    totalPence,
+    categories: cats.map(([category, total, count]) => ({ category, totalPence: total, count })),
+  })
+  return {
+    year: 2026,
+    label: '2026-27',
+    start: '2026-04-06',
+    end: '2027-04-05',
+    propertyId: '',
+    income: [box('20', 'Total rents and other income from property', 1110000, [['Rent', 1110000, 6]])],
+    incomeTotalPence: 1110000,
+    expenses: [
+      box('24', 'Rent, rates, insurance, ground rents etc.'),
+      box('25', 'Property repairs and maintenance', 14400, [['Maintenance and repairs costs', 14400, 1]]),
+    ],
+    expensesTotalPence: 14400,
+    financeCosts: { ...box('44', 'Residential finance costs', 120000, [['Mortgage and loan interest', 120000, 12]]), taxCreditPence: 24000 },
+    notAllowable: box('notAllowable', 'Not allowable (capital or not tax deductible)'),
+    loansPence: 500000,
+    profitPence: 1095600,
+    vatOnIncomePence: 0,
+    allowances: { propertyAllowancePence: 100000, rentARoomPence: 750000, notes: ['The property allowance is £1,000.00.'] },
+    mtd: { thresholdPence: 5000000, appliesFrom: '2026-04-06', qualifyingIncomePence: 1110000, crosses: false, message: 'Not over the threshold.' },
+    quarters: [{ label: '6 Apr – 5 Jul', start: '2026-04-06', end: '2026-07-05', incomePence: 555000, expensesPence: 0 }],
+    years: [2025, 2026],
+  }
+}

@@ -57,8 +57,12 @@ export function MonthChart({ months }: { months: ChartMonth[] }) {
             ))}
             {months.map((m, i) => (
               <g key={m.month}>
-                <rect className="wl-chart__bar--income" x={i * w + w * 0.12} width={w * 0.36} y={100 - h(m.incomePence)} height={h(m.incomePence)} />
-                <rect className="wl-chart__bar--expense" x={i * w + w * 0.52} width={w * 0.36} y={100 - h(m.expensesPence)} height={h(m.expensesPence)} />
+                <rect className="wl-chart__bar--income" x={i * w + w * 0.12} width={w * 0.36} y={100 - h(m.incomePence)} height={h(m.incomePence)}>
+                  <title>{`${monthLong(m.month)}: income ${formatPence(m.incomePence)}`}</title>
+                </rect>
+                <rect className="wl-chart__bar--expense" x={i * w + w * 0.52} width={w * 0.36} y={100 - h(m.expensesPence)} height={h(m.expensesPence)}>
+                  <title>{`${monthLong(m.month)}: expenses ${formatPence(m.expensesPence)}`}</title>
+                </rect>
               </g>
             ))}
           </svg>
