@@ -49,7 +49,7 @@ async function basics(page: Page, o: { category: string; description: string; am
   if ((await property.inputValue()) === '') await property.selectOption({ index: 1 })
   await page.getByLabel('Category', { exact: true }).selectOption(o.category)
   await page.getByLabel('Description').fill(o.description)
-  await page.getByLabel('Amount (£)').fill(o.amount)
+  await page.getByLabel('Amount (£)', { exact: true }).fill(o.amount)
   if (o.date) await page.getByLabel('Date', { exact: true }).fill(o.date)
 }
 
@@ -191,8 +191,8 @@ test('the demo landlord keeps a month of books: rent with an invoice, a repair w
   await expect(recentList(page).getByRole('link', { name: new RegExp(`Boiler repair ${tag}`) })).toBeVisible()
   await expect(recentList(page).getByRole('link', { name: new RegExp(`Rent for the unpaid month ${tag}`) })).toHaveCount(0)
   await filter(page, 'Amounts recoverable')
-  await expect(recentList(page).getByRole('link')).toHaveCount(1)
   await expect(recentList(page).getByRole('link', { name: new RegExp(`Broken window ${tag}`) })).toBeVisible()
+  await expect(recentList(page).getByRole('link', { name: new RegExp(`Boiler repair ${tag}`) })).toHaveCount(0)
   await checkPage(page, testInfo, 'wallet-recoverable')
   await filter(page, 'All')
 
@@ -214,8 +214,8 @@ test('the demo landlord keeps a month of books: rent with an invoice, a repair w
   await checkPage(page, testInfo, 'wallet-details-expense')
   await page.getByRole('link', { name: 'Edit' }).click()
   await expect(page.getByRole('heading', { name: 'Edit Expense' })).toBeVisible()
-  await expect(page.getByLabel('Amount (£)')).toHaveValue('120.00')
-  await page.getByLabel('Amount (£)').fill('150')
+  await expect(page.getByLabel('Amount (£)', { exact: true })).toHaveValue('120.00')
+  await page.getByLabel('Amount (£)', { exact: true }).fill('150')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await saved(page, 'Changes saved')
   await expect(recentList(page).getByRole('link', { name: new RegExp(`Boiler repair ${tag}`) })).toContainText('−£174.00')
@@ -302,7 +302,7 @@ test('on a phone, a landlord without an agreement sets the expected rent, sees t
   // Record the oldest month's rent with an invoice; the form's rules on the way.
   await openAdd(page, 'Add Income')
   await expect(page.getByLabel('Property', { exact: true })).not.toHaveValue('') // the only property is chosen
-  await page.getByLabel('Amount (£)').fill('-5')
+  await page.getByLabel('Amount (£)', { exact: true }).fill('-5')
   await page.getByRole('button', { name: 'Add Income' }).click()
   await expect(page.getByText('Please fill all the fields')).toBeVisible()
   await expect(page.getByText('The amount cannot be less than £0.00')).toBeVisible()
