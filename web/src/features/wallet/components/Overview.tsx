@@ -17,11 +17,15 @@ import { AccountingHelp } from './AccountingHelp'
 
 type Props = { period: Period; filter: Filter; onPeriod: (p: Period) => void; onFilter: (f: Filter) => void }
 
+/** RECENT: how many entries the overview lists; 'See all' opens the rest. */
+export const RECENT = 10
+
 const FILTER_PARAM: Record<Filter, FilterParam> = { all: 'all', income: 'income', expenses: 'expense', recoverable: 'recoverable' }
 
 export function Overview({ period, filter, onPeriod, onFilter }: Props) {
   const q = useOverview(period, FILTER_PARAM[filter])
   const d = q.data
+  const shown = d?.recent.slice(0, RECENT) ?? []
   return (
     <div className="wl-overview">
       <div className="wl-bar">
@@ -57,11 +61,11 @@ export function Overview({ period, filter, onPeriod, onFilter }: Props) {
             </div>
             <p className="wl-muted wl-recent__note" aria-live="polite">
               {FILTER_LABELS[filter]} in {PERIOD_NAMES[period]}
-              {d.recentTotal > d.recent.length ? ` (the newest ${d.recent.length} of ${d.recentTotal})` : ''}
+              {d.recentTotal > shown.length ? ` (the newest ${shown.length} of ${d.recentTotal})` : ''}
             </p>
-            <TransactionList items={d.recent} label="Recent Transactions" />
+            <TransactionList items={shown} label="Recent Transactions" />
             <div className="wl-panel__foot">
-              {d.recentTotal > d.recent.length ? (
+              {d.recentTotal > shown.length ? (
                 <Link to={`/wallet/transactions?from=${d.from}&to=${d.to}&filter=${FILTER_PARAM[filter]}`} className="button button--outline button--small">
                   See all {d.recentTotal}
                 </Link>

@@ -4,7 +4,7 @@
 // otherwise.
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { ArrowLeft, Download, ExternalLink, Pencil, Trash2 } from 'lucide-react'
+import { ArrowLeft, Download, ExternalLink, FileText, Pencil, Trash2 } from 'lucide-react'
 import NotFound from '../../../components/NotFound'
 import { Spinner } from '../../../components/Spinner'
 import { ToastProvider, useToast } from '../../../components/Toast'
@@ -124,6 +124,8 @@ function DetailsOf({ t }: { t: Transaction }) {
   )
 }
 
+const kb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`)
+
 function InvoiceBox({ t }: { t: Transaction }) {
   const inv = t.invoice
   return (
@@ -140,10 +142,18 @@ function InvoiceBox({ t }: { t: Transaction }) {
           {inv.contentType.startsWith('image/') ? (
             <img className="wl-invoice-img" src={invoiceHref(t.id)} alt={`Invoice ${inv.name}`} />
           ) : (
-            <iframe className="wl-invoice-pdf" src={invoiceHref(t.id)} title={`Invoice ${inv.name}`} />
+            // The site is never framed (its security headers), so a PDF opens in its own tab.
+            <p className="wl-invoice-file">
+              <FileText aria-hidden size={28} />
+              <span>
+                <strong>{inv.name}</strong>
+                <span className="wl-muted">
+                  PDF, {kb(inv.size)}
+                </span>
+              </span>
+            </p>
           )}
           <p className="wl-invoice-links">
-            <span className="wl-muted">{inv.name}</span>
             <a className="button button--outline button--small" href={invoiceHref(t.id)} target="_blank" rel="noreferrer">
               <ExternalLink aria-hidden size={18} /> View invoice
             </a>
