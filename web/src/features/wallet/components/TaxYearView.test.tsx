@@ -21,7 +21,7 @@ describe('the tax year in SA105 boxes', () => {
     renderPage(<TaxYearView propertyId="" onChange={onChange} />)
     const income = await screen.findByRole('region', { name: 'Income' })
     expect(within(income).getByRole('link', { name: /Box 20: Total rents/ })).toHaveAttribute('href', '/wallet/transactions?from=2026-04-06&to=2027-04-05&box=20')
-    expect(within(income).getByRole('link', { name: /^Rent/ })).toHaveAttribute('href', '/wallet/transactions?from=2026-04-06&to=2027-04-05&category=Rent')
+    expect(within(income).getByRole('link', { name: /^Rent/ })).toHaveAttribute('href', '/wallet/transactions?from=2026-04-06&to=2027-04-05&category=Rent&box=20')
     const finance = screen.getByRole('region', { name: 'Residential finance costs' })
     expect(within(finance).getByText(/tax credit of 20%, £240.00/)).toBeInTheDocument()
     // An empty box is shown but not a link.

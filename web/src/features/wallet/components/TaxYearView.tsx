@@ -65,7 +65,7 @@ function TaxYearBody({ d }: { d: TaxYear }) {
     const p = new URLSearchParams({ from: d.start, to: d.end })
     if (d.propertyId) p.set('propertyId', d.propertyId)
     if (b.category) p.set('category', b.category)
-    else if (b.box) p.set('box', b.box)
+    if (b.box) p.set('box', b.box)
     return `/wallet/transactions?${p.toString()}`
   }
   return (
@@ -241,7 +241,7 @@ function BoxRows({ b, link }: { b: TaxBox; link: (b: { box?: string; category?: 
       {b.categories.map((c) => (
         <tr key={c.category} className="wl-table__cat">
           <th scope="row">
-            <Link to={link({ category: c.category })}>
+            <Link to={link({ category: c.category, box: b.box })}>
               {c.category}
               <span className="wl-muted"> ({c.count})</span>
             </Link>

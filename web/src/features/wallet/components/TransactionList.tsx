@@ -32,9 +32,7 @@ export function TransactionList({ items, label, empty = NO_TRANSACTIONS }: { ite
               </span>
               <span className="wl-row__main">
                 <span className="wl-row__title">{t.description}</span>
-                <span className="wl-row__meta">
-                  {t.category} · {t.propertyLabel}
-                </span>
+                <span className="wl-row__meta">{[t.category, t.propertyLabel].filter(Boolean).join(' · ')}</span>
                 <span className="wl-row__tags">
                   <span className="visually-hidden">{t.kind === 'income' ? 'Income' : t.kind === 'expense' ? 'Expense' : 'Loan'}, </span>
                   {t.kind === 'expense' ? <span className={`wl-tag ${t.paid ? 'wl-tag--ok' : 'wl-tag--warn'}`}>{t.paid ? 'PAID' : 'NOT PAID'}</span> : null}

@@ -2,8 +2,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router'
-import { AuthProvider } from '../../../lib/auth'
+import { Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-router'
+import { AuthProvider, useAuth } from '../../../lib/auth'
+import { RequireLandlord } from '../../../app/guards'
 import { api } from '../../../lib/api'
 import { mockApi, polyfillDialog, reply, sampleUser } from '../../../test/utils'
 import WalletPage from './WalletPage'
@@ -19,7 +20,7 @@ afterEach(() => {
 
 type Query = Record<string, string | undefined>
 
-function wallet(path = '/wallet') {
+function wallet(path = '/wallet', me: unknown = sampleUser) {
   const asked: Array<{ path: string; query: Query }> = []
   const calls = mockApi((p, init) => {
     const query = ((init as { params?: { query?: Query } } | undefined)?.params?.query ?? {}) as Query
@@ -32,13 +33,24 @@ function wallet(path = '/wallet') {
     if (p === '/api/wallet/properties') return reply(200, properties)
     if (p === '/api/wallet/transactions/{id}') return reply(200, { transaction })
     return reply(404, { error: { code: 'not_found', message: 'Not found' } })
-  }, sampleUser)
+  }, me)
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
   const router = createMemoryRouter(
     [
-      { path: '/wallet', element: <WalletPage /> },
-      { path: '/wallet/:view', element: <WalletPage /> },
-      { path: '/wallet/t/:id', element: <TransactionPage /> },
+      {
+        // As in the app, the guard decides once the session is known.
+        element: <SessionKnown />,
+        children: [
+          {
+            element: <RequireLandlord />,
+            children: [
+              { path: '/wallet', element: <WalletPage /> },
+              { path: '/wallet/:view', element: <WalletPage /> },
+              { path: '/wallet/t/:id', element: <TransactionPage /> },
+            ],
+          },
+        ],
+      },
       { path: '*', element: <Where /> },
     ],
     { initialEntries: [path] },
@@ -51,6 +63,10 @@ function wallet(path = '/wallet') {
     </QueryClientProvider>,
   )
   return { asked, calls }
+}
+
+function SessionKnown() {
+  return useAuth().loading ? null : <Outlet />
 }
 
 function Where() {
@@ -114,7 +130,7 @@ describe('the wallet overview (spec 3 "Wallet")', () => {
   it('the plus menu offers Add Income, Add Expense and Add Loan', async () => {
     const user = userEvent.setup()
     wallet()
-    await user.click(screen.getByRole('button', { name: 'Add a transaction' }))
+    await user.click(await screen.findByRole('button', { name: 'Add a transaction' }))
     const menu = screen.getByRole('menu', { name: 'Add a transaction' })
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Add Income', 'Add Expense', 'Add Loan'])
     await user.click(within(menu).getByRole('menuitem', { name: 'Add Expense' }))
@@ -131,6 +147,14 @@ describe('the wallet overview (spec 3 "Wallet")', () => {
     expect(within(other).getByText('Rent due').nextSibling).toHaveTextContent('£1,850.00')
     expect(within(other).queryByText(NO_TRANSACTIONS)).not.toBeInTheDocument()
     expect(within(other).queryByRole('button', { name: /expected rent/ })).not.toBeInTheDocument()
+  })
+})
+
+describe('landlords only (spec 3 section 6)', () => {
+  it('a tenant is told the wallet is for landlords, and nothing is asked', async () => {
+    const { asked } = wallet('/wallet', { ...sampleUser, userType: 'Tenant' })
+    expect(await screen.findByRole('heading', { name: 'For landlords only' })).toBeInTheDocument()
+    expect(asked.filter((a) => a.path.startsWith('/api/wallet'))).toEqual([])
   })
 })
 

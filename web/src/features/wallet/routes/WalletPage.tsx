@@ -101,7 +101,8 @@ function Transactions() {
   const get = (k: string) => params.get(k) ?? undefined
   const q = { from: get('from'), to: get('to'), filter: parseFilterParam(get('filter')), propertyId: get('propertyId'), category: get('category'), box: get('box'), limit: 1000 }
   const list = useTransactions(q)
-  const what = q.category ?? (q.box ? (/^\d+$/.test(q.box) ? `SA105 box ${q.box}` : 'Not allowable') : FILTER_WORDS[q.filter ?? ''] ?? 'All transactions')
+  const boxName = q.box ? (/^\d+$/.test(q.box) ? `SA105 box ${q.box}` : q.box === 'capital' ? 'Capital' : 'Not allowable') : ''
+  const what = [q.category, boxName].filter(Boolean).join(', ') || (FILTER_WORDS[q.filter ?? ''] ?? 'All transactions')
   const total = list.data?.items.reduce((s, o) => s + (o.transaction.kind === 'expense' ? -1 : 1) * o.transaction.grossPence, 0)
   const back = q.category || q.box ? '/wallet/tax-year' : '/wallet'
   return (
