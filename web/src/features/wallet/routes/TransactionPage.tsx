@@ -11,11 +11,12 @@ import { ToastProvider, useToast } from '../../../components/Toast'
 import { ApiError } from '../../../lib/api'
 import { errorMessage } from '../../../lib/errors'
 import { useDeleteTransaction } from '../api/deleteTransaction'
+import { useSaveTransaction } from '../api/saveTransaction'
 import { useTransaction } from '../api/transaction'
 import { invoiceHref, type Transaction } from '../api/keys'
 import { DeleteDialog } from '../components/DeleteDialog'
-import { formatDate, formatPence } from '../format'
-import { FREQUENCY_LABELS, KIND_LABELS, SAVE_FAILED, VAT_LABELS } from '../rules'
+import { formatDate, formatPence, todayISO } from '../format'
+import { FREQUENCY_LABELS, KIND_LABELS, SAVE_FAILED, VAT_LABELS, fromTransaction, toInput } from '../rules'
 import type { WalletToastState } from './WalletPage'
 import '../../../app/shell/pages.css'
 import '../wallet.css'
@@ -104,6 +105,7 @@ function DetailsOf({ t }: { t: Transaction }) {
           ))}
         </dl>
       </article>
+      {t.frequency !== 'one-off' && !t.endDate && t.date <= todayISO() ? <EndRepeats t={t} /> : null}
       {t.kind !== 'loan' ? <InvoiceBox t={t} /> : null}
       <DeleteDialog
         open={asking}
@@ -121,6 +123,32 @@ function DetailsOf({ t }: { t: Transaction }) {
         }
       />
     </div>
+  )
+}
+
+/** EndRepeats stops a weekly or monthly entry today: the occurrences so far stay, none come after. */
+function EndRepeats({ t }: { t: Transaction }) {
+  const save = useSaveTransaction(t.id)
+  const toast = useToast()
+  return (
+    <section className="wl-panel wl-repeats" aria-label="Repeats">
+      <p>
+        Repeats {FREQUENCY_LABELS[t.frequency].toLowerCase()} until you end it. Ending it today keeps every occurrence so far.
+      </p>
+      <button
+        type="button"
+        className="button button--outline button--small"
+        disabled={save.isPending}
+        onClick={() =>
+          save.mutate(
+            { input: { ...toInput(fromTransaction(t)), endDate: todayISO() } },
+            { onSuccess: () => toast('success', 'It repeats no more after today'), onError: () => toast('error', SAVE_FAILED) },
+          )
+        }
+      >
+        End repeats today
+      </button>
+    </section>
   )
 }
 

@@ -181,3 +181,26 @@ describe('a transaction’s details', () => {
     expect(await screen.findByRole('region', { name: 'Profit' })).toBeInTheDocument()
   })
 })
+
+describe('a repeating entry', () => {
+  it('can be ended today, keeping what it was', async () => {
+    const user = userEvent.setup()
+    const monthly = { ...transaction, frequency: 'monthly' as const, date: '2026-01-05', endDate: '' }
+    mockApi((p) => (p === '/api/wallet/transactions/{id}' ? reply(200, { transaction: monthly }) : reply(404)), sampleUser)
+    const put = vi.spyOn(api, 'PUT').mockImplementation((async (_p: string, init?: { body?: unknown }) => reply(200, { transaction: { ...monthly, ...(init?.body as object) } })) as never)
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(
+      <QueryClientProvider client={qc}>
+        <AuthProvider>
+          <RouterProvider router={createMemoryRouter([{ path: '/wallet/t/:id', element: <TransactionPage /> }], { initialEntries: ['/wallet/t/t1'] })} />
+        </AuthProvider>
+      </QueryClientProvider>,
+    )
+    await user.click(await screen.findByRole('button', { name: 'End repeats today' }))
+    await waitFor(() => expect(put).toHaveBeenCalled())
+    const body = (put.mock.calls[0][1] as { body: Record<string, unknown> }).body
+    expect(body).toMatchObject({ frequency: 'monthly', date: '2026-01-05', amountPence: 12000, vatPence: 2400, category: 'Maintenance and repairs costs' })
+    expect(body.endDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(await screen.findByText('It repeats no more after today')).toBeInTheDocument()
+  })
+})
