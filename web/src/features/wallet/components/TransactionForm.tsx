@@ -211,6 +211,10 @@ export function TransactionForm({ kind, initial, transaction, properties, onSave
 
       {kind === 'loan' ? (
         <Group title="Loan">
+          <p className="field-hint wl-form__lead">
+            The money borrowed is not an expense and does not lower your profit. Record the interest you pay as an expense in Mortgage and loan
+            interest: it is a finance cost.
+          </p>
           <Field id={id('lenderName')} label="Lender's name" error={err('lenderName')}>
             <input {...input('lenderName')} type="text" maxLength={120} autoComplete="organization" />
           </Field>
