@@ -191,6 +191,10 @@ test('the demo landlord keeps a month of books: rent with an invoice, a repair w
   await filter(page, 'Expenses')
   await expect(recentList(page).getByRole('link', { name: new RegExp(`Boiler repair ${tag}`) })).toBeVisible()
   await expect(recentList(page).getByRole('link', { name: new RegExp(`Rent for the unpaid month ${tag}`) })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Filter transactions' }).click()
+  await expect(page.getByRole('menu', { name: 'Filter transactions' }).getByRole('menuitemradio')).toHaveText(['All', 'Income', 'Expenses', 'Amounts recoverable'])
+  await checkPage(page, testInfo, 'wallet-filter-menu')
+  await page.keyboard.press('Escape')
   await filter(page, 'Amounts recoverable')
   await expect(recentList(page).getByRole('link', { name: new RegExp(`Broken window ${tag}`) })).toBeVisible()
   await expect(recentList(page).getByRole('link', { name: new RegExp(`Boiler repair ${tag}`) })).toHaveCount(0)
@@ -299,6 +303,13 @@ test('on a phone, a landlord without an agreement sets the expected rent, sees t
   await expect(overdue.getByRole('listitem')).toHaveCount(months)
   expect(await rentOverdue(page)).toBe(950 * months)
   await checkPage(page, testInfo, 'wallet-overview', { phoneAxe: true })
+  // The plus menu, open; Escape closes it and gives the focus back.
+  await page.getByRole('button', { name: 'Add a transaction' }).click()
+  await expect(page.getByRole('menu', { name: 'Add a transaction' }).getByRole('menuitem')).toHaveText(['Add Income', 'Add Expense', 'Add Loan'])
+  await checkPage(page, testInfo, 'wallet-plus-menu', { phoneAxe: true })
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Add a transaction' })).toBeFocused()
 
   // Record the oldest month's rent with an invoice; the form's rules on the way.
   await openAdd(page, 'Add Income')
