@@ -42,6 +42,7 @@ import (
 	"github.com/omnirent/omnirent/internal/signing"
 	"github.com/omnirent/omnirent/internal/siteinfo"
 	"github.com/omnirent/omnirent/internal/spa"
+	"github.com/omnirent/omnirent/internal/wallet"
 )
 
 // App is a built, migrated application ready to serve.
@@ -64,6 +65,7 @@ type App struct {
 	News       *news.Service
 	Blog       *blog.Service
 	Calendar   *calendar.Service
+	Wallet     *wallet.Service
 	Handler    http.Handler
 	Log        *slog.Logger
 	// Routes are the registered patterns (checked against api/openapi.yaml).
@@ -192,6 +194,17 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 			return nil, fmt.Errorf("demo calendar: %w", err)
 		}
 	}
+	walletRules, err := wallet.LoadRules()
+	if err != nil {
+		return nil, err
+	}
+	a.Wallet = wallet.NewService(wallet.Deps{DB: d, Clock: clk, Rules: walletRules, Properties: walletProperties{properties},
+		Agreements: walletAgreements{a.Contracts}, Files: files})
+	if cfg.SeedDemo {
+		if err := demo.SeedWallet(ctx, authSvc, properties, a.Wallet, clk.Now()); err != nil {
+			return nil, fmt.Errorf("demo wallet: %w", err)
+		}
+	}
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {
 		if err := demo.SeedBlog(ctx, a.Blog); err != nil {
@@ -231,6 +244,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	news.NewHandler(a.News).Routes(mux)
 	blog.NewHandler(a.Blog).Routes(mux)
 	calendar.NewHandler(a.Calendar).Routes(mux)
+	wallet.NewHandler(a.Wallet).Routes(mux)
 	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)
 	mux.HandleFunc("GET /Blog/rss.xml", a.seo().RSS)
 	// The embedded sandbox bank's consent page (the only bank until a real
@@ -261,7 +275,8 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		a.Payments.WithCSP, // Stripe.js's sources, when Stripe is the card provider
 		httpx.WithCompression,
 		httpx.WithBodyLimit(a.Config.MaxBodyBytes, func(r *http.Request) int64 {
-			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r), signing.UploadBodyLimit(r), contract.UploadBodyLimit(r), inventory.UploadBodyLimit(r), documents.UploadBodyLimit(r))
+			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r), signing.UploadBodyLimit(r), contract.UploadBodyLimit(r), inventory.UploadBodyLimit(r),
+				documents.UploadBodyLimit(r), wallet.UploadBodyLimit(r))
 		}),
 		httpx.WithCSRFProtection,
 		session.Middleware(a.Auth),

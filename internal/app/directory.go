@@ -16,6 +16,7 @@ import (
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/refcheck"
 	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/wallet"
 )
 
 // accountDirectory lets other areas (properties, reference checks) reach
@@ -278,4 +279,56 @@ func (c calendarCertificates) Expiries(ctx context.Context, ownerID string, from
 
 func (c calendarCertificates) Acknowledge(ctx context.Context, ownerID, key string, done bool) error {
 	return c.documents.Acknowledge(ctx, ownerID, key, done)
+}
+
+// walletProperties answers the wallet about a landlord's properties
+// (wallet.Properties) in the wallet's terms.
+type walletProperties struct{ properties *property.Service }
+
+func (p walletProperties) Owned(ctx context.Context, a session.Actor, id string) (wallet.Property, error) {
+	pr, err := p.properties.Get(ctx, a, id)
+	if err != nil {
+		return wallet.Property{}, err
+	}
+	return walletPlace(pr.ID, pr.Address), nil
+}
+
+func (p walletProperties) Mine(ctx context.Context, a session.Actor) ([]wallet.Property, error) {
+	list, err := p.properties.List(ctx, a)
+	out := make([]wallet.Property, 0, len(list))
+	for _, pr := range list {
+		out = append(out, walletPlace(pr.ID, pr.Address))
+	}
+	return out, err
+}
+
+func walletPlace(id string, a property.Address) wallet.Property {
+	label := a.FirstLine
+	if a.Town != "" {
+		label += ", " + a.Town
+	}
+	return wallet.Property{ID: id, Label: label}
+}
+
+// walletAgreements gives the wallet the rent of a landlord's agreements
+// sent to their tenants (awaiting signatures or completed): drafts are
+// not yet agreed.
+type walletAgreements struct{ contracts *contract.Service }
+
+func (c walletAgreements) Rents(ctx context.Context, a session.Actor) ([]wallet.Agreement, error) {
+	var out []wallet.Agreement
+	for _, view := range []contract.ListView{contract.ViewAwaiting, contract.ViewCompleted} {
+		list, err := c.contracts.List(ctx, a, view)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range list {
+			if !r.Mine {
+				continue
+			}
+			out = append(out, wallet.Agreement{PropertyID: r.PropertyID, RentPence: r.Answers.RentPence,
+				RentPeriod: r.Answers.RentPeriod, FirstPaymentDate: r.Answers.FirstPaymentDate})
+		}
+	}
+	return out, nil
 }

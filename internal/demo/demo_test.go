@@ -141,3 +141,28 @@ func TestDemoLandlordHasCalendarEvents(t *testing.T) {
 		}
 	})
 }
+
+func TestDemoLandlordHasBooksWithAnUnpaidMonth(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
+		if err := demo.SeedWallet(context.Background(), e.App.Auth, e.App.Properties, e.App.Wallet, e.Clock.Now()); err != nil {
+			t.Fatal(err) // seeding again must not add more
+		}
+		c := e.NewClient()
+		if r := c.Post("/api/auth/login", map[string]any{"email": demo.Accounts[0].Email, "password": demo.Accounts[0].Password}); r.Status != http.StatusOK {
+			t.Fatal(r.Raw)
+		}
+		o := c.Get("/api/wallet/overview?period=3M").Body
+		rent := o["rent"].(map[string]any)
+		overdue := rent["overdue"].([]any)
+		if len(overdue) != 1 || rent["overduePence"] != float64(185_000) {
+			t.Fatalf("demo overdue rent: %v", rent)
+		}
+		if o["loansPence"] != float64(0) || o["recoverablePence"] != float64(12_000) {
+			t.Errorf("demo overview: loans %v (the loan is four months old) recoverable %v", o["loansPence"], o["recoverablePence"])
+		}
+		if n := c.Get("/api/wallet/transactions").Body["total"]; n.(float64) < 15 {
+			t.Errorf("demo entries: %v", n)
+		}
+	})
+}

@@ -53,3 +53,20 @@ export function SignedOutOnly() {
   if (user) return <Navigate to="/dashboard" replace />
   return <Outlet />
 }
+
+/** RequireLandlord: tools only landlords have (the wallet); a tenant is told so. */
+export function RequireLandlord() {
+  const { user } = useAuth()
+  const location = useLocation()
+  if (!user) return <Navigate to="/dashboard" replace state={{ from: location.pathname + location.search }} />
+  if (user.userType !== 'Landlord')
+    return (
+      <div className="not-found">
+        <div>
+          <h1>For landlords only</h1>
+          <p>This page is part of a landlord's tools.</p>
+        </div>
+      </div>
+    )
+  return <Outlet />
+}

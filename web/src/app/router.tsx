@@ -7,7 +7,7 @@ import NotFound from '../components/NotFound'
 // bundle so the first visit paints without waiting for more chunks.
 import PublicLayout from '../features/public/routes/PublicLayout'
 import LandingPage from '../features/public/routes/LandingPage'
-import { BySession, PageLoading, RequireAdmin, RequireAuth, SessionLayout, SignedOutOnly } from './guards'
+import { BySession, PageLoading, RequireAdmin, RequireAuth, RequireLandlord, SessionLayout, SignedOutOnly } from './guards'
 import { warm } from '../lib/warm'
 import { postURL, postsURL } from '../features/blog/api/keys'
 import { newsURL, parseNewsView } from '../features/news/api/keys'
@@ -50,7 +50,9 @@ const CalendarPage = lazy(() => import('../features/calendar/routes/CalendarPage
 const CreateEventPage = lazy(() => import('../features/calendar/routes/CreateEventPage'))
 const ViewEventPage = lazy(() => import('../features/calendar/routes/ViewEventPage'))
 const EditEventPage = lazy(() => import('../features/calendar/routes/EditEventPage'))
-const ComingSoonPage = lazy(() => import('./shell/ComingSoonPage'))
+const WalletPage = lazy(() => import('../features/wallet/routes/WalletPage'))
+const WalletTransactionPage = lazy(() => import('../features/wallet/routes/TransactionPage'))
+const WalletFormPage = lazy(() => import('../features/wallet/routes/TransactionFormPage'))
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>
@@ -65,7 +67,6 @@ function Root() {
 }
 
 const dashboard = <BySession signedIn={<DashboardPage />} signedOut={<LoginPage />} />
-const soon = (tool: string) => <ComingSoonPage tool={tool} />
 
 export const router = createBrowserRouter([
   {
@@ -117,7 +118,17 @@ export const router = createBrowserRouter([
               { path: '/contract-builder', element: <ContractBuilderPage /> },
               { path: '/inventory', element: <InventoryPage /> },
               { path: '/NewReport', element: <NewReportPage /> },
-              { path: '/wallet', element: soon('Wallet') },
+              {
+                // The wallet is for landlords (spec 3 section 6); the server refuses everyone else too.
+                element: <RequireLandlord />,
+                children: [
+                  { path: '/wallet', element: <WalletPage /> },
+                  { path: '/wallet/:view', element: <WalletPage /> },
+                  { path: '/wallet/add/:kind', element: <WalletFormPage /> },
+                  { path: '/wallet/t/:id', element: <WalletTransactionPage /> },
+                  { path: '/wallet/t/:id/edit', element: <WalletFormPage /> },
+                ],
+              },
               { path: '/calendar', element: <CalendarPage /> },
               { path: '/calendar/create', element: <CreateEventPage /> },
               { path: '/calendar/view/:id', element: <ViewEventPage /> },

@@ -2472,6 +2472,267 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wallet categories
+         * @description Landlords only. The spec's lists per kind (income, expense, loan), each with its SA105 box, then the landlord's own (custom: true). The form adds Other and Create New itself.
+         */
+        get: operations["walletCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/categories/{kind}/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "income" | "expense" | "loan";
+                name: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a custom category
+         * @description One of the landlord's own categories (404 for a built-in or unknown one). Entries using it keep its name.
+         */
+        delete: operations["deleteWalletCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wallet transactions
+         * @description The landlord's occurrences in a range (default the whole history up to today), newest first: a weekly or monthly entry gives one item per occurrence (computed, never copied). category and box narrow the list (the tax-year links).
+         */
+        get: operations["listWalletTransactions"];
+        put?: never;
+        /**
+         * Add a wallet transaction
+         * @description Add Income, Add Expense or Add Loan. Missing fields answer 400 'Please fill all the fields' with the fields; another landlord's property 404.
+         */
+        post: operations["createWalletTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** A wallet transaction */
+        get: operations["getWalletTransaction"];
+        /**
+         * Edit a wallet transaction
+         * @description The same fields as adding; the kind never changes.
+         */
+        put: operations["updateWalletTransaction"];
+        post?: never;
+        /**
+         * Delete a wallet transaction
+         * @description The entry and its invoice.
+         */
+        delete: operations["deleteWalletTransaction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/transactions/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A transaction's invoice
+         * @description The stored file, inline (?download=1 as an attachment).
+         */
+        get: operations["walletInvoice"];
+        /**
+         * Attach an invoice
+         * @description One PDF, JPEG or PNG (judged by content, images cleaned of metadata) in the multipart field "file", at most 10 MB; it replaces any earlier invoice. 400 invalid_file for anything else.
+         */
+        put: operations["uploadWalletInvoice"];
+        post?: never;
+        /** Remove an invoice */
+        delete: operations["deleteWalletInvoice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wallet overview
+         * @description Profit (revenue, expenses), rent paid, due and overdue, the monthly chart and the recent occurrences (at most 50) for a period ending today: 1M, 3M, 1Y or 3Y as true calendar periods. Loan capital is not an expense; VAT added on income is not revenue; VAT on an expense is a cost.
+         */
+        get: operations["walletOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wallet property cards
+         * @description A card per property of the landlord with profit, rent paid, due and overdue for the period.
+         */
+        get: operations["walletProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/properties/{propertyId}/rent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a property's expected rent
+         * @description For a property without a tenancy agreement here (an agreement's rent wins when there is one).
+         */
+        put: operations["setWalletExpectedRent"];
+        post?: never;
+        /** Stop expecting rent */
+        delete: operations["deleteWalletExpectedRent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/tax-year": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tax-year summary
+         * @description 6 April to 5 April (year = the year it starts; default the current one), for the landlord or one property: income and allowable expenses in the boxes of SA105, residential finance costs apart (a 20% tax credit), capital and non-deductible items apart, the allowances noted, Making Tax Digital's threshold and the quarterly totals.
+         */
+        get: operations["walletTaxYear"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/export/transactions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transactions as CSV
+         * @description One row per occurrence, oldest first: Date, Property, Type, Category, SA105 box, Description, Party, Net, VAT, Gross, Paid, Recoverable, Debtor, Recoverable amount (amounts in pounds).
+         */
+        get: operations["walletTransactionsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/export/tax-year.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tax-year summary as CSV */
+        get: operations["walletTaxYearCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/export/invoices.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tax year's invoices as ZIP
+         * @description The invoices of the entries with an occurrence in the tax year; 404 no_invoices when there are none.
+         */
+        get: operations["walletInvoicesZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3812,6 +4073,219 @@ export interface components {
         };
         DocumentItems: {
             items: components["schemas"]["DocumentItem"][];
+        };
+        /** @enum {string} */
+        WalletKind: "income" | "expense" | "loan";
+        /** @enum {string} */
+        WalletPeriod: "1M" | "3M" | "1Y" | "3Y";
+        /** @enum {string} */
+        WalletFilter: "all" | "income" | "expense" | "loan" | "recoverable";
+        WalletCategory: {
+            name: string;
+            /** @description SA105 box (20, 24-29, 44) or capital */
+            box: string;
+            custom: boolean;
+        };
+        WalletCategories: {
+            income: components["schemas"]["WalletCategory"][];
+            expense: components["schemas"]["WalletCategory"][];
+            loan: components["schemas"]["WalletCategory"][];
+        };
+        WalletParty: {
+            /** @enum {string} */
+            type: "" | "vendor" | "tenant";
+            person: string;
+            orderNumber: string;
+        };
+        WalletInvoice: {
+            name: string;
+            contentType: string;
+            size: number;
+        };
+        /** @description An entry of the books. Money in integer pence; dates YYYY-MM-DD. */
+        WalletTransaction: {
+            id: string;
+            kind: components["schemas"]["WalletKind"];
+            propertyId: string;
+            propertyLabel: string;
+            category: string;
+            /** @description the SA105 box it counts in, capital, or notAllowable */
+            box: string;
+            boxLabel: string;
+            description: string;
+            amountPence: number;
+            date: string;
+            /** @enum {string} */
+            vat: "included" | "add" | "none";
+            vatPence: number;
+            netPence: number;
+            grossPence: number;
+            party: components["schemas"]["WalletParty"];
+            taxDeductible: boolean;
+            /** @enum {string} */
+            frequency: "one-off" | "weekly" | "monthly";
+            endDate: string;
+            paid: boolean;
+            recoverable: boolean;
+            debtor: string;
+            recoverPence: number;
+            lenderName: string;
+            tenureYears: number;
+            invoice: components["schemas"]["WalletInvoice"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WalletTransactionResponse: {
+            transaction: components["schemas"]["WalletTransaction"];
+        };
+        /** @description The form. category Other or Create New takes customCategory (a new category of the landlord's). */
+        WalletInput: {
+            kind: components["schemas"]["WalletKind"];
+            propertyId: string;
+            category: string;
+            customCategory?: string;
+            description: string;
+            amountPence: number;
+            date: string;
+            /** @enum {string} */
+            vat?: "included" | "add" | "none";
+            vatPence?: number;
+            party?: components["schemas"]["WalletParty"];
+            taxDeductible?: boolean;
+            /** @enum {string} */
+            frequency?: "one-off" | "weekly" | "monthly";
+            endDate?: string;
+            paid?: boolean;
+            recoverable?: boolean;
+            debtor?: string;
+            recoverPence?: number;
+            lenderName?: string;
+            tenureYears?: number;
+        };
+        WalletOccurrence: {
+            occurrenceDate: string;
+            transaction: components["schemas"]["WalletTransaction"];
+        };
+        WalletPage: {
+            items: components["schemas"]["WalletOccurrence"][];
+            total: number;
+        };
+        WalletOverdueRent: {
+            propertyId: string;
+            propertyLabel: string;
+            dueDate: string;
+            amountPence: number;
+            outstandingPence: number;
+            daysOverdue: number;
+        };
+        WalletOverview: {
+            period: components["schemas"]["WalletPeriod"];
+            from: string;
+            to: string;
+            today: string;
+            profit: {
+                revenuePence: number;
+                expensesPence: number;
+                profitPence: number;
+            };
+            financeCostsPence: number;
+            vatOnIncomePence: number;
+            loansPence: number;
+            recoverablePence: number;
+            unpaidExpensesPence: number;
+            rent: {
+                paidPence: number;
+                duePence: number;
+                overduePence: number;
+                overdue: components["schemas"]["WalletOverdueRent"][];
+            };
+            months: {
+                month: string;
+                incomePence: number;
+                expensesPence: number;
+            }[];
+            recent: components["schemas"]["WalletOccurrence"][];
+            recentTotal: number;
+        };
+        WalletExpectedRent: {
+            rentPence: number;
+            /** @enum {string} */
+            rentPeriod: "weekly" | "monthly";
+            firstDueDate: string;
+            endDate: string;
+        };
+        WalletPropertyCards: {
+            period: components["schemas"]["WalletPeriod"];
+            from: string;
+            to: string;
+            properties: {
+                propertyId: string;
+                propertyLabel: string;
+                revenuePence: number;
+                expensesPence: number;
+                profitPence: number;
+                rentPaidPence: number;
+                rentDuePence: number;
+                rentOverduePence: number;
+                nextDue: {
+                    date: string;
+                    amountPence: number;
+                } | null;
+                transactionCount: number;
+                /** @enum {string} */
+                rentSource: "agreement" | "manual" | "none";
+                expectedRent: components["schemas"]["WalletExpectedRent"] | null;
+            }[];
+        };
+        WalletBoxTotal: {
+            box: string;
+            label: string;
+            totalPence: number;
+            categories: {
+                category: string;
+                totalPence: number;
+                count: number;
+            }[];
+        };
+        WalletTaxYear: {
+            year: number;
+            label: string;
+            start: string;
+            end: string;
+            propertyId: string;
+            income: components["schemas"]["WalletBoxTotal"][];
+            incomeTotalPence: number;
+            expenses: components["schemas"]["WalletBoxTotal"][];
+            expensesTotalPence: number;
+            financeCosts: components["schemas"]["WalletBoxTotal"] & {
+                taxCreditPence: number;
+            };
+            notAllowable: components["schemas"]["WalletBoxTotal"];
+            loansPence: number;
+            profitPence: number;
+            vatOnIncomePence: number;
+            allowances: {
+                propertyAllowancePence: number;
+                rentARoomPence: number;
+                notes: string[];
+            };
+            mtd: {
+                thresholdPence: number;
+                appliesFrom: string;
+                qualifyingIncomePence: number;
+                crosses: boolean;
+                message: string;
+            };
+            quarters: {
+                label: string;
+                start: string;
+                end: string;
+                incomePence: number;
+                expensesPence: number;
+            }[];
+            years: number[];
         };
     };
     responses: {
@@ -7537,6 +8011,492 @@ export interface operations {
                     "application/json": components["schemas"]["Mailbox"];
                 };
             };
+        };
+    };
+    walletCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the lists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletCategories"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    deleteWalletCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "income" | "expense" | "loan";
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listWalletTransactions: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                filter?: components["schemas"]["WalletFilter"];
+                propertyId?: string;
+                category?: string;
+                box?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the occurrences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletPage"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    createWalletTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletInput"];
+            };
+        };
+        responses: {
+            /** @description recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletTransactionResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getWalletTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletTransactionResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    updateWalletTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletInput"];
+            };
+        };
+        responses: {
+            /** @description saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletTransactionResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteWalletTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    walletInvoice: {
+        parameters: {
+            query?: {
+                download?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    uploadWalletInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletTransactionResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    deleteWalletInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletTransactionResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    walletOverview: {
+        parameters: {
+            query?: {
+                period?: components["schemas"]["WalletPeriod"];
+                filter?: components["schemas"]["WalletFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletOverview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    walletProperties: {
+        parameters: {
+            query?: {
+                period?: components["schemas"]["WalletPeriod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletPropertyCards"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    setWalletExpectedRent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletExpectedRent"];
+            };
+        };
+        responses: {
+            /** @description saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expectedRent: components["schemas"]["WalletExpectedRent"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteWalletExpectedRent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    walletTaxYear: {
+        parameters: {
+            query?: {
+                year?: number;
+                propertyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletTaxYear"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    walletTransactionsCsv: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                filter?: components["schemas"]["WalletFilter"];
+                propertyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    walletTaxYearCsv: {
+        parameters: {
+            query?: {
+                year?: number;
+                propertyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    walletInvoicesZip: {
+        parameters: {
+            query?: {
+                year?: number;
+                propertyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ZIP */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
 }

@@ -1,0 +1,99 @@
+package wallet_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/dbtest"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/wallet"
+)
+
+// BenchmarkOverview is the overview of a landlord with 20 properties and
+// 10,000 transactions over three years (a monthly rent per property, the
+// rest one-off income, expenses with VAT, recoverable amounts and loans),
+// through the HTTP API on SQLite, for the longest period (3Y) and the
+// default one (1M), warm (the entries in memory, checked by revision)
+// and cold (read again). Target: under 100 ms (docs/perf.md).
+func BenchmarkOverview(b *testing.B) {
+	e := apptest.Start(b, dbtest.Open(b, db.SQLite), nil)
+	c, props := landlord(b, e, "lord@example.com", 20)
+	me := actorOf(b, c)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(1, 2))
+	expenses := []string{"Maintenance and repairs costs", "Utilities", "Council tax", "Insurance", "Letting agent and management fees", "Mortgage and loan interest"}
+	for i := range 10_000 {
+		pid := props[i%len(props)]
+		in := wallet.Input{PropertyID: pid, Description: fmt.Sprintf("Entry %d", i), VAT: wallet.VATNone, Frequency: wallet.OneOff, TaxDeductible: true}
+		amount := int64(1000 + rng.IntN(200_000))
+		in.AmountPence = &amount
+		in.Date = fmt.Sprintf("%d-%02d-%02d", 2023+rng.IntN(4), 1+rng.IntN(12), 1+rng.IntN(28))
+		switch {
+		case i < len(props):
+			in.Kind, in.Category, in.Frequency, in.Date = wallet.Income, "Rent", wallet.Monthly, "2023-11-01"
+		case i%10 < 4:
+			in.Kind, in.Category = wallet.Income, "Rent"
+		case i%10 < 9:
+			in.Kind, in.Category, in.Paid = wallet.Expense, expenses[i%len(expenses)], i%3 > 0
+			if i%4 == 0 {
+				in.VAT, in.VATPence = wallet.VATAdd, amount/5
+			}
+			if i%7 == 0 {
+				in.Recoverable, in.Debtor, in.RecoverPence = true, "Tenant", amount/2
+			}
+		default:
+			in.Kind, in.Category, in.LenderName, in.TenureYears = wallet.Loan, "Secured", "Bank", 2
+		}
+		if _, err := e.App.Wallet.Create(ctx, me, in); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, p := range props[:10] {
+		if r := c.Do("PUT", "/api/wallet/properties/"+p+"/rent", map[string]any{"rentPence": 95000, "rentPeriod": "monthly", "firstDueDate": "2024-01-01"}); r.Status != 200 {
+			b.Fatal(r.Raw)
+		}
+	}
+	for _, period := range []string{"1M", "3Y"} {
+		b.Run(period, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if r := c.Get("/api/wallet/overview?period=" + period); r.Status != 200 {
+					b.Fatal(r.Raw)
+				}
+			}
+		})
+	}
+	// The first read after a change (or on another server): every row again.
+	b.Run("3Y-cold", func(b *testing.B) {
+		for b.Loop() {
+			e.App.Wallet.ForgetBooks()
+			if r := c.Get("/api/wallet/overview?period=3Y"); r.Status != 200 {
+				b.Fatal(r.Raw)
+			}
+		}
+	})
+	// An entry edited, then the overview (this server keeps its copy current).
+	last := c.Get("/api/wallet/transactions?limit=1&filter=expense")
+	id := obj(obj(list(last.Body["items"])[0])["transaction"])["id"].(string)
+	b.Run("edit-then-3Y", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			m := entry("expense", props[0], "Insurance", int64(1000+i), "2026-10-01")
+			if r := c.Do("PUT", "/api/wallet/transactions/"+id, m); r.Status != 200 {
+				b.Fatal(r.Raw)
+			}
+			if r := c.Get("/api/wallet/overview?period=3Y"); r.Status != 200 {
+				b.Fatal(r.Raw)
+			}
+		}
+	})
+	b.Run("properties-1Y", func(b *testing.B) {
+		for b.Loop() {
+			if r := c.Get("/api/wallet/properties?period=1Y"); r.Status != 200 {
+				b.Fatal(r.Raw)
+			}
+		}
+	})
+}

@@ -1,0 +1,206 @@
+// Package wallet owns a landlord's books (spec 3, "Wallet"): income,
+// expense and loan entries per property with VAT, invoices, recurring
+// entries and money owed back; the overview of profit and rent (rent due
+// and overdue computed from the tenancy agreements, read through the
+// Agreements interface, or from an expected rent the landlord sets by
+// hand); and the tax year in the boxes of HMRC's UK property pages (SA105),
+// kept as data (data/*.yaml) with Making Tax Digital's thresholds.
+//
+// Where the spec's accounting is wrong it is corrected knowingly (the page
+// says so): a loan's capital is not an expense, loan interest is a finance
+// cost, VAT added on income is not profit, and VAT added on an expense is a
+// cost for a landlord who is not VAT-registered.
+package wallet
+
+import "time"
+
+// Kind of a transaction (spec 3 section 3).
+type Kind string
+
+const (
+	Income  Kind = "income"
+	Expense Kind = "expense"
+	Loan    Kind = "loan"
+)
+
+// Kinds in the spec's order.
+var Kinds = []Kind{Income, Expense, Loan}
+
+// VAT treatments (spec 3 section 3: Included in amount, Add VAT, No VAT).
+const (
+	VATIncluded = "included"
+	VATAdd      = "add"
+	VATNone     = "none"
+)
+
+// Frequencies.
+const (
+	OneOff  = "one-off"
+	Weekly  = "weekly"
+	Monthly = "monthly"
+)
+
+// The categories the form offers besides the lists, both opening the
+// free-text 'Specify a category' box (spec 3 section 5).
+const (
+	CategoryOther     = "Other"
+	CategoryCreateNew = "Create New"
+)
+
+// Box keys beyond SA105's numbers.
+const (
+	BoxCapital      = "capital"
+	BoxNotAllowable = "notAllowable"
+)
+
+// Limits.
+const (
+	MaxAmountPence  int64 = 100_000_000_000 // one billion pounds
+	MaxTenureYears        = 40
+	MaxInvoiceBytes int64 = 10 << 20
+	maxText               = 200
+	maxDescription        = 1000
+)
+
+// Messages (spec 3 section 5 word for word, then this area's own).
+const (
+	MsgFillAll          = "Please fill all the fields"
+	MsgError            = "An Error Occured!"
+	MsgLandlordsOnly    = "Only landlords can use the wallet."
+	MsgNotFound         = "Transaction not found."
+	MsgCategoryNotFound = "Category not found."
+	MsgPropertyNotFound = "Please choose one of your properties."
+	MsgAmountNegative   = "The amount cannot be negative."
+	MsgAmountTooLarge   = "The amount is too large."
+	MsgEndBeforeDate    = "The end date cannot be before the date."
+	MsgRecoverTooMuch   = "The recoverable amount cannot be more than the expense."
+	MsgTenure           = "Please choose the tenure."
+	MsgInvoiceType      = "The invoice must be a PDF, JPEG or PNG file."
+	MsgInvoiceMissing   = "Please choose a file."
+	MsgInvoiceTooLarge  = "The invoice is too large (10 MB at most)."
+	MsgNoInvoice        = "This transaction has no invoice."
+	MsgNoInvoices       = "No invoices in this tax year."
+	MsgNoRent           = "No expected rent is set for this property."
+	MsgRentPeriod       = "The rent period must be weekly or monthly."
+	MsgBadPeriod        = "Unknown period."
+	MsgBadFilter        = "Unknown filter."
+	MsgBadYear          = "Unknown tax year."
+	MsgBadDate          = "Please enter a valid date."
+)
+
+// Party is who an income came from or an expense was paid to.
+type Party struct {
+	Type        string `json:"type"` // vendor, tenant or empty
+	Person      string `json:"person"`
+	OrderNumber string `json:"orderNumber"`
+}
+
+// Invoice is an entry's stored file (PDF, JPEG or PNG, checked by content).
+type Invoice struct {
+	Name        string `json:"name"`
+	ContentType string `json:"contentType"`
+	Size        int64  `json:"size"`
+	key         string
+}
+
+// Transaction is one entry of the books. Money is integer pence; dates are
+// days (YYYY-MM-DD). A weekly or monthly entry stands for every occurrence
+// from Date until EndDate (or for ever), computed per period, never copied.
+type Transaction struct {
+	ID            string    `json:"id"`
+	Kind          Kind      `json:"kind"`
+	PropertyID    string    `json:"propertyId"`
+	PropertyLabel string    `json:"propertyLabel"`
+	Category      string    `json:"category"`
+	Box           string    `json:"box"`
+	BoxLabel      string    `json:"boxLabel"`
+	Description   string    `json:"description"`
+	AmountPence   int64     `json:"amountPence"`
+	Date          string    `json:"date"`
+	VAT           string    `json:"vat"`
+	VATPence      int64     `json:"vatPence"`
+	NetPence      int64     `json:"netPence"`
+	GrossPence    int64     `json:"grossPence"`
+	Party         Party     `json:"party"`
+	TaxDeductible bool      `json:"taxDeductible"`
+	Frequency     string    `json:"frequency"`
+	EndDate       string    `json:"endDate"`
+	Paid          bool      `json:"paid"`
+	Recoverable   bool      `json:"recoverable"`
+	Debtor        string    `json:"debtor"`
+	RecoverPence  int64     `json:"recoverPence"`
+	LenderName    string    `json:"lenderName"`
+	TenureYears   int       `json:"tenureYears"`
+	Invoice       *Invoice  `json:"invoice"`
+	CreatedAt     time.Time `json:"createdAt"`
+	UpdatedAt     time.Time `json:"updatedAt"`
+
+	landlordID string
+	start, end day  // parsed Date and EndDate (end zero: open)
+	rent       bool // income that pays rent due
+	finance    bool // a residential finance cost (SA105 box 44)
+}
+
+// gross is the amount with any VAT added. An expense counts for its gross
+// (a landlord who is not VAT-registered cannot reclaim the VAT); income
+// for its amount only (VAT charged is owed, not profit); a loan for its
+// capital, apart.
+func (t Transaction) gross() int64 {
+	if t.VAT == VATAdd {
+		return t.AmountPence + t.VATPence
+	}
+	return t.AmountPence
+}
+
+// Input is an entry as the form sends it.
+type Input struct {
+	Kind           Kind   `json:"kind"`
+	PropertyID     string `json:"propertyId"`
+	Category       string `json:"category"`
+	CustomCategory string `json:"customCategory"`
+	Description    string `json:"description"`
+	AmountPence    *int64 `json:"amountPence"`
+	Date           string `json:"date"`
+	VAT            string `json:"vat"`
+	VATPence       int64  `json:"vatPence"`
+	Party          Party  `json:"party"`
+	TaxDeductible  bool   `json:"taxDeductible"`
+	Frequency      string `json:"frequency"`
+	EndDate        string `json:"endDate"`
+	Paid           bool   `json:"paid"`
+	Recoverable    bool   `json:"recoverable"`
+	Debtor         string `json:"debtor"`
+	RecoverPence   int64  `json:"recoverPence"`
+	LenderName     string `json:"lenderName"`
+	TenureYears    int    `json:"tenureYears"`
+}
+
+// Category is one entry of a kind's list.
+type Category struct {
+	Name   string `json:"name"`
+	Box    string `json:"box"`
+	Custom bool   `json:"custom"`
+}
+
+// Categories are the lists keyed by kind (spec 3 section 7, "categories/get").
+type Categories struct {
+	Income  []Category `json:"income"`
+	Expense []Category `json:"expense"`
+	Loan    []Category `json:"loan"`
+}
+
+// ExpectedRent is a rent the landlord sets by hand for a property without
+// an agreement.
+type ExpectedRent struct {
+	RentPence    int64  `json:"rentPence"`
+	RentPeriod   string `json:"rentPeriod"`
+	FirstDueDate string `json:"firstDueDate"`
+	EndDate      string `json:"endDate"`
+}
+
+// Occurrence is one dated instance of an entry.
+type Occurrence struct {
+	Date        string       `json:"occurrenceDate"`
+	Transaction *Transaction `json:"transaction"`
+	on          day
+}

@@ -1,0 +1,147 @@
+package wallet
+
+import (
+	"context"
+	"sort"
+
+	"github.com/omnirent/omnirent/internal/session"
+)
+
+// Where a property's rent due comes from.
+const (
+	rentAgreement = "agreement"
+	rentManual    = "manual"
+	rentNone      = "none"
+)
+
+// schedule is a rent due on a series of dates.
+type schedule struct {
+	pence int64
+	rec   recurrence
+}
+
+// rentState is a property's rent for a period, and overdue today.
+type rentState struct {
+	source       string
+	manual       *ExpectedRent
+	duePence     int64
+	overduePence int64
+	overdue      []OverdueRent
+	next         *Due
+}
+
+// schedules are each property's rent schedules: from its agreements when
+// it has any (each running from its first payment date until the next
+// agreement's), else from the rent set by hand.
+func (s *Service) schedules(ctx context.Context, a session.Actor) (map[string][]schedule, map[string]string, map[string]*ExpectedRent, error) {
+	out := map[string][]schedule{}
+	source := map[string]string{}
+	manual := map[string]*ExpectedRent{}
+	if s.agree != nil {
+		list, err := s.agree.Rents(ctx, a)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		sort.SliceStable(list, func(i, j int) bool { return list[i].FirstPaymentDate < list[j].FirstPaymentDate })
+		for _, ag := range list {
+			first, ok := parseDay(ag.FirstPaymentDate)
+			if !ok || ag.RentPence <= 0 || (ag.RentPeriod != Weekly && ag.RentPeriod != Monthly) {
+				continue
+			}
+			prev := out[ag.PropertyID]
+			if n := len(prev); n > 0 && prev[n-1].rec.end == 0 {
+				prev[n-1].rec.end = first - 1
+			}
+			out[ag.PropertyID] = append(prev, schedule{pence: ag.RentPence, rec: recurrence{start: first, freq: ag.RentPeriod}})
+			source[ag.PropertyID] = rentAgreement
+		}
+	}
+	rows, err := rents(ctx, s.db.Conn(), a.UserID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, r := range rows {
+		r := r
+		manual[r.PropertyID] = &r.ExpectedRent
+		if source[r.PropertyID] == rentAgreement {
+			continue
+		}
+		first, ok := parseDay(r.FirstDueDate)
+		if !ok {
+			continue
+		}
+		end, _ := parseDay(r.EndDate)
+		out[r.PropertyID] = []schedule{{pence: r.RentPence, rec: recurrence{start: first, end: end, freq: r.RentPeriod}}}
+		source[r.PropertyID] = rentManual
+	}
+	return out, source, manual, nil
+}
+
+// rentStates matches each property's rent due against the rent income
+// recorded for it. Payments pay the oldest dues first; a due date before
+// today that the rent recorded up to today does not cover is overdue, by
+// the days since it fell due. (Due on the 1st and recorded on the 3rd: it
+// was overdue on the 2nd and is paid from the 3rd.)
+func (s *Service) rentStates(ctx context.Context, a session.Actor, b *book, from, to, now day) (map[string]rentState, error) {
+	scheds, source, manual, err := s.schedules(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	paid := map[string]int64{}
+	b.each(dayFrom(minYear, 1, 1), now, func(t *Transaction) bool { return t.rent }, func(t *Transaction, _ day) {
+		paid[t.PropertyID] += t.AmountPence
+	})
+	out := map[string]rentState{}
+	for id, list := range scheds {
+		st := rentState{source: source[id], manual: manual[id], overdue: []OverdueRent{}}
+		label := b.labels[id]
+		if label == "" {
+			label = MsgDeletedProperty
+		}
+		type due struct {
+			on    day
+			pence int64
+		}
+		var dues []due
+		for _, sc := range list {
+			sc.rec.each(sc.rec.start, max(to, now), func(d day) {
+				dues = append(dues, due{d, sc.pence})
+			})
+			// The next due date after today (the period may end today).
+			sc.rec.each(now, addMonths(now, 2), func(d day) {
+				if st.next == nil || d < day0(st.next.Date) {
+					st.next = &Due{Date: d.String(), AmountPence: sc.pence}
+				}
+			})
+		}
+		sort.SliceStable(dues, func(i, j int) bool { return dues[i].on < dues[j].on })
+		var cum int64
+		for _, d := range dues {
+			if d.on >= from && d.on <= to {
+				st.duePence += d.pence
+			}
+			if d.on >= now {
+				continue
+			}
+			cum += d.pence
+			if cum > paid[id] {
+				owed := min(d.pence, cum-paid[id])
+				st.overduePence += owed
+				st.overdue = append(st.overdue, OverdueRent{PropertyID: id, PropertyLabel: label, DueDate: d.on.String(),
+					AmountPence: d.pence, OutstandingPence: owed, DaysOverdue: int(now - d.on)})
+			}
+		}
+		out[id] = st
+	}
+	for id, m := range manual {
+		if _, ok := out[id]; !ok {
+			out[id] = rentState{source: rentNone, manual: m, overdue: []OverdueRent{}}
+		}
+	}
+	return out, nil
+}
+
+func day0(s string) day {
+	d, _ := parseDay(s)
+	return d
+}

@@ -1,0 +1,652 @@
+package wallet
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/imaging"
+	"github.com/omnirent/omnirent/internal/platform/storage"
+	"github.com/omnirent/omnirent/internal/session"
+)
+
+// Property is one of the landlord's properties, in the wallet's terms.
+type Property struct {
+	ID    string
+	Label string // the address's first line and town
+}
+
+// Properties answers the wallet about the landlord's properties.
+type Properties interface {
+	// Owned is the actor's property; anyone else's answers not found.
+	Owned(ctx context.Context, a session.Actor, id string) (Property, error)
+	// Mine lists the actor's properties.
+	Mine(ctx context.Context, a session.Actor) ([]Property, error)
+}
+
+// Agreement is the rent of a tenancy agreement sent to its tenants.
+type Agreement struct {
+	PropertyID       string
+	RentPence        int64
+	RentPeriod       string // weekly or monthly
+	FirstPaymentDate string
+}
+
+// Agreements gives the rent of the landlord's sent (or signed) agreements.
+type Agreements interface {
+	Rents(ctx context.Context, a session.Actor) ([]Agreement, error)
+}
+
+// Deps are what the service needs.
+type Deps struct {
+	DB         *db.DB
+	Clock      clock.Clock
+	Rules      *Rules
+	Properties Properties
+	Agreements Agreements // may be nil: expected rents set by hand only
+	Files      storage.Store
+}
+
+type Service struct {
+	books books
+	db    *db.DB
+	clock clock.Clock
+	rules *Rules
+	props Properties
+	agree Agreements
+	files storage.Store
+}
+
+func NewService(d Deps) *Service {
+	return &Service{db: d.DB, clock: d.Clock, rules: d.Rules, props: d.Properties, agree: d.Agreements, files: d.Files}
+}
+
+// Rules are the data files the service works with.
+func (s *Service) Rules() *Rules { return s.rules }
+
+func (s *Service) now() time.Time { return s.clock.Now().UTC() }
+
+func (s *Service) today() day { return today(s.clock.Now()) }
+
+// landlord admits signed-in landlords only (spec 3 section 6), whoever
+// calls.
+func landlord(a session.Actor) error {
+	if err := a.RequireSignedIn(); err != nil {
+		return err
+	}
+	if !a.IsLandlord() {
+		return apperr.New(apperr.Forbidden, "landlords_only", MsgLandlordsOnly)
+	}
+	return nil
+}
+
+// Categories are the lists of each kind, the spec's then the landlord's own.
+func (s *Service) Categories(ctx context.Context, a session.Actor) (Categories, error) {
+	if err := landlord(a); err != nil {
+		return Categories{}, err
+	}
+	custom, err := customCategories(ctx, s.db.Conn(), a.UserID)
+	if err != nil {
+		return Categories{}, err
+	}
+	lists := map[Kind][]Category{}
+	for _, k := range Kinds {
+		lists[k] = []Category{}
+		for _, c := range s.rules.lists[k] {
+			lists[k] = append(lists[k], Category{Name: c.Name, Box: c.Box})
+		}
+	}
+	for _, c := range custom {
+		lists[c.Kind] = append(lists[c.Kind], Category{Name: c.Name, Box: s.rules.Custom[string(c.Kind)], Custom: true})
+	}
+	return Categories{Income: lists[Income], Expense: lists[Expense], Loan: lists[Loan]}, nil
+}
+
+// DeleteCategory removes one of the landlord's own categories; entries
+// using it keep their category's name.
+func (s *Service) DeleteCategory(ctx context.Context, a session.Actor, kind Kind, name string) error {
+	if err := landlord(a); err != nil {
+		return err
+	}
+	if !validKind(kind) {
+		return apperr.New(apperr.NotFound, "not_found", MsgCategoryNotFound)
+	}
+	return deleteCategory(ctx, s.db.Conn(), a.UserID, kind, strings.TrimSpace(name))
+}
+
+func validKind(k Kind) bool { return k == Income || k == Expense || k == Loan }
+
+// Create records a new entry (spec 3 section 4: adding calls create).
+func (s *Service) Create(ctx context.Context, a session.Actor, in Input) (Transaction, error) {
+	if err := landlord(a); err != nil {
+		return Transaction{}, err
+	}
+	now := s.now()
+	t := Transaction{ID: uuid.NewString(), landlordID: a.UserID, CreatedAt: now, UpdatedAt: now}
+	custom, err := s.apply(ctx, a, &t, in, nil)
+	if err != nil {
+		return Transaction{}, err
+	}
+	err = s.write(ctx, &t, func(c db.Conn) error {
+		if custom != "" {
+			if err := addCategory(ctx, c, a.UserID, t.Kind, custom, now); err != nil {
+				return err
+			}
+		}
+		return insert(ctx, c, &t)
+	})
+	if err != nil {
+		return Transaction{}, err
+	}
+	return s.decorated(ctx, a, t)
+}
+
+// Get is one of the landlord's entries; anyone else's is not found.
+func (s *Service) Get(ctx context.Context, a session.Actor, id string) (Transaction, error) {
+	if err := landlord(a); err != nil {
+		return Transaction{}, err
+	}
+	t, err := byID(ctx, s.db.Conn(), a.UserID, id)
+	if err != nil {
+		return Transaction{}, err
+	}
+	return s.decorated(ctx, a, t)
+}
+
+// Update replaces an entry's fields (its kind stays; spec 3 section 4:
+// editing calls update).
+func (s *Service) Update(ctx context.Context, a session.Actor, id string, in Input) (Transaction, error) {
+	if err := landlord(a); err != nil {
+		return Transaction{}, err
+	}
+	prev, err := byID(ctx, s.db.Conn(), a.UserID, id)
+	if err != nil {
+		return Transaction{}, err
+	}
+	t := prev
+	t.UpdatedAt = s.now()
+	custom, err := s.apply(ctx, a, &t, in, &prev)
+	if err != nil {
+		return Transaction{}, err
+	}
+	err = s.write(ctx, &t, func(c db.Conn) error {
+		if custom != "" {
+			if err := addCategory(ctx, c, a.UserID, t.Kind, custom, t.UpdatedAt); err != nil {
+				return err
+			}
+		}
+		return update(ctx, c, &t)
+	})
+	if err != nil {
+		return Transaction{}, err
+	}
+	return s.decorated(ctx, a, t)
+}
+
+// write changes the books in one database transaction that raises their
+// revision, then brings this server's in-memory copy up to date (t with an
+// empty Kind is an entry removed).
+func (s *Service) write(ctx context.Context, t *Transaction, fn func(db.Conn) error) error {
+	var rev int64
+	err := s.db.Tx(ctx, func(c db.Conn) error {
+		if err := fn(c); err != nil {
+			return err
+		}
+		var err error
+		rev, err = bump(ctx, c, t.landlordID)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	changed := *t
+	if changed.Kind != "" {
+		s.prepare(&changed)
+	}
+	s.books.change(t.landlordID, rev, changed)
+	return nil
+}
+
+// Delete removes an entry and its invoice.
+func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error {
+	if err := landlord(a); err != nil {
+		return err
+	}
+	t, err := byID(ctx, s.db.Conn(), a.UserID, id)
+	if err != nil {
+		return err
+	}
+	gone := t
+	gone.Kind = "" // the entry leaves the in-memory copy
+	if err := s.write(ctx, &gone, func(c db.Conn) error { return remove(ctx, c, a.UserID, id) }); err != nil {
+		return err
+	}
+	if t.Invoice != nil {
+		s.dropFile(ctx, t.Invoice.key)
+	}
+	return nil
+}
+
+func (s *Service) dropFile(ctx context.Context, key string) {
+	if err := s.files.Delete(ctx, key); err != nil {
+		slog.WarnContext(ctx, "wallet: an invoice file was left behind", "key", key, "err", err)
+	}
+}
+
+// apply checks the form (spec 3 section 5) and copies it onto t. It
+// answers the custom category to keep, if the landlord made one.
+func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in Input, prev *Transaction) (string, error) {
+	fields := map[string]string{}
+	missing := func(f string) { fields[f] = MsgFillAll }
+	bad := func(f, msg string) {
+		if _, ok := fields[f]; !ok {
+			fields[f] = msg
+		}
+	}
+	clean := func(s string, n int) string {
+		s = strings.TrimSpace(s)
+		if utf8.RuneCountInString(s) > n {
+			s = string([]rune(s)[:n])
+		}
+		return s
+	}
+	if prev != nil {
+		in.Kind = prev.Kind // an entry's kind never changes
+	}
+	if !validKind(in.Kind) {
+		missing("kind")
+	}
+	k := in.Kind
+	in.PropertyID = strings.TrimSpace(in.PropertyID)
+	if in.PropertyID == "" {
+		missing("propertyId")
+	}
+	category, custom := clean(in.Category, maxText), ""
+	switch {
+	case category == "":
+		missing("category")
+	case strings.EqualFold(category, CategoryOther) || strings.EqualFold(category, CategoryCreateNew):
+		name := clean(in.CustomCategory, maxText)
+		if name == "" || strings.EqualFold(name, CategoryOther) || strings.EqualFold(name, CategoryCreateNew) {
+			missing("customCategory")
+		} else if c, ok := s.rules.builtinCategory(k, name); ok {
+			category = c.Name
+		} else {
+			category, custom = name, name
+		}
+	default:
+		if c, ok := s.rules.builtinCategory(k, category); ok {
+			category = c.Name
+		} else if prev == nil || !strings.EqualFold(prev.Category, category) {
+			// One of the landlord's own (a deleted one stays on the entries
+			// that had it, not on new ones).
+			list, err := customCategories(ctx, s.db.Conn(), a.UserID)
+			if err != nil {
+				return "", err
+			}
+			found := false
+			for _, c := range list {
+				if c.Kind == k && strings.EqualFold(c.Name, category) {
+					category, found = c.Name, true
+				}
+			}
+			if !found {
+				missing("category")
+			}
+		}
+	}
+	description := clean(in.Description, maxDescription)
+	if description == "" {
+		missing("description")
+	}
+	var amount int64
+	switch {
+	case in.AmountPence == nil:
+		missing("amountPence")
+	case *in.AmountPence < 0:
+		bad("amountPence", MsgAmountNegative)
+	case *in.AmountPence > MaxAmountPence:
+		bad("amountPence", MsgAmountTooLarge)
+	default:
+		amount = *in.AmountPence
+	}
+	date, ok := parseDay(in.Date)
+	if !ok {
+		if strings.TrimSpace(in.Date) == "" {
+			missing("date")
+		} else {
+			bad("date", MsgBadDate)
+		}
+	}
+	t.Kind, t.PropertyID, t.Category, t.Description, t.AmountPence = k, in.PropertyID, category, description, amount
+	t.Date, t.start = date.String(), date
+	t.VAT, t.VATPence, t.Party, t.TaxDeductible = VATNone, 0, Party{}, false
+	t.Frequency, t.EndDate, t.end = OneOff, "", 0
+	t.Paid, t.Recoverable, t.Debtor, t.RecoverPence = false, false, "", 0
+	t.LenderName, t.TenureYears = "", 0
+	switch k {
+	case Income, Expense:
+		switch in.VAT {
+		case VATIncluded, VATNone:
+		case VATAdd:
+			switch {
+			case in.VATPence <= 0:
+				missing("vatPence")
+			case in.VATPence > MaxAmountPence:
+				bad("vatPence", MsgAmountTooLarge)
+			default:
+				t.VATPence = in.VATPence
+			}
+		default:
+			missing("vat")
+		}
+		t.VAT = in.VAT
+		switch in.Party.Type {
+		case "", "vendor", "tenant":
+			t.Party = Party{Type: in.Party.Type, Person: clean(in.Party.Person, maxText), OrderNumber: clean(in.Party.OrderNumber, maxText)}
+		default:
+			bad("party.type", MsgFillAll)
+		}
+		t.TaxDeductible = in.TaxDeductible
+		switch in.Frequency {
+		case OneOff:
+		case Weekly, Monthly:
+			if strings.TrimSpace(in.EndDate) != "" {
+				end, ok := parseDay(in.EndDate)
+				switch {
+				case !ok:
+					bad("endDate", MsgBadDate)
+				case date != 0 && end < date:
+					bad("endDate", MsgEndBeforeDate)
+				default:
+					t.EndDate, t.end = end.String(), end
+				}
+			}
+		default:
+			missing("frequency")
+		}
+		if in.Frequency != "" {
+			t.Frequency = in.Frequency
+		}
+		if k == Expense {
+			t.Paid = in.Paid
+			if in.Recoverable {
+				t.Recoverable = true
+				t.Debtor = clean(in.Debtor, maxText)
+				if t.Debtor == "" {
+					missing("debtor")
+				}
+				switch {
+				case in.RecoverPence <= 0:
+					missing("recoverPence")
+				case in.RecoverPence > t.gross():
+					bad("recoverPence", MsgRecoverTooMuch)
+				default:
+					t.RecoverPence = in.RecoverPence
+				}
+			}
+		}
+	case Loan:
+		t.LenderName = clean(in.LenderName, maxText)
+		if t.LenderName == "" {
+			missing("lenderName")
+		}
+		if in.TenureYears < 1 || in.TenureYears > MaxTenureYears {
+			bad("tenureYears", MsgTenure)
+		} else {
+			t.TenureYears = in.TenureYears
+		}
+	}
+	if len(fields) > 0 {
+		msg := MsgFillAll
+		filled := true
+		for _, m := range fields {
+			filled = filled && m != MsgFillAll
+		}
+		if filled {
+			for _, f := range []string{"amountPence", "date", "vatPence", "endDate", "recoverPence", "tenureYears"} {
+				if m, ok := fields[f]; ok {
+					msg = m
+					break
+				}
+			}
+		}
+		return "", apperr.Fields(msg, fields)
+	}
+	if _, err := s.props.Owned(ctx, a, t.PropertyID); err != nil {
+		if apperr.IsNotFound(err) {
+			return "", apperr.Fields(MsgPropertyNotFound, map[string]string{"propertyId": MsgPropertyNotFound}).WithKind(apperr.NotFound, "property_not_found")
+		}
+		return "", err
+	}
+	return custom, nil
+}
+
+// decorated fills in what the server computes for the page: the
+// property's label, the SA105 box, net and gross.
+func (s *Service) decorated(ctx context.Context, a session.Actor, t Transaction) (Transaction, error) {
+	labels, err := s.labels(ctx, a)
+	if err != nil {
+		return Transaction{}, err
+	}
+	s.prepare(&t)
+	label(&t, labels)
+	return t, nil
+}
+
+// MsgDeletedProperty labels the entries of a property since deleted.
+const MsgDeletedProperty = "Deleted property"
+
+func (s *Service) labels(ctx context.Context, a session.Actor) (map[string]string, error) {
+	list, err := s.props.Mine(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(list))
+	for _, p := range list {
+		out[p.ID] = p.Label
+	}
+	return out, nil
+}
+
+// label names the entry's property (a deleted one as such).
+func label(t *Transaction, labels map[string]string) {
+	t.PropertyLabel = labels[t.PropertyID]
+	if t.PropertyLabel == "" {
+		t.PropertyLabel = MsgDeletedProperty
+	}
+}
+
+// prepare computes what the rules say of an entry (not its label: a
+// prepared entry may be shared by requests, see books.go).
+func (s *Service) prepare(t *Transaction) {
+	t.Box = s.rules.boxOf(t)
+	t.BoxLabel = s.rules.boxLabel(t.Box)
+	t.NetPence, t.GrossPence = t.AmountPence, t.gross()
+	t.rent = s.rules.isRent(t)
+	t.finance = t.Kind == Expense && t.Box == financeBox
+}
+
+// financeBox is SA105's residential finance costs.
+const financeBox = "44"
+
+// Invoices.
+
+// SetInvoice stores an entry's invoice: a PDF (by its %PDF- magic) or a
+// JPEG or PNG (checked and cleaned of metadata by platform/imaging),
+// judged by content, never by name or declared type.
+func (s *Service) SetInvoice(ctx context.Context, a session.Actor, id string, r io.Reader) (Transaction, error) {
+	if err := landlord(a); err != nil {
+		return Transaction{}, err
+	}
+	t, err := byID(ctx, s.db.Conn(), a.UserID, id)
+	if err != nil {
+		return Transaction{}, err
+	}
+	data, err := io.ReadAll(io.LimitReader(r, MaxInvoiceBytes+1))
+	if err != nil {
+		return Transaction{}, err
+	}
+	switch {
+	case len(data) == 0:
+		return Transaction{}, apperr.New(apperr.Invalid, "no_file", MsgInvoiceMissing)
+	case int64(len(data)) > MaxInvoiceBytes:
+		return Transaction{}, apperr.New(apperr.TooLarge, "invoice_too_large", MsgInvoiceTooLarge)
+	}
+	ctype, ext := "application/pdf", ".pdf"
+	if !bytes.HasPrefix(data, []byte("%PDF-")) {
+		clean, kind, err := checkImage(ctx, data)
+		if err != nil {
+			return Transaction{}, err
+		}
+		data, ctype, ext = clean, kind.ContentType(), kind.Ext()
+	}
+	inv := &Invoice{Name: "invoice-" + t.Date + ext, ContentType: ctype, Size: int64(len(data)),
+		key: "wallet/" + a.UserID + "/" + t.ID + "/" + uuid.NewString() + ext}
+	if err := s.files.Put(ctx, inv.key, bytes.NewReader(data), inv.Size, ctype); err != nil {
+		return Transaction{}, apperr.Wrap(err, "store invoice")
+	}
+	old := t.Invoice
+	t.Invoice, t.UpdatedAt = inv, s.now()
+	if err := s.write(ctx, &t, func(c db.Conn) error { return update(ctx, c, &t) }); err != nil {
+		s.dropFile(ctx, inv.key)
+		return Transaction{}, err
+	}
+	if old != nil {
+		s.dropFile(ctx, old.key)
+	}
+	return s.decorated(ctx, a, t)
+}
+
+func checkImage(ctx context.Context, data []byte) ([]byte, imaging.Kind, error) {
+	bad := apperr.New(apperr.Invalid, "invalid_file", MsgInvoiceType)
+	if _, err := imaging.Sniff(data); err != nil {
+		return nil, "", bad
+	}
+	checked, kind, _, _, err := imaging.Check(bytes.NewReader(data), imaging.Limits{MaxBytes: MaxInvoiceBytes})
+	if err != nil {
+		if errors.Is(err, imaging.ErrTooLarge) {
+			return nil, "", apperr.New(apperr.TooLarge, "invoice_too_large", MsgInvoiceTooLarge)
+		}
+		return nil, "", bad
+	}
+	clean, err := imaging.Clean(ctx, checked, kind)
+	if err != nil {
+		return nil, "", bad
+	}
+	return clean, kind, nil
+}
+
+// Invoice opens an entry's invoice.
+func (s *Service) Invoice(ctx context.Context, a session.Actor, id string) (io.ReadCloser, Invoice, error) {
+	if err := landlord(a); err != nil {
+		return nil, Invoice{}, err
+	}
+	t, err := byID(ctx, s.db.Conn(), a.UserID, id)
+	if err != nil {
+		return nil, Invoice{}, err
+	}
+	if t.Invoice == nil {
+		return nil, Invoice{}, apperr.New(apperr.NotFound, "no_invoice", MsgNoInvoice)
+	}
+	rc, _, err := s.files.Get(ctx, t.Invoice.key)
+	if err != nil {
+		if storage.IsNotExist(err) {
+			return nil, Invoice{}, apperr.New(apperr.NotFound, "no_invoice", MsgNoInvoice)
+		}
+		return nil, Invoice{}, apperr.Wrap(err, "open invoice")
+	}
+	return rc, *t.Invoice, nil
+}
+
+// DeleteInvoice removes an entry's invoice.
+func (s *Service) DeleteInvoice(ctx context.Context, a session.Actor, id string) (Transaction, error) {
+	if err := landlord(a); err != nil {
+		return Transaction{}, err
+	}
+	t, err := byID(ctx, s.db.Conn(), a.UserID, id)
+	if err != nil {
+		return Transaction{}, err
+	}
+	if t.Invoice == nil {
+		return Transaction{}, apperr.New(apperr.NotFound, "no_invoice", MsgNoInvoice)
+	}
+	old := t.Invoice
+	t.Invoice, t.UpdatedAt = nil, s.now()
+	if err := s.write(ctx, &t, func(c db.Conn) error { return update(ctx, c, &t) }); err != nil {
+		return Transaction{}, err
+	}
+	s.dropFile(ctx, old.key)
+	return s.decorated(ctx, a, t)
+}
+
+// Expected rents set by hand.
+
+// SetExpectedRent sets the rent a landlord expects for one of their
+// properties that has no agreement here.
+func (s *Service) SetExpectedRent(ctx context.Context, a session.Actor, propertyID string, r ExpectedRent) (ExpectedRent, error) {
+	if err := landlord(a); err != nil {
+		return ExpectedRent{}, err
+	}
+	if _, err := s.props.Owned(ctx, a, propertyID); err != nil {
+		return ExpectedRent{}, err
+	}
+	fields := map[string]string{}
+	if r.RentPence <= 0 || r.RentPence > MaxAmountPence {
+		fields["rentPence"] = MsgFillAll
+	}
+	if r.RentPeriod != Weekly && r.RentPeriod != Monthly {
+		fields["rentPeriod"] = MsgRentPeriod
+	}
+	first, ok := parseDay(r.FirstDueDate)
+	if !ok {
+		fields["firstDueDate"] = MsgFillAll
+	}
+	r.FirstDueDate = first.String()
+	if strings.TrimSpace(r.EndDate) != "" {
+		end, ok := parseDay(r.EndDate)
+		if !ok || end < first {
+			fields["endDate"] = MsgEndBeforeDate
+		}
+		r.EndDate = end.String()
+	} else {
+		r.EndDate = ""
+	}
+	if len(fields) > 0 {
+		return ExpectedRent{}, apperr.Fields(MsgFillAll, fields)
+	}
+	err := s.db.Tx(ctx, func(c db.Conn) error { return saveRent(ctx, c, a.UserID, propertyID, r, s.now()) })
+	return r, err
+}
+
+// DeleteExpectedRent stops expecting rent for a property.
+func (s *Service) DeleteExpectedRent(ctx context.Context, a session.Actor, propertyID string) error {
+	if err := landlord(a); err != nil {
+		return err
+	}
+	if _, err := s.props.Owned(ctx, a, propertyID); err != nil {
+		return err
+	}
+	return deleteRent(ctx, s.db.Conn(), a.UserID, propertyID)
+}
+
+// sortNewest orders occurrences newest first (then the newest entry).
+func sortNewest(list []Occurrence) {
+	sort.SliceStable(list, func(i, j int) bool {
+		if list[i].on != list[j].on {
+			return list[i].on > list[j].on
+		}
+		return list[i].Transaction.CreatedAt.After(list[j].Transaction.CreatedAt)
+	})
+}

@@ -1,0 +1,196 @@
+package wallet
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+const cols = `id, landlord_id, property_id, kind, category, description, amount_pence, day, vat, vat_pence,
+	party_type, party_person, party_order, tax_deductible, frequency, end_day, paid, recoverable, debtor, recover_pence,
+	lender_name, tenure_years, invoice_key, invoice_name, invoice_type, invoice_size, created_at, updated_at`
+
+func scan(row db.Scanner) (Transaction, error) {
+	var t Transaction
+	var inv Invoice
+	var created, updated int64
+	err := row.Scan(&t.ID, &t.landlordID, &t.PropertyID, &t.Kind, &t.Category, &t.Description, &t.AmountPence, &t.Date, &t.VAT, &t.VATPence,
+		&t.Party.Type, &t.Party.Person, &t.Party.OrderNumber, &t.TaxDeductible, &t.Frequency, &t.EndDate, &t.Paid, &t.Recoverable, &t.Debtor, &t.RecoverPence,
+		&t.LenderName, &t.TenureYears, &inv.key, &inv.Name, &inv.ContentType, &inv.Size, &created, &updated)
+	if errors.Is(err, db.NoRows) {
+		return Transaction{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	if err != nil {
+		return Transaction{}, apperr.Wrap(err, "scan wallet transaction")
+	}
+	if inv.key != "" {
+		t.Invoice = &inv
+	}
+	t.start, _ = parseDay(t.Date)
+	t.end, _ = parseDay(t.EndDate)
+	t.CreatedAt, t.UpdatedAt = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	return t, nil
+}
+
+func values(t *Transaction) []any {
+	var inv Invoice
+	if t.Invoice != nil {
+		inv = *t.Invoice
+	}
+	return []any{t.ID, t.landlordID, t.PropertyID, t.Kind, t.Category, t.Description, t.AmountPence, t.Date, t.VAT, t.VATPence,
+		t.Party.Type, t.Party.Person, t.Party.OrderNumber, t.TaxDeductible, t.Frequency, t.EndDate, t.Paid, t.Recoverable, t.Debtor, t.RecoverPence,
+		t.LenderName, t.TenureYears, inv.key, inv.Name, inv.ContentType, inv.Size, t.CreatedAt.UnixMilli(), t.UpdatedAt.UnixMilli()}
+}
+
+func insert(ctx context.Context, c db.Conn, t *Transaction) error {
+	if _, err := c.Exec(ctx, `INSERT INTO wallet_transactions (`+cols+`) VALUES (`+strings.Repeat("?, ", 27)+`?)`, values(t)...); err != nil {
+		return apperr.Wrap(err, "insert wallet transaction")
+	}
+	return nil
+}
+
+func update(ctx context.Context, c db.Conn, t *Transaction) error {
+	names := strings.Split(cols, ",")
+	set := make([]string, 0, len(names))
+	for _, n := range names[2:] { // id and landlord never change
+		set = append(set, strings.TrimSpace(n)+" = ?")
+	}
+	args := append(values(t)[2:], t.ID, t.landlordID)
+	res, err := c.Exec(ctx, `UPDATE wallet_transactions SET `+strings.Join(set, ", ")+` WHERE id = ? AND landlord_id = ?`, args...)
+	if err != nil {
+		return apperr.Wrap(err, "update wallet transaction")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	return nil
+}
+
+// byID is one of the landlord's entries; another landlord's is not found.
+func byID(ctx context.Context, c db.Conn, landlordID, id string) (Transaction, error) {
+	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM wallet_transactions WHERE id = ? AND landlord_id = ?`, id, landlordID))
+}
+
+// byLandlord is every entry of the landlord, oldest first.
+func byLandlord(ctx context.Context, c db.Conn, landlordID string) ([]Transaction, error) {
+	out, err := db.All(ctx, c, scan, `SELECT `+cols+` FROM wallet_transactions WHERE landlord_id = ? ORDER BY day, created_at, id`, landlordID)
+	return out, apperr.Wrap(err, "list wallet transactions")
+}
+
+// bump raises the revision of the landlord's books and answers it; c is
+// the transaction that changes them.
+func bump(ctx context.Context, c db.Conn, landlordID string) (int64, error) {
+	var rev int64
+	err := c.QueryRow(ctx, `INSERT INTO wallet_books (landlord_id, revision) VALUES (?, 1)
+		ON CONFLICT (landlord_id) DO UPDATE SET revision = wallet_books.revision + 1 RETURNING revision`, landlordID).Scan(&rev)
+	return rev, apperr.Wrap(err, "bump wallet revision")
+}
+
+// revision is the landlord's books' revision (0 before any entry).
+func revision(ctx context.Context, c db.Conn, landlordID string) (int64, error) {
+	var rev int64
+	err := c.QueryRow(ctx, `SELECT revision FROM wallet_books WHERE landlord_id = ?`, landlordID).Scan(&rev)
+	if errors.Is(err, db.NoRows) {
+		return 0, nil
+	}
+	return rev, apperr.Wrap(err, "read wallet revision")
+}
+
+func remove(ctx context.Context, c db.Conn, landlordID, id string) error {
+	res, err := c.Exec(ctx, `DELETE FROM wallet_transactions WHERE id = ? AND landlord_id = ?`, id, landlordID)
+	if err != nil {
+		return apperr.Wrap(err, "delete wallet transaction")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	return nil
+}
+
+// Custom categories.
+
+func customCategories(ctx context.Context, c db.Conn, landlordID string) ([]struct {
+	Kind Kind
+	Name string
+}, error) {
+	type row = struct {
+		Kind Kind
+		Name string
+	}
+	out, err := db.All(ctx, c, func(s db.Scanner) (row, error) {
+		var r row
+		err := s.Scan(&r.Kind, &r.Name)
+		return r, err
+	}, `SELECT kind, name FROM wallet_categories WHERE landlord_id = ? ORDER BY created_at, name_key`, landlordID)
+	return out, apperr.Wrap(err, "list wallet categories")
+}
+
+// addCategory keeps a custom category (once per name, whatever its case).
+func addCategory(ctx context.Context, c db.Conn, landlordID string, k Kind, name string, at time.Time) error {
+	var n int
+	if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM wallet_categories WHERE landlord_id = ? AND kind = ? AND name_key = ?`,
+		landlordID, k, strings.ToLower(name)).Scan(&n); err != nil {
+		return apperr.Wrap(err, "find wallet category")
+	}
+	if n > 0 {
+		return nil
+	}
+	_, err := c.Exec(ctx, `INSERT INTO wallet_categories (landlord_id, kind, name, name_key, created_at) VALUES (?, ?, ?, ?, ?)`,
+		landlordID, k, name, strings.ToLower(name), at.UnixMilli())
+	if db.IsUniqueViolation(err) {
+		return nil
+	}
+	return apperr.Wrap(err, "add wallet category")
+}
+
+func deleteCategory(ctx context.Context, c db.Conn, landlordID string, k Kind, name string) error {
+	res, err := c.Exec(ctx, `DELETE FROM wallet_categories WHERE landlord_id = ? AND kind = ? AND name_key = ?`, landlordID, k, strings.ToLower(name))
+	if err != nil {
+		return apperr.Wrap(err, "delete wallet category")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return apperr.New(apperr.NotFound, "not_found", MsgCategoryNotFound)
+	}
+	return nil
+}
+
+// Expected rents.
+
+type rentRow struct {
+	PropertyID string
+	ExpectedRent
+}
+
+func rents(ctx context.Context, c db.Conn, landlordID string) ([]rentRow, error) {
+	out, err := db.All(ctx, c, func(s db.Scanner) (rentRow, error) {
+		var r rentRow
+		err := s.Scan(&r.PropertyID, &r.RentPence, &r.RentPeriod, &r.FirstDueDate, &r.EndDate)
+		return r, err
+	}, `SELECT property_id, rent_pence, rent_period, first_due_day, end_day FROM wallet_rents WHERE landlord_id = ? ORDER BY property_id`, landlordID)
+	return out, apperr.Wrap(err, "list wallet rents")
+}
+
+func saveRent(ctx context.Context, c db.Conn, landlordID, propertyID string, r ExpectedRent, at time.Time) error {
+	// c is a transaction: the old row goes and the new one comes at once.
+	if _, err := c.Exec(ctx, `DELETE FROM wallet_rents WHERE landlord_id = ? AND property_id = ?`, landlordID, propertyID); err != nil {
+		return apperr.Wrap(err, "replace wallet rent")
+	}
+	_, err := c.Exec(ctx, `INSERT INTO wallet_rents (landlord_id, property_id, rent_pence, rent_period, first_due_day, end_day, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, landlordID, propertyID, r.RentPence, r.RentPeriod, r.FirstDueDate, r.EndDate, at.UnixMilli())
+	return apperr.Wrap(err, "save wallet rent")
+}
+
+func deleteRent(ctx context.Context, c db.Conn, landlordID, propertyID string) error {
+	res, err := c.Exec(ctx, `DELETE FROM wallet_rents WHERE landlord_id = ? AND property_id = ?`, landlordID, propertyID)
+	if err != nil {
+		return apperr.Wrap(err, "delete wallet rent")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return apperr.New(apperr.NotFound, "not_found", MsgNoRent)
+	}
+	return nil
+}
