@@ -119,6 +119,7 @@ func (s *Service) List(ctx context.Context, a session.Actor, q Query) (Page, err
 	if len(items) > limit {
 		page.Items = items[:limit]
 	}
+	page.Items = b.labelled(page.Items)
 	if page.Items == nil {
 		page.Items = []Occurrence{}
 	}

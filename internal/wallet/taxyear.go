@@ -230,8 +230,9 @@ func (s *Service) allowances(ty TaxYear) Allowances {
 }
 
 // mtd judges the tax year's income against the threshold it decides:
-// 2024-25's income decides 6 April 2026, 2025-26's 6 April 2027; later
-// years are judged on the latest threshold, two years on.
+// 2024-25's income decides 6 April 2026, 2025-26's 6 April 2027, 2026-27's
+// 6 April 2028 (data/tax.yaml); later years are judged on the latest
+// threshold, two years on, and the message says so.
 func (s *Service) mtd(year int, income int64) MTD {
 	list := s.rules.Tax.MTD
 	th := list[0]
@@ -246,6 +247,9 @@ func (s *Service) mtd(year int, income int64) MTD {
 	}
 	out := MTD{ThresholdPence: th.ThresholdPence, AppliesFrom: from, QualifyingIncomePence: income, Crosses: income > th.ThresholdPence}
 	when := dayLong(day0(from))
+	if year > th.BasedOnTaxYear {
+		when += " (no threshold is announced for that date yet: the latest one is used)"
+	}
 	if out.Crosses {
 		out.Message = fmt.Sprintf("Your recorded property income for %s (%s) is over %s: Making Tax Digital for Income Tax applies to you from %s, with quarterly updates.",
 			taxYearLabel(year), money.Format(income), money.Format(th.ThresholdPence), when)

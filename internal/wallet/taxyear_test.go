@@ -93,7 +93,7 @@ func TestTaxYearInSA105Boxes(t *testing.T) {
 			t.Errorf("quarter totals: %v", q)
 		}
 		mtd := obj(ty["mtd"])
-		if num(mtd["thresholdPence"]) != 3_000_000 || mtd["appliesFrom"] != "2028-04-06" || mtd["crosses"] != false {
+		if num(mtd["thresholdPence"]) != 2_000_000 || mtd["appliesFrom"] != "2028-04-06" || mtd["crosses"] != false {
 			t.Errorf("MTD for 2026-27: %v", mtd)
 		}
 		if notes := list(obj(ty["allowances"])["notes"]); len(notes) < 2 || !strings.Contains(notes[len(notes)-1].(string), "20%") {
@@ -117,6 +117,12 @@ func TestTaxYearInSA105Boxes(t *testing.T) {
 		r := c.Get("/api/wallet/transactions?from=2026-04-06&to=2027-04-05&box=25")
 		if num(r.Body["total"]) != 1 {
 			t.Errorf("box 25 link: %s", r.Raw)
+		}
+		// The list names each entry's property, as the overview does.
+		for _, it := range list(r.Body["items"]) {
+			if obj(obj(it)["transaction"])["propertyLabel"] == "" {
+				t.Errorf("no property label: %s", r.Raw)
+			}
 		}
 		r = c.Get("/api/wallet/transactions?from=2026-04-06&to=2027-04-05&category=Mortgage%20and%20loan%20interest")
 		if num(r.Body["total"]) != 2 {
@@ -148,6 +154,11 @@ func TestMakingTaxDigitalThreshold(t *testing.T) {
 		m = obj(taxYear(t, c, "year=2025")["mtd"])
 		if m["crosses"] != true || num(m["thresholdPence"]) != 3_000_000 || m["appliesFrom"] != "2027-04-06" {
 			t.Errorf("2025-26: %v", m)
+		}
+		// No threshold is announced for 2029 yet: the latest is used, and said.
+		m = obj(taxYear(t, c, "year=2027")["mtd"])
+		if num(m["thresholdPence"]) != 2_000_000 || m["appliesFrom"] != "2029-04-06" || !strings.Contains(m["message"].(string), "no threshold is announced") {
+			t.Errorf("2027-28: %v", m)
 		}
 	})
 }

@@ -42,6 +42,6 @@ const qs = (q: Record<string, string | number | undefined>) => {
   return s ? `?${s}` : ''
 }
 
-export const transactionsCsvHref = (q: { from?: string; to?: string; propertyId?: string; filter?: string }) => `/api/wallet/export/transactions.csv${qs(q)}`
+export const transactionsCsvHref = (q: { from?: string; to?: string; propertyId?: string; filter?: string; category?: string; box?: string }) => `/api/wallet/export/transactions.csv${qs(q)}`
 export const taxYearCsvHref = (year: number, propertyId?: string) => `/api/wallet/export/tax-year.csv${qs({ year, propertyId })}`
 export const invoicesZipHref = (year: number, propertyId?: string) => `/api/wallet/export/invoices.zip${qs({ year, propertyId })}`

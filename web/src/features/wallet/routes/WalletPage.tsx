@@ -137,7 +137,7 @@ function Transactions() {
           </p>
           <TransactionList items={list.data.items} label={what} />
           <div className="wl-panel__foot">
-            <a className="button button--outline button--small" href={transactionsCsvHref({ from: q.from, to: q.to, propertyId: q.propertyId, filter: q.filter })} download>
+            <a className="button button--outline button--small" href={transactionsCsvHref({ from: q.from, to: q.to, propertyId: q.propertyId, filter: q.filter, category: q.category, box: q.box })} download>
               <Download aria-hidden size={18} /> Download CSV
             </a>
           </div>
