@@ -464,11 +464,7 @@ func (s *Service) List(ctx context.Context, a session.Actor, view ListView) ([]R
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]string, 0, len(list))
-	for _, c := range list {
-		ids = append(ids, c.PropertyID)
-	}
-	places, err := s.props.Places(ctx, ids)
+	places, err := s.placesOf(ctx, list)
 	if err != nil {
 		return nil, err
 	}
@@ -477,6 +473,15 @@ func (s *Service) List(ctx context.Context, a session.Actor, view ListView) ([]R
 		out = append(out, s.record(c, places[c.PropertyID], a))
 	}
 	return out, nil
+}
+
+// placesOf gives the addresses of the agreements' properties, in one query.
+func (s *Service) placesOf(ctx context.Context, list []Contract) (map[string]Property, error) {
+	ids := make([]string, 0, len(list))
+	for _, c := range list {
+		ids = append(ids, c.PropertyID)
+	}
+	return s.props.Places(ctx, ids)
 }
 
 // OfLandlord lists a landlord's agreements, newest first, for the documents
@@ -505,11 +510,7 @@ func (s *Service) Tenancies(ctx context.Context, landlordID string) ([]Record, e
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]string, 0, len(list))
-	for _, c := range list {
-		ids = append(ids, c.PropertyID)
-	}
-	places, err := s.props.Places(ctx, ids)
+	places, err := s.placesOf(ctx, list)
 	if err != nil {
 		return nil, err
 	}
