@@ -1,4 +1,5 @@
-// Display helpers of the wallet pages: dates, months and the chart's scale.
+// Display helpers of the wallet pages: dates, months and the chart's labels
+// (its scale is lib/chart's niceScale).
 import { formatPence } from '../../lib/money'
 
 export { formatPence }
@@ -29,19 +30,6 @@ export function formatDate(iso: string | null | undefined): string {
 export function todayISO(now = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0')
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`
-}
-
-/** niceScale picks the chart's top and gridline step in pence: 1, 2 or 5 times a power of ten, at most 4 steps. */
-export function niceScale(maxPence: number): { top: number; step: number } {
-  if (maxPence <= 0) return { top: 10000, step: 5000 }
-  let unit = 100
-  for (;;) {
-    for (const m of [1, 2, 5]) {
-      const step = unit * m
-      if (maxPence / step <= 4) return { top: Math.ceil(maxPence / step) * step, step }
-    }
-    unit *= 10
-  }
 }
 
 /** shortPounds is an axis label: 150000 -> '£1,500', 2500000 -> '£25k'. */

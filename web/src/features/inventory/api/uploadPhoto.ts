@@ -1,13 +1,13 @@
 // POST /api/inventory/reports/{id}/photos?origin=camera|upload: one photo as
-// multipart field "file", sent with XMLHttpRequest for its progress. The
+// multipart field "file", sent with XMLHttpRequest for its progress (lib/upload). The
 // hook queues files through lib/useUploadQueue (checked first, a few at a
 // time, in the background) and remembers each file's destination and every
 // failed file, so a failed upload is retried without choosing it again.
 import { useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { ApiError, notifyUnauthorized, type ApiErrorBody } from '../../../lib/api'
 import { errorMessage } from '../../../lib/errors'
 import { IMAGE_TOO_LARGE, imageProblem } from '../../../lib/imageCheck'
+import { UPLOAD_NETWORK_ERROR, uploadWithProgress } from '../../../lib/upload'
 import { useUploadQueue, type QueuedUpload } from '../../../lib/useUploadQueue'
 import { evidenceKey, photosKey, type Photo, type PhotoOrigin } from './keys'
 
@@ -20,36 +20,11 @@ export function uploadInventoryPhoto(reportId: string, file: File, origin: Photo
 
 /** postPhoto sends one image as multipart field "file" to url and resolves with the stored photo (the dispute photos use it too). */
 export function postPhoto(url: string, file: File, onProgress?: (p: number) => void): Promise<Photo> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', url)
-    xhr.responseType = 'text'
-    xhr.setRequestHeader('Accept', 'application/json')
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(1, e.loaded / e.total))
-    }
-    xhr.onload = () => {
-      let body: unknown
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined
-      } catch {
-        body = undefined
-      }
-      const photo = (body as { photo?: Photo } | undefined)?.photo
-      if ((xhr.status === 201 || xhr.status === 200) && photo) {
-        onProgress?.(1)
-        resolve(photo)
-        return
-      }
-      if (xhr.status === 401) notifyUnauthorized()
-      let err = (body as { error?: ApiErrorBody } | undefined)?.error
-      if (!err && xhr.status === 413) err = { code: 'image_too_large', message: IMAGE_TOO_LARGE }
-      reject(new ApiError(xhr.status, err))
-    }
-    xhr.onerror = () => reject(new ApiError(0, { code: 'network', message: 'The upload failed: check your connection and try again.' }))
-    const form = new FormData()
-    form.append('file', file, file.name)
-    xhr.send(form)
+  return uploadWithProgress<Photo>(url, file, {
+    onProgress,
+    pick: (body) => (body as { photo?: Photo } | undefined)?.photo,
+    tooLarge: { code: 'image_too_large', message: IMAGE_TOO_LARGE },
+    networkError: UPLOAD_NETWORK_ERROR,
   })
 }
 

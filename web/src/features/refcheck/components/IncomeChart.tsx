@@ -5,9 +5,10 @@
 // Screen readers get the SVG's summary (role img) and a hidden table of
 // every figure.
 import { useId } from 'react'
-import { formatPence } from '../../../lib/money'
+import { ChartTable } from '../../../components/ChartTable'
 import type { AffordabilityReport } from '../api/keys'
-import { chartSummary, monthLong, monthShort, niceScale } from '../reportFormat'
+import { niceScale } from '../../../lib/chart'
+import { chartSummary, monthLong, monthShort } from '../reportFormat'
 
 type Months = AffordabilityReport['months']
 
@@ -76,25 +77,11 @@ export function IncomeChart({ months, level = 2 }: { months: Months; level?: 2 |
           </ol>
         </div>
       </div>
-      <table className="visually-hidden">
-        <caption>Monthly income and outgoings</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Income</th>
-            <th scope="col">Outgoings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{monthLong(m.month)}</th>
-              <td>{formatPence(m.incomePence)}</td>
-              <td>{formatPence(m.outgoingsPence)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable
+        caption="Monthly income and outgoings"
+        columns={['Month', 'Income', 'Outgoings']}
+        rows={months.map((m) => ({ key: m.month, label: monthLong(m.month), pence: [m.incomePence, m.outgoingsPence] }))}
+      />
     </figure>
   )
 }

@@ -3,7 +3,9 @@
 // text stays readable on a phone. With many months (3Y) only some months are
 // labelled. Screen readers get a summary and a hidden table of every figure.
 import { useId } from 'react'
-import { formatPence, monthLong, monthShort, niceScale, shortPounds } from '../format'
+import { ChartTable } from '../../../components/ChartTable'
+import { niceScale } from '../../../lib/chart'
+import { formatPence, monthLong, monthShort, shortPounds } from '../format'
 
 export type ChartMonth = { month: string; incomePence: number; expensesPence: number }
 
@@ -83,25 +85,11 @@ export function MonthChart({ months }: { months: ChartMonth[] }) {
           </ol>
         </div>
       </div>
-      <table className="visually-hidden">
-        <caption>Income and expenses by month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Income</th>
-            <th scope="col">Expenses</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{monthLong(m.month)}</th>
-              <td>{formatPence(m.incomePence)}</td>
-              <td>{formatPence(m.expensesPence)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ChartTable
+        caption="Income and expenses by month"
+        columns={['Month', 'Income', 'Expenses']}
+        rows={months.map((m) => ({ key: m.month, label: monthLong(m.month), pence: [m.incomePence, m.expensesPence] }))}
+      />
     </figure>
   )
 }
