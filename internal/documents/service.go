@@ -164,12 +164,19 @@ func landlord(a session.Actor) error {
 	return nil
 }
 
+// plausibleID is whether an id from a URL or a body could name a record:
+// not empty, not too long, valid UTF-8 without NUL bytes (PostgreSQL
+// refuses those in a query, which would answer 500 instead of 404).
+func plausibleID(id string) bool {
+	return id != "" && len(id) <= 200 && utf8.ValidString(id) && !strings.ContainsRune(id, 0)
+}
+
 // property is the actor's own live property, or NotFound.
 func (s *Service) property(ctx context.Context, a session.Actor, id string) (Property, error) {
 	if err := landlord(a); err != nil {
 		return Property{}, err
 	}
-	if id == "" {
+	if !plausibleID(id) {
 		return Property{}, apperr.New(apperr.NotFound, "not_found", MsgPropertyNotFound)
 	}
 	p, err := s.d.Properties.Owned(ctx, a.UserID, id)
@@ -675,6 +682,10 @@ type CertificateInput struct {
 	Replaces   string  `json:"replaces"`
 }
 
+// cleanText trims a typed text and drops NUL bytes, which PostgreSQL
+// refuses to store (the request would fail with 500).
+func cleanText(s string) string { return strings.TrimSpace(strings.ReplaceAll(s, "\x00", "")) }
+
 func validDate(s string) bool {
 	_, err := time.Parse(time.DateOnly, s)
 	return err == nil
@@ -688,7 +699,7 @@ func (s *Service) check(c *Certificate, computeExpiry bool) error {
 	if !ok {
 		return apperr.Fields(MsgType, map[string]string{"type": MsgType})
 	}
-	c.Name, c.Notes = strings.TrimSpace(c.Name), strings.TrimSpace(c.Notes)
+	c.Name, c.Notes = cleanText(c.Name), cleanText(c.Notes)
 	c.IssuedOn, c.ExpiresOn = strings.TrimSpace(c.IssuedOn), strings.TrimSpace(c.ExpiresOn)
 	c.EPCRating = strings.ToUpper(strings.TrimSpace(c.EPCRating))
 	if !t.NeedsName {
@@ -759,6 +770,9 @@ func (s *Service) Create(ctx context.Context, a session.Actor, in CertificateInp
 	}
 	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
 		if in.Replaces != "" {
+			if !plausibleID(in.Replaces) {
+				return apperr.Fields(MsgReplaces, map[string]string{"replaces": MsgReplaces})
+			}
 			old, err := ownCert(ctx, tx, a.UserID, in.Replaces)
 			if err != nil || old.PropertyID != p.ID || old.Type != c.Type || old.ReplacedBy != "" {
 				return apperr.Fields(MsgReplaces, map[string]string{"replaces": MsgReplaces})
@@ -807,6 +821,9 @@ func (s *Service) viewOf(ctx context.Context, a session.Actor, id string) (Certi
 func (s *Service) owned(ctx context.Context, a session.Actor, id string) (Certificate, error) {
 	if err := landlord(a); err != nil {
 		return Certificate{}, err
+	}
+	if !plausibleID(id) {
+		return Certificate{}, notFound()
 	}
 	c, err := ownCert(ctx, s.d.DB.Conn(), a.UserID, id)
 	if err != nil {
@@ -911,7 +928,7 @@ func (s *Service) Book(ctx context.Context, a session.Actor, in BookingInput) (V
 	if !s.VendorBooking() {
 		return VendorRequest{}, apperr.New(apperr.NotFound, "vendor_booking_off", MsgBookingOff)
 	}
-	in.PreferredDates, in.Contact = strings.TrimSpace(in.PreferredDates), strings.TrimSpace(in.Contact)
+	in.PreferredDates, in.Contact = cleanText(in.PreferredDates), cleanText(in.Contact)
 	fields := map[string]string{}
 	t, ok := s.types.Get(in.Type)
 	if !ok || !t.Bookable {

@@ -61,8 +61,9 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 		}
 	}
 	// Pragmas per connection: WAL for concurrent readers, a busy timeout so
-	// writers wait instead of failing, and foreign keys (off by default in SQLite).
-	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	// writers wait instead of failing (first, so the pragmas after it wait too),
+	// and foreign keys (off by default in SQLite).
+	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 	sqldb, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, err
