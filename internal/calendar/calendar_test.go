@@ -289,7 +289,7 @@ func TestInvitationsUpdatesAndCancellationCarryICS(t *testing.T) {
 		if len(inv) != 1 || inv[0].Subject != "Invitation: Viewing at 12 Oak Road" || len(inv[0].Attachments) != 1 {
 			t.Fatalf("invitation: %+v", subjects(inv))
 		}
-		ics := string(inv[0].Attachments[0].Data)
+		ics := strings.ReplaceAll(string(inv[0].Attachments[0].Data), "\r\n ", "") // unfolded
 		for _, want := range []string{"METHOD:REQUEST", "UID:" + id + "@omnirent", "SEQUENCE:0", "RRULE:FREQ=WEEKLY", "DTSTART;TZID=Europe/London:20261105T090000",
 			"BEGIN:VTIMEZONE", "ATTENDEE;", "mailto:amy@example.com"} {
 			if !strings.Contains(ics, want) {
@@ -517,6 +517,30 @@ func TestNoAlertBeforeTheEventExisted(t *testing.T) {
 		e.RunJobs()
 		if got := alerts(t, e, "lord@example.com"); len(got) != 0 {
 			t.Fatalf("%v", got)
+		}
+	})
+}
+
+// Single-occurrence changes are named by their London wall-clock start, so
+// they hold on both sides of the clock changes.
+func TestOccurrenceChangesAcrossTheClockChanges(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c := e.SignedIn("lord@example.com", "Secret#123", "Landlord")
+		id := create(t, c, map[string]any{"date": "2027-03-26", "frequency": "daily", "limitDate": "2027-10-31", "alert": "none"})["id"].(string)
+		base := "/api/calendar/events/" + id + "/occurrences/"
+		for _, occ := range []string{"2027-03-28T09:00", "2027-10-31T09:00"} { // the days of the changes
+			if r := c.Do("DELETE", base+occ, nil); r.Status != 200 {
+				t.Fatalf("delete %s: %d %s", occ, r.Status, r.Raw)
+			}
+		}
+		if r := c.Do("PUT", base+"2027-03-27T09:00", map[string]any{"date": "2027-03-29", "startTime": "08:00", "endTime": "08:30"}); r.Status != 200 {
+			t.Fatalf("move across the change: %d %s", r.Status, r.Raw)
+		}
+		if got := strings.Join(dates(list(t, c, "2027-03-26", "2027-03-30")), ","); got != "2027-03-26 09:00,2027-03-29 08:00,2027-03-29 09:00,2027-03-30 09:00" {
+			t.Fatalf("march: %s", got)
+		}
+		if got := strings.Join(dates(list(t, c, "2027-10-29", "2027-11-01")), ","); got != "2027-10-29 09:00,2027-10-30 09:00" {
+			t.Fatalf("october: %s", got)
 		}
 	})
 }

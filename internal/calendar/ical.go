@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	ical "github.com/emersion/go-ical"
 )
@@ -204,8 +205,72 @@ func allDayComponent(o Occurrence, now time.Time, baseURL string) *ical.Componen
 	return c
 }
 
+// encode writes cal as RFC 5545 text: control characters the user typed
+// (a CR from a pasted text, a quote in a name) are taken out first, as
+// go-ical refuses a CR in a value and a quote in a parameter and would let
+// a line break through a parameter; and lines longer than 75 octets are
+// folded (section 3.1), which go-ical does not do.
 func encode(cal *ical.Calendar) ([]byte, error) {
+	clean(cal.Component)
 	var b bytes.Buffer
-	err := ical.NewEncoder(&b).Encode(cal)
-	return b.Bytes(), err
+	if err := ical.NewEncoder(&b).Encode(cal); err != nil {
+		return nil, err
+	}
+	return fold(b.Bytes()), nil
+}
+
+// noControls drops the control characters RFC 5545 does not allow in a
+// value (all but HTAB; line breaks in text are already escaped as \n).
+func noControls(s string) string {
+	return strings.Map(func(r rune) rune {
+		if (r < 0x20 && r != '\t') || r == 0x7f {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func clean(c *ical.Component) {
+	for name, props := range c.Props {
+		for i := range props {
+			props[i].Value = noControls(props[i].Value)
+			for k, vs := range props[i].Params {
+				for j, v := range vs {
+					vs[j] = strings.ReplaceAll(noControls(v), `"`, "'")
+				}
+				props[i].Params[k] = vs
+			}
+		}
+		c.Props[name] = props
+	}
+	for _, child := range c.Children {
+		clean(child)
+	}
+}
+
+// fold breaks every content line longer than 75 octets into lines of at
+// most 75 octets, each continuation starting with a space, never inside a
+// UTF-8 character.
+func fold(b []byte) []byte {
+	const limit = 75
+	var out bytes.Buffer
+	for _, line := range bytes.SplitAfter(b, []byte("\r\n")) {
+		body := bytes.TrimSuffix(line, []byte("\r\n"))
+		room := limit
+		for len(body) > room {
+			cut := room
+			for cut > 0 && !utf8.RuneStart(body[cut]) {
+				cut--
+			}
+			out.Write(body[:cut])
+			out.WriteString("\r\n ")
+			body = body[cut:]
+			room = limit - 1
+		}
+		out.Write(body)
+		if len(body) != len(line) {
+			out.WriteString("\r\n")
+		}
+	}
+	return out.Bytes()
 }

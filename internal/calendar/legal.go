@@ -171,7 +171,7 @@ func (r *Rules) DatesFor(t Tenancy) []LegalDate {
 		if anchor.Format(dateFmt) < x.Since {
 			continue
 		}
-		d := anchor.AddDate(0, x.Months, x.Days)
+		d := addMonths(anchor, x.Months).AddDate(0, 0, x.Days)
 		for n := x.WorkingDays; n > 0; {
 			d = d.AddDate(0, 0, 1)
 			if wd := d.Weekday(); wd != time.Saturday && wd != time.Sunday {
@@ -181,6 +181,20 @@ func (r *Rules) DatesFor(t Tenancy) []LegalDate {
 		out = append(out, LegalDate{Key: "gen:" + x.Key + ":" + t.ID, Rule: x, Date: d.Format(dateFmt), Note: note, Tenancy: t, AlertDays: x.AlertDays})
 	}
 	return out
+}
+
+// addMonths counts calendar months as the courts do (the corresponding
+// date rule, Dodds v Walker [1981]): the same day n months on, or the last
+// day of that month when it has no such day (31 January + 10 months is 30
+// November, not 1 December as time.AddDate would make it, which would put
+// a "serve by" date after the deadline).
+func addMonths(t time.Time, n int) time.Time {
+	y, m, d := t.Date()
+	first := time.Date(y, m+time.Month(n), 1, 0, 0, 0, 0, t.Location())
+	if last := first.AddDate(0, 1, -1).Day(); d > last {
+		d = last
+	}
+	return first.AddDate(0, 0, d-1)
 }
 
 func contains(list []string, s string) bool {

@@ -60,6 +60,14 @@ func TestLegalDateRulesWithRealDates(t *testing.T) {
 			}
 		}
 	}
+	// Months count to the same day, or the month's last day when it has none:
+	// serving by 28 February 2027 gives two months' notice before 30 April.
+	if g := got(calendar.Tenancy{ID: "a4", Jurisdiction: "England", StartDate: "2026-04-30"}); g["rent-increase-notice"] != "2027-02-28" || g["rent-increase-earliest"] != "2027-04-30" {
+		t.Errorf("month end from 30 April: %v", g)
+	}
+	if g := got(calendar.Tenancy{ID: "a5", Jurisdiction: "England", StartDate: "2027-01-31"}); g["rent-increase-notice"] != "2027-11-30" || g["rent-increase-earliest"] != "2028-01-31" {
+		t.Errorf("month end from 31 January: %v", g)
+	}
 	// Without a deposit, no deposit date; the note says when the start date stood in.
 	if g := got(calendar.Tenancy{ID: "a3", Jurisdiction: "England", StartDate: "2026-11-02"}); g["deposit-protection"] != "" {
 		t.Errorf("no deposit: %v", g)
@@ -342,6 +350,55 @@ func TestFeedCarriesGeneratedDatesAsAllDayEvents(t *testing.T) {
 			found["Protect the deposit and serve the prescribed information - 1 High Street"] != "20261202" ||
 			found["Earliest date a section 13 rent increase can take effect - 1 High Street"] != "20271102" {
 			t.Fatalf("generated in the feed: %v", found)
+		}
+	})
+}
+
+// What people type (a pasted text with CRLF, a quote or a line break in a
+// name, a long description with £ and accents) still makes valid RFC 5545:
+// the event is saved, every line ends in CRLF and is folded at 75 octets,
+// nothing breaks out of a parameter, and a second library reads it back.
+func TestICSIsFoldedAndSurvivesWhatPeopleType(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c := e.SignedIn("lord@example.com", "Secret#123", "Landlord")
+		long := strings.Repeat("Rent £950 a month, café opposite; ", 8)
+		r := c.Post("/api/calendar/events", event(map[string]any{
+			"description": "First line\r\nSecond line " + long,
+			"attendees":   []any{map[string]any{"firstName": `Jo "JJ"`, "lastName": "Lee\r\nX-INJECTED:1", "email": "jo@example.com"}},
+		}))
+		if r.Status != http.StatusCreated {
+			t.Fatalf("create: %d %s", r.Status, r.Raw)
+		}
+		e.RunJobs()
+		inv := mailTo(t, e, "jo@example.com")
+		if len(inv) != 1 || len(inv[0].Attachments) != 1 {
+			t.Fatalf("invitation: %v", subjects(inv))
+		}
+		feed := c.Post("/api/calendar/feed", nil).Body["url"].(string)
+		res := e.NewClient().Get(feed[strings.Index(feed, "/api/"):])
+		if res.Status != 200 {
+			t.Fatalf("feed: %d %s", res.Status, res.Raw)
+		}
+		for name, raw := range map[string]string{"invitation": string(inv[0].Attachments[0].Data), "feed": res.Raw} {
+			if !strings.HasSuffix(raw, "END:VCALENDAR\r\n") {
+				t.Errorf("%s does not end in CRLF", name)
+			}
+			for _, line := range strings.Split(strings.TrimSuffix(raw, "\r\n"), "\r\n") {
+				if len(line) > 75 || strings.ContainsAny(line, "\r\n") || strings.HasPrefix(line, "X-INJECTED") {
+					t.Errorf("%s: bad line %q", name, line)
+				}
+			}
+			cal, err := ics.ParseCalendar(strings.NewReader(raw))
+			if err != nil {
+				t.Fatalf("%s: parse: %v\n%s", name, err, raw)
+			}
+			ev := cal.Events()[0]
+			if d := ev.GetProperty(ics.ComponentPropertyDescription); d == nil || !strings.HasPrefix(d.Value, "First line\nSecond line Rent £950 a month, café opposite; Rent") {
+				t.Errorf("%s: description %+v", name, d)
+			}
+			if a := ev.GetProperty(ics.ComponentPropertyAttendee); a == nil || a.Value != "mailto:jo@example.com" {
+				t.Errorf("%s: attendee %+v", name, a)
+			}
 		}
 	})
 }
