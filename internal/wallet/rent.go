@@ -87,9 +87,22 @@ func (s *Service) rentStates(ctx context.Context, a session.Actor, b *book, from
 	if err != nil {
 		return nil, err
 	}
+	// Rent recorded long before a property's rent first fell due (a former
+	// tenant's, before the agreement) pays none of it; a month ahead of the
+	// first due date is rent paid in advance.
+	since := map[string]day{}
+	for id, list := range scheds {
+		for _, sc := range list {
+			if first := addMonths(sc.rec.start, -1); since[id] == 0 || first < since[id] {
+				since[id] = first
+			}
+		}
+	}
 	paid := map[string]int64{}
-	b.each(dayFrom(minYear, 1, 1), now, func(t *Transaction) bool { return t.rent }, func(t *Transaction, _ day) {
-		paid[t.PropertyID] += t.AmountPence
+	b.each(dayFrom(minYear, 1, 1), now, func(t *Transaction) bool { return t.rent }, func(t *Transaction, d day) {
+		if d >= since[t.PropertyID] {
+			paid[t.PropertyID] += t.AmountPence
+		}
 	})
 	out := map[string]rentState{}
 	for id, list := range scheds {

@@ -196,3 +196,27 @@ func TestExpectedRentByHand(t *testing.T) {
 		}
 	})
 }
+
+// Rent recorded for the property long before its rent first fell due (a
+// former tenant's, years ago) does not pay the rent due now; rent paid a
+// few days ahead of the first due date does.
+func TestOldRentDoesNotPayNewRent(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		e.Clock.Set(at("2026-11-20 09:00"))
+		c, p := landlord(t, e, "lord@example.com", 1)
+		add(t, c, entry("income", p[0], "Rent", 90000, "2024-01-01", "frequency", "monthly", "endDate", "2024-12-31"))
+		if r := c.Do(http.MethodPut, "/api/wallet/properties/"+p[0]+"/rent", map[string]any{"rentPence": 100000, "rentPeriod": "monthly",
+			"firstDueDate": "2026-10-01"}); r.Status != 200 {
+			t.Fatalf("set: %d %s", r.Status, r.Raw)
+		}
+		rent := obj(overview(t, c, "1M", "all")["rent"])
+		if num(rent["overduePence"]) != 2*100000 || len(list(rent["overdue"])) != 2 {
+			t.Errorf("October and November unpaid, whatever 2024's rent: %v", rent)
+		}
+		add(t, c, entry("income", p[0], "Rent", 100000, "2026-09-25"))
+		rent = obj(overview(t, c, "1M", "all")["rent"])
+		if num(rent["overduePence"]) != 100000 || obj(list(rent["overdue"])[0])["dueDate"] != "2026-11-01" {
+			t.Errorf("October paid in advance: %v", rent)
+		}
+	})
+}

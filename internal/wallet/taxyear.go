@@ -229,8 +229,8 @@ func (s *Service) allowances(ty TaxYear) Allowances {
 	return al
 }
 
-// mtd judges the tax year's income against the threshold it decides:
-// 2024-25's income decides 6 April 2026, 2025-26's 6 April 2027, 2026-27's
+// mtd judges the tax year's income against the threshold it decides
+// (years before 2024-25 decide nothing): 2024-25's income decides 6 April 2026, 2025-26's 6 April 2027, 2026-27's
 // 6 April 2028 (data/tax.yaml); later years are judged on the latest
 // threshold, two years on, and the message says so.
 func (s *Service) mtd(year int, income int64) MTD {
@@ -240,6 +240,12 @@ func (s *Service) mtd(year int, income int64) MTD {
 		if m.BasedOnTaxYear <= year {
 			th = m
 		}
+	}
+	if year < th.BasedOnTaxYear {
+		// Before the first year that decides it: this year's income decides nothing.
+		return MTD{ThresholdPence: th.ThresholdPence, AppliesFrom: th.From, QualifyingIncomePence: income,
+			Message: fmt.Sprintf("Making Tax Digital for Income Tax starts on %s for property income over %s in %s; the income of %s does not decide it.",
+				dayLong(day0(th.From)), money.Format(th.ThresholdPence), taxYearLabel(th.BasedOnTaxYear), taxYearLabel(year))}
 	}
 	from := th.From
 	if year > th.BasedOnTaxYear {

@@ -155,6 +155,12 @@ func TestMakingTaxDigitalThreshold(t *testing.T) {
 		if m["crosses"] != true || num(m["thresholdPence"]) != 3_000_000 || m["appliesFrom"] != "2027-04-06" {
 			t.Errorf("2025-26: %v", m)
 		}
+		// 2023-24's income, however large, does not bring it in.
+		add(t, c, entry("income", p[0], "Rent", 9_000_000, "2023-05-01"))
+		m = obj(taxYear(t, c, "year=2023")["mtd"])
+		if m["crosses"] != false || m["appliesFrom"] != "2026-04-06" || !strings.Contains(m["message"].(string), "does not decide it") {
+			t.Errorf("2023-24: %v", m)
+		}
 		// No threshold is announced for 2029 yet: the latest is used, and said.
 		m = obj(taxYear(t, c, "year=2027")["mtd"])
 		if num(m["thresholdPence"]) != 2_000_000 || m["appliesFrom"] != "2029-04-06" || !strings.Contains(m["message"].(string), "no threshold is announced") {
@@ -261,9 +267,18 @@ func TestInvoicesByContentAndZIP(t *testing.T) {
 		if got.Status != 200 || got.Raw != string(pdf) || got.Header.Get("Content-Type") != "application/pdf" || got.Header.Get("X-Content-Type-Options") != "nosniff" {
 			t.Errorf("view: %d %v", got.Status, got.Header)
 		}
-		other, _ := landlord(t, e, "other@example.com", 0)
+		other, op := landlord(t, e, "other@example.com", 1)
 		if r := other.Get(ia); r.Status != 404 {
 			t.Errorf("another landlord's invoice: %d", r.Status)
+		}
+		// Another landlord's ZIP holds none of the owner's invoices, whatever property is asked for.
+		for _, q := range []string{"", "&propertyId=" + p[0]} {
+			if r := other.Get("/api/wallet/export/invoices.zip?year=2026" + q); r.Status != 404 || r.ErrorCode() != "no_invoices" {
+				t.Errorf("another landlord's zip%s: %d %s", q, r.Status, r.Raw)
+			}
+		}
+		if r := c.Get("/api/wallet/export/invoices.zip?year=2026&propertyId=" + op[0]); r.Status != 404 {
+			t.Errorf("the owner's zip of another's property: %d", r.Status)
 		}
 		// The 2026-27 ZIP: the two invoices of that year, not the old one.
 		z := c.Get("/api/wallet/export/invoices.zip?year=2026")

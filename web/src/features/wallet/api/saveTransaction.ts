@@ -1,6 +1,7 @@
 // POST /api/wallet/transactions (add) or PUT /api/wallet/transactions/{id}
 // (edit), then the invoice: PUT .../{id}/invoice as multipart field "file"
 // when one was chosen, DELETE .../{id}/invoice when it was removed.
+import { useRef } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, api, notifyUnauthorized, unwrap, type ApiErrorBody } from '../../../lib/api'
 import { categoriesKey, transactionKey, walletKey, type Transaction, type TransactionInput } from './keys'
@@ -36,11 +37,16 @@ export class InvoiceError extends Error {
 
 export function useSaveTransaction(id?: string) {
   const qc = useQueryClient()
+  // Once an added entry is created (its invoice refused, say), saving again
+  // updates it: the form never creates it twice.
+  const created = useRef<string | undefined>(undefined)
   return useMutation({
     mutationFn: async ({ input, invoice, removeInvoice }: SaveVars): Promise<Transaction> => {
-      const saved = id
-        ? (await unwrap(api.PUT('/api/wallet/transactions/{id}', { params: { path: { id } }, body: input }))).transaction
+      const target = id ?? created.current
+      const saved = target
+        ? (await unwrap(api.PUT('/api/wallet/transactions/{id}', { params: { path: { id: target } }, body: input }))).transaction
         : (await unwrap(api.POST('/api/wallet/transactions', { body: input }))).transaction
+      created.current = saved.id
       qc.setQueryData(transactionKey(saved.id), saved)
       void qc.invalidateQueries({ queryKey: walletKey, predicate: (q) => q.queryKey[1] !== 'one' })
       if (invoice) {

@@ -34,9 +34,9 @@ function setup(kind: Kind, opts: { edit?: Transaction; answer?: () => ReturnType
     }
     return reply(404, { error: { code: 'not_found', message: 'Not found' } })
   }, sampleUser)
-  const put = vi.spyOn(api, 'PUT').mockImplementation((async (path: string, init?: { body?: unknown }) => {
+  const put = vi.spyOn(api, 'PUT').mockImplementation((async (path: string, init?: { body?: unknown; params?: { path?: { id?: string } } }) => {
     sent.push({ path, body: init?.body as Record<string, unknown> })
-    return opts.answer ? opts.answer() : reply(200, { transaction: { ...opts.edit, ...(init?.body as object) } })
+    return opts.answer ? opts.answer() : reply(200, { transaction: { ...opts.edit, ...(init?.body as object), id: init?.params?.path?.id } })
   }) as never)
   const initial = opts.edit ? fromTransaction(opts.edit) : blankForm(kind, '', '2026-11-20')
   renderPage(
@@ -191,6 +191,34 @@ describe('the wallet form (spec 3 sections 3 and 5)', () => {
     submit('Add Income')
     expect(await screen.findByText(SAVE_FAILED)).toBeInTheDocument()
     expect(screen.getByText('Choose one of your properties.')).toBeInTheDocument()
+  })
+
+  it('an added entry whose invoice was refused is updated, not added again, when saved again', async () => {
+    const user = userEvent.setup()
+    const { sent, put, onSaved } = setup('expense')
+    const uploads: string[] = []
+    vi.spyOn(globalThis, 'fetch').mockImplementation((async (url: string) => {
+      uploads.push(url)
+      return uploads.length === 1
+        ? new Response(JSON.stringify({ error: { code: 'invalid_file', message: 'The invoice must be a PDF, JPEG or PNG file.' } }), { status: 400 })
+        : new Response(JSON.stringify({ transaction: { ...transaction, id: 'new' } }), { status: 200 })
+    }) as never)
+    await screen.findByRole('option', { name: 'Insurance' })
+    await user.selectOptions(screen.getByLabelText('Property'), 'p1')
+    await user.selectOptions(screen.getByLabelText('Category'), 'Insurance')
+    await user.type(screen.getByLabelText('Description'), 'Buildings cover')
+    await user.type(screen.getByLabelText('Amount (£)'), '300')
+    const file = new File(['%PDF-1.4'], 'cover.pdf', { type: 'application/pdf' })
+    await user.upload(screen.getByLabelText('Invoice (PDF, JPEG or PNG)'), file)
+    submit('Add Expense')
+    expect(await screen.findByText('The invoice must be a PDF, JPEG or PNG file.')).toBeInTheDocument()
+    expect(onSaved).not.toHaveBeenCalled()
+    await user.upload(screen.getByLabelText('Invoice (PDF, JPEG or PNG)'), file)
+    submit('Add Expense')
+    await waitFor(() => expect(onSaved).toHaveBeenCalled())
+    expect(sent.map((x) => x.path)).toEqual(['/api/wallet/transactions', '/api/wallet/transactions/{id}'])
+    expect(put).toHaveBeenCalledWith('/api/wallet/transactions/{id}', expect.objectContaining({ params: { path: { id: 'new' } } }))
+    expect(uploads).toEqual(['/api/wallet/transactions/new/invoice', '/api/wallet/transactions/new/invoice'])
   })
 
   it('edits an entry with its values and sends the update', async () => {

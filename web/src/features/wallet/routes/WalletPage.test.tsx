@@ -32,6 +32,10 @@ function wallet(path = '/wallet', me: unknown = sampleUser) {
     }
     if (p === '/api/wallet/properties') return reply(200, properties)
     if (p === '/api/wallet/transactions/{id}') return reply(200, { transaction })
+    if (p === '/api/wallet/transactions') {
+      const t = { ...transaction, id: 't9', kind: 'income', category: 'Rent', box: '20', amountPence: 100000, vat: 'add', vatPence: 20000, netPence: 100000, grossPence: 120000 }
+      return reply(200, { items: [{ occurrenceDate: '2026-11-01', transaction: t }], total: 1 })
+    }
     return reply(404, { error: { code: 'not_found', message: 'Not found' } })
   }, me)
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
@@ -159,6 +163,11 @@ describe('landlords only (spec 3 section 6)', () => {
 })
 
 describe('a transaction’s details', () => {
+  it("a tax-year box's list adds up income without the VAT added, as the tax year does", async () => {
+    wallet('/wallet/transactions?box=20&from=2026-04-06&to=2027-04-05')
+    expect(await screen.findByText(/1 entry, £1,000\.00 in all/)).toBeInTheDocument()
+  })
+
   it('delete asks the spec’s question with YES and NO', async () => {
     const user = userEvent.setup()
     wallet('/wallet/t/t1')

@@ -103,7 +103,8 @@ function Transactions() {
   const list = useTransactions(q)
   const boxName = q.box ? (/^\d+$/.test(q.box) ? `SA105 box ${q.box}` : q.box === 'capital' ? 'Capital' : 'Not allowable') : ''
   const what = [q.category, boxName].filter(Boolean).join(', ') || (FILTER_WORDS[q.filter ?? ''] ?? 'All transactions')
-  const total = list.data?.items.reduce((s, o) => s + (o.transaction.kind === 'expense' ? -1 : 1) * o.transaction.grossPence, 0)
+  // As the tax year counts them: an expense with any VAT added, income without it (the VAT is owed, not income).
+  const total = list.data?.items.reduce((s, o) => s + (o.transaction.kind === 'expense' ? -o.transaction.grossPence : o.transaction.netPence), 0)
   const back = q.category || q.box ? '/wallet/tax-year' : '/wallet'
   return (
     <section className="wl-panel" aria-labelledby="wl-list-title">
