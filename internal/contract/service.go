@@ -60,11 +60,8 @@ func (s *Service) now() time.Time { return s.clock.Now().UTC() }
 // already known filled in: the landlord's name and the jurisdiction of the
 // property's postcode.
 func (s *Service) Create(ctx context.Context, a session.Actor, propertyID string) (Record, error) {
-	if err := a.RequireSignedIn(); err != nil {
+	if err := a.RequireLandlord(MsgLandlordsOnly); err != nil {
 		return Record{}, err
-	}
-	if !a.IsLandlord() {
-		return Record{}, apperr.New(apperr.Forbidden, "landlords_only", MsgLandlordsOnly)
 	}
 	p, err := s.props.Owned(ctx, a, propertyID)
 	if err != nil {

@@ -154,15 +154,7 @@ func (s *Service) today() time.Time {
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
 
-func landlord(a session.Actor) error {
-	if err := a.RequireSignedIn(); err != nil {
-		return err
-	}
-	if !a.IsLandlord() {
-		return apperr.New(apperr.Forbidden, "landlords_only", MsgLandlordsOnly)
-	}
-	return nil
-}
+func landlord(a session.Actor) error { return a.RequireLandlord(MsgLandlordsOnly) }
 
 // plausibleID is whether an id from a URL or a body could name a record:
 // not empty, not too long, valid UTF-8 without NUL bytes (PostgreSQL

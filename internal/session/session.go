@@ -60,6 +60,18 @@ func (a Actor) RequireSignedIn() error {
 	return nil
 }
 
+// RequireLandlord is nil for a landlord, 401 for a visitor and 403 with
+// the area's message (its words for "only landlords can ...") for anyone else.
+func (a Actor) RequireLandlord(message string) error {
+	if err := a.RequireSignedIn(); err != nil {
+		return err
+	}
+	if !a.IsLandlord() {
+		return apperr.New(apperr.Forbidden, "landlords_only", message)
+	}
+	return nil
+}
+
 // RequireAdmin is nil for an admin, 401 for a visitor and 403 for anyone else.
 func (a Actor) RequireAdmin() error {
 	if err := a.RequireSignedIn(); err != nil {

@@ -81,15 +81,7 @@ func (s *Service) today() day { return today(s.clock.Now()) }
 
 // landlord admits signed-in landlords only (spec 3 section 6), whoever
 // calls.
-func landlord(a session.Actor) error {
-	if err := a.RequireSignedIn(); err != nil {
-		return err
-	}
-	if !a.IsLandlord() {
-		return apperr.New(apperr.Forbidden, "landlords_only", MsgLandlordsOnly)
-	}
-	return nil
-}
+func landlord(a session.Actor) error { return a.RequireLandlord(MsgLandlordsOnly) }
 
 // Categories are the lists of each kind, the spec's then the landlord's own.
 func (s *Service) Categories(ctx context.Context, a session.Actor) (Categories, error) {
