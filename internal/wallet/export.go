@@ -5,8 +5,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"log/slog"
 	"regexp"
 	"strings"
 
@@ -172,6 +175,11 @@ func (s *Service) InvoicesZIP(ctx context.Context, a session.Actor, year int, pr
 			continue
 		}
 		rc, _, err := s.files.Get(ctx, t.Invoice.key)
+		if errors.Is(err, fs.ErrNotExist) {
+			// Being replaced this instant, or lost: the others still go.
+			slog.WarnContext(ctx, "invoice missing from the file storage; left out of the zip", "transaction", t.ID)
+			continue
+		}
 		if err != nil {
 			return nil, "", apperr.Wrap(err, "open invoice for the zip")
 		}
