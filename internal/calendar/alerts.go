@@ -85,7 +85,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 		}
 		for _, o := range occs {
 			at, ok := alertTime(e.Alert, o.Start.In(london))
-			if !ok || at.After(now) || !o.End.After(now) || at.Before(e.AlertsFrom) {
+			if !ok || at.After(now) || !o.End.After(now) || at.Before(e.AlertsFrom) || at.Before(o.changedAt) {
 				continue
 			}
 			list = append(list, due{key: e.ID, occurrence: localKey(o.Start), owner: e.OwnerID, at: at, o: o, late: now.Sub(at) > lateAfter})

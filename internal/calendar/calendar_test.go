@@ -521,6 +521,30 @@ func TestNoAlertBeforeTheEventExisted(t *testing.T) {
 	})
 }
 
+// One occurrence moved into its own alert window (a viewing brought
+// forward to start in 30 minutes, with a 1-hour alert) sends no alert, as
+// for an edited series: the landlord made the change and knows; above all
+// it is never sent as a "Late alert" as if the server had been down.
+func TestNoAlertForAnOccurrenceMovedIntoItsAlertWindow(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c := e.SignedIn("lord@example.com", "Secret#123", "Landlord")
+		// The test clock is 2 November 2026, 09:00 UTC (London: GMT).
+		id := create(t, c, map[string]any{"title": "Viewings", "frequency": "daily", "date": "2026-11-03", "startTime": "12:00", "endTime": "13:00", "alert": "1 hour"})["id"].(string)
+		e.Clock.Set(time.Date(2026, 11, 3, 15, 0, 0, 0, time.UTC))
+		// Tomorrow's viewing is brought forward to today, 15:30.
+		if r := c.Do("PUT", "/api/calendar/events/"+id+"/occurrences/2026-11-04T12:00", map[string]any{"date": "2026-11-03", "startTime": "15:30", "endTime": "16:00"}); r.Status != 200 {
+			t.Fatalf("move: %d %s", r.Status, r.Raw)
+		}
+		e.Clock.Advance(time.Minute)
+		e.RunJobs()
+		// Today's 12:00 occurrence is over; the moved one's alert time
+		// (14:30) had passed when it was moved: nothing goes.
+		if got := alerts(t, e, "lord@example.com"); len(got) != 0 {
+			t.Fatalf("alerts: %v", got)
+		}
+	})
+}
+
 // Single-occurrence changes are named by their London wall-clock start, so
 // they hold on both sides of the clock changes.
 func TestOccurrenceChangesAcrossTheClockChanges(t *testing.T) {

@@ -92,12 +92,13 @@ type Attendee struct {
 
 // Exception is one occurrence changed or deleted on its own.
 type Exception struct {
-	Occurrence string `json:"occurrence"` // original start, YYYY-MM-DDTHH:MM
-	Deleted    bool   `json:"deleted"`
-	Title      string `json:"title,omitempty"`
-	Date       string `json:"date,omitempty"`
-	StartTime  string `json:"startTime,omitempty"`
-	EndTime    string `json:"endTime,omitempty"`
+	Occurrence string    `json:"occurrence"` // original start, YYYY-MM-DDTHH:MM
+	Deleted    bool      `json:"deleted"`
+	Title      string    `json:"title,omitempty"`
+	Date       string    `json:"date,omitempty"`
+	StartTime  string    `json:"startTime,omitempty"`
+	EndTime    string    `json:"endTime,omitempty"`
+	ChangedAt  time.Time `json:"-"`
 }
 
 // Event is one event or series.
@@ -152,6 +153,7 @@ type Occurrence struct {
 	Link        string     `json:"link"`
 	Source      string     `json:"source"`
 	Note        string     `json:"note"`
+	changedAt   time.Time  // an overridden occurrence's own change (alerts due before it are not sent)
 }
 
 // Local formats of the wall-clock values.

@@ -134,6 +134,7 @@ func occurrences(e Event, from, to time.Time) ([]Occurrence, error) {
 			continue
 		}
 		o := e.occurrence(orig, start, end, true)
+		o.changedAt = x.ChangedAt
 		if x.Title != "" {
 			o.Title = x.Title
 		}

@@ -377,6 +377,7 @@ func (s *Service) changeOccurrence(ctx context.Context, a session.Actor, id, occ
 		if err != nil {
 			return err
 		}
+		x.ChangedAt = s.now().UTC()
 		if err := putException(ctx, tx, e.ID, x); err != nil {
 			return err
 		}

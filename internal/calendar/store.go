@@ -119,7 +119,7 @@ func withExceptions(ctx context.Context, c db.Conn, list []Event) error {
 	}
 	idx := map[string]int{}
 	ids := make([]any, 0, len(list))
-	q := `SELECT event_id, occurrence, deleted, title, start_date, start_time, end_time FROM calendar_exceptions WHERE event_id IN (`
+	q := `SELECT event_id, occurrence, deleted, title, start_date, start_time, end_time, changed_at FROM calendar_exceptions WHERE event_id IN (`
 	for i, e := range list {
 		idx[e.ID] = i
 		if i > 0 {
@@ -134,7 +134,9 @@ func withExceptions(ctx context.Context, c db.Conn, list []Event) error {
 	}
 	rows, err := db.All(ctx, c, func(s db.Scanner) (row, error) {
 		var r row
-		err := s.Scan(&r.id, &r.x.Occurrence, &r.x.Deleted, &r.x.Title, &r.x.Date, &r.x.StartTime, &r.x.EndTime)
+		var changed int64
+		err := s.Scan(&r.id, &r.x.Occurrence, &r.x.Deleted, &r.x.Title, &r.x.Date, &r.x.StartTime, &r.x.EndTime, &changed)
+		r.x.ChangedAt = time.UnixMilli(changed).UTC()
 		return r, err
 	}, q+`) ORDER BY occurrence`, ids...)
 	if err != nil {
@@ -151,8 +153,8 @@ func putException(ctx context.Context, c db.Conn, eventID string, x Exception) e
 	if _, err := c.Exec(ctx, `DELETE FROM calendar_exceptions WHERE event_id = ? AND occurrence = ?`, eventID, x.Occurrence); err != nil {
 		return apperr.Wrap(err, "replace exception")
 	}
-	_, err := c.Exec(ctx, `INSERT INTO calendar_exceptions (event_id, occurrence, deleted, title, start_date, start_time, end_time)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, eventID, x.Occurrence, x.Deleted, x.Title, x.Date, x.StartTime, x.EndTime)
+	_, err := c.Exec(ctx, `INSERT INTO calendar_exceptions (event_id, occurrence, deleted, title, start_date, start_time, end_time, changed_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, eventID, x.Occurrence, x.Deleted, x.Title, x.Date, x.StartTime, x.EndTime, x.ChangedAt.UnixMilli())
 	return apperr.Wrap(err, "insert exception")
 }
 

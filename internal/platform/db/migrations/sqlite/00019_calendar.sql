@@ -43,6 +43,9 @@ CREATE TABLE calendar_exceptions (
     start_date TEXT NOT NULL DEFAULT '',
     start_time TEXT NOT NULL DEFAULT '',
     end_time   TEXT NOT NULL DEFAULT '',
+    -- when this occurrence was changed (Unix ms): an alert whose time had
+    -- already passed then is not sent, as for an edited series.
+    changed_at BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (event_id, occurrence)
 );
 
