@@ -23,6 +23,8 @@ Object.assign(serverEnv, {
   OMNIRENT_ARGON2_MEMORY_KIB: '8192',
   OMNIRENT_SEED_DEMO: 'true',
   OMNIRENT_LOG_LEVEL: 'warn',
+  // Where landlords' requests to book a certificate check go (the documents journey reads it).
+  OMNIRENT_VENDOR_BOOKING_EMAIL: 'vendors@omnirent.test',
 })
 
 export default defineConfig({

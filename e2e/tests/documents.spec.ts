@@ -177,3 +177,54 @@ test('a landlord uploads a gas safety certificate due in 20 days, sees it red, r
   expect(reminders, reminders.map((r) => r.subject).join('\n')).toHaveLength(1)
   expect(reminders[0].text).toContain('/documents/Certificates')
 })
+
+// A property published for letting without its certificates is flagged on
+// My Properties and in Action needed; the landlord books a gas safety check
+// from the certificates page: the request reaches the vendors' address set
+// in configuration, with a copy to the landlord, and the page says when.
+test('a let property without certificates is flagged; booking a check reaches the vendor and the landlord', async ({ page }, testInfo) => {
+  const user = await createVerifiedUser(page.request, 'book', 'Landlord')
+  await signInViaApi(page, user.email, user.password)
+  const res = await page.request.post('/api/properties', {
+    headers: sameOrigin,
+    data: { address: { addrFirstLine: '9 Elms Road', addrSecondLine: '', town: 'London', postcode: 'SW4 9ER', country: 'United Kingdom' } },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const { property } = (await res.json()) as { property: { id: string } }
+  const details = await page.request.put(`/api/properties/${property.id}/details`, {
+    headers: sameOrigin,
+    data: { rentPence: 160000, rentCycle: 'Monthly', bedroomCount: 1, bathroomCount: 1, sofasCount: 1, furnishStatus: 'Furnished',
+      moveInDate: addDays(today(), 30), shortDescription: 'A quiet one-bed flat near Clapham Common.', publish: true },
+  })
+  expect(details.status(), await details.text()).toBe(200)
+
+  // My Properties warns before letting; the menu counts the three missing certificates.
+  await page.goto('/profile/list')
+  const warning = page.getByRole('alert').filter({ hasText: 'Before you let this property' })
+  await expect(warning).toBeVisible()
+  for (const t of [/gas safety/i, /electrical/i, /energy performance/i]) await expect(warning).toContainText(t)
+  await checkPage(page, testInfo, 'documents-let-warning')
+  await page.goto('/documents/menu')
+  await expect(await certificatesCount(page)).toHaveText('Action needed 3')
+
+  // Book a gas safety check.
+  await page.goto(`/documents/Certificates?details=true&propertyId=${encodeURIComponent(property.id)}`)
+  const gas = page.locator('.docs-cert').filter({ hasText: 'Gas Safety Certificate' })
+  const toggle = gas.locator('button[aria-expanded]').first()
+  await expect(toggle).toBeVisible()
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  await gas.getByRole('button', { name: 'Book a certificate check' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Book a certificate check' })
+  await dialog.getByLabel('Preferred dates').fill('Any weekday morning next week')
+  // Both projects run this test on one server: the contact tells their requests apart.
+  await dialog.getByLabel('Contact (phone or e-mail)').fill(user.email)
+  await dialog.getByRole('button', { name: 'Send request' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(gas.getByText(/^Requested on /)).toBeVisible()
+  await checkPage(page, testInfo, 'documents-booked')
+
+  await expect
+    .poll(async () => (await mailbox(page.request, 'vendors@omnirent.test')).filter((m) => m.text.includes('9 Elms Road') && m.text.includes(user.email)).length)
+    .toBe(1)
+  await expect.poll(async () => (await mailbox(page.request, user.email)).filter((m) => m.text.includes('Any weekday morning next week')).length).toBe(1)
+})
