@@ -125,9 +125,6 @@ func (s *Service) OpenFile(ctx context.Context, a session.Actor, certID, fileID 
 	if err != nil {
 		return nil, File{}, err
 	}
-	if !plausibleID(fileID) {
-		return nil, File{}, apperr.New(apperr.NotFound, "not_found", MsgFileNotFound)
-	}
 	f, err := fileOf(ctx, s.d.DB.Conn(), c.ID, fileID)
 	if err != nil {
 		return nil, File{}, err
@@ -144,9 +141,6 @@ func (s *Service) DeleteFile(ctx context.Context, a session.Actor, certID, fileI
 	c, err := s.owned(ctx, a, certID)
 	if err != nil {
 		return err
-	}
-	if !plausibleID(fileID) {
-		return apperr.New(apperr.NotFound, "not_found", MsgFileNotFound)
 	}
 	f, err := fileOf(ctx, s.d.DB.Conn(), c.ID, fileID)
 	if err != nil {

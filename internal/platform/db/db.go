@@ -10,8 +10,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -109,15 +111,37 @@ type Conn struct {
 }
 
 func (c Conn) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return c.q.ExecContext(ctx, c.d.Rebind(query), args...)
+	return c.q.ExecContext(ctx, c.d.Rebind(query), storable(args)...)
 }
 
 func (c Conn) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return c.q.QueryContext(ctx, c.d.Rebind(query), args...)
+	return c.q.QueryContext(ctx, c.d.Rebind(query), storable(args)...)
 }
 
 func (c Conn) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	return c.q.QueryRowContext(ctx, c.d.Rebind(query), args...)
+	return c.q.QueryRowContext(ctx, c.d.Rebind(query), storable(args)...)
+}
+
+// storable makes every text argument one that both databases accept:
+// PostgreSQL refuses a NUL character and invalid UTF-8 in text, even in a
+// WHERE clause, which would turn a mistyped or hostile id in a URL into a
+// server failure instead of "not found". NULs are dropped and invalid bytes
+// become U+FFFD, so such an id simply matches nothing and such a text is
+// stored the same way on SQLite and PostgreSQL. Other arguments (and []byte)
+// pass as they are; args is copied only when something changes.
+func storable(args []any) []any {
+	out, copied := args, false
+	for i, a := range args {
+		s, ok := a.(string)
+		if !ok || (utf8.ValidString(s) && !strings.ContainsRune(s, 0)) {
+			continue
+		}
+		if !copied {
+			out, copied = slices.Clone(args), true
+		}
+		out[i] = strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "")
+	}
+	return out
 }
 
 // Conn returns a Conn on the pool.
