@@ -157,7 +157,9 @@ test('the demo landlord opens the demo check-in report from the draft list and p
   await page.goto('/inventory?view=draft')
   await expect(page.getByRole('heading', { name: 'Draft OmniScan Reports' })).toBeVisible()
   await checkPage(page, testInfo, 'inventory-drafts')
-  await page.getByText('Check-in Report').first().click()
+  // Newest first: the demo's report is the oldest draft (the inspector's
+  // journey, running alongside as the demo landlord, adds newer ones).
+  await page.getByText('Check-in Report').last().click()
   await expect(page.getByRole('heading', { name: 'Check-in Report' })).toBeVisible()
   await checkPage(page, testInfo, 'inventory-demo-hub')
   await page.getByRole('button', { name: 'Preview Report' }).click()
