@@ -135,17 +135,7 @@ func (in *Input) validate(ctx context.Context, s *Service, a session.Actor) erro
 	if in.Location.Address == "" || len(in.Location.Address) > 500 {
 		fields["location"] = MsgFillAll
 	}
-	if !validDate(in.Date) {
-		fields["date"] = MsgFillAll
-	}
-	if !validClock(in.StartTime) {
-		fields["startTime"] = MsgFillAll
-	}
-	if !validClock(in.EndTime) {
-		fields["endTime"] = MsgFillAll
-	} else if validClock(in.StartTime) && in.EndTime <= in.StartTime {
-		fields["endTime"] = MsgEndAfterStart
-	}
+	checkWhen(fields, in.Date, in.StartTime, in.EndTime)
 	if !contains(Frequencies, in.Frequency) {
 		fields["frequency"] = MsgFillAll
 	}
@@ -184,19 +174,25 @@ func (in *Input) validate(ctx context.Context, s *Service, a session.Actor) erro
 	return apperr.Fields(msg, fields)
 }
 
-func (in OccurrenceInput) validate() error {
-	fields := map[string]string{}
-	if !validDate(in.Date) {
+// checkWhen checks a day and its start and end times (the end after the
+// start), for an event and for one moved occurrence alike.
+func checkWhen(fields map[string]string, date, start, end string) {
+	if !validDate(date) {
 		fields["date"] = MsgFillAll
 	}
-	if !validClock(in.StartTime) {
+	if !validClock(start) {
 		fields["startTime"] = MsgFillAll
 	}
-	if !validClock(in.EndTime) {
+	if !validClock(end) {
 		fields["endTime"] = MsgFillAll
-	} else if validClock(in.StartTime) && in.EndTime <= in.StartTime {
+	} else if validClock(start) && end <= start {
 		fields["endTime"] = MsgEndAfterStart
 	}
+}
+
+func (in OccurrenceInput) validate() error {
+	fields := map[string]string{}
+	checkWhen(fields, in.Date, in.StartTime, in.EndTime)
 	if len(in.Title) > 200 {
 		fields["title"] = MsgFillAll
 	}
