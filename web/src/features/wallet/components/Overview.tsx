@@ -6,7 +6,6 @@
 import { Link } from 'react-router'
 import { AlertTriangle, Download } from 'lucide-react'
 import { Spinner } from '../../../components/Spinner'
-import { errorMessage } from '../../../lib/errors'
 import { useOverview } from '../api/overview'
 import { transactionsCsvHref, type FilterParam, type Overdue, type Overview as OverviewData } from '../api/keys'
 import { formatDate, formatPence } from '../format'
@@ -14,6 +13,7 @@ import { FILTER_LABELS, FilterMenu, PERIOD_NAMES, PeriodSelector, type Filter, t
 import { MonthChart } from './MonthChart'
 import { TransactionList } from './TransactionList'
 import { AccountingHelp } from './AccountingHelp'
+import { Loaded } from './Loaded'
 
 type Props = { period: Period; filter: Filter; onPeriod: (p: Period) => void; onFilter: (f: Filter) => void }
 
@@ -37,47 +37,41 @@ export function Overview({ period, filter, onPeriod, onFilter }: Props) {
         ) : null}
         {q.isFetching && d ? <Spinner /> : null}
       </div>
-      {q.isPending ? (
-        <div className="wl-loading">
-          <Spinner />
-        </div>
-      ) : q.isError ? (
-        <p className="form-message form-message--error" role="alert">
-          {errorMessage(q.error)}
-        </p>
-      ) : d ? (
-        <>
-          <Cards d={d} period={period} />
-          {d.rent.overdue.length > 0 ? <OverdueList overdue={d.rent.overdue} /> : null}
-          <section className="wl-panel">
-            <MonthChart months={d.months} />
-          </section>
-          <section className="wl-panel" aria-labelledby="wl-recent-title">
-            <div className="wl-panel__head">
-              <h2 id="wl-recent-title" className="wl-section-title">
-                Recent Transactions
-              </h2>
-              <FilterMenu value={filter} onChange={onFilter} />
-            </div>
-            <p className="wl-muted wl-recent__note" aria-live="polite">
-              {FILTER_LABELS[filter]} in {PERIOD_NAMES[period]}
-              {d.recentTotal > shown.length ? ` (the newest ${shown.length} of ${d.recentTotal})` : ''}
-            </p>
-            <TransactionList items={shown} label="Recent Transactions" />
-            <div className="wl-panel__foot">
-              {d.recentTotal > shown.length ? (
-                <Link to={`/wallet/transactions?from=${d.from}&to=${d.to}&filter=${FILTER_PARAM[filter]}`} className="button button--outline button--small">
-                  See all {d.recentTotal}
-                </Link>
-              ) : null}
-              <a className="button button--outline button--small" href={transactionsCsvHref({ from: d.from, to: d.to, filter: FILTER_PARAM[filter] })} download>
-                <Download aria-hidden size={18} /> Download CSV
-              </a>
-            </div>
-          </section>
-          <AccountingHelp />
-        </>
-      ) : null}
+      <Loaded q={q}>
+        {(d) => (
+          <>
+            <Cards d={d} period={period} />
+            {d.rent.overdue.length > 0 ? <OverdueList overdue={d.rent.overdue} /> : null}
+            <section className="wl-panel">
+              <MonthChart months={d.months} />
+            </section>
+            <section className="wl-panel" aria-labelledby="wl-recent-title">
+              <div className="wl-panel__head">
+                <h2 id="wl-recent-title" className="wl-section-title">
+                  Recent Transactions
+                </h2>
+                <FilterMenu value={filter} onChange={onFilter} />
+              </div>
+              <p className="wl-muted wl-recent__note" aria-live="polite">
+                {FILTER_LABELS[filter]} in {PERIOD_NAMES[period]}
+                {d.recentTotal > shown.length ? ` (the newest ${shown.length} of ${d.recentTotal})` : ''}
+              </p>
+              <TransactionList items={shown} label="Recent Transactions" />
+              <div className="wl-panel__foot">
+                {d.recentTotal > shown.length ? (
+                  <Link to={`/wallet/transactions?from=${d.from}&to=${d.to}&filter=${FILTER_PARAM[filter]}`} className="button button--outline button--small">
+                    See all {d.recentTotal}
+                  </Link>
+                ) : null}
+                <a className="button button--outline button--small" href={transactionsCsvHref({ from: d.from, to: d.to, filter: FILTER_PARAM[filter] })} download>
+                  <Download aria-hidden size={18} /> Download CSV
+                </a>
+              </div>
+            </section>
+            <AccountingHelp />
+          </>
+        )}
+      </Loaded>
     </div>
   )
 }

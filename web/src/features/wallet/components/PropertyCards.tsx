@@ -7,7 +7,6 @@ import { Link } from 'react-router'
 import { Building2 } from 'lucide-react'
 import { Dialog } from '../../../components/Dialog'
 import { ButtonSpinner, Field, FormMessage } from '../../../components/Form'
-import { Spinner } from '../../../components/Spinner'
 import { useToast } from '../../../components/Toast'
 import { errorMessage } from '../../../lib/errors'
 import { useSetExpectedRent, useWalletProperties } from '../api/properties'
@@ -16,6 +15,7 @@ import { formatDate, formatPence, todayISO } from '../format'
 import { parsePounds, penceToPounds } from '../money'
 import { BAD_AMOUNT, FILL_ALL, NO_TRANSACTIONS, SAVE_FAILED } from '../rules'
 import { PERIOD_NAMES, PeriodSelector, type Period } from './Choosers'
+import { Loaded } from './Loaded'
 
 export function PropertyCards({ period, onPeriod }: { period: Period; onPeriod: (p: Period) => void }) {
   const q = useWalletProperties(period)
@@ -29,31 +29,27 @@ export function PropertyCards({ period, onPeriod }: { period: Period; onPeriod: 
           </p>
         ) : null}
       </div>
-      {q.isPending ? (
-        <div className="wl-loading">
-          <Spinner />
-        </div>
-      ) : q.isError ? (
-        <p className="form-message form-message--error" role="alert">
-          {errorMessage(q.error)}
-        </p>
-      ) : q.data.properties.length === 0 ? (
-        <div className="wl-panel wl-empty-panel">
-          <Building2 aria-hidden size={32} />
-          <p>You have no properties yet.</p>
-          <Link className="button" to="/profile/add">
-            Add a property
-          </Link>
-        </div>
-      ) : (
-        <ul className="wl-props" aria-label="Properties">
-          {q.data.properties.map((p) => (
-            <li key={p.propertyId}>
-              <Card p={p} period={period} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded q={q}>
+        {(data) =>
+          data.properties.length === 0 ? (
+            <div className="wl-panel wl-empty-panel">
+              <Building2 aria-hidden size={32} />
+              <p>You have no properties yet.</p>
+              <Link className="button" to="/profile/add">
+                Add a property
+              </Link>
+            </div>
+          ) : (
+            <ul className="wl-props" aria-label="Properties">
+              {data.properties.map((p) => (
+                <li key={p.propertyId}>
+                  <Card p={p} period={period} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
     </div>
   )
 }

@@ -7,11 +7,11 @@
 import { Link } from 'react-router'
 import { Download, FileArchive, Info } from 'lucide-react'
 import { Spinner } from '../../../components/Spinner'
-import { errorMessage } from '../../../lib/errors'
 import { useTaxYear } from '../api/taxYear'
 import { useWalletProperties } from '../api/properties'
 import { invoicesZipHref, taxYearCsvHref, transactionsCsvHref, type TaxBox, type TaxYear } from '../api/keys'
 import { formatDate, formatPence } from '../format'
+import { Loaded } from './Loaded'
 
 type Props = { year?: number; propertyId: string; onChange: (year: number | undefined, propertyId: string) => void }
 
@@ -45,17 +45,7 @@ export function TaxYearView({ year, propertyId, onChange }: Props) {
         </div>
         {q.isFetching && d ? <Spinner /> : null}
       </div>
-      {q.isPending ? (
-        <div className="wl-loading">
-          <Spinner />
-        </div>
-      ) : q.isError ? (
-        <p className="form-message form-message--error" role="alert">
-          {errorMessage(q.error)}
-        </p>
-      ) : (
-        <TaxYearBody d={q.data} />
-      )}
+      <Loaded q={q}>{(d) => <TaxYearBody d={d} />}</Loaded>
     </div>
   )
 }
