@@ -7,6 +7,7 @@
 import { useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
+import type { ToastState } from '../../../components/CarriedToast'
 import { SignScreen, type SignDone, type SigningAdapter, type SigningTexts } from '../../../components/signing/SignScreen'
 import { inventoryKey, type InventoryReport } from '../api/keys'
 import { inventoryOrder } from '../api/inventoryOrder'
@@ -67,8 +68,6 @@ export function useInventorySigningAdapter(reportId: string, onReport?: (report:
   }
 }
 
-/** InventoryToastState is the router state that carries a toast to /inventory. */
-export type InventoryToastState = { toast?: string }
 
 export function SignReport({ reportId, onBack }: { reportId: string; onBack?: () => void }) {
   const qc = useQueryClient()
@@ -78,7 +77,7 @@ export function SignReport({ reportId, onBack }: { reportId: string; onBack?: ()
   })
   const navigate = useNavigate()
   const done = (d: SignDone) => {
-    if (d.first) navigate('/inventory', { replace: true, state: { toast: REPORT_SENT } satisfies InventoryToastState })
+    if (d.first) navigate('/inventory', { replace: true, state: { toast: REPORT_SENT } satisfies ToastState })
     else navigate(`/NewReport?id=${encodeURIComponent(reportId)}&view=preview`, { replace: true })
     if (signed.current) storeSignedReport(qc, signed.current)
   }

@@ -1,33 +1,16 @@
 // /inventory (spec 3 section 2): the welcome page for a new report
 // ('Inventory & Condition' with the 'Start new report' card) and the
 // OmniScan menu's report lists, the view kept in the address.
-import { useEffect, useRef } from 'react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { FilePlus2 } from 'lucide-react'
-import { ToastProvider, useToast } from '../../../components/Toast'
+import { CarriedToast } from '../../../components/CarriedToast'
+import { ToastProvider } from '../../../components/Toast'
 import { ReportList } from '../components/ReportList'
-import type { InventoryToastState } from '../components/SignReport'
 import { SideMenu, type InventoryView } from '../components/SideMenu'
 import '../../../app/shell/pages.css'
 import '../inventory.css'
 
 const LISTS = ['draft', 'active', 'completed'] as const
-
-/** CarriedToast shows a toast handed over by the page before (after signing, 'Report sent successfully'), once. */
-function CarriedToast() {
-  const loc = useLocation()
-  const navigate = useNavigate()
-  const toast = useToast()
-  const text = (loc.state as InventoryToastState | null)?.toast
-  const shown = useRef(false)
-  useEffect(() => {
-    if (!text || shown.current) return
-    shown.current = true
-    toast('success', text)
-    navigate({ pathname: loc.pathname, search: loc.search }, { replace: true, state: null })
-  }, [text, toast, navigate, loc.pathname, loc.search])
-  return null
-}
 
 export default function InventoryPage() {
   return (

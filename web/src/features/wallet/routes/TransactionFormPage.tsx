@@ -12,7 +12,7 @@ import type { Kind, Transaction } from '../api/keys'
 import { TransactionForm } from '../components/TransactionForm'
 import { todayISO } from '../format'
 import { KIND_LABELS, blankForm, fromTransaction } from '../rules'
-import type { WalletToastState } from './WalletPage'
+import type { ToastState } from '../../../components/CarriedToast'
 import '../../../app/shell/pages.css'
 import '../wallet.css'
 
@@ -55,7 +55,7 @@ function Add({ kind }: { kind: Kind }) {
         kind={kind}
         initial={blankForm(kind, only, todayISO())}
         properties={props.list}
-        onSaved={() => navigate('/wallet', { state: { toast: `${KIND_LABELS[kind]} added` } satisfies WalletToastState })}
+        onSaved={() => navigate('/wallet', { state: { toast: `${KIND_LABELS[kind]} added` } satisfies ToastState })}
         onCancel={() => navigate(-1)}
       />
     </>
@@ -89,7 +89,7 @@ function EditForm({ t, properties }: { t: Transaction; properties: Array<{ id: s
         initial={fromTransaction(t)}
         transaction={t}
         properties={properties}
-        onSaved={() => navigate('/wallet', { state: { toast: 'Changes saved' } satisfies WalletToastState })}
+        onSaved={() => navigate('/wallet', { state: { toast: 'Changes saved' } satisfies ToastState })}
         onCancel={() => navigate(-1)}
       />
     </>

@@ -17,7 +17,7 @@ import { invoiceHref, type Transaction } from '../api/keys'
 import { DeleteDialog } from '../components/DeleteDialog'
 import { formatDate, formatPence, todayISO } from '../format'
 import { FREQUENCY_LABELS, KIND_LABELS, SAVE_FAILED, VAT_LABELS, fromTransaction, toInput } from '../rules'
-import type { WalletToastState } from './WalletPage'
+import type { ToastState } from '../../../components/CarriedToast'
 import '../../../app/shell/pages.css'
 import '../wallet.css'
 
@@ -114,7 +114,7 @@ function DetailsOf({ t }: { t: Transaction }) {
         onNo={() => setAsking(false)}
         onYes={() =>
           del.mutate(t.id, {
-            onSuccess: () => navigate('/wallet', { replace: true, state: { toast: 'Transaction deleted' } satisfies WalletToastState }),
+            onSuccess: () => navigate('/wallet', { replace: true, state: { toast: 'Transaction deleted' } satisfies ToastState }),
             onError: () => {
               setAsking(false)
               toast('error', SAVE_FAILED)

@@ -2,12 +2,12 @@
 // property, /wallet/tax-year the tax year in HMRC's boxes, and
 // /wallet/transactions a filtered list (the tax year's links). The period,
 // filter, year and property are kept in the address.
-import { useEffect, useRef } from 'react'
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { ArrowLeft, Download } from 'lucide-react'
+import { CarriedToast } from '../../../components/CarriedToast'
 import NotFound from '../../../components/NotFound'
 import { Spinner } from '../../../components/Spinner'
-import { ToastProvider, useToast } from '../../../components/Toast'
+import { ToastProvider } from '../../../components/Toast'
 import { errorMessage } from '../../../lib/errors'
 import { useTransactions } from '../api/transactions'
 import { transactionsCsvHref, type FilterParam } from '../api/keys'
@@ -20,24 +20,6 @@ import { WalletNav, type WalletView } from '../components/WalletNav'
 import { formatDate, formatPence } from '../format'
 import '../../../app/shell/pages.css'
 import '../wallet.css'
-
-/** WalletToastState: a page that sends the landlord back here may carry a toast ('Income added'). */
-export type WalletToastState = { toast?: string }
-
-export function CarriedToast() {
-  const loc = useLocation()
-  const navigate = useNavigate()
-  const toast = useToast()
-  const text = (loc.state as WalletToastState | null)?.toast
-  const shown = useRef(false)
-  useEffect(() => {
-    if (!text || shown.current) return
-    shown.current = true
-    toast('success', text)
-    navigate({ pathname: loc.pathname, search: loc.search }, { replace: true, state: null })
-  }, [text, toast, navigate, loc.pathname, loc.search])
-  return null
-}
 
 const VIEWS: Record<string, WalletView> = { properties: 'properties', 'tax-year': 'tax-year', transactions: 'transactions' }
 
