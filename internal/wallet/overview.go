@@ -83,6 +83,9 @@ type Query struct {
 type Page struct {
 	Items []Occurrence `json:"items"`
 	Total int          `json:"total"`
+	// Money adds up every matching entry (not only this page) as the
+	// overview and the tax year do: what a tax-year box's list shows in all.
+	Money Money `json:"money"`
 }
 
 const (
@@ -106,8 +109,10 @@ func (s *Service) List(ctx context.Context, a session.Actor, q Query) (Page, err
 		return Page{}, err
 	}
 	var items []Occurrence
+	var tt totals
 	b.each(from, to, keep, func(t *Transaction, d day) {
 		items = append(items, Occurrence{Date: d.String(), Transaction: t, on: d})
+		tt.add(t)
 	})
 	sortNewest(items)
 	limit := q.Limit
@@ -115,7 +120,7 @@ func (s *Service) List(ctx context.Context, a session.Actor, q Query) (Page, err
 		limit = defaultLimit
 	}
 	limit = min(limit, maxLimit)
-	page := Page{Items: items, Total: len(items)}
+	page := Page{Items: items, Total: len(items), Money: tt.money()}
 	if len(items) > limit {
 		page.Items = items[:limit]
 	}

@@ -119,6 +119,21 @@ func TestTaxYearInSA105Boxes(t *testing.T) {
 		if num(r.Body["total"]) != 1 {
 			t.Errorf("box 25 link: %s", r.Raw)
 		}
+		// Its sum is the box's figure: every box's list adds up to the tax year's amount for it.
+		for _, g := range list(ty["income"]) {
+			b := obj(g)
+			l := c.Get("/api/wallet/transactions?from=2026-04-06&to=2027-04-05&box=" + b["box"].(string))
+			if m := obj(l.Body["money"]); num(m["revenuePence"]) != num(b["totalPence"]) {
+				t.Errorf("income box %v: list sums %v, tax year %v", b["box"], m, b["totalPence"])
+			}
+		}
+		for _, g := range list(ty["expenses"]) {
+			b := obj(g)
+			l := c.Get("/api/wallet/transactions?from=2026-04-06&to=2027-04-05&box=" + b["box"].(string))
+			if m := obj(l.Body["money"]); num(m["expensesPence"]) != num(b["totalPence"]) {
+				t.Errorf("expense box %v: list sums %v, tax year %v", b["box"], m, b["totalPence"])
+			}
+		}
 		// The list names each entry's property, as the overview does.
 		for _, it := range list(r.Body["items"]) {
 			if obj(obj(it)["transaction"])["propertyLabel"] == "" {

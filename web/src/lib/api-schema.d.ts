@@ -4171,6 +4171,12 @@ export interface components {
         WalletPage: {
             items: components["schemas"]["WalletOccurrence"][];
             total: number;
+            /** @description every matching entry added up as the overview and the tax year do (income without VAT added, expenses gross) */
+            money: {
+                revenuePence: number;
+                expensesPence: number;
+                profitPence: number;
+            };
         };
         WalletOverdueRent: {
             propertyId: string;

@@ -85,8 +85,8 @@ function Transactions() {
   const list = useTransactions(q)
   const boxName = q.box ? (/^\d+$/.test(q.box) ? `SA105 box ${q.box}` : q.box === 'capital' ? 'Capital' : 'Not allowable') : ''
   const what = [q.category, boxName].filter(Boolean).join(', ') || (FILTER_WORDS[q.filter ?? ''] ?? 'All transactions')
-  // As the tax year counts them: an expense with any VAT added, income without it (the VAT is owed, not income).
-  const total = list.data?.items.reduce((s, o) => s + (o.transaction.kind === 'expense' ? -o.transaction.grossPence : o.transaction.netPence), 0)
+  // The server adds up every matching entry as the tax year does (income without VAT added, expenses gross).
+  const total = list.data?.money.profitPence
   const back = q.category || q.box ? '/wallet/tax-year' : '/wallet'
   return (
     <section className="wl-panel" aria-labelledby="wl-list-title">
