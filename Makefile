@@ -42,9 +42,10 @@ web: $(WEB_DEPS)
 ## test: every test: Go (SQLite, and PostgreSQL when OMNIRENT_TEST_POSTGRES_URL is set), a short run of each fuzz target, web unit tests, Playwright journeys
 test: lint-api test-go fuzz test-web test-e2e
 
+## test-go: vet, then every Go test with the race detector (it needs cgo and a C compiler; .ci/run installs gcc)
 test-go: stripe-mock
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	CGO_ENABLED=1 $(GO) test -race -count=1 ./...
 	bash scripts/perf/hey-parse.sh
 
 ## fuzz: run each fuzz target FUZZTIME long (one at a time; seeds in each package's testdata/fuzz, see docs/fuzzing.md).
