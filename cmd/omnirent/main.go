@@ -7,6 +7,10 @@
 //	omnirent seed listings -count N [-seed S]
 //	                               add N published listings across the UK (load tests)
 //	omnirent config                print the configuration table (Markdown)
+//	omnirent config check          reach the database, S3 and SMTP of the configuration
+//	                               and say what is wrong; exits 1 when anything is
+//	omnirent backup -to DIR        copy the SQLite database and the files, while serving
+//	omnirent restore -from DIR     put a backup into the (empty) data folder
 package main
 
 import (
@@ -19,6 +23,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -27,8 +32,10 @@ import (
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/demo"
+	"github.com/omnirent/omnirent/internal/platform/backup"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/storage"
 	"github.com/omnirent/omnirent/internal/platform/text"
 	"github.com/omnirent/omnirent/web"
 )
@@ -47,18 +54,26 @@ func run(args []string) error {
 	}
 	switch cmd {
 	case "config":
-		fmt.Print(config.MarkdownTable())
-		return nil
-	case "serve", "migrate", "admin", "seed":
+		if len(args) == 0 {
+			fmt.Print(config.MarkdownTable())
+			return nil
+		}
+		if args[0] != "check" {
+			return fmt.Errorf("usage: omnirent config [check]")
+		}
+	case "serve", "migrate", "admin", "seed", "backup", "restore":
 	case "-h", "--help", "help":
-		fmt.Println("usage: omnirent [serve | migrate | admin create -email E | config]")
+		fmt.Println("usage: omnirent [serve | migrate | admin create -email E | seed listings -count N | config [check] | backup -to DIR | restore -from DIR]")
 		return nil
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, admin, config)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, admin, seed, config, backup, restore)", cmd)
 	}
 	cfg, err := config.Load(os.Getenv)
 	if err != nil {
 		return fmt.Errorf("configuration:\n%w", err)
+	}
+	if cmd == "restore" {
+		return restoreCommand(cfg, args)
 	}
 	log := app.NewLogger(os.Stderr, cfg.LogLevel, cfg.LogFormat)
 	slog.SetDefault(log)
@@ -77,6 +92,10 @@ func run(args []string) error {
 		return adminCommand(ctx, cfg, log, args)
 	case "seed":
 		return seedCommand(ctx, cfg, log, args)
+	case "config":
+		return configCheck(ctx, cfg)
+	case "backup":
+		return backupCommand(ctx, cfg, args)
 	}
 	return serve(ctx, cfg, log)
 }
@@ -211,4 +230,83 @@ func seedCommand(ctx context.Context, cfg config.Config, log *slog.Logger, args 
 	})
 	fmt.Printf("\nadded %d listings in %s\n", *count, time.Since(started).Round(time.Millisecond))
 	return err
+}
+
+// configCheck prints what is wrong with the configuration's outside services.
+func configCheck(ctx context.Context, cfg config.Config) error {
+	problems := app.CheckConfig(ctx, cfg)
+	if len(problems) == 0 {
+		fmt.Printf("Configuration OK (%s, database %s, files %s, mail %s)\n", cfg.Env, dbKind(cfg.DatabaseURL), filesKind(cfg), mailKind(cfg))
+		return nil
+	}
+	for _, p := range problems {
+		fmt.Println("- " + p)
+	}
+	return fmt.Errorf("%d problem(s) in the configuration", len(problems))
+}
+
+func filesKind(cfg config.Config) string {
+	if cfg.S3.Endpoint != "" {
+		return "s3"
+	}
+	return "local"
+}
+
+func mailKind(cfg config.Config) string {
+	if cfg.SMTPURL != "" {
+		return "smtp"
+	}
+	return "outbox"
+}
+
+// backupCommand copies a running SQLite deployment (database and files).
+func backupCommand(ctx context.Context, cfg config.Config, args []string) error {
+	fl := flag.NewFlagSet("backup", flag.ContinueOnError)
+	to := fl.String("to", "", "an empty or new folder for the backup (required)")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	if *to == "" {
+		return fmt.Errorf("usage: omnirent backup -to DIR")
+	}
+	if dbKind(cfg.DatabaseURL) != "sqlite" || cfg.S3.Endpoint != "" {
+		return fmt.Errorf("omnirent backup copies the SQLite default (database and local files); for PostgreSQL and S3 see docs/operations.md")
+	}
+	d, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	files, err := storage.NewLocal(filepath.Join(cfg.DataDir, "files"))
+	if err != nil {
+		return err
+	}
+	defer files.Close()
+	m, err := backup.Take(ctx, backup.Source{DB: d.DB, Files: files, DataDir: cfg.DataDir}, *to, time.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Printf("Backup in %s: the database and %d files (%d bytes)\n", *to, m.Files, m.Bytes)
+	return nil
+}
+
+// restoreCommand puts a backup into the configured, empty data folder.
+func restoreCommand(cfg config.Config, args []string) error {
+	fl := flag.NewFlagSet("restore", flag.ContinueOnError)
+	from := fl.String("from", "", "the backup folder (required)")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	if *from == "" {
+		return fmt.Errorf("usage: omnirent restore -from DIR (into OMNIRENT_DATA_DIR, which must be empty)")
+	}
+	if want := "sqlite:" + filepath.Join(cfg.DataDir, backup.DBFile); cfg.DatabaseURL != want {
+		return fmt.Errorf("restore writes %s; unset OMNIRENT_DATABASE_URL or set it to %s", filepath.Join(cfg.DataDir, backup.DBFile), want)
+	}
+	m, err := backup.Restore(*from, cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("Restored the backup of %s into %s\n", m.TakenAt.Format(time.RFC3339), cfg.DataDir)
+	return nil
 }

@@ -98,3 +98,27 @@ func (s *SMTP) Deliver(ctx context.Context, m Message) error {
 	}
 	return c.DialAndSendWithContext(ctx, msg)
 }
+
+// Check connects to the server, negotiates TLS as Deliver would and signs
+// in when the URL has a user, without sending anything: `omnirent config
+// check` uses it to find an unreachable server or wrong credentials before
+// start.
+func (s *SMTP) Check(ctx context.Context) error {
+	opts := []gomail.Option{gomail.WithPort(s.port), gomail.WithTimeout(10 * time.Second)}
+	if s.ssl {
+		opts = append(opts, gomail.WithSSL())
+	} else {
+		opts = append(opts, gomail.WithTLSPolicy(s.policy))
+	}
+	if s.user != "" {
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover), gomail.WithUsername(s.user), gomail.WithPassword(s.pass))
+	}
+	c, err := gomail.NewClient(s.host, opts...)
+	if err != nil {
+		return err
+	}
+	if err := c.DialWithContext(ctx); err != nil {
+		return err
+	}
+	return c.Close()
+}
