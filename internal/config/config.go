@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"net/mail"
 	"net/url"
 	"os"
@@ -44,6 +45,7 @@ type Config struct {
 	Argon2Time           uint32
 	Argon2Threads        uint8
 	ShutdownTimeout      time.Duration
+	MetricsAddr          string // empty: no /metrics
 }
 
 // News is where OmniNews headlines come from.
@@ -116,10 +118,12 @@ var Options = []Option{
 	{"OMNIRENT_NEWS_WORLD_FEEDS", "(none: sample articles)", "Comma-separated RSS or Atom feed URLs for Worldwide Top Headlines."},
 	{"OMNIRENT_NEWS_REFRESH", "30m", "How often the feeds are read (by the job queue)."},
 	{"OMNIRENT_NEWS_RETENTION", "720h", "How long headlines are kept (720h is 30 days)."},
-	{"OMNIRENT_SHUTDOWN_TIMEOUT", "10s", "How long to wait for requests in flight when stopping."},
+	{"OMNIRENT_SHUTDOWN_TIMEOUT", "10s", "How long to wait for requests in flight (uploads included) and running jobs when stopping (SIGTERM or Ctrl-C); then the rest are cut off and their job leases released."},
+	{"OMNIRENT_METRICS_ADDR", "(empty: off)", "Address of a second listener serving Prometheus metrics at `/metrics` (requests by route and status with latencies, job queue, mails, sweeps, database pool), e.g. `127.0.0.1:9090`. Keep it off the public network."},
 }
 
-// MarkdownTable renders Options as the README's configuration table.
+// MarkdownTable renders Options as the configuration table of
+// docs/configuration.md (a test keeps the page and this list the same).
 func MarkdownTable() string {
 	var b strings.Builder
 	b.WriteString("| Variable | Default | Meaning |\n|---|---|---|\n")
@@ -159,6 +163,7 @@ func Load(getenv func(string) string) (Config, error) {
 		MapAttribution:       get("OMNIRENT_MAP_ATTRIBUTION", "© OpenStreetMap contributors"),
 		LogLevel:             get("OMNIRENT_LOG_LEVEL", "info"),
 		LogFormat:            get("OMNIRENT_LOG_FORMAT", "text"),
+		MetricsAddr:          get("OMNIRENT_METRICS_ADDR", ""),
 	}
 	c.S3 = S3{
 		Endpoint: get("OMNIRENT_S3_ENDPOINT", ""), Bucket: get("OMNIRENT_S3_BUCKET", ""), Region: get("OMNIRENT_S3_REGION", ""),
@@ -231,6 +236,13 @@ func (c *Config) validate() []error {
 		errs = append(errs, fmt.Errorf("OMNIRENT_S3_BUCKET is required with OMNIRENT_S3_ENDPOINT"))
 	}
 	errs = append(errs, c.Stripe.validate()...)
+	if c.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			errs = append(errs, fmt.Errorf("OMNIRENT_METRICS_ADDR must be host:port, such as 127.0.0.1:9090"))
+		} else if c.MetricsAddr == c.Addr {
+			errs = append(errs, fmt.Errorf("OMNIRENT_METRICS_ADDR must differ from OMNIRENT_ADDR"))
+		}
+	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("OMNIRENT_LOG_FORMAT must be text or json"))
 	}

@@ -277,15 +277,3 @@ func TestEnsureSecretKey(t *testing.T) {
 		t.Fatalf("configured key replaced: %q %v", set.SecretKey, err)
 	}
 }
-
-// The README's table is `omnirent config`'s output; a new or changed option
-// must be copied there (run `go run ./cmd/omnirent config`).
-func TestReadmeHasTheCurrentTable(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(readme), config.MarkdownTable()) {
-		t.Fatal("README.md's configuration table differs from `omnirent config`; paste its output into the README")
-	}
-}
