@@ -34,6 +34,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/platform/metrics"
 	"github.com/omnirent/omnirent/internal/platform/storage"
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
@@ -68,6 +69,8 @@ type App struct {
 	Wallet     *wallet.Service
 	Handler    http.Handler
 	Log        *slog.Logger
+	// Metrics is served on OMNIRENT_METRICS_ADDR when set.
+	Metrics *metrics.Set
 	// Routes are the registered patterns (checked against api/openapi.yaml).
 	Routes []string
 }
@@ -216,6 +219,10 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	if err := a.News.Schedule(ctx); err != nil {
 		return nil, fmt.Errorf("news: %w", err)
 	}
+	a.Metrics = metrics.NewSet(d.DB)
+	a.Metrics.Register(q.Collector())
+	// The periodic sweeps, for the sweeps metric.
+	q.CountAsSweep("calendar.alerts", "calendar.alerts.now", "documents.reminders")
 	a.Handler = a.routes(webDist)
 	return a, nil
 }
@@ -266,8 +273,9 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	}
 	mux.Handle("/", spa.Handler(webDist, a.pageMeta))
 
-	return httpx.Chain(mux,
+	return httpx.Chain(metrics.Route(mux),
 		httpx.WithRequestID,
+		metrics.WithRequests,
 		httpx.WithClientIP(a.Config.TrustProxy),
 		httpx.WithLogging(a.Log),
 		httpx.WithRecover,
@@ -294,6 +302,18 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    1 << 16,
 	}
+	if a.Config.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", a.Config.MetricsAddr)
+		if err != nil {
+			return fmt.Errorf("metrics listener: %w", err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", a.Metrics.Handler())
+		msrv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+		go func() { _ = msrv.Serve(mln) }()
+		defer msrv.Close()
+		a.Log.Info("metrics at /metrics", "addr", mln.Addr().String())
+	}
 	workCtx, stopWork := context.WithCancel(context.Background())
 	workersDone := make(chan struct{})
 	go func() {
@@ -312,13 +332,22 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 	case <-ctx.Done():
 	case err = <-errc:
 	}
+	// Stop taking requests and jobs; let those in flight (uploads included)
+	// and running jobs finish within the timeout; then cut the rest off, and
+	// release the leases of the jobs cut off so another instance runs them.
+	a.Log.Info("shutting down: finishing requests and jobs in flight", "timeout", a.Config.ShutdownTimeout.String())
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), a.Config.ShutdownTimeout)
 	defer cancel()
+	stopWork()
 	if e := srv.Shutdown(shutdownCtx); e != nil && err == nil {
 		err = e
 	}
-	stopWork()
-	<-workersDone
+	select {
+	case <-workersDone:
+	case <-shutdownCtx.Done():
+		a.Jobs.Abort()
+		<-workersDone
+	}
 	<-sweepDone
 	if c, ok := a.Files.(interface{ Close() error }); ok {
 		_ = c.Close()

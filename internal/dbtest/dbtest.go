@@ -150,3 +150,20 @@ func postgresSchema(t testing.TB) (*db.DB, string, error) {
 	}
 	return d, u.String(), nil
 }
+
+// PostgresURL returns the URL of a fresh, empty (unmigrated) PostgreSQL
+// schema, removed after the test, for tests that open several connections
+// to one database (two instances starting at once). It skips the test when
+// OMNIRENT_TEST_POSTGRES_URL is not set.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
+	if os.Getenv("OMNIRENT_TEST_POSTGRES_URL") == "" {
+		t.Skip("OMNIRENT_TEST_POSTGRES_URL is not set")
+	}
+	d, u, err := postgresSchema(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	return u
+}

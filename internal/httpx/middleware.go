@@ -12,20 +12,17 @@ import (
 
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/reqid"
 )
 
 type ctxKey int
 
 const (
-	requestIDKey ctxKey = iota
-	clientIPKey
+	clientIPKey ctxKey = iota
 )
 
 // RequestID returns the id given to the request by the RequestID middleware.
-func RequestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey).(string)
-	return id
-}
+func RequestID(ctx context.Context) string { return reqid.From(ctx) }
 
 // ClientIP returns the caller's address as decided by the ClientIP middleware.
 func ClientIP(ctx context.Context) string {
@@ -52,7 +49,7 @@ func WithRequestID(next http.Handler) http.Handler {
 			id = hex.EncodeToString(b)
 		}
 		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+		next.ServeHTTP(w, r.WithContext(reqid.With(r.Context(), id)))
 	})
 }
 

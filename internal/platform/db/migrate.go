@@ -8,6 +8,7 @@ import (
 	"log/slog"
 
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 )
 
 // Migrations live in one folder per dialect with the same numbered steps
@@ -36,7 +37,18 @@ func (d *DB) MigrateTo(ctx context.Context, version int64) error {
 	if d.Dialect == Postgres {
 		gd = goose.DialectPostgres
 	}
-	p, err := goose.NewProvider(gd, d.DB, sub)
+	var opts []goose.ProviderOption
+	if d.Dialect == Postgres {
+		// Instances starting together take turns (a PostgreSQL advisory
+		// lock held for the run), so each step is applied once. SQLite's
+		// write transactions already let one process migrate at a time.
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(gd, d.DB, sub, opts...)
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}

@@ -16,6 +16,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/metrics"
+	"github.com/omnirent/omnirent/internal/platform/reqid"
 )
 
 // Handler runs one job's payload. Returning an error schedules a retry.
@@ -32,6 +34,11 @@ type Queue struct {
 	// Backoff gives the delay before retry n (1-based).
 	Backoff func(attempt int) time.Duration
 	wake    chan struct{}
+	// abort ends the context of the jobs running when a shutdown's grace
+	// period is over (Abort); their leases are then released at once.
+	abort     chan struct{}
+	abortOnce sync.Once
+	sweeps    map[string]bool
 }
 
 func New(d *db.DB, c clock.Clock, log *slog.Logger) *Queue {
@@ -43,7 +50,21 @@ func New(d *db.DB, c clock.Clock, log *slog.Logger) *Queue {
 			d := time.Duration(1<<min(n, 12)) * time.Second // 2s, 4s, 8s ... capped near 68 min
 			return d
 		},
-		wake: make(chan struct{}, 1),
+		wake:  make(chan struct{}, 1),
+		abort: make(chan struct{}),
+	}
+}
+
+// CountAsSweep names the job kinds that are periodic sweeps (reminders,
+// alerts, repairs), whose runs the sweeps metric counts.
+func (q *Queue) CountAsSweep(kinds ...string) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.sweeps == nil {
+		q.sweeps = map[string]bool{}
+	}
+	for _, k := range kinds {
+		q.sweeps[k] = true
 	}
 }
 
@@ -67,8 +88,8 @@ func (q *Queue) EnqueueAt(ctx context.Context, conn db.Conn, kind string, payloa
 		return err
 	}
 	now := q.clock.Now().UnixMilli()
-	_, err = conn.Exec(ctx, `INSERT INTO jobs (id, kind, payload, run_at, attempts, max_attempts, created_at) VALUES (?, ?, ?, ?, 0, ?, ?)`,
-		uuid.NewString(), kind, string(b), runAt.UnixMilli(), maxAttempts, now)
+	_, err = conn.Exec(ctx, `INSERT INTO jobs (id, kind, payload, run_at, attempts, max_attempts, created_at, origin) VALUES (?, ?, ?, ?, 0, ?, ?, ?)`,
+		uuid.NewString(), kind, string(b), runAt.UnixMilli(), maxAttempts, now, reqid.From(ctx))
 	if err == nil {
 		select {
 		case q.wake <- struct{}{}:
@@ -87,8 +108,8 @@ func (q *Queue) Pending(ctx context.Context, kind string) (bool, error) {
 }
 
 type job struct {
-	id, kind, payload string
-	attempts, max     int
+	id, kind, payload, origin string
+	attempts, max             int
 }
 
 // claim takes the oldest due job, or returns (nil, nil) when none is due.
@@ -97,9 +118,9 @@ func (q *Queue) claim(ctx context.Context) (*job, error) {
 	conn := q.db.Conn()
 	for range 5 { // another worker may win the race; try the next candidate
 		var j job
-		err := conn.QueryRow(ctx, `SELECT id, kind, payload, attempts, max_attempts FROM jobs
+		err := conn.QueryRow(ctx, `SELECT id, kind, payload, attempts, max_attempts, origin FROM jobs
 			WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ? AND (locked_until IS NULL OR locked_until < ?)
-			ORDER BY run_at LIMIT 1`, now, now).Scan(&j.id, &j.kind, &j.payload, &j.attempts, &j.max)
+			ORDER BY run_at LIMIT 1`, now, now).Scan(&j.id, &j.kind, &j.payload, &j.attempts, &j.max, &j.origin)
 		if errors.Is(err, db.NoRows) {
 			return nil, nil
 		}
@@ -121,34 +142,77 @@ func (q *Queue) claim(ctx context.Context) (*job, error) {
 }
 
 // RunOnce claims and runs at most one due job. It reports whether it ran one.
+//
+// ctx only governs claiming: a job already running goes on when ctx ends (a
+// shutdown stops taking work but lets running jobs finish) until Abort; a
+// job cut off by Abort has its lease released and its attempt uncounted, so
+// another instance takes it at once instead of after the lease.
 func (q *Queue) RunOnce(ctx context.Context) (bool, error) {
 	j, err := q.claim(ctx)
 	if err != nil || j == nil {
 		return false, err
 	}
+	runCtx, cancel := context.WithCancel(reqid.With(context.WithoutCancel(ctx), j.origin))
+	defer cancel()
+	go func() {
+		select {
+		case <-q.abort:
+			cancel()
+		case <-runCtx.Done():
+		}
+	}()
 	q.mu.RLock()
-	h := q.handlers[j.kind]
+	h, sweep := q.handlers[j.kind], q.sweeps[j.kind]
 	q.mu.RUnlock()
+	if sweep {
+		metrics.Sweeps.WithLabelValues(j.kind).Inc()
+	}
+	started := time.Now()
 	var runErr error
 	if h == nil {
 		runErr = fmt.Errorf("no handler for job kind %q", j.kind)
 	} else {
-		runErr = safeRun(ctx, h, json.RawMessage(j.payload))
+		runErr = safeRun(runCtx, h, json.RawMessage(j.payload))
 	}
+	metrics.JobDuration.WithLabelValues(j.kind).Observe(time.Since(started).Seconds())
 	now := q.clock.Now()
 	conn := q.db.Conn()
+	// The outcome is written even when the job was cut off.
+	wctx, wcancel := context.WithTimeout(context.WithoutCancel(runCtx), 10*time.Second)
+	defer wcancel()
 	switch {
 	case runErr == nil:
-		_, err = conn.Exec(ctx, `UPDATE jobs SET done_at = ?, locked_until = NULL, last_error = '' WHERE id = ?`, now.UnixMilli(), j.id)
+		metrics.JobsRun.WithLabelValues(j.kind, "done").Inc()
+		_, err = conn.Exec(wctx, `UPDATE jobs SET done_at = ?, locked_until = NULL, last_error = '' WHERE id = ?`, now.UnixMilli(), j.id)
+	case q.aborted():
+		metrics.JobsRun.WithLabelValues(j.kind, "released").Inc()
+		q.log.WarnContext(runCtx, "job cut off by shutdown, lease released", "kind", j.kind, "id", j.id)
+		_, err = conn.Exec(wctx, `UPDATE jobs SET locked_until = NULL, attempts = attempts - 1 WHERE id = ? AND done_at IS NULL`, j.id)
 	case j.attempts >= j.max:
-		q.log.Error("job failed for good", "kind", j.kind, "id", j.id, "attempts", j.attempts, "err", runErr)
-		_, err = conn.Exec(ctx, `UPDATE jobs SET failed_at = ?, locked_until = NULL, last_error = ? WHERE id = ?`, now.UnixMilli(), runErr.Error(), j.id)
+		metrics.JobsRun.WithLabelValues(j.kind, "failed").Inc()
+		q.log.ErrorContext(runCtx, "job failed for good", "kind", j.kind, "id", j.id, "attempts", j.attempts, "err", runErr)
+		_, err = conn.Exec(wctx, `UPDATE jobs SET failed_at = ?, locked_until = NULL, last_error = ? WHERE id = ?`, now.UnixMilli(), runErr.Error(), j.id)
 	default:
+		metrics.JobsRun.WithLabelValues(j.kind, "retry").Inc()
 		next := now.Add(q.Backoff(j.attempts))
-		q.log.Warn("job failed, will retry", "kind", j.kind, "id", j.id, "attempt", j.attempts, "retry_at", next, "err", runErr)
-		_, err = conn.Exec(ctx, `UPDATE jobs SET run_at = ?, locked_until = NULL, last_error = ? WHERE id = ?`, next.UnixMilli(), runErr.Error(), j.id)
+		q.log.WarnContext(runCtx, "job failed, will retry", "kind", j.kind, "id", j.id, "attempt", j.attempts, "retry_at", next, "err", runErr)
+		_, err = conn.Exec(wctx, `UPDATE jobs SET run_at = ?, locked_until = NULL, last_error = ? WHERE id = ?`, next.UnixMilli(), runErr.Error(), j.id)
 	}
 	return true, err
+}
+
+// Abort ends the context of every running job (a shutdown whose grace
+// period is over); their leases are released as they return. Workers stop
+// claiming when their own context ends, before this.
+func (q *Queue) Abort() { q.abortOnce.Do(func() { close(q.abort) }) }
+
+func (q *Queue) aborted() bool {
+	select {
+	case <-q.abort:
+		return true
+	default:
+		return false
+	}
 }
 
 func safeRun(ctx context.Context, h Handler, p json.RawMessage) (err error) {

@@ -22,6 +22,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
+	"github.com/omnirent/omnirent/internal/platform/metrics"
 )
 
 //go:embed templates
@@ -147,9 +148,12 @@ func (s *Service) deliverJob(ctx context.Context, payload json.RawMessage) error
 		return nil // already delivered by an earlier attempt
 	}
 	if err := s.transport.Deliver(ctx, m); err != nil {
+		metrics.Mails.WithLabelValues(s.transport.Name(), "failed").Inc()
 		_, _ = conn.Exec(ctx, `UPDATE mail_outbox SET error = ? WHERE id = ?`, err.Error(), m.ID)
 		return fmt.Errorf("deliver mail %s via %s: %w", m.ID, s.transport.Name(), err)
 	}
+	metrics.Mails.WithLabelValues(s.transport.Name(), "sent").Inc()
+	s.log.InfoContext(ctx, "mail delivered", "via", s.transport.Name(), "mail_id", m.ID)
 	status := "sent"
 	if s.transport.Name() == "outbox" {
 		status = "kept"

@@ -18,8 +18,8 @@ type LocalOutbox struct{ Log *slog.Logger }
 
 func (LocalOutbox) Name() string { return "outbox" }
 
-func (o LocalOutbox) Deliver(_ context.Context, m Message) error {
-	o.Log.Info("mail kept in local outbox", "to", m.To, "subject", m.Subject)
+func (o LocalOutbox) Deliver(ctx context.Context, m Message) error {
+	o.Log.InfoContext(ctx, "mail kept in local outbox", "to", m.To, "subject", m.Subject)
 	return nil
 }
 
