@@ -10,7 +10,7 @@ BIN := bin/omnirent
 
 STRIPE_MOCK_VERSION := v0.203.0
 
-.PHONY: run build web test test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz lint-api
+.PHONY: run build web test test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz lint-api image
 
 ## run: build everything and start the server with demo data (SQLite, local outbox)
 run: build
@@ -72,6 +72,10 @@ test-web: $(WEB_DEPS)
 
 test-e2e: build $(E2E_DEPS)
 	cd e2e && npx playwright test
+
+## image: the container image (podman, FROM scratch) of bin/omnirent, the binary the journeys ran, with its contents checked (docs/operations.md)
+image:
+	bash scripts/image.sh
 
 ## dev-api / dev-web: the Go API on :8080 and Vite with hot reload on :5173 (proxies /api)
 dev-api:
