@@ -10,7 +10,7 @@ BIN := bin/omnirent
 
 STRIPE_MOCK_VERSION := v0.203.0
 
-.PHONY: run build web test test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz lint-api image
+.PHONY: run build web test test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz lint-api image prod test-prod
 
 ## run: build everything and start the server with demo data (SQLite, local outbox)
 run: build
@@ -72,6 +72,15 @@ test-web: $(WEB_DEPS)
 
 test-e2e: build $(E2E_DEPS)
 	cd e2e && npx playwright test
+
+## prod: the production shape on this machine (scripts/prod/up.sh): two instances behind a round-robin proxy, PostgreSQL, an S3 server, Mailpit
+prod: build
+	bash scripts/prod/up.sh
+
+## test-prod: the main journeys through the production shape (desktop), reading e-mails from the SMTP server's API
+PROD_PORT ?= 18180
+test-prod: build $(E2E_DEPS)
+	cd e2e && E2E_PROD=1 E2E_PORT=$(PROD_PORT) npx playwright test --project=desktop
 
 ## image: the container image (podman, FROM scratch) of bin/omnirent, the binary the journeys ran, with its contents checked (docs/operations.md)
 image:

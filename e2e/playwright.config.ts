@@ -8,6 +8,20 @@ const baseURL = `http://127.0.0.1:${port}`
 // One data folder per port, so two runs on different E2E_PORTs never share one.
 const dataDir = port === 18080 ? '.data' : `.data-${port}`
 
+// E2E_PROD=1 runs the journeys against the production shape instead
+// (scripts/prod/up.sh: two instances behind a round-robin proxy on
+// PostgreSQL, an S3 server and a real SMTP server whose API the journeys
+// read their e-mails from: E2E_MAILPIT_URL).
+const prod = process.env.E2E_PROD === '1'
+if (prod && !process.env.E2E_MAILPIT_URL) process.env.E2E_MAILPIT_URL = `http://127.0.0.1:${port + 26}`
+// The journeys of the production run: accounts, listings with photos,
+// payments, agreements with signing, inventory with photos, documents,
+// calendar and wallet.
+const prodJourneys = [
+  'register', 'login', 'session', 'password', 'property', 'listing', 'detail',
+  'refcheck', 'contracts', 'signing', 'inventory', 'documents', 'calendar', 'wallet',
+].map((name) => `${name}.spec.ts`)
+
 // The server gets a clean, predictable environment: any OMNIRENT_* variable
 // of the calling shell (a PostgreSQL URL, an SMTP relay...) is blanked so the
 // journeys always run on a fresh SQLite database with the local outbox.
@@ -25,10 +39,12 @@ Object.assign(serverEnv, {
   OMNIRENT_LOG_LEVEL: 'warn',
   // Where landlords' requests to book a certificate check go (the documents journey reads it).
   OMNIRENT_VENDOR_BOOKING_EMAIL: 'vendors@omnirent.test',
+  PROD_PORT: String(port),
 })
 
 export default defineConfig({
   testDir: './tests',
+  testMatch: prod ? prodJourneys : undefined,
   outputDir: 'test-results',
   fullyParallel: true,
   workers: 2,
@@ -63,11 +79,12 @@ export default defineConfig({
   ],
   webServer: {
     // E2E_SERVER_COMMAND lets a developer point the suite at another server build.
-    command: process.env.E2E_SERVER_COMMAND ?? `rm -rf ${dataDir} && ../bin/omnirent serve`,
+    command:
+      process.env.E2E_SERVER_COMMAND ?? (prod ? 'bash ../scripts/prod/up.sh' : `rm -rf ${dataDir} && ../bin/omnirent serve`),
     env: serverEnv,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: prod ? 300_000 : 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -40,10 +40,38 @@ export type MailMessage = {
   html: string
   createdAt: string
   status: string
+  replyTo?: string
 }
 
-/** mailbox lists the development outbox for one address, newest first. */
+/**
+ * The SMTP server's API (Mailpit), when the journeys run against the
+ * production shape (scripts/prod/up.sh): e-mails are then read from what the
+ * SMTP server received instead of the development outbox.
+ */
+export const mailpitURL = process.env.E2E_MAILPIT_URL ?? ''
+
+type MailpitSummary = { ID: string; Subject: string; Created: string; To: { Address: string }[] }
+
+async function mailpitMailbox(request: APIRequestContext, email: string): Promise<MailMessage[]> {
+  const query = encodeURIComponent(`to:"${email}"`)
+  const res = await request.get(`${mailpitURL}/api/v1/search?query=${query}&limit=200`)
+  expect(res.status(), 'GET Mailpit search').toBe(200)
+  const list = ((await res.json()) as { messages: MailpitSummary[] }).messages ?? []
+  const wanted = list.filter((m) => m.To.some((t) => t.Address.toLowerCase() === email.toLowerCase()))
+  return Promise.all(
+    wanted.map(async (m) => {
+      const one = await request.get(`${mailpitURL}/api/v1/message/${m.ID}`)
+      expect(one.status(), 'GET Mailpit message').toBe(200)
+      const full = (await one.json()) as { Text: string; HTML: string; ReplyTo?: { Address: string }[] }
+      const replyTo = full.ReplyTo?.[0]?.Address ?? ''
+      return { id: m.ID, to: email, subject: m.Subject, text: full.Text, html: full.HTML, createdAt: m.Created, status: 'sent', replyTo }
+    }),
+  )
+}
+
+/** mailbox lists the e-mails received by one address, newest first. */
 export async function mailbox(request: APIRequestContext, email: string): Promise<MailMessage[]> {
+  if (mailpitURL) return mailpitMailbox(request, email)
   const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)
   expect(res.status(), 'GET /api/dev/mailbox').toBe(200)
   const body = (await res.json()) as { messages: MailMessage[] }

@@ -2,7 +2,7 @@
 // contacting the owner, signs in as a tenant, comes back and sends a
 // message; the landlord's mailbox receives it with the tenant as Reply-To.
 import { expect, test } from '@playwright/test'
-import { checkPage, demo, snap } from '../support/helpers'
+import { checkPage, demo, mailbox, snap } from '../support/helpers'
 import { submitLogin } from '../support/shell'
 
 test('visitor opens a listing, signs in to contact the owner, and the owner is e-mailed', async ({ page, request }, testInfo) => {
@@ -40,8 +40,7 @@ test('visitor opens a listing, signs in to contact the owner, and the owner is e
   // The owner's mailbox has it, with Reply-To set to the tenant.
   await expect
     .poll(async () => {
-      const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(demo.landlord.email)}`)
-      const { messages } = (await res.json()) as { messages: { text: string; replyTo: string }[] }
+      const messages = await mailbox(request, demo.landlord.email)
       const m = messages.find((x) => x.text.includes(text))
       return m?.replyTo ?? ''
     })
