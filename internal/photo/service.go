@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
 	"github.com/omnirent/omnirent/internal/platform/storage"
 	"github.com/omnirent/omnirent/internal/session"
@@ -120,6 +121,10 @@ func busyError(err error) error {
 }
 
 // Delete removes a photo of a record the actor may edit, row and files.
+// The row goes in one transaction with the owning area's DeleteGuard (when
+// it has one), so a record that names the photo and the delete cannot both
+// win; the files go after the commit (a file left by a crash in between is
+// an orphan the sweep removes, never a row naming a missing file).
 func (s *Service) Delete(ctx context.Context, kindName string, a session.Actor, ownerID, name string) error {
 	if _, err := s.canEdit(ctx, kindName, a, ownerID); err != nil {
 		return err
@@ -127,14 +132,23 @@ func (s *Service) Delete(ctx context.Context, kindName string, a session.Actor, 
 	if !imaging.ValidName(name) {
 		return apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
-	p, err := ofOwner(ctx, s.db.Conn(), kindName, ownerID, name)
+	var p photo
+	err := s.db.Tx(ctx, func(tx db.Conn) error {
+		if g, ok := s.owners[kindName].(DeleteGuard); ok {
+			if err := g.BeforeDelete(ctx, tx, ownerID, name); err != nil {
+				return err
+			}
+		}
+		var err error
+		if p, err = ofOwner(ctx, tx, kindName, ownerID, name); err != nil {
+			return err
+		}
+		return remove(ctx, tx, name)
+	})
 	if err != nil {
 		return err
 	}
-	if err := remove(ctx, s.db.Conn(), name); err != nil {
-		return err
-	}
-	s.deleteFiles(ctx, p)
+	s.deleteFiles(context.WithoutCancel(ctx), p)
 	return nil
 }
 
