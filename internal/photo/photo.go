@@ -135,6 +135,7 @@ type Service struct {
 func NewService(d *db.DB, c clock.Clock, files storage.Store, q *jobs.Queue, log *slog.Logger) *Service {
 	s := &Service{db: d, clock: c, files: files, jobs: q, owners: map[string]Owners{}, log: log}
 	q.Handle(resizeJob, s.resize)
+	q.Handle(sweepJob, s.sweep)
 	return s
 }
 

@@ -72,17 +72,22 @@ func (s *Service) upload(ctx context.Context, kindName string, a session.Actor, 
 	}
 	sum := sha256.Sum256(clean)
 	p.Name, p.SHA256, p.UploadedAt = imaging.RandomName(kind), hex.EncodeToString(sum[:]), s.clock.Now().UTC()
+	// The file first, then the row that names it: a crash in between leaves
+	// only a file no row names, which the sweep removes (never a row naming
+	// a missing file). The resize job is recorded with the row, so a crash
+	// after the commit still makes the display sizes.
 	if err := s.files.Put(ctx, p.key(Original), bytes.NewReader(clean), int64(len(clean)), p.ContentType); err != nil {
 		return View{}, photo{}, apperr.Wrap(err, "store photo")
 	}
-	if err := insertWithinLimit(ctx, s.db, p); err != nil {
+	crashPoint("upload:file-written")
+	err = insertWithinLimit(ctx, s.db, p, func(tx db.Conn) error {
+		return s.jobs.Enqueue(ctx, tx, resizeJob, resizePayload{Name: p.Name}, 5)
+	})
+	if err != nil {
 		s.deleteFiles(context.WithoutCancel(ctx), p)
 		return View{}, photo{}, err
 	}
-	// Enqueued after the commit so the woken worker finds the row.
-	if err := s.jobs.Enqueue(ctx, s.db.Conn(), resizeJob, resizePayload{Name: p.Name}, 5); err != nil {
-		s.log.Error("photo resize not queued; the original is shown", "photo", p.Name, "err", err)
-	}
+	crashPoint("upload:row-committed")
 	return p.view(), p, nil
 }
 
@@ -148,6 +153,7 @@ func (s *Service) Delete(ctx context.Context, kindName string, a session.Actor, 
 	if err != nil {
 		return err
 	}
+	crashPoint("delete:row-deleted")
 	s.deleteFiles(context.WithoutCancel(ctx), p)
 	return nil
 }
@@ -275,6 +281,7 @@ func (s *Service) resize(ctx context.Context, raw json.RawMessage) error {
 		if err := s.files.Put(ctx, p.key(v.size), bytes.NewReader(out), int64(len(out)), "image/jpeg"); err != nil {
 			return err
 		}
+		crashPoint("resize:" + string(v.size) + "-written")
 		*v.w, *v.h = w, h
 	}
 	return setSizes(ctx, s.db.Conn(), p)
