@@ -41,36 +41,26 @@ func (s *Service) lockedReport(ctx context.Context, tx db.Conn, id string) (Repo
 	return scan(tx.QueryRow(ctx, q, id))
 }
 
-// ownPhotos checks the photos the data names against the report's own,
-// read after the caller locked the report: a photo of another record is
-// refused; a name whose photo no longer exists is taken out of d, and
-// counted.
-func (s *Service) ownPhotos(ctx context.Context, id string, d *Data) (int, error) {
+// ownPhotos checks the photos the data names, on the caller's transaction
+// after it locked the report: a photo of another record is refused; a name
+// that is no photo (deleted meanwhile) is taken out of d, and counted.
+func (s *Service) ownPhotos(ctx context.Context, tx db.Conn, id string, d *Data) (int, error) {
 	names := d.photos()
 	if len(names) == 0 {
 		return 0, nil
 	}
-	have, err := s.photos.Of(ctx, photo.KindInventory, []string{id})
+	owners, err := s.photos.OwnersOf(ctx, tx, slices.Compact(slices.Sorted(slices.Values(names))))
 	if err != nil {
 		return 0, err
 	}
-	own := map[string]bool{}
-	for _, v := range have[id] {
-		own[v.Name] = true
-	}
 	gone := map[string]bool{}
 	for _, n := range names {
-		if own[n] || gone[n] {
-			continue
-		}
-		_, err := s.photos.Evidence(ctx, n)
+		o, ok := owners[n]
 		switch {
-		case err == nil: // a photo of another record
-			return 0, fieldErr("photos", MsgPhotoNotInThis)
-		case apperr.KindOf(err) == apperr.NotFound:
+		case !ok:
 			gone[n] = true
-		default:
-			return 0, err
+		case o.Kind != photo.KindInventory || o.ID != id:
+			return 0, fieldErr("photos", MsgPhotoNotInThis)
 		}
 	}
 	if len(gone) > 0 {

@@ -40,7 +40,7 @@ type Photos interface {
 	Of(ctx context.Context, kindName string, ownerIDs []string) (map[string][]photo.View, error)
 	Evidences(ctx context.Context, kindName, ownerID string) ([]photo.Evidence, error)
 	Bytes(ctx context.Context, kindName, ownerID, name string, size photo.Size) ([]byte, error)
-	Evidence(ctx context.Context, name string) (photo.Evidence, error)
+	OwnersOf(ctx context.Context, c db.Conn, names []string) (map[string]photo.Owner, error)
 }
 
 type Service struct {
@@ -236,7 +236,7 @@ func (s *Service) Save(ctx context.Context, a session.Actor, id string, in SaveI
 		if _, err := s.lockedReport(ctx, c, r.ID); err != nil {
 			return err
 		}
-		if dropped, err = s.ownPhotos(ctx, r.ID, &r.Data); err != nil {
+		if dropped, err = s.ownPhotos(ctx, c, r.ID, &r.Data); err != nil {
 			return err
 		}
 		saved, err = saveData(ctx, c, r, in.Revision)

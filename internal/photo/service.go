@@ -320,3 +320,14 @@ func (s *Service) Bytes(ctx context.Context, kindName, ownerID, name string, siz
 	defer rc.Close()
 	return io.ReadAll(rc)
 }
+
+// Owner names whose record a photo belongs to.
+type Owner struct{ Kind, ID string }
+
+// OwnersOf tells, for each of names that is a stored photo, the record it
+// belongs to; a name missing from the answer is no photo (never uploaded,
+// or deleted). It reads on c, so an owning area checks the names its
+// record holds inside its own transaction, after locking the record.
+func (s *Service) OwnersOf(ctx context.Context, c db.Conn, names []string) (map[string]Owner, error) {
+	return ownersOf(ctx, c, names)
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -121,4 +122,33 @@ func namesOf(ctx context.Context, c db.Conn, kindName string) ([]photo, error) {
 		return p, err
 	}, `SELECT name, owner_id FROM photos WHERE owner_kind = ?`, kindName)
 	return out, apperr.Wrap(err, "list photo names")
+}
+
+func ownersOf(ctx context.Context, c db.Conn, names []string) (map[string]Owner, error) {
+	out := make(map[string]Owner, len(names))
+	for chunk := range slices.Chunk(names, 500) {
+		args := make([]any, len(chunk))
+		for i, n := range chunk {
+			args[i] = n
+		}
+		rows, err := c.Query(ctx, `SELECT name, owner_kind, owner_id FROM photos WHERE name IN (?`+strings.Repeat(", ?", len(chunk)-1)+`)`, args...)
+		if err != nil {
+			return nil, apperr.Wrap(err, "read photo owners")
+		}
+		for rows.Next() {
+			var n string
+			var o Owner
+			if err := rows.Scan(&n, &o.Kind, &o.ID); err != nil {
+				rows.Close()
+				return nil, apperr.Wrap(err, "read photo owners")
+			}
+			out[n] = o
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, apperr.Wrap(err, "read photo owners")
+		}
+	}
+	return out, nil
 }
