@@ -129,6 +129,9 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	photos := PropertyPhotos{photo.NewService(d, clk, files, q, log)}
 	photos.SetOwners(photo.KindProperty, propertyOwners{properties})
 	properties.SetPhotos(photos)
+	if err := photos.Schedule(ctx); err != nil { // the sweep of photo files a crash left without a row
+		return nil, fmt.Errorf("photos: %w", err)
+	}
 	if cfg.SeedDemo {
 		if err := demo.Seed(ctx, authSvc, properties, photos, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo data: %w", err)

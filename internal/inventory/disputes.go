@@ -141,15 +141,21 @@ func (s *Service) AddDispute(ctx context.Context, a session.Actor, id string, in
 	// is born resolved and does not keep the report Disputed.
 	d.Resolved = d.AuthorRole == "creator"
 	err = s.db.Tx(ctx, func(c db.Conn) error {
+		// Decided on the locked row: a report reopened to a draft since it
+		// was read takes no dispute.
+		status, _, err := s.lockReport(ctx, c, r.ID)
+		if err != nil {
+			return err
+		}
+		if status == Draft {
+			return apperr.New(apperr.Conflict, "draft", MsgDisputeDraft)
+		}
 		if _, err := c.Exec(ctx, `INSERT INTO inventory_disputes (report_id, `+disputeCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.ID, d.ID, d.Section, d.authorID, d.AuthorEmail, d.AuthorName, d.AuthorRole, d.Comment, d.Photo, d.Resolved, now.UnixMilli(), now.UnixMilli()); err != nil {
 			return apperr.Wrap(err, "add dispute")
 		}
-		if r.Status != Disputed && !d.Resolved {
-			if _, err := c.Exec(ctx, `UPDATE inventory_reports SET status = ?, disputed_from = ?, updated_at = ? WHERE id = ? AND status = ?`,
-				Disputed, r.Status, now.UnixMilli(), r.ID, r.Status); err != nil {
-				return apperr.Wrap(err, "mark disputed")
-			}
+		if err := settleDisputes(ctx, c, r.ID, status, now); err != nil {
+			return err
 		}
 		return s.mailDispute(ctx, c, r, a, d)
 	})
@@ -208,20 +214,14 @@ func (s *Service) ResolveDispute(ctx context.Context, a session.Actor, id, entry
 	}
 	now := s.now()
 	err = s.db.Tx(ctx, func(c db.Conn) error {
-		if _, err := c.Exec(ctx, `UPDATE inventory_disputes SET resolved = ?, updated_at = ? WHERE id = ?`, resolved, now.UnixMilli(), d.ID); err != nil {
-			return apperr.Wrap(err, "resolve dispute")
-		}
-		open, err := openDisputes(ctx, c, r.ID)
+		status, _, err := s.lockReport(ctx, c, r.ID)
 		if err != nil {
 			return err
 		}
-		switch {
-		case open == 0 && r.Status == Disputed:
-			_, err = c.Exec(ctx, `UPDATE inventory_reports SET status = disputed_from, disputed_from = '', updated_at = ? WHERE id = ? AND status = ?`, now.UnixMilli(), r.ID, Disputed)
-		case open > 0 && r.Status != Disputed:
-			_, err = c.Exec(ctx, `UPDATE inventory_reports SET status = ?, disputed_from = ?, updated_at = ? WHERE id = ? AND status = ?`, Disputed, r.Status, now.UnixMilli(), r.ID, r.Status)
+		if _, err := c.Exec(ctx, `UPDATE inventory_disputes SET resolved = ?, updated_at = ? WHERE id = ?`, resolved, now.UnixMilli(), d.ID); err != nil {
+			return apperr.Wrap(err, "resolve dispute")
 		}
-		return apperr.Wrap(err, "report status after dispute")
+		return settleDisputes(ctx, c, r.ID, status, now)
 	})
 	if err != nil {
 		return Report{}, err
@@ -280,6 +280,67 @@ func (o DisputeOwners) CanEdit(ctx context.Context, a session.Actor, ownerID str
 
 func (o DisputeOwners) Visibility(ctx context.Context, viewer session.Actor, ownerID string) (bool, bool, error) {
 	return Owners(o).Visibility(ctx, viewer, ownerID)
+}
+
+// lockReport reads a report's status, and the status it had before it was
+// disputed, with the report's row locked until the transaction ends
+// (SELECT ... FOR UPDATE on PostgreSQL; on SQLite a write transaction holds
+// the database's write lock from its start). Everything that changes a
+// report's dispute entries or signs it takes this lock first, so one of
+// them at a time decides the report's status from its entries.
+func (s *Service) lockReport(ctx context.Context, tx db.Conn, id string) (status, disputedFrom string, err error) {
+	q := `SELECT status, disputed_from FROM inventory_reports WHERE id = ?`
+	if s.db.Dialect == db.Postgres {
+		q += ` FOR UPDATE`
+	}
+	err = tx.QueryRow(ctx, q, id).Scan(&status, &disputedFrom)
+	if errors.Is(err, db.NoRows) {
+		return "", "", apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	return status, disputedFrom, apperr.Wrap(err, "lock report")
+}
+
+// settleDisputes derives the report's status from its entries, in the
+// transaction that changed one, after lockReport gave status: Disputed
+// while any entry is open, else the status it had before. A draft (being
+// edited after a dispute) keeps its status; signing and sending it again
+// decides.
+func settleDisputes(ctx context.Context, tx db.Conn, id, status string, now time.Time) error {
+	open, err := openDisputes(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	switch {
+	case open > 0 && status != Disputed && status != Draft:
+		_, err = tx.Exec(ctx, `UPDATE inventory_reports SET status = ?, disputed_from = ?, updated_at = ? WHERE id = ?`, Disputed, status, now.UnixMilli(), id)
+	case open == 0 && status == Disputed:
+		_, err = tx.Exec(ctx, `UPDATE inventory_reports SET status = CASE WHEN disputed_from = '' THEN ? ELSE disputed_from END, disputed_from = '', updated_at = ? WHERE id = ?`,
+			ATS, now.UnixMilli(), id)
+	}
+	return apperr.Wrap(err, "report status after dispute")
+}
+
+// MsgOpenDispute refuses a signature while a comment is open.
+const MsgOpenDispute = "This report has a comment that is not resolved yet. It can be signed once every comment is resolved."
+
+// lockForSigning is called first in the transaction that records a party's
+// signature: with the report's row locked, the report must await
+// signatures and, judged from its entries themselves, have no open comment.
+func (s *Service) lockForSigning(ctx context.Context, tx db.Conn, id string) error {
+	status, _, err := s.lockReport(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	open, err := openDisputes(ctx, tx, id)
+	switch {
+	case err != nil:
+		return err
+	case open > 0 || status == Disputed:
+		return apperr.New(apperr.Conflict, "disputed", MsgOpenDispute)
+	case status != ATS:
+		return apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
+	}
+	return nil
 }
 
 // openDisputes counts a report's unresolved entries.

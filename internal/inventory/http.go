@@ -132,6 +132,9 @@ func (h *Handler) save(w http.ResponseWriter, r *http.Request, a session.Actor) 
 		return httpx.WriteJSON(w, http.StatusConflict, map[string]any{
 			"error": map[string]any{"code": "changed", "message": MsgChanged}, "report": toJSON(changed.Current)})
 	}
+	if err == nil && rec.Dropped > 0 { // saved without photos deleted meanwhile: the page adopts this copy
+		return httpx.WriteJSON(w, http.StatusOK, map[string]any{"report": toJSON(rec), "message": MsgPhotoLeftOut})
+	}
 	return h.one(w, http.StatusOK, rec, err)
 }
 

@@ -40,6 +40,7 @@ type Photos interface {
 	Of(ctx context.Context, kindName string, ownerIDs []string) (map[string][]photo.View, error)
 	Evidences(ctx context.Context, kindName, ownerID string) ([]photo.Evidence, error)
 	Bytes(ctx context.Context, kindName, ownerID, name string, size photo.Size) ([]byte, error)
+	OwnersOf(ctx context.Context, c db.Conn, names []string) (map[string]photo.Owner, error)
 }
 
 type Service struct {
@@ -65,6 +66,8 @@ type Record struct {
 	Report
 	Property Property
 	Mine     bool
+	// Dropped counts the photos a save left out because they had been deleted.
+	Dropped int
 }
 
 // Location is where the browser says it is, when the user allowed it.
@@ -213,7 +216,11 @@ type ErrChanged struct{ Current Record }
 func (e *ErrChanged) Error() string { return MsgChanged }
 
 // Save stores the data of a draft (autosave). Photos it names must be the
-// report's own.
+// report's own; a name whose photo has been deleted is left out (Dropped
+// says so) rather than refusing every later save. The photos are read with
+// the report's row locked, the lock a photo's delete takes too
+// (Owners.BeforeDelete), so a photo deleted at the same moment is either
+// left out here or refused there.
 func (s *Service) Save(ctx context.Context, a session.Actor, id string, in SaveInput) (Record, error) {
 	r, err := s.editable(ctx, a, id)
 	if err != nil {
@@ -222,12 +229,16 @@ func (s *Service) Save(ctx context.Context, a session.Actor, id string, in SaveI
 	if err := in.Data.check(s.cat); err != nil {
 		return Record{}, err
 	}
-	if err := s.ownPhotos(ctx, r.ID, in.Data); err != nil {
-		return Record{}, err
-	}
 	r.Data, r.UpdatedAt = in.Data, s.now()
 	var saved bool
+	var dropped int
 	err = s.db.Tx(ctx, func(c db.Conn) error {
+		if _, err := s.lockedReport(ctx, c, r.ID); err != nil {
+			return err
+		}
+		if dropped, err = s.ownPhotos(ctx, c, r.ID, &r.Data); err != nil {
+			return err
+		}
 		saved, err = saveData(ctx, c, r, in.Revision)
 		return err
 	})
@@ -242,29 +253,9 @@ func (s *Service) Save(ctx context.Context, a session.Actor, id string, in SaveI
 		return Record{}, &ErrChanged{Current: s.record(ctx, cur, a)}
 	}
 	r.Revision = in.Revision + 1
-	return s.record(ctx, r, a), nil
-}
-
-// ownPhotos checks that every photo the data names was uploaded to this report.
-func (s *Service) ownPhotos(ctx context.Context, id string, d Data) error {
-	names := d.photos()
-	if len(names) == 0 {
-		return nil
-	}
-	have, err := s.photos.Of(ctx, photo.KindInventory, []string{id})
-	if err != nil {
-		return err
-	}
-	own := map[string]bool{}
-	for _, v := range have[id] {
-		own[v.Name] = true
-	}
-	for _, n := range names {
-		if !own[n] {
-			return fieldErr("photos", "A photo in this report was not uploaded to it. Please add it again.")
-		}
-	}
-	return nil
+	rec := s.record(ctx, r, a)
+	rec.Dropped = dropped
+	return rec, nil
 }
 
 // Delete removes the creator's draft.
@@ -341,7 +332,8 @@ func (s *Service) UploadPhoto(ctx context.Context, a session.Actor, id, origin s
 	return s.photos.UploadFrom(ctx, photo.KindInventory, a, id, origin, file)
 }
 
-// DeletePhoto removes a photo from the creator's draft (the data must stop naming it first).
+// DeletePhoto deletes a photo of the creator's draft; it is refused (409)
+// while the report's data names it (Owners.BeforeDelete).
 func (s *Service) DeletePhoto(ctx context.Context, a session.Actor, id, name string) error {
 	return s.photos.Delete(ctx, photo.KindInventory, a, id, name)
 }

@@ -379,6 +379,9 @@ func (s *Service) signAsParty(ctx context.Context, a session.Actor, r Report, si
 		return SignResult{}, err
 	}
 	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		if err := s.lockForSigning(ctx, tx, r.ID); err != nil { // no signature past an open comment (disputes.go)
+			return err
+		}
 		if env, err = s.sign.Signing.Sign(ctx, tx, env, a, sig, m); err != nil {
 			return err
 		}

@@ -75,6 +75,16 @@ type Owners interface {
 	Visibility(ctx context.Context, viewer session.Actor, ownerID string) (visible, public bool, err error)
 }
 
+// DeleteGuard is an optional part of an Owners. Delete calls BeforeDelete
+// inside the transaction that deletes the photo's row, before reading it:
+// the owning area locks its record there and refuses (with its own error)
+// while the record still names the photo, so a save naming the photo and
+// the delete happen one after the other and never leave a record naming a
+// deleted photo.
+type DeleteGuard interface {
+	BeforeDelete(ctx context.Context, tx db.Conn, ownerID, name string) error
+}
+
 // KindProperty is the kind of a property's photos (owner id: the property's).
 const KindProperty = "property"
 
@@ -125,6 +135,7 @@ type Service struct {
 func NewService(d *db.DB, c clock.Clock, files storage.Store, q *jobs.Queue, log *slog.Logger) *Service {
 	s := &Service{db: d, clock: c, files: files, jobs: q, owners: map[string]Owners{}, log: log}
 	q.Handle(resizeJob, s.resize)
+	q.Handle(sweepJob, s.sweep)
 	return s
 }
 

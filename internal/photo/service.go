@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
 	"github.com/omnirent/omnirent/internal/platform/storage"
 	"github.com/omnirent/omnirent/internal/session"
@@ -71,17 +72,22 @@ func (s *Service) upload(ctx context.Context, kindName string, a session.Actor, 
 	}
 	sum := sha256.Sum256(clean)
 	p.Name, p.SHA256, p.UploadedAt = imaging.RandomName(kind), hex.EncodeToString(sum[:]), s.clock.Now().UTC()
+	// The file first, then the row that names it: a crash in between leaves
+	// only a file no row names, which the sweep removes (never a row naming
+	// a missing file). The resize job is recorded with the row, so a crash
+	// after the commit still makes the display sizes.
 	if err := s.files.Put(ctx, p.key(Original), bytes.NewReader(clean), int64(len(clean)), p.ContentType); err != nil {
 		return View{}, photo{}, apperr.Wrap(err, "store photo")
 	}
-	if err := insertWithinLimit(ctx, s.db, p); err != nil {
+	crashPoint("upload:file-written")
+	err = insertWithinLimit(ctx, s.db, p, func(tx db.Conn) error {
+		return s.jobs.Enqueue(ctx, tx, resizeJob, resizePayload{Name: p.Name}, 5)
+	})
+	if err != nil {
 		s.deleteFiles(context.WithoutCancel(ctx), p)
 		return View{}, photo{}, err
 	}
-	// Enqueued after the commit so the woken worker finds the row.
-	if err := s.jobs.Enqueue(ctx, s.db.Conn(), resizeJob, resizePayload{Name: p.Name}, 5); err != nil {
-		s.log.Error("photo resize not queued; the original is shown", "photo", p.Name, "err", err)
-	}
+	crashPoint("upload:row-committed")
 	return p.view(), p, nil
 }
 
@@ -120,6 +126,10 @@ func busyError(err error) error {
 }
 
 // Delete removes a photo of a record the actor may edit, row and files.
+// The row goes in one transaction with the owning area's DeleteGuard (when
+// it has one), so a record that names the photo and the delete cannot both
+// win; the files go after the commit (a file left by a crash in between is
+// an orphan the sweep removes, never a row naming a missing file).
 func (s *Service) Delete(ctx context.Context, kindName string, a session.Actor, ownerID, name string) error {
 	if _, err := s.canEdit(ctx, kindName, a, ownerID); err != nil {
 		return err
@@ -127,14 +137,24 @@ func (s *Service) Delete(ctx context.Context, kindName string, a session.Actor, 
 	if !imaging.ValidName(name) {
 		return apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
-	p, err := ofOwner(ctx, s.db.Conn(), kindName, ownerID, name)
+	var p photo
+	err := s.db.Tx(ctx, func(tx db.Conn) error {
+		if g, ok := s.owners[kindName].(DeleteGuard); ok {
+			if err := g.BeforeDelete(ctx, tx, ownerID, name); err != nil {
+				return err
+			}
+		}
+		var err error
+		if p, err = ofOwner(ctx, tx, kindName, ownerID, name); err != nil {
+			return err
+		}
+		return remove(ctx, tx, name)
+	})
 	if err != nil {
 		return err
 	}
-	if err := remove(ctx, s.db.Conn(), name); err != nil {
-		return err
-	}
-	s.deleteFiles(ctx, p)
+	crashPoint("delete:row-deleted")
+	s.deleteFiles(context.WithoutCancel(ctx), p)
 	return nil
 }
 
@@ -261,6 +281,7 @@ func (s *Service) resize(ctx context.Context, raw json.RawMessage) error {
 		if err := s.files.Put(ctx, p.key(v.size), bytes.NewReader(out), int64(len(out)), "image/jpeg"); err != nil {
 			return err
 		}
+		crashPoint("resize:" + string(v.size) + "-written")
 		*v.w, *v.h = w, h
 	}
 	return setSizes(ctx, s.db.Conn(), p)
@@ -298,4 +319,15 @@ func (s *Service) Bytes(ctx context.Context, kindName, ownerID, name string, siz
 	}
 	defer rc.Close()
 	return io.ReadAll(rc)
+}
+
+// Owner names whose record a photo belongs to.
+type Owner struct{ Kind, ID string }
+
+// OwnersOf tells, for each of names that is a stored photo, the record it
+// belongs to; a name missing from the answer is no photo (never uploaded,
+// or deleted). It reads on c, so an owning area checks the names its
+// record holds inside its own transaction, after locking the record.
+func (s *Service) OwnersOf(ctx context.Context, c db.Conn, names []string) (map[string]Owner, error) {
+	return ownersOf(ctx, c, names)
 }

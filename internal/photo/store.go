@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -46,7 +47,8 @@ func count(ctx context.Context, c db.Conn, kindName, ownerID string) (int, error
 // maximum. Writing the owner's photo_owners row first takes its write lock
 // (a row lock on PostgreSQL, the database lock on SQLite), so two uploads at
 // once cannot both see nine photos and make eleven.
-func insertWithinLimit(ctx context.Context, d *db.DB, p photo) error {
+// then runs in the same transaction (the resize job is recorded with the row).
+func insertWithinLimit(ctx context.Context, d *db.DB, p photo, then func(tx db.Conn) error) error {
 	k := kinds[p.OwnerKind]
 	return d.Tx(ctx, func(tx db.Conn) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO photo_owners (owner_kind, owner_id, locked_at) VALUES (?, ?, ?)
@@ -68,7 +70,10 @@ func insertWithinLimit(ctx context.Context, d *db.DB, p photo) error {
 		_, err = tx.Exec(ctx, `INSERT INTO photos (name, owner_kind, owner_id, content_type, width, height, sha256, captured_at,
 			uploaded_at, origin, uploader_id, gps_lat, gps_lng) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, p.OwnerKind, p.OwnerID, p.ContentType,
 			p.Width, p.Height, p.SHA256, captured, p.UploadedAt.UnixMilli(), p.Origin, p.UploaderID, p.Lat, p.Lng)
-		return apperr.Wrap(err, "insert photo")
+		if err != nil {
+			return apperr.Wrap(err, "insert photo")
+		}
+		return then(tx)
 	})
 }
 
@@ -106,4 +111,44 @@ func listOf(ctx context.Context, c db.Conn, kindName string, ownerIDs []string) 
 	out, err := db.All(ctx, c, scan, `SELECT `+cols+` FROM photos WHERE owner_kind = ? AND owner_id IN (?`+strings.Repeat(", ?", len(ownerIDs)-1)+`)
 		ORDER BY owner_id, uploaded_at, name`, args...)
 	return out, apperr.Wrap(err, "list photos")
+}
+
+// namesOf lists every photo of one kind by owner, for the sweep.
+func namesOf(ctx context.Context, c db.Conn, kindName string) ([]photo, error) {
+	out, err := db.All(ctx, c, func(row db.Scanner) (photo, error) {
+		var p photo
+		err := row.Scan(&p.Name, &p.OwnerID)
+		p.OwnerKind = kindName
+		return p, err
+	}, `SELECT name, owner_id FROM photos WHERE owner_kind = ?`, kindName)
+	return out, apperr.Wrap(err, "list photo names")
+}
+
+func ownersOf(ctx context.Context, c db.Conn, names []string) (map[string]Owner, error) {
+	out := make(map[string]Owner, len(names))
+	for chunk := range slices.Chunk(names, 500) {
+		args := make([]any, len(chunk))
+		for i, n := range chunk {
+			args[i] = n
+		}
+		rows, err := c.Query(ctx, `SELECT name, owner_kind, owner_id FROM photos WHERE name IN (?`+strings.Repeat(", ?", len(chunk)-1)+`)`, args...)
+		if err != nil {
+			return nil, apperr.Wrap(err, "read photo owners")
+		}
+		for rows.Next() {
+			var n string
+			var o Owner
+			if err := rows.Scan(&n, &o.Kind, &o.ID); err != nil {
+				rows.Close()
+				return nil, apperr.Wrap(err, "read photo owners")
+			}
+			out[n] = o
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, apperr.Wrap(err, "read photo owners")
+		}
+	}
+	return out, nil
 }

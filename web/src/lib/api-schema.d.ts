@@ -1692,7 +1692,7 @@ export interface paths {
         get?: never;
         /**
          * Save a report's data
-         * @description Autosave: the whole data and the revision it was read at. 409 with code "changed" and the current report when another save came first; 400 with the spec's message when a section breaks a rule or the catalogues.
+         * @description Autosave: the whole data and the revision it was read at. 409 with code "changed" and the current report when another save came first; 400 with the spec's message when a section breaks a rule or the catalogues. A photo name whose photo has been deleted is left out of the saved data; the answer then carries a message and the page adopts the saved copy.
          */
         put: operations["saveInventoryReport"];
         post?: never;
@@ -1738,7 +1738,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a photo from a report */
+        /**
+         * Delete a photo of a draft report
+         * @description Refused (409, code photo_in_report) while the report's data names the photo; take it out of the data first.
+         */
         delete: operations["deleteInventoryPhoto"];
         options?: never;
         head?: never;
@@ -6736,13 +6739,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description saved */
+            /** @description saved (with a message when deleted photos were left out) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InventoryReportResponse"];
+                    "application/json": {
+                        report: components["schemas"]["InventoryReport"];
+                        message?: string;
+                    };
                 };
             };
             400: components["responses"]["Error"];
@@ -6852,6 +6858,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     inventorySigning: {

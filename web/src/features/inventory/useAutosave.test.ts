@@ -106,6 +106,25 @@ describe('useAutosave', () => {
     expect(save.mock.calls[1][1]).toBe(5)
   })
 
+  it('adopts a saved copy that left out a deleted photo, says so, and saves normally after', async () => {
+    const message = 'A photo in this report had been deleted, so it was left out. Please add it again if you still need it.'
+    const server = withDesc(emptyData(), 'mine')
+    const save = vi.fn(async (_id: string, rev: number, data: InventoryData): Promise<SaveResult> =>
+      rev === 1 ? { kind: 'saved', report: base(2, server) as InventoryReport, message } : saved(rev + 1, data))
+    const onAdopt = vi.fn()
+    const { result } = renderHook(() => useAutosave({ report: base(), save, onAdopt }))
+    act(() => result.current.update((d) => ({ ...withDesc(d, 'mine'), overview: { ...d.overview, description: 'mine', photos: ['gone.jpg'] } })))
+    await act(async () => { await vi.advanceTimersByTimeAsync(900) })
+    expect(result.current.data.overview.photos).toEqual([])
+    expect(result.current.status).toBe('saved')
+    expect(onAdopt).toHaveBeenCalledWith(expect.anything(), message)
+    expect(readStored('r1')).toBeNull()
+    act(() => result.current.update((d) => withDesc(d, 'next')))
+    await act(async () => { await vi.advanceTimersByTimeAsync(900) })
+    expect(save.mock.calls[1][1]).toBe(2)
+    expect(save.mock.calls[1][2].overview.photos).toEqual([])
+  })
+
   it('restores unsaved data from localStorage made at the same revision and sends it', async () => {
     localStorage.setItem(storageKey('r1'), JSON.stringify({ revision: 3, data: withDesc(emptyData(), 'kept'), at: 1 }))
     const save = vi.fn(async (_id: string, rev: number, data: InventoryData) => saved(rev + 1, data))

@@ -7,7 +7,9 @@
 // (navigator.onLine false, or a call that never reached the server), it
 // tries again when the 'online' event fires (and every little while, since
 // the browser may think it is online). A 409 "changed" means another save
-// came first: the server's copy is adopted and its message shown.
+// came first: the server's copy is adopted and its message shown. A save
+// that left out photos deleted meanwhile answers with a message too: its
+// copy is adopted (when nothing changed since) and the message shown.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../lib/api'
 import { errorMessage } from '../../lib/errors'
@@ -48,7 +50,7 @@ type Options = {
   delay?: number
   /** retryMs: how soon a save that never reached the server is tried again while the browser says online. */
   retryMs?: number
-  /** onAdopt is told when the server's copy replaced the local one (409). */
+  /** onAdopt is told when the server's copy replaced the local one (409, or photos deleted meanwhile left out). */
   onAdopt?: (report: InventoryReport, message: string) => void
 }
 
@@ -118,9 +120,16 @@ export function useAutosave({ report, save, normalise = (d) => d, delay = 800, r
         if (dataRef.current === snapshot) {
           dirty.current = false
           writeStored(id, null)
+          if (result.message) {
+            // Saved without photos deleted meanwhile: show what the server keeps.
+            const adopted = latest.current.normalise(result.report.data)
+            dataRef.current = adopted
+            if (mounted.current) setData(adopted)
+            latest.current.onAdopt?.(result.report, result.message)
+          }
           if (mounted.current) {
             setStatus('saved')
-            setMessage('')
+            setMessage(result.message ?? '')
           }
         } else {
           // Changed while saving: keep it on the new revision and go again.

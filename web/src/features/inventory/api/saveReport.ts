@@ -6,11 +6,12 @@ import { useMutation } from '@tanstack/react-query'
 import { api, ApiError, type ApiErrorBody, type MutationOptions } from '../../../lib/api'
 import type { InventoryData, InventoryReport } from './keys'
 
-export type SaveResult = { kind: 'saved'; report: InventoryReport } | { kind: 'conflict'; report: InventoryReport; message: string }
+/** A 'saved' result with a message was saved without photos that had been deleted meanwhile: the page adopts its data. */
+export type SaveResult = { kind: 'saved'; report: InventoryReport; message?: string } | { kind: 'conflict'; report: InventoryReport; message: string }
 
 export async function saveReportData(id: string, revision: number, data: InventoryData): Promise<SaveResult> {
   const { data: ok, error, response } = await api.PUT('/api/inventory/reports/{id}/data', { params: { path: { id } }, body: { revision, data } })
-  if (response.ok && ok) return { kind: 'saved', report: ok.report }
+  if (response.ok && ok) return ok.message ? { kind: 'saved', report: ok.report, message: ok.message } : { kind: 'saved', report: ok.report }
   const body = error as { error?: ApiErrorBody; report?: InventoryReport } | undefined
   if (response.status === 409 && body?.error?.code === 'changed' && body.report) {
     return { kind: 'conflict', report: body.report, message: body.error.message }

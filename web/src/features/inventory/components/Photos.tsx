@@ -3,9 +3,11 @@
 // the photos of one place in the report: 'Take photo' (the camera, origin
 // camera) and 'Add from files' (several, origin upload), checked here with
 // the spec's two messages first, thumbnails with each upload's progress, a
-// failed upload's Retry, and a tap opens the photo full size.
+// failed upload's Retry, and a tap opens the photo full size. The bin asks
+// before a photo is taken out of the report (one stray tap loses nothing).
 import { createContext, useContext, useState, type ReactNode } from 'react'
 import { Camera, ImagePlus, RotateCw, Trash2, X } from 'lucide-react'
+import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { Dialog } from '../../../components/Dialog'
 import { useReportPhotos } from '../api/reportPhotos'
 import { useReportEvidence } from '../api/reportEvidence'
@@ -122,6 +124,7 @@ type SetProps = {
 export function PhotoSet({ target, names: given, onRemove, label, single }: SetProps) {
   const { uploads, byName, local, setLocal } = usePhotos()
   const [open, setOpen] = useState<Photo | null>(null)
+  const [asking, setAsking] = useState<{ name: string; index: number } | null>(null)
   const tid = targetId(target)
   const names = given ?? (target.kind === 'local' ? local[target.key] ?? [] : [])
   const remove = onRemove ?? (target.kind === 'local' ? (n: string) => setLocal(target.key, (ns) => ns.filter((x) => x !== n)) : undefined)
@@ -145,7 +148,7 @@ export function PhotoSet({ target, names: given, onRemove, label, single }: SetP
                   {p ? <img src={p.thumbUrl} alt="" loading="lazy" /> : <span className="inv-thumb__missing">Photo</span>}
                 </button>
                 {remove ? (
-                  <button type="button" className="icon-button inv-thumb__remove" aria-label={`Remove photo ${i + 1}`} onClick={() => remove(n)}>
+                  <button type="button" className="icon-button inv-thumb__remove" aria-label={`Remove photo ${i + 1}`} onClick={() => setAsking({ name: n, index: i })}>
                     <Trash2 aria-hidden size={16} />
                   </button>
                 ) : null}
@@ -196,6 +199,25 @@ export function PhotoSet({ target, names: given, onRemove, label, single }: SetP
         </div>
       ))}
       <PhotoViewer photo={open} onClose={() => setOpen(null)} />
+      {remove ? (
+        <ConfirmDialog
+          open={!!asking}
+          title="Remove this photo?"
+          confirmLabel="Remove photo"
+          danger
+          busy={false}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            if (asking) remove(asking.name)
+            setAsking(null)
+          }}
+        >
+          {asking && byName.get(asking.name) ? (
+            <img className="inv-confirm__thumb" src={byName.get(asking.name)!.thumbUrl} alt={`Photo ${asking.index + 1}`} />
+          ) : null}
+          <p>Photo {asking ? asking.index + 1 : ''} will be taken out of this report.</p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   )
 }
