@@ -264,13 +264,20 @@ func (s *Service) Compare(ctx context.Context, a session.Actor, id string) (Comp
 		StartedFrom: startedFrom, CheckInBy: s.madeBy(ctx, in), CheckInPics: pics[in.ID], CheckInEv: ev}, nil
 }
 
-// madeBy names who made a report: the inspector the settings name, or the
-// landlord it names.
-func (s *Service) madeBy(_ context.Context, r Report) string {
+// madeBy names who made a report: the inspector the settings name, else
+// the first to sign it (its creator signs first).
+func (s *Service) madeBy(ctx context.Context, r Report) string {
 	if n := strings.TrimSpace(r.Data.Settings.Inspector.First + " " + r.Data.Settings.Inspector.Last); n != "" {
 		return n
 	}
-	return r.Data.Landlord.FullName
+	if s.sign.Signing != nil {
+		if env, ok, err := s.sign.Signing.Started(ctx, ref(r.ID)); err == nil && ok {
+			if sg := firstSigned(env.Signers); sg != nil {
+				return sg.Name
+			}
+		}
+	}
+	return ""
 }
 
 // cameFrom tells whether the actor may read a readable check-out report
