@@ -42,9 +42,17 @@ test('an inspector records a check-in report on a phone, offline for a while, an
   await page.getByRole('button', { name: 'Check-in Report' }).click()
   await expect(page.getByText('Please select a property.').first()).toBeVisible()
   await page.getByLabel('Property', { exact: true }).selectOption({ index: 1 })
-  // The picker takes the whole line at 390 px: the postcode shows.
-  const picker = await page.getByLabel('Property', { exact: true }).boundingBox()
-  expect(picker!.width, 'the property picker is wide enough for the postcode').toBeGreaterThan(300)
+  // The chosen property's words, postcode included, fit in the picker at 390 px.
+  const fit = await page.getByLabel('Property', { exact: true }).evaluate((el) => {
+    const sel = el as HTMLSelectElement
+    const st = getComputedStyle(sel)
+    const ctx = document.createElement('canvas').getContext('2d')!
+    ctx.font = st.font
+    const room = sel.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight)
+    return { text: sel.selectedOptions[0].text, need: ctx.measureText(sel.selectedOptions[0].text).width, room }
+  })
+  expect(fit.text).toMatch(/SW\d+ \d\w\w$/)
+  expect(fit.need, `"${fit.text}" fits in the picker`).toBeLessThanOrEqual(fit.room)
   await page.getByRole('button', { name: 'Check-in Report' }).click()
   await checkPage(page, testInfo, 'inventory-start')
   await page.getByRole('button', { name: 'Start' }).click()

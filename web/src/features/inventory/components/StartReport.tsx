@@ -121,7 +121,8 @@ export function StartReport({ onCreated }: { onCreated: (id: string) => void }) 
             <option value="">{props.isPending ? MSG.loading : 'Select a property'}</option>
             {(props.data ?? []).map((p) => (
               <option key={p.id} value={p.id}>
-                {[p.address.addrFirstLine, p.address.town, p.address.postcode].filter(Boolean).join(', ')}
+                {/* The first line and the postcode: with the town too the postcode was cut off at 390 px (issue 26). */}
+                {[p.address.addrFirstLine, p.address.postcode].filter(Boolean).join(', ')}
               </option>
             ))}
           </select>
