@@ -16,6 +16,12 @@ async function choose(page: Page, group: string, option: string) {
   await page.getByRole('group', { name: group, exact: true }).getByRole('button', { name: option, exact: true }).click()
 }
 
+/** noRawStatus: the page shows statuses in words, never their codes (issue 26). */
+async function noRawStatus(page: Page, where: string) {
+  const text = await page.locator('body').innerText()
+  expect.soft(text, `${where}: a raw status code`).not.toMatch(/\b(ATS|ADS)\b/)
+}
+
 async function saved(page: Page) {
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 10_000 })
 }
@@ -36,6 +42,17 @@ test('an inspector records a check-in report on a phone, offline for a while, an
   await page.getByRole('button', { name: 'Check-in Report' }).click()
   await expect(page.getByText('Please select a property.').first()).toBeVisible()
   await page.getByLabel('Property', { exact: true }).selectOption({ index: 1 })
+  // The chosen property's words, postcode included, fit in the picker at 390 px.
+  const fit = await page.getByLabel('Property', { exact: true }).evaluate((el) => {
+    const sel = el as HTMLSelectElement
+    const st = getComputedStyle(sel)
+    const ctx = document.createElement('canvas').getContext('2d')!
+    ctx.font = st.font
+    const room = sel.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight)
+    return { text: sel.selectedOptions[0].text, need: ctx.measureText(sel.selectedOptions[0].text).width, room }
+  })
+  expect(fit.text).toMatch(/SW\d+ \d\w\w$/)
+  expect(fit.need, `"${fit.text}" fits in the picker`).toBeLessThanOrEqual(fit.room)
   await page.getByRole('button', { name: 'Check-in Report' }).click()
   await checkPage(page, testInfo, 'inventory-start')
   await page.getByRole('button', { name: 'Start' }).click()
@@ -74,6 +91,15 @@ test('an inspector records a check-in report on a phone, offline for a while, an
   await page.getByLabel('Brand').fill('Belling')
   await choose(page, 'Cleanliness', 'Good')
   await choose(page, 'PAT tested', 'Yes')
+  // No Other box under each question until Other is chosen (issue 26: the oven was some 2,500 px tall).
+  await expect(page.getByLabel(/^Other /)).toHaveCount(0)
+  await page.getByRole('group', { name: 'Type', exact: true }).getByRole('button', { name: 'Other', exact: true }).click()
+  await expect(page.getByLabel('Other type')).toBeVisible()
+  await page.getByRole('group', { name: 'Type', exact: true }).getByRole('button', { name: 'Other', exact: true }).click()
+  await expect(page.getByLabel(/^Other /)).toHaveCount(0)
+  const tall = await page.evaluate(() => document.documentElement.scrollHeight)
+  testInfo.annotations.push({ type: 'oven screen height', description: `${tall} px` })
+  expect(tall, 'the oven screen with five questions answered').toBeLessThan(2000)
   await page.getByLabel('Notes').fill('Racks and glass door clean; light works.')
   const photos = await makePhotos(page, [
     { name: 'Oven front', width: 1200, height: 900, type: 'image/jpeg', hue: 20 },
@@ -137,9 +163,12 @@ test('an inspector records a check-in report on a phone, offline for a while, an
   await page.getByLabel('Last name').fill('Tenant')
   await page.getByLabel('Email').fill(demo.tenant.email)
   await page.getByLabel('Move in date').fill('2026-12-01')
-  await page.getByLabel('Move out date').fill('2027-11-30')
+  // No move-out date: a tenancy in England has no fixed end since 1 May 2026.
+  await expect(page.getByLabel('Move out date (optional)')).toHaveValue('')
   await page.getByRole('button', { name: 'Add tenant' }).click()
   await expect(page.getByRole('list', { name: 'Tenants' })).toContainText('Tom Tenant')
+  await expect(page.getByRole('list', { name: 'Tenants' })).not.toContainText('Move out')
+  await checkPage(page, testInfo, 'inventory-tenants')
   await page.getByRole('button', { name: 'Back' }).click()
   await page.getByRole('button', { name: /Landlord Details/ }).click()
   await page.getByLabel('Full name').fill('Lara Landlord')
@@ -185,8 +214,11 @@ test('the demo landlord opens the demo check-in report from the draft list and p
   await checkPage(page, testInfo, 'inventory-demo-preview')
 })
 
-test('a check-in report is signed and sent, disputed, edited and sent again, signed by the tenant and the landlord, downloaded, cloned, and a check-out made from it shows the damaged oven first', async ({ page, request, browser }, testInfo) => {
-  test.setTimeout(150_000)
+test('a check-in report is signed and sent, disputed, edited and sent again, signed by the tenant and the landlord, downloaded, cloned, and a check-out made from it shows the damaged oven first', async ({ page, context, request, browser }, testInfo) => {
+  test.setTimeout(180_000)
+  // The inspector allows the location (issue 26: the site's Permissions-Policy used to forbid it).
+  await context.grantPermissions(['geolocation'])
+  await context.setGeolocation({ latitude: 51.4613, longitude: -0.1686, accuracy: 12 })
   // A landlord who makes their own report (so they sign it first, as the landlord), and the tenant.
   const lord = await landlordWithProperty(page, request, 'invlord') // the inspector: the report's creator
   const tenant = await createVerifiedUser(request, 'invtenant', 'Tenant')
@@ -194,14 +226,19 @@ test('a check-in report is signed and sent, disputed, edited and sent again, sig
   const props = (await (await page.request.get('/api/properties')).json()) as { properties: { id: string }[] }
   const created = await page.request.post('/api/inventory/reports', { headers: sameOrigin, data: { propertyId: props.properties[0].id, type: 'Check-in Report' } })
   const report = ((await created.json()) as { report: { id: string; data: Record<string, unknown> } }).report
+  // A photo of the oven at check-in, seen again in the check-out's comparison.
+  const [ovenPhoto] = await makePhotos(page, [{ name: 'Oven at check-in', width: 800, height: 600, type: 'image/jpeg', hue: 40 }])
+  const up = await page.request.post(`/api/inventory/reports/${report.id}/photos`, { headers: sameOrigin, multipart: { file: { name: 'oven.jpg', mimeType: 'image/jpeg', buffer: ovenPhoto.buffer } } })
+  expect(up.status(), await up.text()).toBe(201)
+  const ovenName = ((await up.json()) as { photo: { name: string } }).photo.name
   const data = {
     ...report.data,
     insideProperty: [
       { id: 0, name: 'Kitchen', tag: 'Kitchen', done: true, overview: { rating: 'Fine', description: 'Clean.', photos: [] },
-        items: [{ id: 0, name: 'Oven', tag: 'Oven', completed: true, overview: { rating: 'Fine', description: '', photos: [] }, notes: 'Clean inside.', photos: [],
+        items: [{ id: 0, name: 'Oven', tag: 'Oven', completed: true, overview: { rating: 'Fine', description: '', photos: [] }, notes: 'Clean inside.', photos: [ovenName],
           description: { Type: ['Freestanding'] }, disputeAvoidance: { Cleanliness: ['Good'] } }] },
     ],
-    tenantDetails: [{ id: 't1', first: 'Tia', middle: '', last: 'Tenant', email: tenant.email, moveIn: '2026-12-01', moveOut: '2027-11-30' }],
+    tenantDetails: [{ id: 't1', first: 'Tia', middle: '', last: 'Tenant', email: tenant.email, moveIn: '2026-12-01', moveOut: '' }],
     landlord: { fullName: 'Lee Lord', email: landlord.email },
   }
   const saved = await page.request.put(`/api/inventory/reports/${report.id}/data`, { headers: sameOrigin, data: { revision: 1, data } })
@@ -244,6 +281,14 @@ test('a check-in report is signed and sent, disputed, edited and sent again, sig
   await checkPage(tpage, testInfo, 'inventory-dispute')
   // The inspector (creator) is told, and answers in the thread.
   await waitForMail(request, lord.email, /disputes/)
+  // Meanwhile a check-out cannot start from the disputed check-in, and the page says why (issue 26).
+  await page.goto('/NewReport')
+  await page.getByLabel('Property', { exact: true }).selectOption({ index: 1 })
+  await page.getByRole('button', { name: 'Check-out Report' }).click()
+  await page.getByRole('radio', { name: /Start from the check-in report/ }).click()
+  await expect(page.getByText(/is disputed: its open comments must be resolved before a check-out report can start from it/)).toBeVisible()
+  await noRawStatus(page, 'start a check-out')
+  await checkPage(page, testInfo, 'inventory-checkout-disputed')
   await page.goto(`/NewReport?id=${report.id}&view=preview`)
   await expect(page.getByText('Disputed').first()).toBeVisible()
   await page.getByRole('button', { name: 'Reply Inside Property' }).click()
@@ -311,7 +356,20 @@ test('a check-in report is signed and sent, disputed, edited and sent again, sig
   await download.saveAs(pdf)
   const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })
   for (const s of ['Glossary', 'Page 1 of', 'Kitchen', 'Oven', 'Freestanding', 'Tia Tenant', 'Lee Lord']) expect(text).toContain(s)
-  execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', pdf, testInfo.outputPath('check-in-page')])
+  // The inspector's signature was stamped with the position the browser gave (issue 26).
+  expect(text).toContain('51.46130, -0.16860 (within 12 m)')
+  expect(text).toContain('location not shared') // the tenant and landlord did not allow it
+  expect(text, 'a raw status code in the PDF').not.toMatch(/\b(ATS|ADS)\b/)
+  expect(text).not.toContain('Move out')
+  expect(text).not.toContain('Inspector -')
+  execFileSync('pdftoppm', ['-png', '-r', '50', pdf, testInfo.outputPath('check-in-page')])
+  await noRawStatus(page, 'signed report')
+  for (const view of ['draft', 'active', 'completed']) {
+    await page.goto(`/inventory?view=${view}`)
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await noRawStatus(page, `${view} list`)
+  }
 
   // A second check-in report cloned from the signed one.
   await page.goto('/NewReport')
@@ -330,7 +388,8 @@ test('a check-in report is signed and sent, disputed, edited and sent again, sig
   await page.getByLabel('Property', { exact: true }).selectOption({ index: 1 })
   await page.getByRole('button', { name: 'Check-out Report' }).click()
   await page.getByRole('radio', { name: /Start from the check-in report/ }).click()
-  await page.getByRole('radio', { name: /8 Northcote Road/ }).first().check()
+  // The only signed check-in report is chosen already.
+  await expect(page.getByRole('radio', { name: /8 Northcote Road/ })).toBeChecked()
   await page.getByRole('button', { name: 'Start' }).click()
   await page.getByRole('button', { name: /Begin report/ }).click()
   await page.getByRole('button', { name: /Inside Property/ }).click()
@@ -345,6 +404,16 @@ test('a check-in report is signed and sent, disputed, edited and sent again, sig
   const first = page.locator('.inv-cmp__line').first()
   await expect(first).toContainText('Kitchen > Oven')
   await expect(first).toContainText('Worse at check-out')
+  // Named: the check-in report it was started from, its date and who made it.
+  await expect(page.locator('.inv-cmp__named')).toContainText(/Compared with the check-in report of \d\d\/\d\d\/\d{4} by .+, the report this check-out was started from/)
+  // The check-in's photo shows, and opens full size.
+  await first.getByRole('list', { name: 'Kitchen > Oven at check-in' }).getByRole('button', { name: /Open photo 1 of 1 full size/ }).click()
+  const viewer = page.getByRole('dialog', { name: 'Photo' })
+  await expect(viewer.locator('img')).toBeVisible()
+  await expect.poll(() => viewer.locator('img').evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  await snap(page, testInfo, 'inventory-comparison-photo')
+  await page.keyboard.press('Escape')
+  await noRawStatus(page, 'check-out preview')
   await first.scrollIntoViewIfNeeded()
-  await snap(page, testInfo, 'inventory-comparison')
+  await checkPage(page, testInfo, 'inventory-comparison')
 })

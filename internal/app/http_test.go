@@ -72,6 +72,11 @@ func checkSecurityHeaders(t *testing.T, what string, h http.Header, https bool) 
 	if h.Get("X-Request-Id") == "" {
 		t.Errorf("%s: no X-Request-Id", what)
 	}
+	// The inventory pages stamp the inspector's position (issue 26): the
+	// site itself may ask for it, camera too; no other site, no microphone.
+	if pp := h.Get("Permissions-Policy"); !strings.Contains(pp, "geolocation=(self)") || !strings.Contains(pp, "camera=(self)") || !strings.Contains(pp, "microphone=()") {
+		t.Errorf("%s: Permissions-Policy %q", what, pp)
+	}
 }
 
 // Every kind of response carries the security headers and a request id.

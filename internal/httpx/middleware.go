@@ -146,7 +146,10 @@ func WithSecurityHeaders(tls bool) func(http.Handler) http.Handler {
 			h.Set("X-Content-Type-Options", "nosniff")
 			h.Set("X-Frame-Options", "DENY")
 			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-			h.Set("Permissions-Policy", "camera=(self), geolocation=(), microphone=()")
+			// The site itself may ask for the camera and the position (an
+			// inventory report's photos and its time and location stamps);
+			// no embedded page may, and nothing may use the microphone.
+			h.Set("Permissions-Policy", "camera=(self), geolocation=(self), microphone=()")
 			h.Set("Cross-Origin-Opener-Policy", "same-origin")
 			if tls {
 				h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")

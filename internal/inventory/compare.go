@@ -4,8 +4,11 @@ import (
 	"context"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/photo"
+	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/session"
 )
 
@@ -23,6 +26,9 @@ const (
 	Better  Change = "better"
 	Missing Change = "missing" // at check-in, not at check-out
 	New     Change = "new"     // at check-out only
+	// NotInspected: at check-in, and laid out in the check-out report, but
+	// nothing recorded there yet (issue 26: not "unchanged").
+	NotInspected Change = "notInspected"
 )
 
 // cleanliness from best to worst (the spec's glossary, reversed).
@@ -76,6 +82,20 @@ func compareSides(in, out Side) Change {
 	return Same
 }
 
+// empty is a side with nothing recorded.
+func (s Side) empty() bool {
+	return s.Rating == "" && s.Cleanliness == "" && s.Notes == "" && len(s.Photos) == 0 && len(s.Damage) == 0
+}
+
+// compareInspected is compareSides, unless the check-out side has not been
+// inspected: nothing recorded and not marked done.
+func compareInspected(in, out Side, done bool) Change {
+	if !done && out.empty() {
+		return NotInspected
+	}
+	return compareSides(in, out)
+}
+
 func itemSide(it RoomItem) Side {
 	s := Side{Rating: it.Overview.Rating, Notes: it.Notes, Photos: append(slices.Clone(it.Photos), it.Overview.Photos...), Damage: damage(it)}
 	if v := it.DisputeAvoidance["Cleanliness"]; len(v) > 0 {
@@ -97,7 +117,7 @@ func damage(it RoomItem) []string {
 
 // Compare lays a check-out report's rooms and items beside a check-in
 // report's, matched by room tag and item tag: worse first, then missing,
-// new, better and the same, each in the rooms' order.
+// new, better, not yet inspected and the same, each in the rooms' order.
 func Compare(checkIn, checkOut Data) []Line {
 	var lines []Line
 	for _, side := range []string{SideInside, SideOutside} {
@@ -119,7 +139,7 @@ func Compare(checkIn, checkOut Data) []Line {
 				continue
 			}
 			roomOut := Side{Rating: ro.Overview.Rating, Notes: ro.Overview.Description, Photos: ro.Overview.Photos}
-			lines = append(lines, Line{Side: side, Room: ri.Tag, Change: compareSides(roomIn, roomOut), CheckIn: &roomIn, CheckOut: &roomOut})
+			lines = append(lines, Line{Side: side, Room: ri.Tag, Change: compareInspected(roomIn, roomOut, ro.Done), CheckIn: &roomIn, CheckOut: &roomOut})
 			outItems := map[string]RoomItem{}
 			for _, it := range ro.Items {
 				outItems[it.Tag] = it
@@ -134,7 +154,7 @@ func Compare(checkIn, checkOut Data) []Line {
 					continue
 				}
 				b := itemSide(io)
-				lines = append(lines, Line{Side: side, Room: ri.Tag, Item: ii.Tag, Change: compareSides(a, b), CheckIn: &a, CheckOut: &b})
+				lines = append(lines, Line{Side: side, Room: ri.Tag, Item: ii.Tag, Change: compareInspected(a, b, io.Completed), CheckIn: &a, CheckOut: &b})
 			}
 			for _, io := range ro.Items {
 				if !itemSeen[io.Tag] {
@@ -150,22 +170,71 @@ func Compare(checkIn, checkOut Data) []Line {
 			}
 		}
 	}
-	order := map[Change]int{Worse: 0, Missing: 1, New: 2, Better: 3, Same: 4}
+	order := map[Change]int{Worse: 0, Missing: 1, New: 2, Better: 3, NotInspected: 4, Same: 5}
 	sort.SliceStable(lines, func(i, j int) bool { return order[lines[i].Change] < order[lines[j].Change] })
 	return lines
 }
 
 // Comparison is a check-out report beside the check-in report it is
-// compared with: the newest signed or completed check-in report of the
-// same property that the reader may read.
+// compared with: the one it was started from (issue 26), named by its date
+// and the people who signed it, with its photos, which the check-out's
+// parties may see for the comparison.
 type Comparison struct {
 	CheckIn  Record
 	CheckOut Record
 	Lines    []Line
+	// StartedFrom is true when the check-out was started from CheckIn; false
+	// when it was begun otherwise and is compared with the newest signed
+	// check-in report of the property (said so on the page and the PDF).
+	StartedFrom bool
+	// CheckInBy names who made and signed the check-in report.
+	CheckInBy   string
+	CheckInPics []photo.View
+	CheckInEv   []photo.Evidence
 }
 
 // MsgNoCheckIn says there is nothing to compare with.
 const MsgNoCheckIn = "There is no signed check-in report for this property to compare with."
+
+// origin is the signed check-in report a check-out report was started
+// from: its clonedFrom, followed back through check-out reports cloned from
+// one another; ok is false when it was begun from scratch.
+func origin(ctx context.Context, c db.Conn, out Report) (Report, bool, error) {
+	cur := out
+	for range 20 { // a chain of clones is short; a loop is impossible but bounded anyway
+		if cur.ClonedFrom == "" {
+			return Report{}, false, nil
+		}
+		src, err := byID(ctx, c, cur.ClonedFrom)
+		if apperr.KindOf(err) == apperr.NotFound {
+			return Report{}, false, nil
+		}
+		if err != nil {
+			return Report{}, false, err
+		}
+		switch src.Type {
+		case TypeCheckIn:
+			return src, src.Status != Draft, nil // taken back to edit: the newest signed one stands in
+		case TypeCheckOut:
+			cur = src
+		default:
+			return Report{}, false, nil
+		}
+	}
+	return Report{}, false, nil
+}
+
+// checkInOf is the check-in report a check-out report is compared with:
+// the one it was started from, or for one begun otherwise the newest
+// signed check-in report of the property by the same creator.
+func (s *Service) checkInOf(ctx context.Context, out Report) (Report, bool, bool, error) {
+	in, ok, err := origin(ctx, s.db.Conn(), out)
+	if err != nil || ok {
+		return in, ok, ok, err
+	}
+	in, ok, err = latestCheckIn(ctx, s.db.Conn(), out.CreatorID, out.PropertyID)
+	return in, false, ok, err
+}
 
 // Compare is the comparison for a check-out report its reader may read.
 func (s *Service) Compare(ctx context.Context, a session.Actor, id string) (Comparison, error) {
@@ -176,14 +245,80 @@ func (s *Service) Compare(ctx context.Context, a session.Actor, id string) (Comp
 	if out.Type != TypeCheckOut {
 		return Comparison{}, apperr.New(apperr.Conflict, "not_check_out", "Only a check-out report is compared with a check-in report.")
 	}
-	all, err := visibleTo(ctx, s.db.Conn(), a.UserID, a.Email)
+	in, startedFrom, ok, err := s.checkInOf(ctx, out)
 	if err != nil {
 		return Comparison{}, err
 	}
-	for _, r := range all { // newest first
-		if r.Type == TypeCheckIn && r.PropertyID == out.PropertyID && clonable(r.Status) {
-			return Comparison{CheckIn: s.record(ctx, r, a), CheckOut: s.record(ctx, out, a), Lines: Compare(r.Data, out.Data)}, nil
+	if !ok {
+		return Comparison{}, apperr.New(apperr.NotFound, "no_check_in", MsgNoCheckIn)
+	}
+	pics, err := s.photos.Of(ctx, photo.KindInventory, []string{in.ID})
+	if err != nil {
+		return Comparison{}, err
+	}
+	ev, err := s.photos.Evidences(ctx, photo.KindInventory, in.ID)
+	if err != nil {
+		return Comparison{}, err
+	}
+	return Comparison{CheckIn: s.record(ctx, in, a), CheckOut: s.record(ctx, out, a), Lines: Compare(in.Data, out.Data),
+		StartedFrom: startedFrom, CheckInBy: s.madeBy(ctx, in), CheckInPics: pics[in.ID], CheckInEv: ev}, nil
+}
+
+// madeBy names who made a report: the inspector the settings name, else
+// the first to sign it (its creator signs first).
+func (s *Service) madeBy(ctx context.Context, r Report) string {
+	if n := strings.TrimSpace(r.Data.Settings.Inspector.First + " " + r.Data.Settings.Inspector.Last); n != "" {
+		return n
+	}
+	if s.sign.Signing != nil {
+		if env, ok, err := s.sign.Signing.Started(ctx, ref(r.ID)); err == nil && ok {
+			if sg := firstSigned(env.Signers); sg != nil {
+				return sg.Name
+			}
 		}
 	}
-	return Comparison{}, apperr.New(apperr.NotFound, "no_check_in", MsgNoCheckIn)
+	return ""
+}
+
+// cameFrom tells whether the actor may read a readable check-out report
+// started from the report id (directly or through clones): the parties of
+// a check-out see the check-in it is compared with, photos included.
+func (s *Service) cameFrom(ctx context.Context, a session.Actor, id string) (bool, error) {
+	outs, err := db.All(ctx, s.db.Conn(), scan, `SELECT `+cols+` FROM inventory_reports WHERE cloned_from = ? AND report_type = ?`, id, TypeCheckOut)
+	if err != nil {
+		return false, apperr.Wrap(err, "find check-out reports")
+	}
+	for range 20 {
+		if len(outs) == 0 {
+			return false, nil
+		}
+		var next []Report
+		for _, o := range outs {
+			if _, err := s.readable(ctx, a, o.ID); err == nil {
+				return true, nil
+			} else if apperr.KindOf(err) != apperr.NotFound {
+				return false, err
+			}
+			more, err := db.All(ctx, s.db.Conn(), scan, `SELECT `+cols+` FROM inventory_reports WHERE cloned_from = ? AND report_type = ?`, o.ID, TypeCheckOut)
+			if err != nil {
+				return false, apperr.Wrap(err, "find check-out reports")
+			}
+			next = append(next, more...)
+		}
+		outs = next
+	}
+	return false, nil
+}
+
+// Named says which check-in report the check-out is compared with: its
+// date and who made it, and whether the check-out was started from it.
+func (c Comparison) Named() string {
+	s := "the check-in report of " + ukDate(c.CheckIn.CreatedAt)
+	if c.CheckInBy != "" {
+		s += " by " + c.CheckInBy
+	}
+	if c.StartedFrom {
+		return "Compared with " + s + ", the report this check-out was started from."
+	}
+	return "This check-out was not started from a check-in report; compared with " + s + ", the newest signed one of the property."
 }

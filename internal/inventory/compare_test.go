@@ -44,3 +44,33 @@ func TestCompareCheckInWithCheckOut(t *testing.T) {
 		t.Errorf("dirtier: %s", c)
 	}
 }
+
+// A check-out laid out from its check-in, before the rooms are inspected:
+// nothing there is "Unchanged" (issue 26); a room marked done with nothing
+// worse is, and an item with a rating is compared.
+func TestCompareNotInspected(t *testing.T) {
+	in := Data{Inside: []Room{
+		room("Kitchen", "Fine", item("Oven", "Fine", "Good"), item("Fridge", "Fine", "Good")),
+		room("Bedroom", "Fine", item("Bed", "Fine", "Good")),
+		room("Hall", ""),
+	}}
+	out := in.layoutOnly()
+	out.Inside[0].Items[0].Overview.Rating, out.Inside[0].Items[0].Completed = "Fine", true // the oven inspected
+	out.Inside[2].Done = true                                                                  // the hall: done, nothing to say
+	got := map[string]Change{}
+	lines := Compare(in, out)
+	for _, l := range lines {
+		got[l.Room+"/"+l.Item] = l.Change
+	}
+	want := map[string]Change{"Kitchen/": NotInspected, "Kitchen/Oven": Same, "Kitchen/Fridge": NotInspected,
+		"Bedroom/": NotInspected, "Bedroom/Bed": NotInspected, "Hall/": Same}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: %s, want %s", k, got[k], w)
+		}
+	}
+	// Not inspected comes before the unchanged lines.
+	if last := lines[len(lines)-1]; last.Change != Same {
+		t.Errorf("last line: %+v", last)
+	}
+}

@@ -94,7 +94,7 @@ type Tenant struct {
 	Last    string `json:"last"`
 	Email   string `json:"email"`
 	MoveIn  string `json:"moveIn"`
-	MoveOut string `json:"moveOut"`
+	MoveOut string `json:"moveOut"` // optional: "" when the tenancy has no end date
 }
 
 type Landlord struct {
@@ -212,8 +212,14 @@ func (d *Data) check(cat *Catalogue) error {
 	for i := range d.Tenants {
 		t := &d.Tenants[i]
 		t.First, t.Middle, t.Last, t.Email = clean(t.First), clean(t.Middle), clean(t.Last), strings.ToLower(clean(t.Email))
-		if t.First == "" || t.Last == "" || t.Email == "" || !validDate(t.MoveIn) || !validDate(t.MoveOut) {
+		// A move-out date is optional (issue 26): since 1 May 2026 a tenancy
+		// in England is periodic, with no fixed end; one is kept when given.
+		t.MoveOut = clean(t.MoveOut)
+		if t.First == "" || t.Last == "" || t.Email == "" || !validDate(t.MoveIn) || (t.MoveOut != "" && !validDate(t.MoveOut)) {
 			return fieldErr("tenantDetails", MsgFillAll)
+		}
+		if t.MoveOut != "" && t.MoveOut < t.MoveIn {
+			return fieldErr("tenantDetails", MsgMoveOutBeforeIn)
 		}
 		if !validEmail(t.Email) {
 			return fieldErr("tenantDetails", MsgInvalidEmail)

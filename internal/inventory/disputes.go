@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"image/gif"
-	"image/png"
 	"io"
 	"slices"
 	"strings"
@@ -17,6 +15,7 @@ import (
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/imaging"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/session"
 )
@@ -245,19 +244,18 @@ func (s *Service) UploadDisputePhoto(ctx context.Context, a session.Actor, id st
 		if len(data) > photo.MaxGIFBytes {
 			return photo.View{}, apperr.New(apperr.TooLarge, "image_too_large", photo.MsgTooLarge)
 		}
-		cfg, err := gif.DecodeConfig(bytes.NewReader(data))
-		if err != nil || cfg.Width*cfg.Height > 25_000_000 {
+		asPNG, err := imaging.GIFToPNG(ctx, data) // within the pixel limit and the decode budget, like every image
+		switch {
+		case errors.Is(err, imaging.ErrBusy):
+			e := apperr.New(apperr.Unavailable, "busy", photo.MsgBusy)
+			e.Err, e.RetryAfter = err, imaging.RetryAfter
+			return photo.View{}, e
+		case errors.Is(err, imaging.ErrTooManyPixels):
+			return photo.View{}, apperr.New(apperr.Invalid, "too_many_pixels", photo.MsgTooManyPixels)
+		case err != nil:
 			return photo.View{}, apperr.New(apperr.Invalid, "not_an_image", photo.MsgWrongType)
 		}
-		img, err := gif.Decode(bytes.NewReader(data))
-		if err != nil {
-			return photo.View{}, apperr.New(apperr.Invalid, "not_an_image", photo.MsgWrongType)
-		}
-		var out bytes.Buffer
-		if err := png.Encode(&out, img); err != nil {
-			return photo.View{}, apperr.Wrap(err, "convert gif")
-		}
-		file = &out
+		file = bytes.NewReader(asPNG)
 	}
 	v, _, err := s.photos.UploadFrom(ctx, photo.KindDispute, a, id, photo.FromUpload, file)
 	return v, err
@@ -279,7 +277,14 @@ func (o DisputeOwners) CanEdit(ctx context.Context, a session.Actor, ownerID str
 }
 
 func (o DisputeOwners) Visibility(ctx context.Context, viewer session.Actor, ownerID string) (bool, bool, error) {
-	return Owners(o).Visibility(ctx, viewer, ownerID)
+	if !viewer.SignedIn() {
+		return false, false, nil
+	}
+	_, err := o.S.readable(ctx, viewer, ownerID) // the report's own readers only, not a later check-out's
+	if apperr.KindOf(err) == apperr.NotFound {
+		return false, false, nil
+	}
+	return err == nil, false, err
 }
 
 // lockReport reads a report's status, and the status it had before it was

@@ -60,6 +60,7 @@ type reportJSON struct {
 	ID            string    `json:"id"`
 	Type          string    `json:"type"`
 	Status        string    `json:"status"`
+	StatusText    string    `json:"statusText"` // the status in words, for people
 	PaymentStatus string    `json:"paymentStatus"`
 	PropertyID    string    `json:"propertyId"`
 	Property      Property  `json:"property"`
@@ -78,7 +79,7 @@ func toJSON(r Record) reportJSON {
 	if st == nil {
 		st = []Stamp{}
 	}
-	return reportJSON{ID: r.ID, Type: r.Type, Status: r.Status, PaymentStatus: r.PaymentStatus, PropertyID: r.PropertyID, Property: r.Property,
+	return reportJSON{ID: r.ID, Type: r.Type, Status: r.Status, StatusText: StatusText(r.Status), PaymentStatus: r.PaymentStatus, PropertyID: r.PropertyID, Property: r.Property,
 		Data: r.Data, Revision: r.Revision, ClonedFrom: r.ClonedFrom, Stamps: st, Mine: r.Mine, Editable: r.Mine && r.Status == Draft,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
@@ -227,7 +228,15 @@ func (h *Handler) comparison(w http.ResponseWriter, r *http.Request, a session.A
 	if lines == nil {
 		lines = []Line{}
 	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"checkIn": toJSON(c.CheckIn), "checkOut": toJSON(c.CheckOut), "lines": lines})
+	pics, ev := c.CheckInPics, c.CheckInEv
+	if pics == nil {
+		pics = []photo.View{}
+	}
+	if ev == nil {
+		ev = []photo.Evidence{}
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"checkIn": toJSON(c.CheckIn), "checkOut": toJSON(c.CheckOut), "lines": lines,
+		"named": c.Named(), "startedFrom": c.StartedFrom, "checkInPhotos": pics, "checkInEvidence": ev})
 }
 
 func (h *Handler) disputes(w http.ResponseWriter, r *http.Request, a session.Actor) error {

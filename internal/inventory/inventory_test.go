@@ -144,8 +144,9 @@ func TestReportsLifecycle(t *testing.T) {
 			"certificate without expiry": {func(d map[string]any) {
 				d["documentsAndCompliance"] = []any{map[string]any{"kind": "Gas Safety Certificate", "files": []any{"x.jpg"}}}
 			}, inventory.MsgDocumentFields},
-			"tenant without a move-out date": {func(d map[string]any) {
-				d["tenantDetails"] = []any{map[string]any{"first": "Tom", "last": "Tenant", "email": "tom@example.com", "moveIn": "2026-12-01"}}
+			// A move-out date is optional (issue 26); a move-in date is not.
+			"tenant without a move-in date": {func(d map[string]any) {
+				d["tenantDetails"] = []any{map[string]any{"first": "Tom", "last": "Tenant", "email": "tom@example.com", "moveOut": "2027-12-01"}}
 			}, inventory.MsgFillAll},
 			"inspector e-mail": {func(d map[string]any) {
 				d["settings"] = map[string]any{"inspector": map[string]any{"first": "I", "last": "P", "email": "not-an-email"}, "saved": true}

@@ -33,6 +33,24 @@ const (
 	Completed = "Completed"
 )
 
+// statusWords are the statuses as people read them: pages, lists and PDFs
+// show these, never the codes (issue 26).
+var statusWords = map[string]string{
+	Draft:     "Draft",
+	ATS:       "Awaiting signatures",
+	ADS:       "Signed, being sealed",
+	Disputed:  "Disputed",
+	Completed: "Completed",
+}
+
+// StatusText is a status in words; any other status counts as active.
+func StatusText(status string) string {
+	if w, ok := statusWords[status]; ok {
+		return w
+	}
+	return "Active"
+}
+
 // Payment status values.
 const (
 	PaymentPending = "Pending"
@@ -96,6 +114,7 @@ const (
 	MsgUnknownRoom     = "Please choose a room or space from the list."
 	MsgUnknownItem     = "This item is not offered for this room."
 	MsgRating          = "Please choose a condition rating from the list."
+	MsgMoveOutBeforeIn = "The move-out date must be on or after the move-in date."
 )
 
 func (p Property) text() string {

@@ -15,6 +15,7 @@ import (
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/pdf"
+	"github.com/omnirent/omnirent/internal/signing"
 )
 
 // The report PDF (spec 3 section 9): A4, "Page X of Y" on every page, drawn
@@ -100,6 +101,11 @@ type drawer struct {
 	r     Record
 	ev    map[string]photo.Evidence
 	cache map[string][]byte
+	// owner is the report a photo belongs to when it is not this one (the
+	// check-in report's photos in a check-out report's comparison).
+	owner map[string]string
+	// signer names who signed first (the inspector) when the settings do not.
+	signer *signing.Signer
 }
 
 // RenderPDF draws the report r as a PDF for a reader who may see it.
@@ -113,9 +119,19 @@ func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &drawer{ctx: ctx, s: s, d: d, r: r, ev: map[string]photo.Evidence{}, cache: map[string][]byte{}}
+	w := &drawer{ctx: ctx, s: s, d: d, r: r, ev: map[string]photo.Evidence{}, cache: map[string][]byte{}, owner: map[string]string{}}
 	for _, e := range evs {
 		w.ev[e.Name] = e
+	}
+	var env signing.Envelope
+	var started bool
+	if s.sign.Signing != nil {
+		if env, started, err = s.sign.Signing.Started(ctx, ref(r.ID)); err != nil {
+			return nil, err
+		}
+		if started {
+			w.signer = firstSigned(env.Signers)
+		}
 	}
 	w.front(addr)
 	w.glossary()
@@ -131,27 +147,51 @@ func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 	}
 	w.disputes(disputes)
 	if r.Type == TypeCheckOut {
-		in, ok, err := latestCheckIn(ctx, s.db.Conn(), r.CreatorID, r.PropertyID)
+		in, from, ok, err := s.checkInOf(ctx, r.Report)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			w.comparison(in, Compare(in.Data, r.Data))
-		}
-	}
-	if s.sign.Signing != nil {
-		env, started, err := s.sign.Signing.Started(ctx, ref(r.ID))
-		if err != nil {
-			return nil, err
-		}
-		if started {
-			if err := s.sign.Signing.SignaturesPage(ctx, d, env); err != nil {
+			inEv, err := s.photos.Evidences(ctx, photo.KindInventory, in.ID)
+			if err != nil {
 				return nil, err
 			}
+			for _, e := range inEv {
+				w.ev[e.Name], w.owner[e.Name] = e, in.ID
+			}
+			c := Comparison{CheckIn: Record{Report: in}, StartedFrom: from, CheckInBy: s.madeBy(ctx, in)}
+			w.comparison(c.Named(), Compare(in.Data, r.Data))
+		}
+	}
+	w.documentPages()
+	if started {
+		if err := s.sign.Signing.SignaturesPage(ctx, d, env); err != nil {
+			return nil, err
 		}
 	}
 	w.evidence(evs)
 	return d.Bytes()
+}
+
+// firstSigned is the first signer who has signed (the report's maker).
+func firstSigned(list []signing.Signer) *signing.Signer {
+	for i := range list {
+		if list[i].SignedAt != nil && list[i].Name != "" {
+			return &list[i]
+		}
+	}
+	return nil
+}
+
+// section starts a section where the last one ended (issue 26: a one-room
+// report ran to ten pages when each began a page), on a new page only when
+// its heading and first lines would not fit.
+func (w *drawer) section(title string) {
+	if w.d.Y > pdf.Margin+1 {
+		w.d.Y += 18
+	}
+	w.d.Room(90)
+	w.title(title)
 }
 
 func (w *drawer) newPage() {
@@ -191,13 +231,15 @@ func (w *drawer) front(addr string) {
 		w.image(name, pdf.Margin, d.Y, contentW, 300)
 		d.Y += 300 + 20
 	}
-	in := data.Settings.Inspector
+	inspector, email := w.inspector()
 	d.Font(false, 11, pdf.Ink)
 	d.Pair("Property", orDash(addr), 130)
-	d.Pair("Inspector", orDash(strings.TrimSpace(in.First+" "+in.Last)), 130)
-	d.Pair("Inspector e-mail", orDash(in.Email), 130)
+	d.Pair("Inspector", inspector, 130)
+	if email != "" {
+		d.Pair("Inspector e-mail", email, 130)
+	}
 	d.Pair("Created", ukDate(w.r.CreatedAt), 130)
-	d.Pair("Status", w.r.Status, 130)
+	d.Pair("Status", StatusText(w.r.Status), 130)
 	d.Pair("Students", yesNo(data.Settings.Students), 130)
 	d.Pair("Pets", yesNo(data.Settings.Pets), 130)
 	d.Pair("Report id", w.r.ID, 130)
@@ -207,9 +249,21 @@ func (w *drawer) front(addr string) {
 	}
 }
 
+// inspector names who made the report: the settings' inspector, else the
+// first to sign it (the creator signs first), else says it is not named.
+func (w *drawer) inspector() (name, email string) {
+	in := w.r.Data.Settings.Inspector
+	if n := strings.TrimSpace(in.First + " " + in.Last); n != "" {
+		return n, in.Email
+	}
+	if w.signer != nil {
+		return w.signer.Name, w.signer.Email
+	}
+	return "Not named yet (the report is not signed)", ""
+}
+
 func (w *drawer) glossary() {
-	w.newPage()
-	w.title("Glossary")
+	w.section("Glossary")
 	d := w.d
 	for _, g := range glossaryTerms {
 		w.sub(g.Title)
@@ -230,36 +284,47 @@ func (w *drawer) glossary() {
 }
 
 func (w *drawer) documents() {
-	w.newPage()
-	w.title("Pre-arrival document serving")
+	w.section("Pre-arrival document serving")
 	d := w.d
 	d.Paragraph("The certificates and documents served to the tenant before the tenancy, with their expiry dates and the pages as photographed.", 9)
 	if len(w.r.Data.Documents) == 0 {
 		w.muted("No documents recorded.")
 		return
 	}
+	pages := 0
 	for _, doc := range w.r.Data.Documents {
-		d.Room(22 + 80)
-		d.Font(true, 11, pdf.Ink)
-		d.Line(doc.Kind)
 		d.Font(false, 10, pdf.Ink)
-		d.Line("Expires " + isoDate(doc.Expiry))
-		w.thumbRow(doc.Files, 80, 60)
-		d.Y += 6
+		d.Pair(doc.Kind, fmt.Sprintf("Expires %s; %s", isoDate(doc.Expiry), plural(len(doc.Files), "page")), 170)
+		pages += len(doc.Files)
+	}
+	if pages > 0 {
+		w.muted("Each page is printed at the end of the report on a page of its own, at a size it can be read at.")
 	}
 }
 
-// thumbRow draws small photos side by side, wrapping onto new rows.
-func (w *drawer) thumbRow(names []string, tw, th float64) {
-	const gap = 8.0
-	per := int((contentW + gap) / (tw + gap))
-	for i := 0; i < len(names); i += per {
-		w.d.Room(th + gap)
-		for j, n := range names[i:min(i+per, len(names))] {
-			w.image(n, pdf.Margin+float64(j)*(tw+gap), w.d.Y, tw, th)
+// documentPages prints every document page on a page of its own, as large
+// as the page allows (issue 26: a certificate printed some 15 x 21 mm could
+// not be read), from the large copy; at the end, so the sections before
+// them flow.
+func (w *drawer) documentPages() {
+	d := w.d
+	for _, doc := range w.r.Data.Documents {
+		for i, f := range doc.Files {
+			w.newPage()
+			w.sub(fmt.Sprintf("%s, page %d of %d (expires %s)", doc.Kind, i+1, len(doc.Files), isoDate(doc.Expiry)))
+			top := d.Y + 4
+			w.imageSized(f, photo.Large, pdf.Margin, top, contentW, pdf.PageH-pdf.Margin-24-top)
+			d.Y = pdf.PageH - pdf.Margin - 20
 		}
-		w.d.Y += th + gap
 	}
+}
+
+// plural is "1 page" or "3 pages".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func ratingOr(s string) string {
@@ -270,8 +335,7 @@ func ratingOr(s string) string {
 }
 
 func (w *drawer) schedule() {
-	w.newPage()
-	w.title("Schedule of cleanliness and condition")
+	w.section("Schedule of cleanliness and condition")
 	d := w.d
 	if o := w.r.Data.Overview; o.Rating != "" {
 		d.Font(false, 10, pdf.Ink)
@@ -295,8 +359,7 @@ func (w *drawer) schedule() {
 }
 
 func (w *drawer) utilities() {
-	w.newPage()
-	w.title("Utility details")
+	w.section("Utility details")
 	d := w.d
 	ms := w.r.Data.Meters
 	if len(ms) == 0 {
@@ -318,8 +381,7 @@ func (w *drawer) utilities() {
 }
 
 func (w *drawer) rooms() {
-	w.newPage()
-	w.title("Room details")
+	w.section("Room details")
 	for _, side := range []struct {
 		title string
 		rooms []Room
@@ -484,46 +546,68 @@ func (w *drawer) grid(names []string) {
 // image draws a report's photo in the box, or a grey box saying it is
 // unavailable when it cannot be read.
 func (w *drawer) image(name string, x, y, bw, bh float64) {
-	data, ok := w.cache[name]
+	w.imageSized(name, photo.Thumb, x, y, bw, bh)
+}
+
+// imageSized is image from the given copy of the photo (the large one for
+// a document's page), read from the report it belongs to.
+func (w *drawer) imageSized(name string, size photo.Size, x, y, bw, bh float64) {
+	key := string(size) + "/" + name
+	data, ok := w.cache[key]
 	if !ok {
-		b, err := w.s.photos.Bytes(w.ctx, photo.KindInventory, w.r.ID, name, photo.Thumb)
+		owner := w.r.ID
+		if o, ok := w.owner[name]; ok {
+			owner = o
+		}
+		b, err := w.s.photos.Bytes(w.ctx, photo.KindInventory, owner, name, size)
 		if err == nil {
 			data = b
 		}
-		w.cache[name] = data
+		w.cache[key] = data
 	}
 	if data != nil {
 		if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil && cfg.Width > 0 && cfg.Height > 0 {
-			iw := min(bw, bh*float64(cfg.Width)/float64(cfg.Height)) // centred across the box
-			if w.d.Image(data, x+(bw-iw)/2, y, iw, bh) == nil {
+			iw := min(bw, bh*float64(cfg.Width)/float64(cfg.Height)) // centred across the box, as large as it fits
+			ih := iw * float64(cfg.Height) / float64(cfg.Width)
+			if w.d.Image(data, x+(bw-iw)/2, y, iw, min(bh, ih)) == nil {
 				return
 			}
 		}
 	}
-	w.cache[name] = nil
+	w.cache[key] = nil
 	d := w.d
 	d.Fill(pdf.Colour{226, 232, 240})
 	d.RectFromUpperLeftWithStyle(x, y, bw, bh, "F")
-	size := min(9, bh/4)
-	d.Font(false, size, pdf.Muted)
+	fs := min(9, bh/4)
+	d.Font(false, fs, pdf.Muted)
 	label := "Photo unavailable"
-	d.At(x+max(2, (bw-d.Width(label))/2), y+bh/2-size/2, label)
+	d.At(x+max(2, (bw-d.Width(label))/2), y+bh/2-fs/2, label)
 	d.Font(false, 10, pdf.Ink)
 }
 
 func (w *drawer) parties() {
-	w.newPage()
-	w.title("Tenants and landlord")
+	w.section("Tenants and landlord")
 	d, data := w.d, w.r.Data
 	w.sub("Tenants")
 	if len(data.Tenants) == 0 {
 		w.muted("No tenants recorded.")
 	} else {
+		// A move-out date is printed only when one was given (a periodic
+		// tenancy has none).
+		moveOut := slices.ContainsFunc(data.Tenants, func(t Tenant) bool { return t.MoveOut != "" })
 		rows := make([][]string, 0, len(data.Tenants))
 		for _, t := range data.Tenants {
-			rows = append(rows, []string{strings.Join(strings.Fields(t.First+" "+t.Middle+" "+t.Last), " "), t.Email, isoDate(t.MoveIn), isoDate(t.MoveOut)})
+			row := []string{strings.Join(strings.Fields(t.First+" "+t.Middle+" "+t.Last), " "), t.Email, isoDate(t.MoveIn)}
+			if moveOut {
+				row = append(row, isoDate(t.MoveOut))
+			}
+			rows = append(rows, row)
 		}
-		d.Table([]pdf.Column{{Title: "Name", Width: 160}, {Title: "E-mail", Width: 191.28}, {Title: "Move in", Width: 80}, {Title: "Move out", Width: 80}}, rows, 9)
+		cols := []pdf.Column{{Title: "Name", Width: 160}, {Title: "E-mail", Width: 191.28}, {Title: "Move in", Width: 80}, {Title: "Move out", Width: 80}}
+		if !moveOut {
+			cols = []pdf.Column{{Title: "Name", Width: 180}, {Title: "E-mail", Width: 251.28}, {Title: "Move in", Width: 80}}
+		}
+		d.Table(cols, rows, 9)
 	}
 	w.sub("Landlord")
 	d.Font(false, 10, pdf.Ink)
@@ -553,9 +637,7 @@ func (w *drawer) keys() {
 		if !ka.show {
 			continue
 		}
-		w.d.Room(200)
-		w.d.Y += 10
-		w.title(ka.title)
+		w.section(ka.title)
 		w.sub("Keys")
 		w.condition(ka.k.Keys)
 		w.sub("Alarm systems")
@@ -566,8 +648,7 @@ func (w *drawer) keys() {
 var stampWords = map[string]string{"begin": "Report begun", "sign": "Signed"}
 
 func (w *drawer) evidence(evs []photo.Evidence) {
-	w.newPage()
-	w.title("Evidence")
+	w.section("Evidence")
 	d := w.d
 	d.Paragraph("Every photo of this report with the SHA-256 hash of the file as stored, the time it was taken (from the camera, when it recorded one) and the time it reached OmniRent, then the report's time and location stamps. Times are UK time.", 9)
 	w.sub(fmt.Sprintf("Photos (%d)", len(evs)))
@@ -604,7 +685,7 @@ func (w *drawer) evidence(evs []photo.Evidence) {
 	}
 	rows := make([][]string, 0, len(w.r.Stamps))
 	for _, st := range w.r.Stamps {
-		loc := "location not shared"
+		loc := "location not shared: the browser gave no position"
 		if st.Lat != nil && st.Lng != nil {
 			loc = fmt.Sprintf("%.5f, %.5f", *st.Lat, *st.Lng)
 			if st.Accuracy != nil && *st.Accuracy > 0 {
@@ -639,8 +720,7 @@ func (w *drawer) disputes(list []Dispute) {
 	if len(list) == 0 {
 		return
 	}
-	w.newPage()
-	w.title("Disputes")
+	w.section("Disputes")
 	rows := make([][]string, 0, len(list))
 	for _, e := range list {
 		status := "Unresolved"
@@ -686,21 +766,86 @@ func sideText(s *Side) string {
 	return strings.Join(parts, "; ")
 }
 
-var changeWords = map[Change]string{Worse: "WORSE", Missing: "Missing", New: "New", Better: "Better", Same: "Unchanged"}
+var changeWords = map[Change]string{Worse: "WORSE", Missing: "Missing", New: "New", Better: "Better", NotInspected: "Not inspected", Same: "Unchanged"}
 
 // comparison draws the check-out report beside the check-in report it is
-// compared with, worse first (issue 15, part 4).
-func (w *drawer) comparison(in Report, lines []Line) {
-	w.newPage()
-	w.title("Check-in against check-out")
-	w.muted("Compared with the check-in report of " + ukDate(in.CreatedAt) + " (" + in.ID + "). Lines that got worse come first.")
-	rows := make([][]string, 0, len(lines))
+// compared with, worse first (issue 15, part 4), each side with its words
+// and photos (issue 26: the check-in's photos too); lines not yet
+// inspected say so, and unchanged ones with nothing to show take a line.
+func (w *drawer) comparison(named string, lines []Line) {
+	w.section("Check-in against check-out")
+	d := w.d
+	w.muted(named)
+	w.muted("Lines that got worse come first.")
+	colW := (contentW - 12) / 2
+	const tw, th, gap = 58.0, 43.5, 6.0
+	per := int((colW + gap) / (tw + gap))
 	for _, l := range lines {
 		name := l.Room
 		if l.Item != "" {
 			name += " > " + l.Item
 		}
-		rows = append(rows, []string{name, changeWords[l.Change], sideText(l.CheckIn), sideText(l.CheckOut)})
+		if (l.Change == Same || l.Change == NotInspected) && sideQuiet(l.CheckIn) && sideQuiet(l.CheckOut) {
+			d.Font(false, 9.5, pdf.Ink)
+			d.Room(16)
+			d.At(pdf.Margin, d.Y, name)
+			d.Font(false, 9.5, pdf.Muted)
+			d.At(pdf.Margin+260, d.Y, changeWords[l.Change])
+			d.Y += 16
+			continue
+		}
+		d.Font(false, 9, pdf.Ink)
+		left, right := d.Wrap(sideText(l.CheckIn), colW), d.Wrap(sideText(l.CheckOut), colW)
+		switch {
+		case l.CheckOut == nil && l.Change == Missing:
+			right = []string{"Not there at check-out"}
+		case l.Change == NotInspected:
+			right = []string{"Not inspected yet"}
+		}
+		rows := func(s *Side) int {
+			if s == nil || len(s.Photos) == 0 {
+				return 0
+			}
+			return (len(s.Photos) + per - 1) / per
+		}
+		h := 34 + 12*float64(max(len(left), len(right))) + (th+gap)*float64(max(rows(l.CheckIn), rows(l.CheckOut)))
+		d.Room(min(h, 400))
+		d.Y += 6
+		d.Font(true, 10.5, pdf.Ink)
+		d.At(pdf.Margin, d.Y, name)
+		d.Font(true, 9, map[bool]pdf.Colour{true: pdf.Colour{185, 28, 28}, false: pdfBrand}[l.Change == Worse])
+		d.At(pdf.Margin+contentW-d.Width(changeWords[l.Change]), d.Y, changeWords[l.Change])
+		d.Y += 15
+		top := d.Y
+		for i, col := range []struct {
+			title string
+			lines []string
+			side  *Side
+		}{{"At check-in", left, l.CheckIn}, {"At check-out", right, l.CheckOut}} {
+			x := pdf.Margin + float64(i)*(colW+12)
+			y := top
+			d.Font(true, 7.5, pdf.Muted)
+			d.At(x, y, strings.ToUpper(col.title))
+			y += 11
+			d.Font(false, 9, pdf.Ink)
+			for _, t := range col.lines {
+				d.At(x, y, t)
+				y += 12
+			}
+			if col.side != nil {
+				for k, n := range col.side.Photos {
+					w.image(n, x+float64(k%per)*(tw+gap), y+float64(k/per)*(th+gap), tw, th)
+				}
+			}
+		}
+		d.Y = top + h - 21
+		d.SetLineWidth(0.4)
+		d.SetStrokeColor(203, 213, 225)
+		d.GoPdf.Line(pdf.Margin, d.Y, pdf.Margin+contentW, d.Y)
+		d.Y += 4
 	}
-	w.d.Table([]pdf.Column{{Title: "Room or item", Width: 110}, {Title: "Change", Width: 65}, {Title: "At check-in", Width: 168}, {Title: "At check-out", Width: 168}}, rows, 8.5)
+	d.Font(false, 10, pdf.Ink)
 }
+
+// sideQuiet is a side with nothing to show.
+func sideQuiet(s *Side) bool { return s == nil || s.empty() }

@@ -70,7 +70,7 @@ func TestReportPDF(t *testing.T) {
 			inventory.TypeCheckIn, "12 Lavender Hill, London, SW11 5RW", "Ines Pector", "ines@example.com", "02/11/2026", "Draft",
 			"Glossary", "Damaged", "Marked", "Dirty", "Dusty", "Fine", "Very poor", "Poor", "Fair", "Good", "New Item",
 			"Captured (external device)", "Captured (via App)", "Captured (certified by inspector)", "Added",
-			"Pre-arrival document serving", "Gas Safety Certificate", "Expires 31/03/2027",
+			"Pre-arrival document serving", "Gas Safety Certificate", "Expires 31/03/2027; 1 page",
 			"Schedule of cleanliness and condition", "Kitchen", "Bedroom", "Bedroom 1", "Garden", "Lawn worn by the gate.",
 			"Utility details", "Under the stairs", "01234",
 			"Room details", "Oven", "Freestanding", "Belling", "Cleanliness", "PAT tested", "Clean inside.", "Scratch on the door glass.",
@@ -91,6 +91,9 @@ func TestReportPDF(t *testing.T) {
 		if strings.Contains(text, "Signatures") {
 			t.Errorf("a draft has a signatures page")
 		}
+		if !strings.Contains(text, "Gas Safety Certificate, page 1 of 1 (expires 31/03/2027)") {
+			t.Errorf("the certificate's page is not printed on a page of its own")
+		}
 		// Once signed, the signing package's signatures page follows.
 		verifyCode(t, e, c, "clerk@example.com", id)
 		payFee(t, c, id)
@@ -107,7 +110,7 @@ func TestReportPDF(t *testing.T) {
 			_ = os.WriteFile(filepath.Join(dir, "inventory-report-signed.pdf"), out, 0o600)
 		}
 		text = pdftest.Text(t, out)
-		for _, s := range []string{"Signatures", "Ines Pector", "clerk@example.com", "Not signed", "tom@example.com", "Signed", "ATS"} {
+		for _, s := range []string{"Signatures", "Ines Pector", "clerk@example.com", "Not signed", "tom@example.com", "Signed", "Awaiting signatures"} {
 			if !strings.Contains(text, s) {
 				t.Errorf("the signed PDF lacks %q", s)
 			}

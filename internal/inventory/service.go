@@ -174,6 +174,24 @@ func (s *Service) readable(ctx context.Context, a session.Actor, id string) (Rep
 	return Report{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 }
 
+// photosReadable is the report if the actor may see its photos: a reader
+// of it, or a reader of a check-out report started from it, who sees them
+// in the comparison (issue 26).
+func (s *Service) photosReadable(ctx context.Context, a session.Actor, id string) (Report, error) {
+	r, err := s.readable(ctx, a, id)
+	if apperr.KindOf(err) != apperr.NotFound {
+		return r, err
+	}
+	if r, err2 := byID(ctx, s.db.Conn(), id); err2 == nil && r.Type == TypeCheckIn && r.Status != Draft {
+		if ok, err3 := s.cameFrom(ctx, a, id); err3 != nil {
+			return Report{}, err3
+		} else if ok {
+			return r, nil
+		}
+	}
+	return Report{}, err
+}
+
 // editable is the actor's own draft.
 func (s *Service) editable(ctx context.Context, a session.Actor, id string) (Report, error) {
 	r, err := s.readable(ctx, a, id)
@@ -341,7 +359,7 @@ func (s *Service) DeletePhoto(ctx context.Context, a session.Actor, id, name str
 // Photos are the report's photos and their evidence (hash, capture and
 // upload times, origin, position), for its readers.
 func (s *Service) Photos(ctx context.Context, a session.Actor, id string) ([]photo.View, []photo.Evidence, error) {
-	r, err := s.readable(ctx, a, id)
+	r, err := s.photosReadable(ctx, a, id)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -373,7 +391,7 @@ func (o Owners) Visibility(ctx context.Context, viewer session.Actor, ownerID st
 	if !viewer.SignedIn() {
 		return false, false, nil
 	}
-	_, err := o.S.readable(ctx, viewer, ownerID)
+	_, err := o.S.photosReadable(ctx, viewer, ownerID)
 	if apperr.KindOf(err) == apperr.NotFound {
 		return false, false, nil
 	}

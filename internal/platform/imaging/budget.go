@@ -1,10 +1,14 @@
 package imaging
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
+	_ "image/gif" // GIF dispute photos (GIFToPNG)
+	"image/png"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -138,4 +142,54 @@ func begin(ctx context.Context, data []byte, kind Kind) (k Kind, release func(),
 		return "", nil, err
 	}
 	return k, release, nil
+}
+
+// Decode decodes an image of any format the process has a decoder for
+// (PNG, JPEG, GIF) the way Clean and Resize do: its header first, refused
+// over maxPixels (DefaultMaxPixels when 0) or when it is not an image, then
+// its pixels taken from the decode budget before a single one is decoded.
+// A GIF gives its first frame. Call release once the image is dropped.
+func Decode(ctx context.Context, data []byte, maxPixels int) (img image.Image, format string, release func(), err error) {
+	if maxPixels <= 0 {
+		maxPixels = DefaultMaxPixels
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, "", nil, fmt.Errorf("%w: bad header: %v", ErrNotImage, err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, "", nil, fmt.Errorf("%w: empty %s image", ErrNotImage, format)
+	}
+	if int64(cfg.Width)*int64(cfg.Height) > int64(maxPixels) {
+		return nil, "", nil, fmt.Errorf("%w: %dx%d is over %d pixels", ErrTooManyPixels, cfg.Width, cfg.Height, maxPixels)
+	}
+	release, err = Acquire(ctx, cfg.Width, cfg.Height, cfg.ColorModel)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	img, _, err = image.Decode(bytes.NewReader(data))
+	if err != nil {
+		release()
+		return nil, "", nil, fmt.Errorf("%w: bad %s data: %v", ErrNotImage, format, err)
+	}
+	return img, format, release, nil
+}
+
+// GIFToPNG turns a GIF's first frame into a PNG (for uploads that accept
+// GIF while the photo pipeline keeps PNG and JPEG), within the pixel limit
+// and the decode budget like every other decode.
+func GIFToPNG(ctx context.Context, data []byte) ([]byte, error) {
+	if !bytes.HasPrefix(data, []byte("GIF87a")) && !bytes.HasPrefix(data, []byte("GIF89a")) {
+		return nil, fmt.Errorf("%w: not a GIF", ErrNotImage)
+	}
+	img, _, release, err := Decode(ctx, data, DefaultMaxPixels)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	var out bytes.Buffer
+	if err := png.Encode(&out, img); err != nil {
+		return nil, fmt.Errorf("imaging: gif to png: %w", err)
+	}
+	return out.Bytes(), nil
 }

@@ -1888,7 +1888,7 @@ export interface paths {
         };
         /**
          * Check-out against check-in
-         * @description A check-out report beside the newest signed or completed check-in report of the same property the reader may read: room by room and item by item, worse first (condition or cleanliness down, or new damage), then missing, new, better and the same.
+         * @description A check-out report beside the check-in report it was started from (or, for one begun otherwise, the newest signed check-in report of the property), named by its date and who made it: room by room and item by item, worse first (condition or cleanliness down, or new damage), then missing, new, better, not yet inspected and the same. The check-in report's photos come with it: the check-out's parties may see them.
          */
         get: operations["inventoryComparison"];
         put?: never;
@@ -3058,7 +3058,7 @@ export interface components {
                 email: string;
                 /** Format: date */
                 moveIn: string;
-                /** Format: date */
+                /** @description YYYY-MM-DD, or empty: a periodic tenancy has no end date */
                 moveOut: string;
             }[];
             landlord: {
@@ -3071,8 +3071,10 @@ export interface components {
         InventoryReport: {
             id: string;
             type: string;
-            /** @description Draft, ATS, ADS, Disputed or Completed */
+            /** @description Draft, ATS, ADS, Disputed or Completed (a code: show statusText) */
             status: string;
+            /** @description the status in words, e.g. Awaiting signatures */
+            statusText: string;
             /** @enum {string} */
             paymentStatus: "Pending" | "Paid";
             propertyId: string;
@@ -7059,13 +7061,19 @@ export interface operations {
                     "application/json": {
                         checkIn: components["schemas"]["InventoryReport"];
                         checkOut: components["schemas"]["InventoryReport"];
+                        /** @description which check-in report, in words: its date, who made it, whether the check-out started from it */
+                        named: string;
+                        /** @description the check-out report was started from this check-in report */
+                        startedFrom: boolean;
+                        checkInPhotos: components["schemas"]["Image"][];
+                        checkInEvidence: components["schemas"]["PhotoEvidence"][];
                         lines: {
                             side: string;
                             room: string;
                             /** @description empty for the room's own condition */
                             item: string;
                             /** @enum {string} */
-                            change: "worse" | "same" | "better" | "missing" | "new";
+                            change: "worse" | "same" | "better" | "missing" | "new" | "notInspected";
                             checkIn: components["schemas"]["ComparisonSide"] | null;
                             checkOut: components["schemas"]["ComparisonSide"] | null;
                         }[];

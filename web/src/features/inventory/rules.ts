@@ -259,8 +259,9 @@ export const tenantSchema = z.object({
   last: required,
   email,
   moveIn: date,
-  moveOut: date,
-})
+  // Optional (issue 26): since 1 May 2026 a tenancy in England is periodic, with no fixed end.
+  moveOut: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, MSG.fillAll),
+}).refine((t) => !t.moveOut || !t.moveIn || t.moveOut >= t.moveIn, { path: ['moveOut'], message: 'The move-out date must be on or after the move-in date.' })
 export type TenantForm = z.infer<typeof tenantSchema>
 
 export const landlordSchema = z.object({ fullName: required, email })

@@ -11,7 +11,10 @@ import type { SignatureInput } from '../../../components/signing/SignScreen'
 import { inventoryKey, reportKey, type InventoryReport } from './keys'
 
 export type GeoStamp = { lat: number; lng: number; accuracy: number }
-export type InventorySignResult = { message: string; completed: boolean; report: InventoryReport }
+export type InventorySignResult = { message: string; completed: boolean; report: InventoryReport; located: boolean }
+
+/** NO_LOCATION says plainly that a time stamp was recorded without a position. */
+export const NO_LOCATION = 'Your location was not recorded: the browser did not share it. The stamp has the time only.'
 
 /** LOCATION_MS is how long the browser is given for a position (a prompt left open counts too). */
 export const LOCATION_MS = 5000
@@ -46,7 +49,7 @@ export async function signInventoryReport(qc: QueryClient, id: string, signature
   const body = location ? { ...signature, location } : signature
   const result = await unwrap(api.POST('/api/inventory/reports/{id}/signing/sign', { params: { path: { id } }, body }))
   void qc.invalidateQueries({ queryKey: inventoryKey, predicate: (q) => q.queryKey[1] !== 'one' || q.queryKey[2] !== id })
-  return result
+  return { ...result, located: !!location }
 }
 
 /** storeSignedReport puts a signed report's answer in the cache. */

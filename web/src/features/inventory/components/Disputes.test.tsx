@@ -173,6 +173,15 @@ describe('the preview of a sent report', () => {
     expect(screen.getByRole('button', { name: /Edit Report/ })).toBeInTheDocument()
   })
 
+  it('does not promise the creator of a completed report an edit it cannot make (issue 26)', async () => {
+    serve(report({ mine: true, status: 'Completed', statusText: 'Completed' }), thread, {}, sampleUser)
+    open('?id=r1&view=preview')
+    expect(await screen.findByRole('button', { name: 'Reply Property Overview' })).toBeInTheDocument()
+    expect(screen.queryByText(DISPUTE_MSG.creatorNote)).not.toBeInTheDocument()
+    expect(screen.getByText(DISPUTE_MSG.creatorNoteFinal)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Edit Report/ })).not.toBeInTheDocument()
+  })
+
   it('has no Dispute buttons on a draft seen read-only', async () => {
     serve(report({ status: 'Draft' }))
     open('?id=r1&view=preview')
@@ -183,10 +192,12 @@ describe('the preview of a sent report', () => {
 
 describe('the lists', () => {
   it('tag a disputed report', async () => {
-    mockApi(() => reply(200, { reports: [report(), report({ id: 'r2', status: 'ATS' })] }), sampleUser)
+    mockApi(() => reply(200, { reports: [report(), report({ id: 'r2', status: 'ATS', statusText: 'Awaiting signatures' })] }), sampleUser)
     renderPage(<ReportList view="active" />, { path: '/inventory' })
     const tag = await screen.findByText('Disputed')
     expect(tag).toHaveClass('inv-tag--disputed')
-    expect(screen.getByText('ATS')).toBeInTheDocument()
+    // The status in words, never its code (issue 26).
+    expect(screen.getByText('Awaiting signatures')).toBeInTheDocument()
+    expect(screen.queryByText('ATS')).not.toBeInTheDocument()
   })
 })

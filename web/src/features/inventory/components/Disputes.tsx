@@ -21,13 +21,15 @@ import { useResolveDispute } from '../api/resolveDispute'
 import { useDisputePhoto } from '../api/uploadDisputePhoto'
 import type { InventoryDispute, InventoryReport } from '../api/keys'
 import { SECTION_TITLES, type SectionKey } from '../rules'
-import { EditReportButton } from './EditReportButton'
+import { canEditAgain, EditReportButton } from './EditReportButton'
 
 // ---- Exact texts ----
 export const DISPUTE_MSG = {
   commentRequired: 'Please write your comment.',
   commentTooLong: 'Please keep your comment under 2000 characters.',
   creatorNote: 'Answer in the thread, or edit the report: everyone then signs the edited report again.',
+  // A completed report cannot be taken back to a draft: no Edit Report button, so no promise of one (issue 26).
+  creatorNoteFinal: 'Answer in the thread. Everyone has signed this report, so it can no longer be edited.',
   noEntries: 'No comments on this section yet.',
   sent: 'Your comment has been sent.',
 }
@@ -84,7 +86,7 @@ export function DisputeView({ report, section, onBack }: Props) {
       </p>
       {creator ? (
         <div className="form-message form-message--info inv-dispute__note">
-          <p>{DISPUTE_MSG.creatorNote}</p>
+          <p>{canEditAgain(report) ? DISPUTE_MSG.creatorNote : DISPUTE_MSG.creatorNoteFinal}</p>
           <EditReportButton report={report} />
         </div>
       ) : null}

@@ -14,11 +14,14 @@ import type { InventoryReport } from '../api/keys'
 export const EDIT_REPORT = 'Edit Report'
 export const EDIT_QUESTION = 'Edit the report? The signatures given so far are set aside, and everyone signs the edited report again.'
 
+/** canEditAgain: the creator may take the report back to a draft (awaiting signatures or disputed; a completed one is final). */
+export const canEditAgain = (report: InventoryReport) => report.mine && (report.status === 'ATS' || report.status === 'Disputed')
+
 export function EditReportButton({ report }: { report: InventoryReport }) {
   const navigate = useNavigate()
   const [asking, setAsking] = useState(false)
   const reopen = useReopenReport(report.id, { onSuccess: () => navigate(`/NewReport?id=${encodeURIComponent(report.id)}`) })
-  if (!report.mine || (report.status !== 'ATS' && report.status !== 'Disputed')) return null
+  if (!canEditAgain(report)) return null
   return (
     <>
       <button type="button" className="button button--outline" onClick={() => { reopen.reset(); setAsking(true) }}>

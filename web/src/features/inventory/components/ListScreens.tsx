@@ -209,7 +209,7 @@ function TenantForm({ start, onDone }: { start: Tenant; onDone: () => void }) {
       <Field id="t-last" label="Last name" error={errors.last}><input id="t-last" autoComplete="off" value={t.last} onChange={set('last')} /></Field>
       <Field id="t-email" label="Email" error={errors.email}><input id="t-email" type="email" autoComplete="off" value={t.email} onChange={set('email')} /></Field>
       <Field id="t-in" label="Move in date" error={errors.moveIn}><input id="t-in" type="date" value={t.moveIn} onChange={set('moveIn')} /></Field>
-      <Field id="t-out" label="Move out date" error={errors.moveOut}><input id="t-out" type="date" value={t.moveOut} onChange={set('moveOut')} /></Field>
+      <Field id="t-out" label="Move out date (optional)" error={errors.moveOut}><input id="t-out" type="date" value={t.moveOut} onChange={set('moveOut')} /></Field>
       <button type="submit" className="button button--block">{start.id ? 'Save tenant' : 'Add tenant'}</button>
     </form>
   )
@@ -238,7 +238,7 @@ export function TenantsScreen({ item }: { item?: string }) {
           <ActionRow key={t.id} name={`${t.first} ${t.last}`} onOpen={() => go({ section: 'tenants', item: t.id })}
             actions={[{ label: 'Edit', onSelect: () => go({ section: 'tenants', item: t.id }) }, { label: 'Delete', danger: true, onSelect: () => setDoomed(t) }]}>
             <span>{[t.first, t.middle, t.last].filter(Boolean).join(' ')}</span>
-            <span className="inv-muted">{t.email} · {formatDate(t.moveIn)} – {formatDate(t.moveOut)}</span>
+            <span className="inv-muted inv-wrap">{t.email} · Move in {formatDate(t.moveIn)}{t.moveOut ? ` · Move out ${formatDate(t.moveOut)}` : ''}</span>
           </ActionRow>
         ))}
       </ul>

@@ -45,6 +45,17 @@ export function PhotosProvider({ reportId, update, children }: ProviderProps) {
   return <PhotosContext.Provider value={{ uploads, byName, evidence, local, setLocal }}>{children}</PhotosContext.Provider>
 }
 
+/**
+ * OtherReportPhotos shows, below it, the photos of another report the
+ * reader may see (the check-in report's, in a check-out's comparison):
+ * thumbnails open full size with their evidence, as the report's own do.
+ */
+export function OtherReportPhotos({ photos, evidence, children }: { photos: Photo[]; evidence: PhotoEvidence[]; children: ReactNode }) {
+  const c = usePhotos()
+  const value = { ...c, byName: new Map(photos.map((p) => [p.name, p])), evidence: new Map(evidence.map((e) => [e.name, e])) }
+  return <PhotosContext.Provider value={value}>{children}</PhotosContext.Provider>
+}
+
 export function usePhotos(): Ctx {
   const c = useContext(PhotosContext)
   if (!c) throw new Error('usePhotos needs a <PhotosProvider> above it')

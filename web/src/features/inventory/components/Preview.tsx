@@ -104,12 +104,13 @@ function body(d: InventoryData, s: SectionKey): ReactNode {
         <ul className="inv-plain">
           {d.tenantDetails.map((t) => (
             <li key={t.id}>
-              <strong>{[t.first, t.middle, t.last].filter(Boolean).join(' ')}</strong> · {t.email} · Move in {formatDate(t.moveIn)} · Move out {formatDate(t.moveOut)}
+              <strong>{[t.first, t.middle, t.last].filter(Boolean).join(' ')}</strong> · <span className="inv-wrap">{t.email}</span> · Move in {formatDate(t.moveIn)}
+              {t.moveOut ? ` · Move out ${formatDate(t.moveOut)}` : null}
             </li>
           ))}
         </ul>
       )
-    case 'landlord': return <p>{d.landlord.fullName} · {d.landlord.email}</p>
+    case 'landlord': return <p>{d.landlord.fullName} · <span className="inv-wrap">{d.landlord.email}</span></p>
     case 'checkin': return <KA ka={d.checkIn} />
     case 'checkout': return <KA ka={d.checkOut} />
   }

@@ -36,7 +36,7 @@ export function ReportList({ view }: { view: 'draft' | 'active' | 'completed' })
                 <strong>{r.type}</strong>
                 <span>{r.property.addrFirstLine || 'Property'}</span>
                 <span className="inv-muted">
-                  {r.status === 'Disputed' ? <DisputedTag /> : <span className="inv-status">{r.status}</span>} · {formatDate(r.createdAt)}
+                  {r.status === 'Disputed' ? <DisputedTag /> : <span className="inv-status">{r.statusText}</span>} · {formatDate(r.createdAt)}
                 </span>
               </button>
               {view === 'draft' && r.mine ? (

@@ -143,6 +143,9 @@ function GroupField({ group, values, ageBands, onChange }: { group: InventoryGro
   const options = group.ageBands ? ageBands : group.options ?? []
   const others = values.filter((v) => !options.includes(v))
   const [other, setOther] = useState(others.join(', '))
+  // The Other box shows only once Other is chosen (issue 26: one under every
+  // question made an item screen some 2,500 px tall on a phone).
+  const [otherOn, setOtherOn] = useState(others.length > 0)
   const picked = values.filter((v) => options.includes(v))
   const setAll = (p: string[], o: string) => {
     const extra = o.split(',').map((x) => x.trim()).filter(Boolean)
@@ -173,10 +176,19 @@ function GroupField({ group, values, ageBands, onChange }: { group: InventoryGro
             </button>
           )
         })}
+        {!group.ageBands && !options.includes('Other') ? (
+          <button type="button" className={`inv-chip${otherOn ? ' is-active' : ''}`} aria-pressed={otherOn}
+            onClick={() => {
+              if (otherOn) { setOther(''); setAll(picked, '') }
+              setOtherOn(!otherOn)
+            }}>
+            Other
+          </button>
+        ) : null}
       </div>
-      {!group.ageBands ? (
+      {!group.ageBands && otherOn ? (
         <div className="field">
-          <label htmlFor={`g-${group.name}-other`}>Other</label>
+          <label htmlFor={`g-${group.name}-other`}>Other {group.name.toLowerCase()}</label>
           <input id={`g-${group.name}-other`} value={other} maxLength={200}
             onChange={(e) => { setOther(e.target.value); setAll(picked, e.target.value) }} />
         </div>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { apiError, mockApi, renderPage, reply, sampleUser, type Reply } from '../../../test/utils'
 import { makeOrder } from '../../payment/testOrders'
 import { SignReport } from './SignReport'
+import { NO_LOCATION } from '../api/signInventoryReport'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -133,7 +134,8 @@ describe('SignReport (the shared sign screen with the report adapter)', () => {
     expect(await screen.findAllByText('Please sign')).not.toHaveLength(0)
     await user.click(submit)
     await waitFor(() => expect(router.state.location.search).toBe('?id=r1&view=preview'))
-    expect(await screen.findByText('Report signed')).toBeInTheDocument()
+    // ...and says plainly that the stamp has no position (issue 26).
+    expect(await screen.findByText(`Report signed ${NO_LOCATION}`)).toBeInTheDocument()
     expect(post).toHaveBeenLastCalledWith('/api/inventory/reports/{id}/signing/sign', expect.objectContaining({ body: { method: 'type', typed: 'Tom Tenant' } }))
   })
 })

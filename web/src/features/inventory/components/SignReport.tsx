@@ -13,7 +13,7 @@ import { inventoryKey, type InventoryReport } from '../api/keys'
 import { inventoryOrder } from '../api/inventoryOrder'
 import { useInventorySigning } from '../api/inventorySigning'
 import { sendInventorySigningCode } from '../api/sendInventorySigningCode'
-import { signInventoryReport, storeSignedReport } from '../api/signInventoryReport'
+import { NO_LOCATION, signInventoryReport, storeSignedReport } from '../api/signInventoryReport'
 import { verifyInventorySigningCode } from '../api/verifyInventorySigningCode'
 
 // ---- Exact texts (spec 3 sections 4 and 8) ----
@@ -62,7 +62,8 @@ export function useInventorySigningAdapter(reportId: string, onReport?: (report:
     sign: async (signature) => {
       const r = await signInventoryReport(qc, reportId, signature)
       onReport?.(r.report)
-      return { message: r.message, completed: r.completed }
+      // Said plainly when the signature's stamp has no position (issue 26).
+      return { message: r.located ? r.message : `${r.message} ${NO_LOCATION}`, completed: r.completed }
     },
     texts: inventoryTexts,
   }

@@ -3,7 +3,7 @@
 // then a confirmation that a time and location stamp is recorded at
 // 'Begin report' and at signing. Begin report asks the browser for the
 // location (a short wait; without it when refused) and creates the draft.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { Copy, FilePlus2, Plus } from 'lucide-react'
 import { Dialog } from '../../../components/Dialog'
@@ -15,42 +15,44 @@ import { useMyProperties } from '../../property/api/myProperties'
 import { useCreateReport } from '../api/createReport'
 import { useReports } from '../api/listReports'
 import type { InventoryReport } from '../api/keys'
+import { currentLocation, NO_LOCATION } from '../api/signInventoryReport'
 import { formatDate, MSG, REPORT_TYPES } from '../rules'
 
-type Location = { lat: number; lng: number; accuracy: number }
-
-/** currentLocation is the browser's position if it gives one within timeoutMs, else null. */
-export function currentLocation(timeoutMs = 6000): Promise<Location | null> {
-  return new Promise((resolve) => {
-    const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined
-    if (!geo) return resolve(null)
-    let done = false
-    const finish = (l: Location | null) => {
-      if (done) return
-      done = true
-      resolve(l)
-    }
-    const t = setTimeout(() => finish(null), timeoutMs + 500)
-    try {
-      geo.getCurrentPosition(
-        (p) => { clearTimeout(t); finish({ lat: p.coords.latitude, lng: p.coords.longitude, accuracy: p.coords.accuracy }) },
-        () => { clearTimeout(t); finish(null) },
-        { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
-      )
-    } catch {
-      clearTimeout(t)
-      finish(null)
-    }
-  })
+/** why explains a check-in report that cannot start a check-out report yet. */
+function why(r: InventoryReport): string {
+  const which = `The check-in report of ${formatDate(r.createdAt)}`
+  if (r.status === 'Disputed') return `${which} is disputed: its open comments must be resolved before a check-out report can start from it.`
+  if (r.status === 'Draft') return `${which} is still a draft: it must be signed and sent before a check-out report can start from it.`
+  return `${which} is ${r.statusText.toLowerCase()}: it cannot start a check-out report yet.`
 }
 
 function CloneList({ type, chosen, onChoose, propertyId }: { type: string; chosen: string; onChoose: (id: string) => void; propertyId?: string }) {
   const all = useReports('clonable', type)
-  // A check-out report starts from a check-in report of the same property.
+  // A check-out report starts from a check-in report of the same property;
+  // the ones that cannot (disputed, or not yet signed) are named with why.
+  const blocked = useReports('active', undefined, !!propertyId)
+  const drafts = useReports('draft', undefined, !!propertyId)
   const q = propertyId && all.data ? { ...all, data: all.data.filter((r) => r.propertyId === propertyId) } : all
+  const only = q.data?.length === 1 ? q.data[0].id : ''
+  // Preselect the report when only one qualifies.
+  useEffect(() => {
+    if (only && !chosen) onChoose(only)
+  }, [only, chosen, onChoose])
   if (q.isPending) return <p className="inv-muted" role="status">{MSG.loading}</p>
   if (q.isError) return <FormMessage kind="error">{errorMessage(q.error)}</FormMessage>
-  if (q.data.length === 0) return <p className="inv-muted">{MSG.noReports}</p>
+  if (q.data.length === 0) {
+    const waiting = propertyId
+      ? [...(blocked.data ?? []), ...(drafts.data ?? [])].filter((r) => r.propertyId === propertyId && r.type === type && r.status !== 'Completed')
+      : []
+    if (waiting.length === 0) {
+      return <p className="inv-muted">{propertyId ? `There is no signed ${type.toLowerCase()} of this property to start from.` : MSG.noReports}</p>
+    }
+    return (
+      <div className="form-message form-message--info" role="status">
+        {waiting.map((r) => <p key={r.id}>{why(r)}</p>)}
+      </div>
+    )
+  }
   return (
     <fieldset className="inv-fieldset">
       <legend>Previous {type} reports</legend>
@@ -59,7 +61,7 @@ function CloneList({ type, chosen, onChoose, propertyId }: { type: string; chose
           <input type="radio" name="clone" value={r.id} checked={chosen === r.id} onChange={() => onChoose(r.id)} />
           <span>
             <strong>{r.property.addrFirstLine || 'Property'}</strong>
-            <span className="inv-muted"> · {r.status} · {formatDate(r.createdAt)}</span>
+            <span className="inv-muted"> · {r.statusText} · {formatDate(r.createdAt)}</span>
           </span>
         </label>
       ))}
@@ -101,7 +103,11 @@ export function StartReport({ onCreated }: { onCreated: (id: string) => void }) 
     setLocating(true)
     const location = await currentLocation()
     setLocating(false)
-    create.mutate({ propertyId, type, cloneFrom: mode === 'clone' ? clone : null, fromCheckIn: mode === 'checkin' ? clone : undefined, location })
+    create.mutate(
+      { propertyId, type, cloneFrom: mode === 'clone' ? clone : null, fromCheckIn: mode === 'checkin' ? clone : undefined, location },
+      // Said plainly when the stamp has no position (issue 26).
+      { onSuccess: () => { if (!location) toast('info', NO_LOCATION) } },
+    )
   }
 
   const busy = locating || create.isPending
@@ -115,7 +121,8 @@ export function StartReport({ onCreated }: { onCreated: (id: string) => void }) 
             <option value="">{props.isPending ? MSG.loading : 'Select a property'}</option>
             {(props.data ?? []).map((p) => (
               <option key={p.id} value={p.id}>
-                {[p.address.addrFirstLine, p.address.town, p.address.postcode].filter(Boolean).join(', ')}
+                {/* The first line and the postcode: with the town too the postcode was cut off at 390 px (issue 26). */}
+                {[p.address.addrFirstLine, p.address.postcode].filter(Boolean).join(', ')}
               </option>
             ))}
           </select>

@@ -11,7 +11,7 @@ import { useReport } from '../api/getReport'
 import { useReportDisputes } from '../api/reportDisputes'
 import { PhotosProvider } from '../components/Photos'
 import { Comparison } from '../components/Comparison'
-import { EditReportButton } from '../components/EditReportButton'
+import { canEditAgain, EditReportButton } from '../components/EditReportButton'
 import { DISPUTE_MSG, DisputedTag, DisputeView, isSent, openCounts } from '../components/Disputes'
 import { Preview } from '../components/Preview'
 import { ReportEditor } from '../components/ReportEditor'
@@ -46,7 +46,7 @@ function ReportView({ id, view, section }: { id: string; view: string | null; se
         disputes={sent ? { open: openCounts(disputes.data), label: r.mine ? 'Reply' : 'Dispute', onOpen: (s) => setParams({ id: r.id, view: 'dispute', section: s }) } : undefined}
         actions={sent && r.mine ? (
           <div className="inv-pv-note">
-            <p className="inv-muted">{DISPUTE_MSG.creatorNote}</p>
+            <p className="inv-muted">{canEditAgain(r) ? DISPUTE_MSG.creatorNote : DISPUTE_MSG.creatorNoteFinal}</p>
             <EditReportButton report={r} />
           </div>
         ) : null} />
