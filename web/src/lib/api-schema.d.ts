@@ -2552,7 +2552,7 @@ export interface paths {
         get: operations["getWalletTransaction"];
         /**
          * Edit a wallet transaction
-         * @description The same fields as adding; the kind never changes.
+         * @description The same fields as adding, and the entry's revision the edit was based on; the kind never changes. When another change came first (an edit elsewhere, an invoice stored or removed) nothing is saved and the answer is 409 with code "changed" and the entry as it now is.
          */
         put: operations["updateWalletTransaction"];
         post?: never;
@@ -4136,6 +4136,8 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description raised by every change to the entry (its fields or its invoice); an edit names it */
+            revision: number;
         };
         WalletTransactionResponse: {
             transaction: components["schemas"]["WalletTransaction"];
@@ -4146,7 +4148,6 @@ export interface components {
             propertyId: string;
             category: string;
             customCategory?: string;
-            description: string;
             amountPence: number;
             date: string;
             /** @enum {string} */
@@ -4163,6 +4164,10 @@ export interface components {
             recoverPence?: number;
             lenderName?: string;
             tenureYears?: number;
+            /** @description editing: the entry's revision the edit was based on (another change since answers 409) */
+            revision?: number;
+            /** @description at most 1,000 characters (a longer one is refused, never cut) */
+            description: string;
         };
         WalletOccurrence: {
             occurrenceDate: string;
@@ -8177,6 +8182,21 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            /** @description changed elsewhere (code changed, with the current entry) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                        };
+                        transaction: components["schemas"]["WalletTransaction"];
+                    };
+                };
+            };
         };
     };
     deleteWalletTransaction: {

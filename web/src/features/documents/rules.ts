@@ -81,11 +81,8 @@ export function formatDay(s: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/London' })
 }
 
-/** todayInLondon is today's date in the UK as YYYY-MM-DD. */
-export function todayInLondon(now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return now.toLocaleDateString('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' })
-}
+/** todayInLondon is today's date in the UK as YYYY-MM-DD (shared with the wallet). */
+export { todayInLondon } from '../../lib/ukDay'
 
 /**
  * addMonths adds a term to a YYYY-MM-DD day; a day the month lacks becomes

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api'
 import { ToastProvider } from '../../../components/Toast'
 import { mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../../test/utils'
 import { TransactionForm } from './TransactionForm'
-import { blankForm, fromTransaction, FILL_ALL, SAVE_FAILED } from '../rules'
+import { blankForm, fromTransaction, DESCRIPTION_TOO_LONG, FILL_ALL, SAVE_FAILED } from '../rules'
 import { categories, transaction } from '../testData'
 import type { Kind, Transaction } from '../api/keys'
 
@@ -92,6 +92,15 @@ describe('the wallet form (spec 3 sections 3 and 5)', () => {
       recoverable: false,
       frequency: 'one-off',
     })
+  })
+
+  it('says a description over 1,000 characters is too long before sending (issue 26)', async () => {
+    const { sent } = setup('income')
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'é'.repeat(1001) } })
+    submit('Add Income')
+    expect(await screen.findByText(DESCRIPTION_TOO_LONG)).toBeInTheDocument()
+    expect(screen.getByLabelText('Description')).toHaveValue('é'.repeat(1001)) // nothing cut
+    expect(sent).toHaveLength(0)
   })
 
   it('refuses a negative amount and three decimals', async () => {

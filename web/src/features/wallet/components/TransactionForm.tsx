@@ -18,6 +18,7 @@ import type { Category, Kind, Transaction } from '../api/keys'
 import { tidyPounds } from '../money'
 import {
   CREATE_NEW,
+  DESCRIPTION_MAX,
   FILL_ALL,
   FREQUENCY_LABELS,
   OTHER,
@@ -193,8 +194,8 @@ export function TransactionForm({ kind, initial, transaction, properties, onSave
           </Field>
         ) : null}
         {own.length > 0 ? <OwnCategories kind={kind} own={own} /> : null}
-        <Field id={id('description')} label="Description" error={err('description')}>
-          <input {...input('description')} type="text" maxLength={200} autoComplete="off" />
+        <Field id={id('description')} label="Description" error={err('description')} hint={`Up to ${DESCRIPTION_MAX.toLocaleString('en-GB')} characters`}>
+          <input {...input('description', true)} type="text" autoComplete="off" />
         </Field>
         <div className="wl-form__row">
           <Field id={id('amount')} label="Amount (£)" error={err('amount')} hint="Pounds and pence">
