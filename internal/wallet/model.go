@@ -219,5 +219,7 @@ type ExpectedRent struct {
 type Occurrence struct {
 	Date        string       `json:"occurrenceDate"`
 	Transaction *Transaction `json:"transaction"`
-	on          day
+	// Scheduled: dated after today (UK), so not yet paid or received.
+	Scheduled bool `json:"scheduled"`
+	on        day
 }

@@ -283,7 +283,7 @@ func TestCustomCategories(t *testing.T) {
 			t.Errorf("entry lost its category: %s", r.Raw)
 		}
 		// Editing that entry keeps the deleted category; a new entry cannot use it.
-		m := entry("expense", p[0], "Garden", 4500, "2026-10-10")
+		m := entry("expense", p[0], "Garden", 4500, "2026-10-10", "revision", tr["revision"])
 		if r := c.Do(http.MethodPut, "/api/wallet/transactions/"+tr["id"].(string), m); r.Status != 200 {
 			t.Errorf("edit: %d %s", r.Status, r.Raw)
 		}

@@ -4172,16 +4172,39 @@ export interface components {
         WalletOccurrence: {
             occurrenceDate: string;
             transaction: components["schemas"]["WalletTransaction"];
+            /** @description dated after today (UK): to come, not yet paid or received, counted nowhere yet */
+            scheduled: boolean;
+        };
+        WalletRentPayment: {
+            transactionId: string;
+            propertyId: string;
+            propertyLabel: string;
+            date: string;
+            description: string;
+            amountPence: number;
+            settles: {
+                dueDate: string;
+                pence: number;
+            }[];
+            /** @description what no due date in the next year took */
+            aheadPence: number;
+        };
+        /** @description occurrences dated after today, added up apart (income without VAT added, expenses gross): they count once their date has come */
+        WalletScheduled: {
+            incomePence: number;
+            expensesPence: number;
+            count: number;
         };
         WalletPage: {
             items: components["schemas"]["WalletOccurrence"][];
             total: number;
-            /** @description every matching entry added up as the overview and the tax year do (income without VAT added, expenses gross) */
+            /** @description every matching entry dated up to today added up as the overview and the tax year do (income without VAT added, expenses gross) */
             money: {
                 revenuePence: number;
                 expensesPence: number;
                 profitPence: number;
             };
+            scheduled: components["schemas"]["WalletScheduled"];
         };
         WalletOverdueRent: {
             propertyId: string;
@@ -4211,6 +4234,10 @@ export interface components {
                 duePence: number;
                 overduePence: number;
                 overdue: components["schemas"]["WalletOverdueRent"][];
+                /** @description the period's rent payments (newest first), each with the rent due dates it settled by the rule */
+                payments: components["schemas"]["WalletRentPayment"][];
+                /** @description how payments settle rent due (oldest first), said on the page */
+                rule: string;
             };
             months: {
                 month: string;
@@ -4297,6 +4324,9 @@ export interface components {
                 expensesPence: number;
             }[];
             years: number[];
+            /** @description the last day counted: the year's end, or today while the year runs */
+            countedTo: string;
+            scheduled: components["schemas"]["WalletScheduled"];
         };
     };
     responses: {

@@ -244,3 +244,35 @@ describe('the wallet form (spec 3 sections 3 and 5)', () => {
     expect(sent[0].body).toMatchObject({ description: 'Boiler repair and service', amountPence: 12000, vatPence: 2400 })
   })
 })
+
+describe('an edit when the entry changed elsewhere (issue 24)', () => {
+  it('sends the revision it was based on; a 409 shows the current copy, keeps what was typed, and saving again sends the new revision', async () => {
+    const user = userEvent.setup()
+    const edit = { ...transaction, revision: 3 }
+    const current = { ...transaction, revision: 4, description: 'Changed on the phone', invoice: { name: 'invoice-2026-10-01.pdf', contentType: 'application/pdf', size: 2048 } }
+    let calls = 0
+    const { sent, onSaved } = setup('expense', {
+      edit,
+      answer: () => {
+        calls++
+        return calls === 1
+          ? reply(409, { error: { code: 'changed', message: 'This entry was changed elsewhere since you opened it.' }, transaction: current })
+          : reply(200, { transaction: { ...current, revision: 5 } })
+      },
+    })
+    const desc = screen.getByLabelText('Description')
+    await user.clear(desc)
+    await user.type(desc, 'Typed on the laptop')
+    submit('Save changes')
+    const alert = await screen.findByText(/Not saved: this entry was changed elsewhere/)
+    const box = alert.closest('[role="alert"]') as HTMLElement
+    expect(within(box).getByText(/Changed on the phone/)).toBeInTheDocument()
+    expect(within(box).getByText('Invoice: invoice-2026-10-01.pdf')).toBeInTheDocument()
+    expect(desc).toHaveValue('Typed on the laptop')
+    expect(onSaved).not.toHaveBeenCalled()
+    expect(sent[0].body).toMatchObject({ revision: 3, description: 'Typed on the laptop' })
+    submit('Save changes')
+    await waitFor(() => expect(onSaved).toHaveBeenCalled())
+    expect(sent[1].body).toMatchObject({ revision: 4, description: 'Typed on the laptop' })
+  })
+})
