@@ -2171,6 +2171,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/certificates/with-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a certificate with its first file, together or not at all
+         * @description One multipart request: the field "certificate" holds the JSON of POST /api/certificates, then the field "file" the certificate's file (checked as for POST /api/certificates/{id}/files). The file is checked first and the certificate and its file are saved in one transaction: a refused file or refused details leave no certificate (which would count as action needed and be reminded about). Further files go to POST /api/certificates/{id}/files.
+         */
+        post: operations["createCertificateWithFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/certificates/booking": {
         parameters: {
             query?: never;
@@ -7482,6 +7502,41 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    createCertificateWithFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description the JSON of CertificateInput */
+                    certificate: string;
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the certificate with its file */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            503: components["responses"]["Busy"];
         };
     };
     bookCertificateVendor: {
