@@ -15,6 +15,7 @@ export const MSG = {
   fileTooLarge: 'Each file must be 10 MB or smaller.',
   fileType: 'Only PDF, JPEG and PNG files are allowed.',
   needFile: 'Add the certificate: choose a file or take a photo.',
+  notSavedFile: 'Nothing was saved: the file below was refused. Choose another file (PDF, JPEG or PNG, at most 10 MB) and save again.',
   uploaded: 'Certificate saved.',
   replaced: 'Certificate replaced.',
   updated: 'Certificate updated.',

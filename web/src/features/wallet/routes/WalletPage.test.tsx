@@ -90,6 +90,10 @@ describe('the wallet overview (spec 3 "Wallet")', () => {
     const overdue = screen.getByRole('region', { name: 'Rent overdue' })
     expect(within(overdue).getByText(/due 1 Oct 2026/)).toBeInTheDocument()
     expect(within(overdue).getByText('55 days overdue')).toBeInTheDocument()
+    // Issue 26: which month each payment settled, and the rule.
+    const payments = screen.getByRole('region', { name: /Rent payments in/ })
+    expect(within(payments).getByText(/oldest rent still owed first/)).toBeInTheDocument()
+    expect(within(payments).getByText('Settled the rent due 1 Sep 2026')).toBeInTheDocument()
     const recent = screen.getByRole('list', { name: 'Recent Transactions' })
     expect(within(recent).getAllByRole('link')).toHaveLength(2)
     expect(within(recent).getByText('NOT PAID')).toBeInTheDocument()
