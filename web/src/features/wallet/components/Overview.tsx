@@ -41,7 +41,8 @@ export function Overview({ period, filter, onPeriod, onFilter }: Props) {
         {(d) => (
           <>
             <Cards d={d} period={period} />
-            {d.rent.overdue.length > 0 ? <OverdueList overdue={d.rent.overdue} rule={d.rent.rule} /> : null}
+            {/* The rule is said once: with the payments when there are any, else under what is overdue. */}
+            {d.rent.overdue.length > 0 ? <OverdueList overdue={d.rent.overdue} rule={d.rent.payments.length > 0 ? '' : d.rent.rule} /> : null}
             {d.rent.payments.length > 0 ? <RentPayments rent={d.rent} period={period} /> : null}
             <section className="wl-panel">
               <MonthChart months={d.months} />
@@ -181,7 +182,7 @@ function OverdueList({ overdue, rule }: { overdue: Overdue[]; rule: string }) {
           </li>
         ))}
       </ul>
-      <p className="wl-muted wl-overdue__hint">Record the rent with Add Income, category Rent, for that property. {rule}</p>
+      <p className="wl-muted wl-overdue__hint">Record the rent with Add Income, category Rent, for that property.{rule ? ` ${rule}` : ''}</p>
     </section>
   )
 }
