@@ -63,7 +63,10 @@ func TestCertificateAndItsFileTogetherOrNotAtAll(t *testing.T) {
 		before := counts(t, c)
 		body := map[string]any{"propertyId": pid, "type": "gas-safety", "issuedOn": day(e, -10)}
 		// A refused file: nothing is saved.
-		for _, bad := range []struct{ name, ctype string; data []byte }{
+		for _, bad := range []struct {
+			name, ctype string
+			data        []byte
+		}{
 			{"notes.txt", "text/plain", []byte("not a certificate")},
 			{"fake.pdf", "application/pdf", []byte("MZ\x90\x00 an executable named .pdf")},
 			{"empty.pdf", "application/pdf", nil},
