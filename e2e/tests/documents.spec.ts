@@ -55,6 +55,16 @@ async function certificatesCount(page: Page) {
 
 type Who = { email: string; password: string; propertyLine: string }
 
+/** certificatesOf counts the certificates (current and history) of the signed-in landlord's property with that first line. */
+async function certificatesOf(page: Page, line: string): Promise<number> {
+  const { properties } = (await (await page.request.get('/api/properties')).json()) as { properties: Array<{ id: string; address: { addrFirstLine: string } }> }
+  const p = properties.find((x) => x.address.addrFirstLine === line)
+  expect(p, `property ${line}`).toBeTruthy()
+  const c = await page.request.get(`/api/documents/certificates?propertyId=${encodeURIComponent(p!.id)}`)
+  const { groups } = (await c.json()) as { groups: Array<{ current: unknown[]; history: unknown[] }> }
+  return groups.reduce((n, g) => n + g.current.length + g.history.length, 0)
+}
+
 /** who makes the journey: the demo landlord on a phone, a new landlord with two properties on a desktop. */
 async function landlord(page: Page, testInfo: TestInfo): Promise<Who> {
   if (isPhone(testInfo)) {
@@ -122,6 +132,15 @@ test('a landlord uploads a gas safety certificate due in 20 days, sees it red, r
   await expect(page.getByLabel('Expiry date')).toHaveValue(addMonths(issued, 12))
   await page.getByLabel('Expiry date').fill(soon)
   await page.getByLabel('Notes (optional)').fill('Boiler and hob checked by Gas Safe engineer 123456.')
+  // Issue 24: a file the server refuses (named .pdf, not a PDF) saves nothing:
+  // no certificate without its file is left to count as action needed.
+  await page.getByLabel('Choose files').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('This is not a PDF at all.') })
+  await page.getByRole('button', { name: 'Save certificate' }).click()
+  await expect(page.getByText(/Nothing was saved: the file below was refused/)).toBeVisible()
+  await expect(page.getByLabel('Notes (optional)')).toHaveValue('Boiler and hob checked by Gas Safe engineer 123456.')
+  await checkPage(page, testInfo, 'documents-upload-refused')
+  expect(await certificatesOf(page, who.propertyLine), 'no certificate saved without its file').toBe(0)
+  await page.getByRole('button', { name: 'Remove scan.pdf' }).click()
   await page.getByLabel('Choose files').setInputFiles({ name: 'cp12-old.pdf', mimeType: 'application/pdf', buffer: pdf('Gas Safety Record 1') })
   await expect(page.getByRole('list', { name: 'Files to upload' })).toContainText('cp12-old.pdf')
   await checkPage(page, testInfo, 'documents-upload')

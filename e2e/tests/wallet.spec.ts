@@ -380,3 +380,101 @@ test('on a phone, a landlord without an agreement sets the expected rent, sees t
   expect(empty.status()).toBe(400)
   expect(await empty.text()).toContain('Please fill all the fields')
 })
+
+/** ukDay is today in the UK (or n days on) as YYYY-MM-DD. */
+function ukDay(n = 0): string {
+  const d = new Date(Date.now() + n * 86_400_000)
+  return d.toLocaleDateString('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' })
+}
+
+/** firstOfMonth: the 1st of the UK month `back` months before this one. */
+function firstOfMonth(back: number): string {
+  const [y, m] = ukDay().split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1 - back, 1)).toISOString().slice(0, 10)
+}
+
+const shortDate = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number)
+  return `${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1]} ${y}`
+}
+
+// Issues 24 and 26: an edit that another change beat is refused with the
+// current copy and keeps what was typed; a rent payment says which month it
+// settled (oldest first, said on the page); the tax year counts only what
+// is due, the rest is scheduled; a description over 1,000 characters is
+// refused before sending; the form's date is the UK's day.
+test('the wallet says what a payment settled, what is scheduled, and when an edit met another change', async ({ page, request }, testInfo) => {
+  test.setTimeout(150_000)
+  await landlordWithProperty(page, request, 'walletrules')
+  const { properties } = (await (await page.request.get('/api/properties')).json()) as { properties: { id: string }[] }
+  const pid = properties[0].id
+  const api = async (method: 'POST' | 'PUT', url: string, data: unknown) => {
+    const r = await page.request.fetch(url, { method, headers: sameOrigin, data })
+    expect(r.ok(), `${method} ${url}: ${await r.text()}`).toBe(true)
+    return r.json()
+  }
+  const entry = (o: Record<string, unknown>) => ({
+    kind: 'income', propertyId: pid, vat: 'none', frequency: 'one-off', taxDeductible: true,
+    party: { type: '', person: '', orderNumber: '' }, ...o,
+  })
+  // Rent of £1,200 due on the 1st since last month; last month's is unpaid,
+  // and this month's rent is recorded today.
+  await api('PUT', `/api/wallet/properties/${pid}/rent`, { rentPence: 120000, rentPeriod: 'monthly', firstDueDate: firstOfMonth(1) })
+  const rent = (await api('POST', '/api/wallet/transactions', entry({ category: 'Rent', description: 'Rent for this month', amountPence: 120000, date: ukDay() })))
+    .transaction as { id: string; revision: number }
+  // A monthly letting fee from two months back, repeating with no end: the months after today are scheduled.
+  await api('POST', '/api/wallet/transactions', entry({ kind: 'expense', category: 'Letting agent and management fees', description: 'Agent fee',
+    amountPence: 10000, date: ukDay(-61), frequency: 'monthly', paid: true }))
+
+  await page.goto('/wallet')
+  const payments = page.getByRole('region', { name: /^Rent payments in/ })
+  await expect(payments).toContainText('Each rent payment settles the oldest rent still owed first')
+  await expect(payments.getByRole('listitem').filter({ hasText: 'Rent for this month' })).toContainText(`Settled the rent due ${shortDate(firstOfMonth(1))}`)
+  const overdue = page.getByRole('region', { name: 'Rent overdue' })
+  if (ukDay() !== firstOfMonth(0)) await expect(overdue).toContainText(`due ${shortDate(firstOfMonth(0))}`)
+  await checkPage(page, testInfo, 'wallet-rent-settled')
+
+  // The tax year: what is counted, and what is scheduled.
+  await page.getByRole('link', { name: 'Tax year' }).first().click()
+  const note = page.getByTestId('wl-scheduled-note')
+  await expect(note).toContainText(`Counted up to today, ${shortDate(ukDay())}.`)
+  await expect(note).toContainText('scheduled, not paid')
+  await checkPage(page, testInfo, 'wallet-tax-year-scheduled')
+  const [ty, tm, td] = ukDay().split('-').map(Number)
+  const yearEnd = `${tm < 4 || (tm === 4 && td < 6) ? ty : ty + 1}-04-05`
+  if (ukDay(40) < yearEnd) {
+    // A fee is still to come this tax year: its list marks it and leaves it out of the sum.
+    await expect(note).toContainText('Still to come this tax year')
+    await page.getByRole('link', { name: /^Letting agent and management fees/ }).first().click()
+    await expect(page.getByText('SCHEDULED').first()).toBeVisible()
+    await expect(page.getByText(/scheduled \(dated after today/)).toBeVisible()
+    await snap(page, testInfo, 'wallet-tax-list-scheduled')
+  }
+
+  // The form: the UK's day, and a description over 1,000 characters is refused before sending.
+  await page.goto('/wallet/add/expense')
+  await expect(page.getByLabel('Date', { exact: true })).toHaveValue(ukDay())
+  await expect(page.getByLabel('Category', { exact: true }).locator('option')).not.toHaveCount(3)
+  await basics(page, { category: 'Insurance', description: 'x'.repeat(1001), amount: '10.00' })
+  await page.getByRole('button', { name: 'Add Expense' }).click()
+  await expect(page.getByText('The description can be at most 1,000 characters.')).toBeVisible()
+  await expect(page).toHaveURL(/\/wallet\/add\/expense$/)
+  expect((await page.getByLabel('Description').inputValue()).length).toBe(1001)
+  await checkPage(page, testInfo, 'wallet-description-too-long')
+
+  // An edit another change beat: refused with the current copy, the typed values kept.
+  await page.goto(`/wallet/t/${rent.id}/edit`)
+  await expect(page.getByLabel('Description')).toHaveValue('Rent for this month')
+  await api('PUT', `/api/wallet/transactions/${rent.id}`, entry({ category: 'Rent', description: 'Rent (changed on the phone)', amountPence: 120000,
+    date: ukDay(), revision: rent.revision }))
+  await page.getByLabel('Amount (£)', { exact: true }).fill('1250.00')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  const conflict = page.getByRole('alert').filter({ hasText: 'Not saved: this entry was changed elsewhere' })
+  await expect(conflict).toContainText('Rent (changed on the phone)')
+  await expect(page.getByLabel('Amount (£)', { exact: true })).toHaveValue('1250.00')
+  await checkPage(page, testInfo, 'wallet-edit-conflict')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await saved(page, 'Changes saved')
+  const now = (await (await page.request.get(`/api/wallet/transactions/${rent.id}`)).json()) as { transaction: { amountPence: number } }
+  expect(now.transaction.amountPence).toBe(125000)
+})

@@ -205,7 +205,10 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		return nil, err
 	}
 	a.Wallet = wallet.NewService(wallet.Deps{DB: d, Clock: clk, Rules: walletRules, Properties: walletProperties{properties},
-		Agreements: walletAgreements{a.Contracts}, Files: files})
+		Agreements: walletAgreements{a.Contracts}, Files: files, Jobs: q})
+	if err := a.Wallet.Schedule(ctx); err != nil {
+		return nil, fmt.Errorf("wallet: %w", err)
+	}
 	if cfg.SeedDemo {
 		if err := demo.SeedWallet(ctx, authSvc, properties, a.Wallet, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo wallet: %w", err)

@@ -73,36 +73,13 @@ func (s *Service) AddFile(ctx context.Context, a session.Actor, certID, filename
 	} else if n >= MaxFiles {
 		return FileView{}, apperr.New(apperr.Invalid, "too_many_files", MsgTooManyFiles)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
-	if err != nil {
-		if _, ok := errors.AsType[*http.MaxBytesError](err); ok || apperr.KindOf(err) == apperr.TooLarge {
-			return FileView{}, apperr.New(apperr.TooLarge, "file_too_large", MsgFileTooLarge)
-		}
-		return FileView{}, err
-	}
-	if len(data) > MaxFileBytes {
-		return FileView{}, apperr.New(apperr.TooLarge, "file_too_large", MsgFileTooLarge)
-	}
-	if len(data) == 0 {
-		return FileView{}, apperr.New(apperr.Invalid, "no_file", MsgNoFile)
-	}
-	contentType, ext, kind, err := sniff(data)
+	f, data, err := s.prepareFile(ctx, filename, r)
 	if err != nil {
 		return FileView{}, err
 	}
-	if kind != "" {
-		if data, err = imaging.Clean(ctx, data, kind); err != nil {
-			if errors.Is(err, imaging.ErrBusy) {
-				return FileView{}, apperr.New(apperr.Unavailable, "busy", MsgBusy)
-			}
-			return FileView{}, apperr.New(apperr.Invalid, "bad_file_type", MsgFileType)
-		}
-	}
-	sum := sha256.Sum256(data)
-	f := File{ID: uuid.NewString(), CertificateID: c.ID, Filename: cleanFilename(filename, ext), ContentType: contentType,
-		Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), UploadedAt: s.now()}
-	f.StorageKey = "certificates/" + c.ID + "/" + f.ID + ext
-	if err := s.d.Files.Put(ctx, f.StorageKey, bytes.NewReader(data), f.Size, contentType); err != nil {
+	f.CertificateID = c.ID
+	f.StorageKey = "certificates/" + c.ID + "/" + f.ID + path.Ext(f.Filename)
+	if err := s.d.Files.Put(ctx, f.StorageKey, bytes.NewReader(data), f.Size, f.ContentType); err != nil {
 		return FileView{}, apperr.Wrap(err, "store certificate file")
 	}
 	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
@@ -117,6 +94,40 @@ func (s *Service) AddFile(ctx context.Context, a session.Actor, certID, filename
 	}
 	v := s.view(Certificate{ID: c.ID, Type: c.Type, Files: []File{f}}, false, s.today())
 	return v.Files[0], nil
+}
+
+// prepareFile reads and checks an uploaded file: PDF, JPEG or PNG judged by
+// content, at most 10 MB, a photo cleaned of its metadata. The answer has
+// no certificate or storage key yet.
+func (s *Service) prepareFile(ctx context.Context, filename string, r io.Reader) (File, []byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
+	if err != nil {
+		if _, ok := errors.AsType[*http.MaxBytesError](err); ok || apperr.KindOf(err) == apperr.TooLarge {
+			return File{}, nil, apperr.New(apperr.TooLarge, "file_too_large", MsgFileTooLarge)
+		}
+		return File{}, nil, err
+	}
+	if len(data) > MaxFileBytes {
+		return File{}, nil, apperr.New(apperr.TooLarge, "file_too_large", MsgFileTooLarge)
+	}
+	if len(data) == 0 {
+		return File{}, nil, apperr.New(apperr.Invalid, "no_file", MsgNoFile)
+	}
+	contentType, ext, kind, err := sniff(data)
+	if err != nil {
+		return File{}, nil, err
+	}
+	if kind != "" {
+		if data, err = imaging.Clean(ctx, data, kind); err != nil {
+			if errors.Is(err, imaging.ErrBusy) {
+				return File{}, nil, apperr.New(apperr.Unavailable, "busy", MsgBusy)
+			}
+			return File{}, nil, apperr.New(apperr.Invalid, "bad_file_type", MsgFileType)
+		}
+	}
+	sum := sha256.Sum256(data)
+	return File{ID: uuid.NewString(), Filename: cleanFilename(filename, ext), ContentType: contentType,
+		Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), UploadedAt: s.now()}, data, nil
 }
 
 // OpenFile opens a file of one of the landlord's certificates.

@@ -1,6 +1,9 @@
 package documents
 
 import (
+	"encoding/json"
+	"errors"
+	"io"
 	"mime"
 	"net/http"
 	"strings"
@@ -24,6 +27,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("GET /api/documents/inventory-reports", httpx.Handle(session.Require(h.reports)))
 	mux.Handle("POST /api/certificates", httpx.Handle(session.Require(h.create)))
 	mux.Handle("POST /api/certificates/booking", httpx.Handle(session.Require(h.book)))
+	mux.Handle("POST /api/certificates/with-file", httpx.Handle(session.Require(h.createWithFile)))
 	mux.Handle("PATCH /api/certificates/{id}", httpx.Handle(session.Require(h.update)))
 	mux.Handle("DELETE /api/certificates/{id}", httpx.Handle(session.Require(h.delete)))
 	mux.Handle("POST /api/certificates/{id}/files", httpx.Handle(session.Require(h.upload)))
@@ -36,7 +40,8 @@ func (h *Handler) Routes(mux *httpx.Router) {
 // UploadBodyLimit lets a certificate file's request through the body cap:
 // 10 MB and the form's framing.
 func UploadBodyLimit(r *http.Request) int64 {
-	if r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/api/certificates/") && strings.HasSuffix(r.URL.Path, "/files") {
+	if r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/api/certificates/") &&
+		(strings.HasSuffix(r.URL.Path, "/files") || r.URL.Path == "/api/certificates/with-file") {
 		return MaxFileBytes + 64<<10
 	}
 	return 0
@@ -130,6 +135,50 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request, a session.Actor
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, c)
+}
+
+// createWithFile records a certificate with its first file in one request
+// (multipart: the field "certificate" holding the JSON of POST
+// /api/certificates, then the field "file"): both are saved or neither.
+func (h *Handler) createWithFile(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	if err := landlord(a); err != nil { // before reading an upload
+		return err
+	}
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return apperr.New(apperr.Invalid, "no_file", MsgNoFile)
+	}
+	var in *CertificateInput
+	for {
+		part, err := mr.NextPart()
+		if err != nil {
+			if apperr.KindOf(err) == apperr.TooLarge {
+				return apperr.New(apperr.TooLarge, "file_too_large", MsgFileTooLarge)
+			}
+			if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+				return apperr.New(apperr.TooLarge, "file_too_large", MsgFileTooLarge)
+			}
+			return apperr.New(apperr.Invalid, "no_file", MsgNoFile)
+		}
+		switch part.FormName() {
+		case "certificate":
+			var c CertificateInput
+			if err := json.NewDecoder(io.LimitReader(part, 64<<10)).Decode(&c); err != nil {
+				return apperr.New(apperr.Invalid, "invalid", "The certificate's details could not be read.")
+			}
+			in = &c
+		case "file":
+			if in == nil {
+				return apperr.New(apperr.Invalid, "invalid", "The certificate's details must come before its file.")
+			}
+			c, err := h.svc.CreateWithFile(r.Context(), a, *in, part.FileName(), part)
+			if err != nil {
+				return err
+			}
+			return httpx.WriteJSON(w, http.StatusCreated, c)
+		}
+		_ = part.Close()
+	}
 }
 
 func (h *Handler) update(w http.ResponseWriter, r *http.Request, a session.Actor) error {

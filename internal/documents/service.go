@@ -1,10 +1,13 @@
 package documents
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/url"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -742,6 +745,34 @@ func deref(p *string) string {
 // current certificate it replaces becomes history. The reminder sweep is
 // queued in the same transaction.
 func (s *Service) Create(ctx context.Context, a session.Actor, in CertificateInput) (CertificateView, error) {
+	return s.create(ctx, a, in, nil)
+}
+
+// CreateWithFile records a certificate and its file together (issue 24): the
+// file is checked first, and the record and the file are saved in one
+// transaction, or nothing is (a refused file leaves no record that would
+// count as action needed and trigger reminders).
+func (s *Service) CreateWithFile(ctx context.Context, a session.Actor, in CertificateInput, filename string, r io.Reader) (CertificateView, error) {
+	if _, err := s.property(ctx, a, in.PropertyID); err != nil {
+		return CertificateView{}, err
+	}
+	if r == nil {
+		return CertificateView{}, apperr.New(apperr.Invalid, "no_file", MsgNoFile)
+	}
+	f, data, err := s.prepareFile(ctx, filename, r)
+	if err != nil {
+		return CertificateView{}, err
+	}
+	return s.create(ctx, a, in, &fileUpload{f: f, data: data})
+}
+
+// fileUpload is a checked file to store with a new certificate.
+type fileUpload struct {
+	f    File
+	data []byte
+}
+
+func (s *Service) create(ctx context.Context, a session.Actor, in CertificateInput, up *fileUpload) (CertificateView, error) {
 	p, err := s.property(ctx, a, in.PropertyID)
 	if err != nil {
 		return CertificateView{}, err
@@ -753,6 +784,15 @@ func (s *Service) Create(ctx context.Context, a session.Actor, in CertificateInp
 	if err := s.check(&c, strings.TrimSpace(c.ExpiresOn) == ""); err != nil {
 		return CertificateView{}, err
 	}
+	if up != nil {
+		// The file is stored before the row that names it; if the rows are
+		// not written it is removed again.
+		up.f.CertificateID = c.ID
+		up.f.StorageKey = "certificates/" + c.ID + "/" + up.f.ID + path.Ext(up.f.Filename)
+		if err := s.d.Files.Put(ctx, up.f.StorageKey, bytes.NewReader(up.data), up.f.Size, up.f.ContentType); err != nil {
+			return CertificateView{}, apperr.Wrap(err, "store certificate file")
+		}
+	}
 	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
 		if in.Replaces != "" {
 			old, err := ownCert(ctx, tx, a.UserID, in.Replaces)
@@ -762,6 +802,11 @@ func (s *Service) Create(ctx context.Context, a session.Actor, in CertificateInp
 		}
 		if err := insertCert(ctx, tx, c); err != nil {
 			return err
+		}
+		if up != nil {
+			if err := insertFile(ctx, tx, up.f); err != nil {
+				return err
+			}
 		}
 		if in.Replaces != "" {
 			ok, err := markReplaced(ctx, tx, in.Replaces, c.ID, now)
@@ -775,6 +820,9 @@ func (s *Service) Create(ctx context.Context, a session.Actor, in CertificateInp
 		return s.queueSweep(ctx, tx)
 	})
 	if err != nil {
+		if up != nil {
+			_ = s.d.Files.Delete(ctx, up.f.StorageKey)
+		}
 		return CertificateView{}, err
 	}
 	return s.viewOf(ctx, a, c.ID)

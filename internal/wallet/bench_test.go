@@ -78,12 +78,15 @@ func BenchmarkOverview(b *testing.B) {
 	// An entry edited, then the overview (this server keeps its copy current).
 	last := c.Get("/api/wallet/transactions?limit=1&filter=expense")
 	id := obj(obj(list(last.Body["items"])[0])["transaction"])["id"].(string)
+	rev := obj(obj(list(last.Body["items"])[0])["transaction"])["revision"]
 	b.Run("edit-then-3Y", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
-			m := entry("expense", props[0], "Insurance", int64(1000+i), "2026-10-01")
-			if r := c.Do("PUT", "/api/wallet/transactions/"+id, m); r.Status != 200 {
+			m := entry("expense", props[0], "Insurance", int64(1000+i), "2026-10-01", "revision", rev)
+			r := c.Do("PUT", "/api/wallet/transactions/"+id, m)
+			if r.Status != 200 {
 				b.Fatal(r.Raw)
 			}
+			rev = obj(r.Body["transaction"])["revision"]
 			if r := c.Get("/api/wallet/overview?period=3Y"); r.Status != 200 {
 				b.Fatal(r.Raw)
 			}

@@ -134,7 +134,7 @@ func (b *book) labelled(items []Occurrence) []Occurrence {
 	for i, it := range items {
 		t := *it.Transaction
 		label(&t, b.labels)
-		out[i] = Occurrence{Date: it.Date, Transaction: &t, on: it.on}
+		out[i] = Occurrence{Date: it.Date, Transaction: &t, on: it.on, Scheduled: it.Scheduled}
 	}
 	return out
 }

@@ -65,7 +65,7 @@ func TestTotalsFollowEveryChangeOnEveryServer(t *testing.T) {
 		}
 		want = 3500
 		check("added there")
-		in.AmountPence = pence(1500)
+		in.AmountPence, in.Revision = pence(1500), a.Revision
 		if _, err := e.App.Wallet.Update(ctx, me, a.ID, in); err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package wallet
 
 import (
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -103,6 +104,10 @@ func (h *Handler) update(w http.ResponseWriter, r *http.Request, a session.Actor
 		return err
 	}
 	t, err := h.svc.Update(r.Context(), a, r.PathValue("id"), in)
+	if changed, ok := errors.AsType[*ErrChanged](err); ok {
+		return httpx.WriteJSON(w, http.StatusConflict, map[string]any{
+			"error": map[string]any{"code": "changed", "message": MsgChanged}, "transaction": changed.Current})
+	}
 	if err != nil {
 		return err
 	}

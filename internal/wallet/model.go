@@ -86,6 +86,11 @@ const (
 	MsgBadFilter        = "Unknown filter."
 	MsgBadYear          = "Unknown tax year."
 	MsgBadDate          = "Please enter a valid date."
+	MsgChanged          = "This entry was changed elsewhere since you opened it."
+	// MsgDescriptionTooLong and MsgTextTooLong refuse what would otherwise
+	// be cut (issue 26).
+	MsgDescriptionTooLong = "The description can be at most 1,000 characters."
+	MsgTextTooLong        = "This can be at most 200 characters."
 )
 
 // Party is who an income came from or an expense was paid to.
@@ -134,6 +139,9 @@ type Transaction struct {
 	Invoice       *Invoice  `json:"invoice"`
 	CreatedAt     time.Time `json:"createdAt"`
 	UpdatedAt     time.Time `json:"updatedAt"`
+	// Revision is raised by every change to the entry (its fields or its
+	// invoice); an edit names the one it was based on.
+	Revision int64 `json:"revision"`
 
 	landlordID string
 	start, end day  // parsed Date and EndDate (end zero: open)
@@ -173,7 +181,16 @@ type Input struct {
 	RecoverPence   int64  `json:"recoverPence"`
 	LenderName     string `json:"lenderName"`
 	TenureYears    int    `json:"tenureYears"`
+	// Revision is the entry's revision the edit was based on (editing only):
+	// another change since answers 409 with the current copy.
+	Revision int64 `json:"revision"`
 }
+
+// ErrChanged is the answer to an edit based on an old revision: another
+// change came first. It carries the entry as it now is.
+type ErrChanged struct{ Current Transaction }
+
+func (e *ErrChanged) Error() string { return MsgChanged }
 
 // Category is one entry of a kind's list.
 type Category struct {
@@ -202,5 +219,7 @@ type ExpectedRent struct {
 type Occurrence struct {
 	Date        string       `json:"occurrenceDate"`
 	Transaction *Transaction `json:"transaction"`
-	on          day
+	// Scheduled: dated after today (UK), so not yet paid or received.
+	Scheduled bool `json:"scheduled"`
+	on        day
 }

@@ -85,7 +85,10 @@ type Page struct {
 	Total int          `json:"total"`
 	// Money adds up every matching entry (not only this page) as the
 	// overview and the tax year do: what a tax-year box's list shows in all.
-	Money Money `json:"money"`
+	// Occurrences dated after today are scheduled: listed (marked) but
+	// left out of Money, as the tax year leaves them out, and added up apart.
+	Money     Money     `json:"money"`
+	Scheduled Scheduled `json:"scheduled"`
 }
 
 const (
@@ -110,9 +113,15 @@ func (s *Service) List(ctx context.Context, a session.Actor, q Query) (Page, err
 	}
 	var items []Occurrence
 	var tt totals
+	var sc Scheduled
+	now := s.today()
 	b.each(from, to, keep, func(t *Transaction, d day) {
-		items = append(items, Occurrence{Date: d.String(), Transaction: t, on: d})
-		tt.add(t)
+		items = append(items, Occurrence{Date: d.String(), Transaction: t, on: d, Scheduled: d > now})
+		if d > now {
+			sc.add(t)
+		} else {
+			tt.add(t)
+		}
 	})
 	sortNewest(items)
 	limit := q.Limit
@@ -120,7 +129,7 @@ func (s *Service) List(ctx context.Context, a session.Actor, q Query) (Page, err
 		limit = defaultLimit
 	}
 	limit = min(limit, maxLimit)
-	page := Page{Items: items, Total: len(items), Money: tt.money()}
+	page := Page{Items: items, Total: len(items), Money: tt.money(), Scheduled: sc}
 	if len(items) > limit {
 		page.Items = items[:limit]
 	}
@@ -185,6 +194,10 @@ type RentSummary struct {
 	DuePence     int64         `json:"duePence"`
 	OverduePence int64         `json:"overduePence"`
 	Overdue      []OverdueRent `json:"overdue"`
+	// Payments are the period's rent payments of properties with rent due,
+	// each with the due dates it settled by Rule.
+	Payments []RentPayment `json:"payments"`
+	Rule     string        `json:"rule"`
 }
 
 // Month is a bar of the chart.
@@ -304,13 +317,15 @@ func (s *Service) Overview(ctx context.Context, a session.Actor, period, filter 
 	if err != nil {
 		return Overview{}, err
 	}
-	o.Rent = RentSummary{PaidPence: tt.rentPaid, Overdue: []OverdueRent{}}
+	o.Rent = RentSummary{PaidPence: tt.rentPaid, Overdue: []OverdueRent{}, Payments: []RentPayment{}, Rule: MsgRentRule}
 	for _, r := range rs {
 		o.Rent.DuePence += r.duePence
 		o.Rent.OverduePence += r.overduePence
 		o.Rent.Overdue = append(o.Rent.Overdue, r.overdue...)
+		o.Rent.Payments = append(o.Rent.Payments, r.payments...)
 	}
 	sort.SliceStable(o.Rent.Overdue, func(i, j int) bool { return o.Rent.Overdue[i].DueDate < o.Rent.Overdue[j].DueDate })
+	sort.SliceStable(o.Rent.Payments, func(i, j int) bool { return o.Rent.Payments[i].Date > o.Rent.Payments[j].Date })
 	return o, nil
 }
 

@@ -2,6 +2,7 @@ package wallet
 
 import (
 	"context"
+	"slices"
 	"sort"
 
 	"github.com/omnirent/omnirent/internal/session"
@@ -28,6 +29,30 @@ type rentState struct {
 	overduePence int64
 	overdue      []OverdueRent
 	next         *Due
+	payments     []RentPayment // the period's, each with what it settled
+}
+
+// MsgRentRule is how rent payments are matched to rent due, said on the page.
+const MsgRentRule = "Each rent payment settles the oldest rent still owed first, so a payment meant for this month pays an earlier month that is still unpaid before it."
+
+// RentPayment is a rent income recorded in the period and the rent due it
+// settled (oldest first); AheadPence is what no due date (in the next
+// year) took.
+type RentPayment struct {
+	TransactionID string    `json:"transactionId"`
+	PropertyID    string    `json:"propertyId"`
+	PropertyLabel string    `json:"propertyLabel"`
+	Date          string    `json:"date"`
+	Description   string    `json:"description"`
+	AmountPence   int64     `json:"amountPence"`
+	Settles       []Settled `json:"settles"`
+	AheadPence    int64     `json:"aheadPence"`
+}
+
+// Settled is the part of one rent due date a payment paid.
+type Settled struct {
+	DueDate string `json:"dueDate"`
+	Pence   int64  `json:"pence"`
 }
 
 // schedules are each property's rent schedules: from its agreements when
@@ -99,9 +124,15 @@ func (s *Service) rentStates(ctx context.Context, a session.Actor, b *book, from
 		}
 	}
 	paid := map[string]int64{}
+	type payment struct {
+		t *Transaction
+		d day
+	}
+	payments := map[string][]payment{}
 	b.each(dayFrom(minYear, 1, 1), now, func(t *Transaction) bool { return t.rent }, func(t *Transaction, d day) {
 		if d >= since[t.PropertyID] {
 			paid[t.PropertyID] += t.AmountPence
+			payments[t.PropertyID] = append(payments[t.PropertyID], payment{t, d})
 		}
 	})
 	out := map[string]rentState{}
@@ -128,6 +159,48 @@ func (s *Service) rentStates(ctx context.Context, a session.Actor, b *book, from
 			})
 		}
 		sort.SliceStable(dues, func(i, j int) bool { return dues[i].on < dues[j].on })
+		// Each payment settles the oldest rent still owed (MsgRentRule), up
+		// to a year ahead (rent paid in advance); what overdue says below
+		// follows from the same rule.
+		alloc := slices.Clone(dues)
+		for _, sc := range list {
+			sc.rec.each(max(to, now)+1, addMonths(now, 12), func(d day) { alloc = append(alloc, due{d, sc.pence}) })
+		}
+		sort.SliceStable(alloc, func(i, j int) bool { return alloc[i].on < alloc[j].on })
+		ps := payments[id]
+		sort.SliceStable(ps, func(i, j int) bool {
+			if ps[i].d != ps[j].d {
+				return ps[i].d < ps[j].d
+			}
+			if !ps[i].t.CreatedAt.Equal(ps[j].t.CreatedAt) {
+				return ps[i].t.CreatedAt.Before(ps[j].t.CreatedAt)
+			}
+			return ps[i].t.ID < ps[j].t.ID
+		})
+		st.payments = []RentPayment{}
+		di, left := 0, int64(0)
+		if len(alloc) > 0 {
+			left = alloc[0].pence
+		}
+		for _, p := range ps {
+			rp := RentPayment{TransactionID: p.t.ID, PropertyID: id, PropertyLabel: label, Date: p.d.String(), Description: p.t.Description,
+				AmountPence: p.t.AmountPence, Settles: []Settled{}}
+			amount := p.t.AmountPence
+			for amount > 0 && di < len(alloc) {
+				take := min(amount, left)
+				rp.Settles = append(rp.Settles, Settled{DueDate: alloc[di].on.String(), Pence: take})
+				amount, left = amount-take, left-take
+				if left == 0 {
+					if di++; di < len(alloc) {
+						left = alloc[di].pence
+					}
+				}
+			}
+			rp.AheadPence = amount
+			if p.d >= from && p.d <= to {
+				st.payments = append(st.payments, rp)
+			}
+		}
 		var cum int64
 		for _, d := range dues {
 			if d.on >= from && d.on <= to {

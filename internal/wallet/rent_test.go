@@ -220,3 +220,48 @@ func TestOldRentDoesNotPayNewRent(t *testing.T) {
 		}
 	})
 }
+
+// Issue 26: after recording November's rent with October's unpaid, the
+// page still said "£1,200.00 due 1 Nov ... 25 days overdue" without saying
+// why: payments settle the oldest rent still owed first. The overview now
+// says which due date each payment settled, and states the rule.
+func TestRentPaymentsSayWhatTheySettled(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		e.Clock.Set(at("2026-11-26 09:00"))
+		c, p := landlord(t, e, "lord@example.com", 1)
+		if r := c.Do(http.MethodPut, "/api/wallet/properties/"+p[0]+"/rent", map[string]any{"rentPence": 120000, "rentPeriod": "monthly",
+			"firstDueDate": "2026-10-01"}); r.Status != 200 {
+			t.Fatalf("set: %d %s", r.Status, r.Raw)
+		}
+		nov := add(t, c, entry("income", p[0], "Rent", 120000, "2026-11-26", "description", "November rent"))
+		e.Clock.Advance(time.Minute) // recorded after it, the same day
+		part := add(t, c, entry("income", p[0], "Rent", 150000, "2026-11-26", "description", "More rent"))
+		rent := obj(overview(t, c, "1M", "all")["rent"])
+		if rent["rule"] != wallet.MsgRentRule {
+			t.Errorf("rule: %v", rent["rule"])
+		}
+		pays := list(rent["payments"])
+		if len(pays) != 2 {
+			t.Fatalf("payments: %v", rent["payments"])
+		}
+		byID := map[string]map[string]any{}
+		for _, p := range pays {
+			byID[obj(p)["transactionId"].(string)] = obj(p)
+		}
+		first, second := byID[nov["id"].(string)], byID[part["id"].(string)]
+		// Oldest first: "November rent" settled October's; the next £1,500
+		// settled November's and £300 of December's, due after today.
+		if s := list(first["settles"]); len(s) != 1 || obj(s[0])["dueDate"] != "2026-10-01" || num(obj(s[0])["pence"]) != 120000 {
+			t.Errorf("first payment settled %v", first["settles"])
+		}
+		s := list(second["settles"])
+		if len(s) != 2 || obj(s[0])["dueDate"] != "2026-11-01" || num(obj(s[0])["pence"]) != 120000 ||
+			obj(s[1])["dueDate"] != "2026-12-01" || num(obj(s[1])["pence"]) != 30000 {
+			t.Errorf("second payment settled %v", second["settles"])
+		}
+		// Consistent with the rule: nothing is overdue.
+		if num(rent["overduePence"]) != 0 || len(list(rent["overdue"])) != 0 {
+			t.Errorf("overdue after both: %v", rent)
+		}
+	})
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
+	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/storage"
 	"github.com/omnirent/omnirent/internal/session"
 )
@@ -56,6 +57,7 @@ type Deps struct {
 	Properties Properties
 	Agreements Agreements // may be nil: expected rents set by hand only
 	Files      storage.Store
+	Jobs       *jobs.Queue // the invoice orphan sweep (nil: none)
 }
 
 type Service struct {
@@ -66,10 +68,15 @@ type Service struct {
 	props Properties
 	agree Agreements
 	files storage.Store
+	jobs  *jobs.Queue
 }
 
 func NewService(d Deps) *Service {
-	return &Service{db: d.DB, clock: d.Clock, rules: d.Rules, props: d.Properties, agree: d.Agreements, files: d.Files}
+	s := &Service{db: d.DB, clock: d.Clock, rules: d.Rules, props: d.Properties, agree: d.Agreements, files: d.Files, jobs: d.Jobs}
+	if d.Jobs != nil {
+		d.Jobs.Handle(orphanJob, s.orphanJob)
+	}
+	return s
 }
 
 // Rules are the data files the service works with.
@@ -125,7 +132,7 @@ func (s *Service) Create(ctx context.Context, a session.Actor, in Input) (Transa
 		return Transaction{}, err
 	}
 	now := s.now()
-	t := Transaction{ID: uuid.NewString(), landlordID: a.UserID, CreatedAt: now, UpdatedAt: now}
+	t := Transaction{ID: uuid.NewString(), landlordID: a.UserID, CreatedAt: now, UpdatedAt: now, Revision: 1}
 	custom, err := s.apply(ctx, a, &t, in, nil)
 	if err != nil {
 		return Transaction{}, err
@@ -157,7 +164,10 @@ func (s *Service) Get(ctx context.Context, a session.Actor, id string) (Transact
 }
 
 // Update replaces an entry's fields (its kind stays; spec 3 section 4:
-// editing calls update).
+// editing calls update). The edit names the revision it was based on; when
+// another change came first (an edit elsewhere, an invoice) it is refused
+// with *ErrChanged carrying the entry as it now is. The invoice is not the
+// form's: an edit never undoes an invoice stored meanwhile.
 func (s *Service) Update(ctx context.Context, a session.Actor, id string, in Input) (Transaction, error) {
 	if err := landlord(a); err != nil {
 		return Transaction{}, err
@@ -166,24 +176,52 @@ func (s *Service) Update(ctx context.Context, a session.Actor, id string, in Inp
 	if err != nil {
 		return Transaction{}, err
 	}
+	if prev.Revision != in.Revision {
+		return Transaction{}, s.changed(ctx, a, prev)
+	}
 	t := prev
 	t.UpdatedAt = s.now()
 	custom, err := s.apply(ctx, a, &t, in, &prev)
 	if err != nil {
 		return Transaction{}, err
 	}
+	errStale := errors.New("stale")
 	err = s.write(ctx, &t, func(c db.Conn) error {
-		if custom != "" {
-			if err := addCategory(ctx, c, a.UserID, t.Kind, custom, t.UpdatedAt); err != nil {
-				return err
-			}
+		ok, err := updateForm(ctx, c, &t, in.Revision)
+		if err != nil {
+			return err
 		}
-		return update(ctx, c, &t)
+		if !ok {
+			return errStale
+		}
+		if custom != "" {
+			return addCategory(ctx, c, a.UserID, t.Kind, custom, t.UpdatedAt)
+		}
+		return nil
 	})
+	if errors.Is(err, errStale) {
+		cur, err := byID(ctx, s.db.Conn(), a.UserID, id)
+		if err != nil {
+			return Transaction{}, err
+		}
+		return Transaction{}, s.changed(ctx, a, cur)
+	}
 	if err != nil {
 		return Transaction{}, err
 	}
+	// The revision matched, so nothing else changed the row: its invoice
+	// is still prev's.
+	t.Revision = in.Revision + 1
 	return s.decorated(ctx, a, t)
+}
+
+// changed is the conflict answer with the entry as it now is.
+func (s *Service) changed(ctx context.Context, a session.Actor, cur Transaction) error {
+	d, err := s.decorated(ctx, a, cur)
+	if err != nil {
+		return err
+	}
+	return &ErrChanged{Current: d}
 }
 
 // write changes the books in one database transaction that raises their
@@ -210,22 +248,30 @@ func (s *Service) write(ctx context.Context, t *Transaction, fn func(db.Conn) er
 	return nil
 }
 
-// Delete removes an entry and its invoice.
+// Delete removes an entry and its invoice. The row is read inside the
+// transaction that deletes it (locked), so an invoice stored meanwhile is
+// the one removed; the file goes only once the row has.
 func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error {
 	if err := landlord(a); err != nil {
 		return err
 	}
-	t, err := byID(ctx, s.db.Conn(), a.UserID, id)
+	gone := Transaction{ID: id, landlordID: a.UserID} // an empty Kind leaves the in-memory copy
+	var key string
+	err := s.write(ctx, &gone, func(c db.Conn) error {
+		t, err := lockedByID(ctx, c, s.db.Dialect, a.UserID, id)
+		if err != nil {
+			return err
+		}
+		if t.Invoice != nil {
+			key = t.Invoice.key
+		}
+		return remove(ctx, c, a.UserID, id)
+	})
 	if err != nil {
 		return err
 	}
-	gone := t
-	gone.Kind = "" // the entry leaves the in-memory copy
-	if err := s.write(ctx, &gone, func(c db.Conn) error { return remove(ctx, c, a.UserID, id) }); err != nil {
-		return err
-	}
-	if t.Invoice != nil {
-		s.dropFile(ctx, t.Invoice.key)
+	if key != "" {
+		s.dropFile(ctx, key)
 	}
 	return nil
 }
@@ -246,10 +292,16 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 			fields[f] = msg
 		}
 	}
-	clean := func(s string, n int) string {
+	// clean trims a text; one longer than n characters is refused, never
+	// cut (the message names the limit).
+	clean := func(f, s string, n int) string {
 		s = strings.TrimSpace(s)
 		if utf8.RuneCountInString(s) > n {
-			s = string([]rune(s)[:n])
+			msg := MsgTextTooLong
+			if n == maxDescription {
+				msg = MsgDescriptionTooLong
+			}
+			bad(f, msg)
 		}
 		return s
 	}
@@ -264,12 +316,12 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 	if in.PropertyID == "" {
 		missing("propertyId")
 	}
-	category, custom := clean(in.Category, maxText), ""
+	category, custom := clean("category", in.Category, maxText), ""
 	switch {
 	case category == "":
 		missing("category")
 	case strings.EqualFold(category, CategoryOther) || strings.EqualFold(category, CategoryCreateNew):
-		name := clean(in.CustomCategory, maxText)
+		name := clean("customCategory", in.CustomCategory, maxText)
 		if name == "" || strings.EqualFold(name, CategoryOther) || strings.EqualFold(name, CategoryCreateNew) {
 			missing("customCategory")
 		} else if c, ok := s.rules.builtinCategory(k, name); ok {
@@ -298,7 +350,7 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 			}
 		}
 	}
-	description := clean(in.Description, maxDescription)
+	description := clean("description", in.Description, maxDescription)
 	if description == "" {
 		missing("description")
 	}
@@ -346,7 +398,7 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 		t.VAT = in.VAT
 		switch in.Party.Type {
 		case "", "vendor", "tenant":
-			t.Party = Party{Type: in.Party.Type, Person: clean(in.Party.Person, maxText), OrderNumber: clean(in.Party.OrderNumber, maxText)}
+			t.Party = Party{Type: in.Party.Type, Person: clean("party.person", in.Party.Person, maxText), OrderNumber: clean("party.orderNumber", in.Party.OrderNumber, maxText)}
 		default:
 			bad("party.type", MsgFillAll)
 		}
@@ -375,7 +427,7 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 			t.Paid = in.Paid
 			if in.Recoverable {
 				t.Recoverable = true
-				t.Debtor = clean(in.Debtor, maxText)
+				t.Debtor = clean("debtor", in.Debtor, maxText)
 				if t.Debtor == "" {
 					missing("debtor")
 				}
@@ -390,7 +442,7 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 			}
 		}
 	case Loan:
-		t.LenderName = clean(in.LenderName, maxText)
+		t.LenderName = clean("lenderName", in.LenderName, maxText)
 		if t.LenderName == "" {
 			missing("lenderName")
 		}
@@ -407,7 +459,8 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 			filled = filled && m != MsgFillAll
 		}
 		if filled {
-			for _, f := range []string{"amountPence", "date", "vatPence", "endDate", "recoverPence", "tenureYears"} {
+			for _, f := range []string{"description", "amountPence", "date", "vatPence", "endDate", "recoverPence", "tenureYears",
+				"category", "customCategory", "party.person", "party.orderNumber", "debtor", "lenderName"} {
 				if m, ok := fields[f]; ok {
 					msg = m
 					break
@@ -504,22 +557,48 @@ func (s *Service) SetInvoice(ctx context.Context, a session.Actor, id string, r 
 		}
 		data, ctype, ext = clean, kind.ContentType(), kind.Ext()
 	}
+	// The file is written before the row names it, under a key that says
+	// when (the orphan sweep leaves young files alone: their row may be
+	// about to be written). A file whose row never comes (the entry was
+	// deleted, the server died) is removed here or by the sweep.
+	now := s.now()
 	inv := &Invoice{Name: "invoice-" + t.Date + ext, ContentType: ctype, Size: int64(len(data)),
-		key: "wallet/" + a.UserID + "/" + t.ID + "/" + uuid.NewString() + ext}
+		key: invoiceKey(a.UserID, t.ID, now, ext)}
 	if err := s.files.Put(ctx, inv.key, bytes.NewReader(data), inv.Size, ctype); err != nil {
 		return Transaction{}, apperr.Wrap(err, "store invoice")
 	}
-	old := t.Invoice
-	t.Invoice, t.UpdatedAt = inv, s.now()
-	if err := s.write(ctx, &t, func(c db.Conn) error { return update(ctx, c, &t) }); err != nil {
+	if afterInvoiceFile != nil {
+		afterInvoiceFile()
+	}
+	var old string
+	err = s.write(ctx, &t, func(c db.Conn) error {
+		cur, err := lockedByID(ctx, c, s.db.Dialect, a.UserID, id)
+		if err != nil {
+			return err
+		}
+		if cur.Invoice != nil {
+			old = cur.Invoice.key
+		}
+		if err := setInvoiceRow(ctx, c, a.UserID, id, inv, now); err != nil {
+			return err
+		}
+		cur.Invoice, cur.UpdatedAt, cur.Revision = inv, now, cur.Revision+1
+		t = cur
+		return nil
+	})
+	if err != nil {
 		s.dropFile(ctx, inv.key)
 		return Transaction{}, err
 	}
-	if old != nil {
-		s.dropFile(ctx, old.key)
+	if old != "" { // replaced: removed only once the row names the new one
+		s.dropFile(ctx, old)
 	}
 	return s.decorated(ctx, a, t)
 }
+
+// afterInvoiceFile, when set (by the crash test), runs between writing an
+// invoice's file and the row that names it.
+var afterInvoiceFile func()
 
 func checkImage(ctx context.Context, data []byte) ([]byte, imaging.Kind, error) {
 	bad := apperr.New(apperr.Invalid, "invalid_file", MsgInvoiceType)
@@ -562,24 +641,35 @@ func (s *Service) Invoice(ctx context.Context, a session.Actor, id string) (io.R
 	return rc, *t.Invoice, nil
 }
 
-// DeleteInvoice removes an entry's invoice.
+// DeleteInvoice removes an entry's invoice: the row stops naming it in a
+// transaction that reads it locked, then the file goes.
 func (s *Service) DeleteInvoice(ctx context.Context, a session.Actor, id string) (Transaction, error) {
 	if err := landlord(a); err != nil {
 		return Transaction{}, err
 	}
-	t, err := byID(ctx, s.db.Conn(), a.UserID, id)
+	t := Transaction{ID: id, landlordID: a.UserID}
+	var old string
+	err := s.write(ctx, &t, func(c db.Conn) error {
+		cur, err := lockedByID(ctx, c, s.db.Dialect, a.UserID, id)
+		if err != nil {
+			return err
+		}
+		if cur.Invoice == nil {
+			return apperr.New(apperr.NotFound, "no_invoice", MsgNoInvoice)
+		}
+		old = cur.Invoice.key
+		now := s.now()
+		if err := setInvoiceRow(ctx, c, a.UserID, id, nil, now); err != nil {
+			return err
+		}
+		cur.Invoice, cur.UpdatedAt, cur.Revision = nil, now, cur.Revision+1
+		t = cur
+		return nil
+	})
 	if err != nil {
 		return Transaction{}, err
 	}
-	if t.Invoice == nil {
-		return Transaction{}, apperr.New(apperr.NotFound, "no_invoice", MsgNoInvoice)
-	}
-	old := t.Invoice
-	t.Invoice, t.UpdatedAt = nil, s.now()
-	if err := s.write(ctx, &t, func(c db.Conn) error { return update(ctx, c, &t) }); err != nil {
-		return Transaction{}, err
-	}
-	s.dropFile(ctx, old.key)
+	s.dropFile(ctx, old)
 	return s.decorated(ctx, a, t)
 }
 

@@ -12,7 +12,13 @@ import (
 
 const cols = `id, landlord_id, property_id, kind, category, description, amount_pence, day, vat, vat_pence,
 	party_type, party_person, party_order, tax_deductible, frequency, end_day, paid, recoverable, debtor, recover_pence,
-	lender_name, tenure_years, invoice_key, invoice_name, invoice_type, invoice_size, created_at, updated_at`
+	lender_name, tenure_years, invoice_key, invoice_name, invoice_type, invoice_size, created_at, updated_at, revision`
+
+// formCols are the columns an edit of the form changes (not the invoice's:
+// an edit and an invoice upload at once each keep the other's change).
+const formCols = `property_id, kind, category, description, amount_pence, day, vat, vat_pence,
+	party_type, party_person, party_order, tax_deductible, frequency, end_day, paid, recoverable, debtor, recover_pence,
+	lender_name, tenure_years`
 
 func scan(row db.Scanner) (Transaction, error) {
 	var t Transaction
@@ -20,7 +26,7 @@ func scan(row db.Scanner) (Transaction, error) {
 	var created, updated int64
 	err := row.Scan(&t.ID, &t.landlordID, &t.PropertyID, &t.Kind, &t.Category, &t.Description, &t.AmountPence, &t.Date, &t.VAT, &t.VATPence,
 		&t.Party.Type, &t.Party.Person, &t.Party.OrderNumber, &t.TaxDeductible, &t.Frequency, &t.EndDate, &t.Paid, &t.Recoverable, &t.Debtor, &t.RecoverPence,
-		&t.LenderName, &t.TenureYears, &inv.key, &inv.Name, &inv.ContentType, &inv.Size, &created, &updated)
+		&t.LenderName, &t.TenureYears, &inv.key, &inv.Name, &inv.ContentType, &inv.Size, &created, &updated, &t.Revision)
 	if errors.Is(err, db.NoRows) {
 		return Transaction{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
@@ -43,31 +49,78 @@ func values(t *Transaction) []any {
 	}
 	return []any{t.ID, t.landlordID, t.PropertyID, t.Kind, t.Category, t.Description, t.AmountPence, t.Date, t.VAT, t.VATPence,
 		t.Party.Type, t.Party.Person, t.Party.OrderNumber, t.TaxDeductible, t.Frequency, t.EndDate, t.Paid, t.Recoverable, t.Debtor, t.RecoverPence,
-		t.LenderName, t.TenureYears, inv.key, inv.Name, inv.ContentType, inv.Size, t.CreatedAt.UnixMilli(), t.UpdatedAt.UnixMilli()}
+		t.LenderName, t.TenureYears, inv.key, inv.Name, inv.ContentType, inv.Size, t.CreatedAt.UnixMilli(), t.UpdatedAt.UnixMilli(), t.Revision}
 }
 
 func insert(ctx context.Context, c db.Conn, t *Transaction) error {
-	if _, err := c.Exec(ctx, `INSERT INTO wallet_transactions (`+cols+`) VALUES (`+strings.Repeat("?, ", 27)+`?)`, values(t)...); err != nil {
+	if _, err := c.Exec(ctx, `INSERT INTO wallet_transactions (`+cols+`) VALUES (`+strings.Repeat("?, ", 28)+`?)`, values(t)...); err != nil {
 		return apperr.Wrap(err, "insert wallet transaction")
 	}
 	return nil
 }
 
-func update(ctx context.Context, c db.Conn, t *Transaction) error {
-	names := strings.Split(cols, ",")
-	set := make([]string, 0, len(names))
-	for _, n := range names[2:] { // id and landlord never change
+// updateForm writes an edit's fields if the entry is still at the revision
+// the edit was based on, raising it; false when another change came first.
+func updateForm(ctx context.Context, c db.Conn, t *Transaction, readRevision int64) (bool, error) {
+	names := strings.Split(formCols, ",")
+	set := make([]string, 0, len(names)+2)
+	for _, n := range names {
 		set = append(set, strings.TrimSpace(n)+" = ?")
 	}
-	args := append(values(t)[2:], t.ID, t.landlordID)
-	res, err := c.Exec(ctx, `UPDATE wallet_transactions SET `+strings.Join(set, ", ")+` WHERE id = ? AND landlord_id = ?`, args...)
+	set = append(set, "updated_at = ?", "revision = revision + 1")
+	args := append(values(t)[2:2+len(names)], t.UpdatedAt.UnixMilli(), t.ID, t.landlordID, readRevision)
+	res, err := c.Exec(ctx, `UPDATE wallet_transactions SET `+strings.Join(set, ", ")+` WHERE id = ? AND landlord_id = ? AND revision = ?`, args...)
 	if err != nil {
-		return apperr.Wrap(err, "update wallet transaction")
+		return false, apperr.Wrap(err, "update wallet transaction")
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
+}
+
+// setInvoiceRow names an entry's invoice (none when inv is nil), raising
+// its revision; c is the transaction that locked the row.
+func setInvoiceRow(ctx context.Context, c db.Conn, landlordID, id string, inv *Invoice, at time.Time) error {
+	var v Invoice
+	if inv != nil {
+		v = *inv
+	}
+	res, err := c.Exec(ctx, `UPDATE wallet_transactions SET invoice_key = ?, invoice_name = ?, invoice_type = ?, invoice_size = ?,
+		updated_at = ?, revision = revision + 1 WHERE id = ? AND landlord_id = ?`, v.key, v.Name, v.ContentType, v.Size, at.UnixMilli(), id, landlordID)
+	if err != nil {
+		return apperr.Wrap(err, "update wallet invoice")
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
 	return nil
+}
+
+// lockedByID is byID inside a transaction that changes the entry, with its
+// row locked until the transaction ends (PostgreSQL's FOR UPDATE; SQLite's
+// transactions take the write lock when they begin).
+func lockedByID(ctx context.Context, c db.Conn, dialect db.Dialect, landlordID, id string) (Transaction, error) {
+	q := `SELECT ` + cols + ` FROM wallet_transactions WHERE id = ? AND landlord_id = ?`
+	if dialect == db.Postgres {
+		q += ` FOR UPDATE`
+	}
+	return scan(c.QueryRow(ctx, q, id, landlordID))
+}
+
+// invoiceKeys are the files the entries name, for the orphan sweep.
+func invoiceKeys(ctx context.Context, c db.Conn) (map[string]bool, error) {
+	keys, err := db.All(ctx, c, func(s db.Scanner) (string, error) {
+		var k string
+		err := s.Scan(&k)
+		return k, err
+	}, `SELECT invoice_key FROM wallet_transactions WHERE invoice_key <> ''`)
+	if err != nil {
+		return nil, apperr.Wrap(err, "list wallet invoice keys")
+	}
+	out := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		out[k] = true
+	}
+	return out, nil
 }
 
 // byID is one of the landlord's entries; another landlord's is not found.

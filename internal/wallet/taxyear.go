@@ -57,6 +57,14 @@ type Quarter struct {
 	ExpensesPence int64  `json:"expensesPence"`
 }
 
+// Scheduled is what a period holds dated after today: entries to come, not
+// yet paid or received, counted nowhere until their date has come.
+type Scheduled struct {
+	IncomePence   int64 `json:"incomePence"`
+	ExpensesPence int64 `json:"expensesPence"`
+	Count         int   `json:"count"`
+}
+
 // TaxYear is a tax year's summary in the boxes of SA105.
 type TaxYear struct {
 	Year               int          `json:"year"`
@@ -77,6 +85,10 @@ type TaxYear struct {
 	MTD                MTD          `json:"mtd"`
 	Quarters           []Quarter    `json:"quarters"`
 	Years              []int        `json:"years"`
+	// CountedTo is the last day counted: the year's end, or today while
+	// the year runs; what is dated after it is Scheduled.
+	CountedTo string    `json:"countedTo"`
+	Scheduled Scheduled `json:"scheduled"`
 }
 
 // taxYearOf is the tax year (named by the year it starts in) d falls in.
@@ -150,7 +162,12 @@ func (s *Service) taxYear(b *book, year int, propertyID string, now day) TaxYear
 		years[taxYearOf(b.txs[i].start)] = true
 	}
 	keep := func(t *Transaction) bool { return propertyID == "" || t.PropertyID == propertyID }
+	ty.CountedTo = min(to, max(now, from-1)).String()
 	b.each(from, to, keep, func(t *Transaction, d day) {
+		if d > now { // scheduled: counts once its date has come
+			ty.Scheduled.add(t)
+			return
+		}
 		if t.Kind == Loan {
 			ty.LoansPence += t.AmountPence
 			return
@@ -205,6 +222,18 @@ func (s *Service) taxYear(b *book, year int, propertyID string, now day) TaxYear
 	ty.Allowances = s.allowances(ty)
 	ty.MTD = s.mtd(year, ty.IncomeTotalPence)
 	return ty
+}
+
+// add counts an occurrence to come (income without VAT added, expenses
+// gross, as everywhere; a loan's capital is neither).
+func (sc *Scheduled) add(t *Transaction) {
+	switch t.Kind {
+	case Income:
+		sc.IncomePence += t.AmountPence
+	case Expense:
+		sc.ExpensesPence += t.gross()
+	}
+	sc.Count++
 }
 
 func (s *Service) allowances(ty TaxYear) Allowances {

@@ -353,3 +353,67 @@ func TestInvoicesByContentAndZIP(t *testing.T) {
 		}
 	})
 }
+
+// Issue 26: on 26 November a monthly letting fee from 5 May counted all
+// ten occurrences of the year (to 5 March) as paid, and the January to
+// April quarter already held money. Entries dated after today are
+// scheduled: they count once their date has come, the page says how much
+// is still to come, and the box, its list and the quarters agree.
+func TestTaxYearCountsOnlyWhatIsDue(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		e.Clock.Set(at("2026-11-26 12:00"))
+		c, p := landlord(t, e, "lord@example.com", 1)
+		add(t, c, entry("expense", p[0], "Letting agent and management fees", 18500, "2026-05-05", "frequency", "monthly"))
+		add(t, c, entry("income", p[0], "Rent", 120000, "2026-12-01")) // a one-off dated next month
+		ty := taxYear(t, c, "year=2026")
+		fees := boxes(list(ty["expenses"]))["27"]
+		// 5 May .. 5 November: seven occurrences have come.
+		if num(fees["totalPence"]) != 7*18500 || num(obj(list(fees["categories"])[0])["count"]) != 7 {
+			t.Errorf("letting fees box: %v", fees)
+		}
+		if num(ty["incomeTotalPence"]) != 0 {
+			t.Errorf("income dated next month counted: %v", ty["incomeTotalPence"])
+		}
+		var qExp, qInc int64
+		for _, q := range list(ty["quarters"]) {
+			qExp += num(obj(q)["expensesPence"])
+			qInc += num(obj(q)["incomePence"])
+			if obj(q)["start"].(string) > "2026-11-26" && (num(obj(q)["expensesPence"]) != 0 || num(obj(q)["incomePence"]) != 0) {
+				t.Errorf("a quarter after today holds money: %v", q)
+			}
+		}
+		if qExp != num(ty["expensesTotalPence"]) || qInc != num(ty["incomeTotalPence"]) {
+			t.Errorf("quarters %d/%d, totals %v/%v", qInc, qExp, ty["incomeTotalPence"], ty["expensesTotalPence"])
+		}
+		sch := obj(ty["scheduled"])
+		// 5 December .. 5 April: five fees; the rent of 1 December.
+		if ty["countedTo"] != "2026-11-26" || num(sch["expensesPence"]) != 5*18500 || num(sch["incomePence"]) != 120000 || num(sch["count"]) != 6 {
+			t.Errorf("scheduled: %v counted to %v", sch, ty["countedTo"])
+		}
+		// The box's list: the scheduled occurrences are shown as such and
+		// left out of its sum, which is the box's.
+		r := c.Get("/api/wallet/transactions?from=2026-04-06&to=2027-04-05&box=27")
+		if r.Status != 200 {
+			t.Fatal(r.Raw)
+		}
+		if num(obj(r.Body["money"])["expensesPence"]) != num(fees["totalPence"]) {
+			t.Errorf("list sum %v, box %v", r.Body["money"], fees["totalPence"])
+		}
+		scheduled := 0
+		for _, it := range list(r.Body["items"]) {
+			if obj(it)["scheduled"] == true {
+				scheduled++
+				if obj(it)["occurrenceDate"].(string) <= "2026-11-26" {
+					t.Errorf("a past occurrence marked scheduled: %v", obj(it)["occurrenceDate"])
+				}
+			}
+		}
+		if len(list(r.Body["items"])) != 12 || scheduled != 5 || num(obj(r.Body["scheduled"])["expensesPence"]) != 5*18500 {
+			t.Errorf("list: %d items, %d scheduled, %v", len(list(r.Body["items"])), scheduled, r.Body["scheduled"])
+		}
+		// A past tax year is counted to its end.
+		if last := taxYear(t, c, "year=2025"); last["countedTo"] != "2026-04-05" || num(obj(last["scheduled"])["count"]) != 0 {
+			t.Errorf("last year: %v %v", last["countedTo"], last["scheduled"])
+		}
+	})
+}

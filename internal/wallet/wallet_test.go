@@ -3,6 +3,7 @@ package wallet_test
 import (
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/apptest"
@@ -127,10 +128,12 @@ func TestRecurringEntries(t *testing.T) {
 			t.Errorf("recent: %v", o["recentTotal"])
 		}
 		// Ending the monthly entry on 31 March stops it.
-		m := entry("income", p[0], "Rent", 90000, "2028-01-31", "frequency", "monthly", "endDate", "2028-03-31")
-		if r := c.Do(http.MethodPut, "/api/wallet/transactions/"+monthly["id"].(string), m); r.Status != 200 {
+		m := entry("income", p[0], "Rent", 90000, "2028-01-31", "frequency", "monthly", "endDate", "2028-03-31", "revision", monthly["revision"])
+		r := c.Do(http.MethodPut, "/api/wallet/transactions/"+monthly["id"].(string), m)
+		if r.Status != 200 {
 			t.Fatalf("end: %d %s", r.Status, r.Raw)
 		}
+		m["revision"] = obj(r.Body["transaction"])["revision"]
 		if got := page("from=2028-01-01&to=2028-12-31&filter=income"); len(got) != 3 {
 			t.Errorf("after the end date: %v", got)
 		}
@@ -214,6 +217,10 @@ func TestVATLoansAndRecoverable(t *testing.T) {
 			{"Other without a name", entry("expense", p[0], "Other", 100, today), "customCategory", wallet.MsgFillAll},
 			{"unknown category", entry("expense", p[0], "Yachts", 100, today), "category", wallet.MsgFillAll},
 			{"income category on an expense", entry("expense", p[0], "Rent", 100, today), "category", wallet.MsgFillAll},
+			// Issue 26: a description over 1,000 characters was cut silently (201).
+			{"description too long", entry("income", p[0], "Rent", 1, today, "description", strings.Repeat("é", 1001)), "description", wallet.MsgDescriptionTooLong},
+			{"payee too long", entry("expense", p[0], "Insurance", 1, today, "party", map[string]any{"type": "vendor", "person": strings.Repeat("x", 201)}),
+				"party.person", wallet.MsgTextTooLong},
 		}
 		for _, b := range bad {
 			r := c.Post("/api/wallet/transactions", b.m)
@@ -225,8 +232,12 @@ func TestVATLoansAndRecoverable(t *testing.T) {
 		if r.ErrorMessage() != wallet.MsgFillAll {
 			t.Errorf("message: %q", r.ErrorMessage())
 		}
-		// Amount 0 is allowed (the spec's minimum).
-		add(t, c, entry("income", p[0], "Rent", 0, today))
+		// Amount 0 is allowed (the spec's minimum), and a description of
+		// exactly 1,000 characters is kept whole.
+		long := strings.Repeat("é", 1000)
+		if got := add(t, c, entry("income", p[0], "Rent", 0, today, "description", long)); got["description"] != long {
+			t.Errorf("a 1,000-character description was changed: %d characters", len([]rune(got["description"].(string))))
+		}
 	})
 }
 
@@ -272,7 +283,7 @@ func TestCustomCategories(t *testing.T) {
 			t.Errorf("entry lost its category: %s", r.Raw)
 		}
 		// Editing that entry keeps the deleted category; a new entry cannot use it.
-		m := entry("expense", p[0], "Garden", 4500, "2026-10-10")
+		m := entry("expense", p[0], "Garden", 4500, "2026-10-10", "revision", tr["revision"])
 		if r := c.Do(http.MethodPut, "/api/wallet/transactions/"+tr["id"].(string), m); r.Status != 200 {
 			t.Errorf("edit: %d %s", r.Status, r.Raw)
 		}

@@ -2174,6 +2174,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/certificates/with-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a certificate with its first file, together or not at all
+         * @description One multipart request: the field "certificate" holds the JSON of POST /api/certificates, then the field "file" the certificate's file (checked as for POST /api/certificates/{id}/files). The file is checked first and the certificate and its file are saved in one transaction: a refused file or refused details leave no certificate (which would count as action needed and be reminded about). Further files go to POST /api/certificates/{id}/files.
+         */
+        post: operations["createCertificateWithFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/certificates/booking": {
         parameters: {
             query?: never;
@@ -2555,7 +2575,7 @@ export interface paths {
         get: operations["getWalletTransaction"];
         /**
          * Edit a wallet transaction
-         * @description The same fields as adding; the kind never changes.
+         * @description The same fields as adding, and the entry's revision the edit was based on; the kind never changes. When another change came first (an edit elsewhere, an invoice stored or removed) nothing is saved and the answer is 409 with code "changed" and the entry as it now is.
          */
         put: operations["updateWalletTransaction"];
         post?: never;
@@ -4141,6 +4161,8 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description raised by every change to the entry (its fields or its invoice); an edit names it */
+            revision: number;
         };
         WalletTransactionResponse: {
             transaction: components["schemas"]["WalletTransaction"];
@@ -4151,7 +4173,6 @@ export interface components {
             propertyId: string;
             category: string;
             customCategory?: string;
-            description: string;
             amountPence: number;
             date: string;
             /** @enum {string} */
@@ -4168,20 +4189,47 @@ export interface components {
             recoverPence?: number;
             lenderName?: string;
             tenureYears?: number;
+            /** @description editing: the entry's revision the edit was based on (another change since answers 409) */
+            revision?: number;
+            /** @description at most 1,000 characters (a longer one is refused, never cut) */
+            description: string;
         };
         WalletOccurrence: {
             occurrenceDate: string;
             transaction: components["schemas"]["WalletTransaction"];
+            /** @description dated after today (UK): to come, not yet paid or received, counted nowhere yet */
+            scheduled: boolean;
+        };
+        WalletRentPayment: {
+            transactionId: string;
+            propertyId: string;
+            propertyLabel: string;
+            date: string;
+            description: string;
+            amountPence: number;
+            settles: {
+                dueDate: string;
+                pence: number;
+            }[];
+            /** @description what no due date in the next year took */
+            aheadPence: number;
+        };
+        /** @description occurrences dated after today, added up apart (income without VAT added, expenses gross): they count once their date has come */
+        WalletScheduled: {
+            incomePence: number;
+            expensesPence: number;
+            count: number;
         };
         WalletPage: {
             items: components["schemas"]["WalletOccurrence"][];
             total: number;
-            /** @description every matching entry added up as the overview and the tax year do (income without VAT added, expenses gross) */
+            /** @description every matching entry dated up to today added up as the overview and the tax year do (income without VAT added, expenses gross) */
             money: {
                 revenuePence: number;
                 expensesPence: number;
                 profitPence: number;
             };
+            scheduled: components["schemas"]["WalletScheduled"];
         };
         WalletOverdueRent: {
             propertyId: string;
@@ -4211,6 +4259,10 @@ export interface components {
                 duePence: number;
                 overduePence: number;
                 overdue: components["schemas"]["WalletOverdueRent"][];
+                /** @description the period's rent payments (newest first), each with the rent due dates it settled by the rule */
+                payments: components["schemas"]["WalletRentPayment"][];
+                /** @description how payments settle rent due (oldest first), said on the page */
+                rule: string;
             };
             months: {
                 month: string;
@@ -4297,6 +4349,9 @@ export interface components {
                 expensesPence: number;
             }[];
             years: number[];
+            /** @description the last day counted: the year's end, or today while the year runs */
+            countedTo: string;
+            scheduled: components["schemas"]["WalletScheduled"];
         };
     };
     responses: {
@@ -7464,6 +7519,41 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
+    createCertificateWithFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description the JSON of CertificateInput */
+                    certificate: string;
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the certificate with its file */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            503: components["responses"]["Busy"];
+        };
+    };
     bookCertificateVendor: {
         parameters: {
             query?: never;
@@ -8192,6 +8282,21 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            /** @description changed elsewhere (code changed, with the current entry) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                        };
+                        transaction: components["schemas"]["WalletTransaction"];
+                    };
+                };
+            };
         };
     };
     deleteWalletTransaction: {

@@ -24,10 +24,12 @@ export type UploadOptions<T> = {
   networkError?: ApiErrorBody
   /** Aborting it cancels the upload, which rejects with an AbortError DOMException. */
   signal?: AbortSignal
+  /** Text fields sent before the file (for a record saved with its file in one request). */
+  fields?: Record<string, string>
 }
 
 /** uploadWithProgress sends one file as multipart field "file" to url and resolves with the picked body. */
-export function uploadWithProgress<T>(url: string, file: File, { onProgress, pick, tooLarge, networkError, signal }: UploadOptions<T> = {}): Promise<T> {
+export function uploadWithProgress<T>(url: string, file: File, { onProgress, pick, tooLarge, networkError, signal, fields }: UploadOptions<T> = {}): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', url)
@@ -61,6 +63,7 @@ export function uploadWithProgress<T>(url: string, file: File, { onProgress, pic
       signal.addEventListener('abort', () => xhr.abort(), { once: true })
     }
     const form = new FormData()
+    for (const [k, v] of Object.entries(fields ?? {})) form.append(k, v)
     form.append('file', file, file.name)
     // No Content-Type header: the browser adds multipart/form-data with its boundary.
     xhr.send(form)

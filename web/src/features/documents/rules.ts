@@ -15,6 +15,7 @@ export const MSG = {
   fileTooLarge: 'Each file must be 10 MB or smaller.',
   fileType: 'Only PDF, JPEG and PNG files are allowed.',
   needFile: 'Add the certificate: choose a file or take a photo.',
+  notSavedFile: 'Nothing was saved: the file below was refused. Choose another file (PDF, JPEG or PNG, at most 10 MB) and save again.',
   uploaded: 'Certificate saved.',
   replaced: 'Certificate replaced.',
   updated: 'Certificate updated.',
@@ -81,11 +82,8 @@ export function formatDay(s: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/London' })
 }
 
-/** todayInLondon is today's date in the UK as YYYY-MM-DD. */
-export function todayInLondon(now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return now.toLocaleDateString('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' })
-}
+/** todayInLondon is today's date in the UK as YYYY-MM-DD (shared with the wallet). */
+export { todayInLondon } from '../../lib/ukDay'
 
 /**
  * addMonths adds a term to a YYYY-MM-DD day; a day the month lacks becomes

@@ -26,11 +26,8 @@ export function formatDate(iso: string | null | undefined): string {
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`
 }
 
-/** todayISO is the local date as YYYY-MM-DD (what a date box holds). */
-export function todayISO(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`
-}
+/** todayISO is the UK's day as YYYY-MM-DD (what a date box holds), not the browser's local day. */
+export { todayInLondon as todayISO } from '../../lib/ukDay'
 
 /** shortPounds is an axis label: 150000 -> '£1,500', 2500000 -> '£25k'. */
 export function shortPounds(pence: number): string {

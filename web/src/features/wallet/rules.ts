@@ -19,6 +19,9 @@ export const NEGATIVE = 'The amount cannot be less than £0.00'
 export const VAT_ZERO = 'Enter the VAT added, more than £0.00'
 export const RECOVER_TOO_MUCH = 'The amount to recover cannot be more than the amount paid'
 export const END_BEFORE = 'The end date cannot be before the date'
+/** The server's limit and message for a description (it refuses, never cuts). */
+export const DESCRIPTION_MAX = 1000
+export const DESCRIPTION_TOO_LONG = 'The description can be at most 1,000 characters.'
 
 export const OTHER = 'Other'
 export const CREATE_NEW = 'Create New'
@@ -131,6 +134,8 @@ export const walletSchema = z
     need('category', v.category)
     if (needsSpecify(v.category)) need('customCategory', v.customCategory)
     need('description', v.description)
+    // Counted in characters as the server counts them (not UTF-16 units).
+    if ([...v.description.trim()].length > DESCRIPTION_MAX) ctx.addIssue({ code: 'custom', path: ['description'], message: DESCRIPTION_TOO_LONG })
     const amount = money(ctx, 'amount', v.amount, true)
     need('date', v.date)
     if (v.kind === 'loan') {

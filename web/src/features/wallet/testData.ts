@@ -82,6 +82,7 @@ export const transaction: Transaction = {
   invoice: null,
   createdAt: '2026-11-03T10:00:00Z',
   updatedAt: '2026-11-03T10:00:00Z',
+  revision: 1,
 }
 
 export const rent: Transaction = {
@@ -120,14 +121,27 @@ export function overview(period: Overview['period'] = '1M'): Overview {
       duePence: 185000,
       overduePence: 185000,
       overdue: [{ propertyId: 'p1', propertyLabel: '12 Lavender Hill, London', dueDate: '2026-10-01', amountPence: 185000, outstandingPence: 185000, daysOverdue: 55 }],
+      payments: [
+        {
+          transactionId: 't2',
+          propertyId: 'p1',
+          propertyLabel: '12 Lavender Hill, London',
+          date: '2026-11-01',
+          description: 'November rent',
+          amountPence: 185000,
+          settles: [{ dueDate: '2026-09-01', pence: 185000 }],
+          aheadPence: 0,
+        },
+      ],
+      rule: 'Each rent payment settles the oldest rent still owed first, so a payment meant for this month pays an earlier month that is still unpaid before it.',
     },
     months: [
       { month: '2026-10', incomePence: 0, expensesPence: 0 },
       { month: '2026-11', incomePence: 185000, expensesPence: 14400 },
     ],
     recent: [
-      { occurrenceDate: '2026-11-03', transaction },
-      { occurrenceDate: '2026-11-01', transaction: rent },
+      { occurrenceDate: '2026-11-03', transaction, scheduled: false },
+      { occurrenceDate: '2026-11-01', transaction: rent, scheduled: false },
     ],
     recentTotal: 2,
   }
@@ -162,5 +176,7 @@ export function taxYear(): import('./api/keys').TaxYear {
     mtd: { thresholdPence: 5000000, appliesFrom: '2026-04-06', qualifyingIncomePence: 1110000, crosses: false, message: 'Not over the threshold.' },
     quarters: [{ label: '6 Apr – 5 Jul', start: '2026-04-06', end: '2026-07-05', incomePence: 555000, expensesPence: 0 }],
     years: [2025, 2026],
+    countedTo: '2026-11-26',
+    scheduled: { incomePence: 0, expensesPence: 74000, count: 4 },
   }
 }

@@ -1,20 +1,27 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../lib/api'
-import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../../test/utils'
+import { mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../../test/utils'
 import DocumentsPage from '../routes/DocumentsPage'
 import { addDays, addMonths, MSG, todayInLondon } from '../rules'
 import { cert, certificatesAnswer, property } from '../testData'
 import { uploadCertificateFile } from '../api/uploadCertificateFile'
+import { createCertificateWithFile } from '../api/createCertificate'
 
 vi.mock('../api/uploadCertificateFile', () => ({ uploadCertificateFile: vi.fn() }))
 const upload = vi.mocked(uploadCertificateFile)
+vi.mock('../api/createCertificate', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/createCertificate')>()),
+  createCertificateWithFile: vi.fn(),
+}))
+const createWithFile = vi.mocked(createCertificateWithFile)
 
 beforeAll(polyfillDialog)
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
   upload.mockReset()
+  createWithFile.mockReset()
 })
 
 const path = '/documents/:view'
@@ -55,33 +62,31 @@ describe('uploading a certificate', () => {
     expect(screen.getByLabelText('Choose files')).toHaveAttribute('multiple')
   })
 
-  it('needs a file, refuses wrong ones on the spot, then saves the certificate and uploads its files', async () => {
+  it('needs a file, refuses wrong ones on the spot, then saves the certificate with its file in one request', async () => {
     const { post } = serve()
-    post.mockImplementation((async () => reply(201, cert({ id: 'new1' }))) as never)
-    upload.mockResolvedValue({ id: 'f1', filename: 'cp12.pdf', contentType: 'application/pdf', size: 10, uploadedAt: '', url: '', downloadUrl: '' })
+    createWithFile.mockResolvedValue(cert({ id: 'new1' }))
     const { router } = renderPage(<DocumentsPage />, { path, initialEntries: [`${base}&view=upload&certType=gas-safety`] })
     const expires = addDays(todayInLondon(), 20)
     fireEvent.change(await screen.findByLabelText('Expiry date'), { target: { value: expires } })
     fireEvent.click(screen.getByRole('button', { name: 'Save certificate' }))
     expect(await screen.findByText(MSG.needFile)).toBeInTheDocument()
-    expect(post).not.toHaveBeenCalled()
+    expect(createWithFile).not.toHaveBeenCalled()
 
     fireEvent.change(screen.getByLabelText('Choose files'), { target: { files: [new File(['x'], 'notes.docx', { type: 'application/msword' }), pdf()] } })
     expect(await screen.findByText(MSG.fileType)).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Remove notes.docx' }))
     fireEvent.click(screen.getByRole('button', { name: 'Save certificate' }))
-    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1))
-    expect(post).toHaveBeenCalledWith('/api/certificates', {
-      body: { propertyId: 'p1', type: 'gas-safety', name: '', issuedOn: todayInLondon(), expiresOn: expires, epcRating: '', notes: '' },
-    })
-    expect(upload.mock.calls[0][0]).toBe('new1')
-    expect(upload.mock.calls[0][1].name).toBe('cp12.pdf')
+    await waitFor(() => expect(createWithFile).toHaveBeenCalledTimes(1))
+    expect(createWithFile.mock.calls[0][0]).toEqual({ propertyId: 'p1', type: 'gas-safety', name: '', issuedOn: todayInLondon(), expiresOn: expires, epcRating: '', notes: '' })
+    expect(createWithFile.mock.calls[0][1].name).toBe('cp12.pdf')
+    expect(post).not.toHaveBeenCalled()
+    expect(upload).not.toHaveBeenCalled()
     await waitFor(() => expect(router.state.location.search).toBe('?details=true&propertyId=p1&certType=gas-safety'))
   })
 
   it('shows the server’s field errors and keeps what was typed and chosen', async () => {
-    const { post } = serve()
-    post.mockImplementation((async () => apiError(400, 'invalid', 'Please check the form.', { expiresOn: 'The expiry date must be after the issue date.' })) as never)
+    serve()
+    createWithFile.mockRejectedValue(new ApiError(400, { code: 'invalid', message: 'Please check the form.', fields: { expiresOn: 'The expiry date must be after the issue date.' } }))
     renderPage(<DocumentsPage />, { path, initialEntries: [`${base}&view=upload&certType=gas-safety`] })
     fireEvent.change(await screen.findByLabelText('Notes (optional)'), { target: { value: 'Boiler in the loft' } })
     fireEvent.change(screen.getByLabelText('Choose files'), { target: { files: [pdf()] } })
@@ -92,35 +97,46 @@ describe('uploading a certificate', () => {
     expect(upload).not.toHaveBeenCalled()
   })
 
-  it('keeps a file that failed, and saving again sends only that file to the same certificate', async () => {
+  it('a refused file saves nothing (issue 24): no certificate is left; saving again with another file sends both together', async () => {
     const { post, patch } = serve()
-    post.mockImplementation((async () => reply(201, cert({ id: 'new2' }))) as never)
-    patch.mockImplementation((async () => reply(200, cert({ id: 'new2' }))) as never)
-    upload.mockRejectedValueOnce(new ApiError(400, { code: 'bad_file_type', message: 'Only PDF, JPEG or PNG files can be uploaded.' }))
-    upload.mockResolvedValue({ id: 'f1', filename: 'cp12.pdf', contentType: 'application/pdf', size: 10, uploadedAt: '', url: '', downloadUrl: '' })
-    renderPage(<DocumentsPage />, { path, initialEntries: [`${base}&view=upload&certType=gas-safety`] })
+    createWithFile.mockRejectedValueOnce(new ApiError(400, { code: 'bad_file_type', message: 'Only PDF, JPEG or PNG files can be uploaded.' }))
+    createWithFile.mockResolvedValue(cert({ id: 'new2' }))
+    const { router } = renderPage(<DocumentsPage />, { path, initialEntries: [`${base}&view=upload&certType=gas-safety`] })
     fireEvent.change(await screen.findByLabelText('Choose files'), { target: { files: [pdf()] } })
     fireEvent.click(screen.getByRole('button', { name: 'Save certificate' }))
     expect(await screen.findByText('Only PDF, JPEG or PNG files can be uploaded.')).toBeInTheDocument()
-    expect(screen.getByText(/The certificate is saved but one file was not uploaded/)).toBeInTheDocument()
+    expect(screen.getByText(MSG.notSavedFile)).toBeInTheDocument()
+    expect(post).not.toHaveBeenCalled() // no record without its file
     fireEvent.click(screen.getByRole('button', { name: 'Save certificate' }))
-    await waitFor(() => expect(upload).toHaveBeenCalledTimes(2))
-    expect(post).toHaveBeenCalledTimes(1)
-    expect(patch).toHaveBeenCalledWith('/api/certificates/{id}', expect.objectContaining({ params: { path: { id: 'new2' } } }))
-    expect(upload.mock.calls[1][0]).toBe('new2')
+    await waitFor(() => expect(createWithFile).toHaveBeenCalledTimes(2))
+    expect(patch).not.toHaveBeenCalled()
+    expect(upload).not.toHaveBeenCalled()
+    await waitFor(() => expect(router.state.location.search).toBe('?details=true&propertyId=p1&certType=gas-safety'))
+  })
+
+  it('saves the first file with the certificate and uploads the others after it', async () => {
+    serve()
+    createWithFile.mockResolvedValue(cert({ id: 'new4' }))
+    upload.mockResolvedValue({ id: 'f2', filename: 'page2.pdf', contentType: 'application/pdf', size: 10, uploadedAt: '', url: '', downloadUrl: '' })
+    renderPage(<DocumentsPage />, { path, initialEntries: [`${base}&view=upload&certType=gas-safety`] })
+    fireEvent.change(await screen.findByLabelText('Choose files'), { target: { files: [pdf(), new File(['%PDF-1.4 2'], 'page2.pdf', { type: 'application/pdf' })] } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save certificate' }))
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1))
+    expect(createWithFile.mock.calls[0][1].name).toBe('cp12.pdf')
+    expect(upload.mock.calls[0][0]).toBe('new4')
+    expect(upload.mock.calls[0][1].name).toBe('page2.pdf')
   })
 
   it('replaces the current certificate: the type is fixed and the old one is named', async () => {
-    const { post } = serve(certificatesAnswer({}, { 'gas-safety': { current: [cert()] } }))
-    post.mockImplementation((async () => reply(201, cert({ id: 'new3' }))) as never)
-    upload.mockResolvedValue({ id: 'f1', filename: 'cp12.pdf', contentType: 'application/pdf', size: 10, uploadedAt: '', url: '', downloadUrl: '' })
+    serve(certificatesAnswer({}, { 'gas-safety': { current: [cert()] } }))
+    createWithFile.mockResolvedValue(cert({ id: 'new3' }))
     renderPage(<DocumentsPage />, { path, initialEntries: [`${base}&view=upload&certType=gas-safety&replaces=crt_1`] })
     expect(await screen.findByRole('heading', { name: 'Replace Gas Safety Certificate' })).toBeInTheDocument()
     expect(screen.getByText(/replaces the one that expires on 10\/06\/2026/)).toBeInTheDocument()
     expect(screen.getByLabelText('Certificate type')).toBeDisabled()
     fireEvent.change(screen.getByLabelText('Choose files'), { target: { files: [pdf()] } })
     fireEvent.click(screen.getByRole('button', { name: 'Replace certificate' }))
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/certificates', { body: expect.objectContaining({ type: 'gas-safety', replaces: 'crt_1' }) }))
+    await waitFor(() => expect(createWithFile).toHaveBeenCalledWith(expect.objectContaining({ type: 'gas-safety', replaces: 'crt_1' }), expect.anything(), expect.anything()))
   })
 
   it('edits a certificate: its values, its files, and the name an Other certificate needs', async () => {

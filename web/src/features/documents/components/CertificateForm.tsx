@@ -4,8 +4,10 @@
 // The type, a name (Other), the issue date, the expiry (prefilled from the
 // type's term, editable), the EPC rating (EPC), notes and the files (PDF,
 // JPEG or PNG, 10 MB each) chosen from the device or taken with the camera.
-// The certificate is saved first, then its files one by one; a failure
-// keeps everything typed and chosen, and saving again sends only what is left.
+// A new certificate is saved with its first file in one request, together
+// or not at all (a refused file leaves no certificate); then its other
+// files one by one. A failure keeps everything typed and chosen, and saving
+// again sends only what is left.
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
@@ -19,7 +21,8 @@ import { Spinner } from '../../../components/Spinner'
 import { useToast } from '../../../components/Toast'
 import { errorFields, errorMessage } from '../../../lib/errors'
 import { useCertificates } from '../api/certificates'
-import { useCreateCertificate } from '../api/createCertificate'
+import { createCertificateWithFile, FILE_ERRORS } from '../api/createCertificate'
+import { ApiError } from '../../../lib/api'
 import { useDeleteCertificateFile } from '../api/deleteCertificateFile'
 import { documentsKey, type Certificate, type CertificateFile, type CertificatePatch, type CertificateType } from '../api/keys'
 import { useUpdateCertificate } from '../api/updateCertificate'
@@ -145,7 +148,6 @@ function LoadedForm({ propertyId, address, types, editing, replacing, askedType,
   const [savedId, setSavedId] = useState(editing?.id ?? '')
   const [busy, setBusy] = useState(false)
   const [doomedFile, setDoomedFile] = useState<CertificateFile | null>(null)
-  const create = useCreateCertificate()
   const update = useUpdateCertificate()
   const delFile = useDeleteCertificateFile({ onSuccess: () => setDoomedFile(null) })
 
@@ -187,9 +189,28 @@ function LoadedForm({ propertyId, address, types, editing, replacing, askedType,
         notes: v.notes.trim(),
       }
       if (!id) {
-        const c = await create.mutateAsync({ propertyId, type: v.type, ...body, ...(replacing ? { replaces: replacing.id } : {}) })
-        id = c.id
-        setSavedId(id)
+        const first = sendable[0]
+        const mark = (patch: Partial<Chosen>) => setFiles((fs) => fs.map((x) => (x.key === first.key ? { ...x, ...patch } : x)))
+        mark({ state: 'uploading', error: '', progress: 0 })
+        try {
+          const c = await createCertificateWithFile({ propertyId, type: v.type, ...body, ...(replacing ? { replaces: replacing.id } : {}) }, first.file, (p) =>
+            mark({ progress: p }),
+          )
+          id = c.id
+          setSavedId(id)
+          mark({ state: 'done', progress: 1 })
+        } catch (e) {
+          if (e instanceof ApiError && FILE_ERRORS.includes(e.code)) {
+            // Nothing was saved: the certificate waits for a file that is accepted.
+            mark({ state: 'failed', error: errorMessage(e) })
+            form.setError('root', { message: MSG.notSavedFile })
+          } else {
+            mark({ state: 'waiting', progress: 0 })
+            throw e
+          }
+          setBusy(false)
+          return
+        }
       } else {
         const patch: CertificatePatch = body
         await update.mutateAsync({ id, patch })
@@ -200,7 +221,7 @@ function LoadedForm({ propertyId, address, types, editing, replacing, askedType,
       return
     }
     let failed = 0
-    for (const f of sendable) {
+    for (const f of sendable.filter((x) => x.key !== sendable[0]?.key || savedId)) {
       setFiles((fs) => fs.map((x) => (x.key === f.key ? { ...x, state: 'uploading', error: '', progress: 0 } : x)))
       try {
         await uploadCertificateFile(id, f.file, (p) => setFiles((fs) => fs.map((x) => (x.key === f.key ? { ...x, progress: p } : x))))

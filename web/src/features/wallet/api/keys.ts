@@ -10,8 +10,8 @@ export type Vat = Transaction['vat']
 export type Frequency = Transaction['frequency']
 export type Party = S['WalletParty']
 export type Invoice = S['WalletInvoice']
-/** TransactionInput is the form's request body, every field given. */
-export type TransactionInput = Required<S['WalletInput']>
+/** TransactionInput is the form's request body, every field given (the revision an edit was based on is added when sent). */
+export type TransactionInput = Required<Omit<S['WalletInput'], 'revision'>>
 export type Occurrence = S['WalletOccurrence']
 export type Category = S['WalletCategory']
 export type Categories = S['WalletCategories']

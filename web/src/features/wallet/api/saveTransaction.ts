@@ -1,7 +1,10 @@
 // POST /api/wallet/transactions (add) or PUT /api/wallet/transactions/{id}
-// (edit), then the invoice: PUT .../{id}/invoice as multipart field "file"
-// when one was chosen, DELETE .../{id}/invoice when it was removed.
-import { useRef } from 'react'
+// (edit, with the revision it was based on), then the invoice: PUT
+// .../{id}/invoice as multipart field "file" when one was chosen, DELETE
+// .../{id}/invoice when it was removed. An edit answered 409 "changed"
+// throws ChangedError with the entry as it now is; saving again then
+// replaces that copy (the user has seen it).
+import { useEffect, useRef } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, api, notifyUnauthorized, unwrap, type ApiErrorBody } from '../../../lib/api'
 import { categoriesKey, transactionKey, walletKey, type Transaction, type TransactionInput } from './keys'
@@ -35,23 +38,58 @@ export class InvoiceError extends Error {
   }
 }
 
-export function useSaveTransaction(id?: string) {
+/** ChangedError: another change to the entry came first; nothing was saved. */
+export class ChangedError extends Error {
+  readonly current: Transaction
+  constructor(current: Transaction, message: string) {
+    super(message)
+    this.current = current
+  }
+}
+
+/** updateTransaction sends an edit based on revision (409 "changed" throws ChangedError). */
+export async function updateTransaction(id: string, revision: number, input: TransactionInput): Promise<Transaction> {
+  const { data, error, response } = await api.PUT('/api/wallet/transactions/{id}', { params: { path: { id } }, body: { ...input, revision } })
+  if (response.ok && data) return data.transaction
+  const body = error as { error?: ApiErrorBody; transaction?: Transaction } | undefined
+  if (response.status === 409 && body?.error?.code === 'changed' && body.transaction) throw new ChangedError(body.transaction, body.error.message)
+  throw new ApiError(response.status, body?.error)
+}
+
+/** useSaveTransaction saves the form: revision is the edited entry's as the page read it. */
+export function useSaveTransaction(id?: string, revision?: number) {
   const qc = useQueryClient()
   // Once an added entry is created (its invoice refused, say), saving again
   // updates it: the form never creates it twice.
   const created = useRef<string | undefined>(undefined)
+  // The revision the next edit is based on: the page's, then each answer's.
+  const rev = useRef<number>(revision ?? 0)
+  useEffect(() => {
+    if (revision !== undefined) rev.current = revision
+  }, [revision])
   return useMutation({
     mutationFn: async ({ input, invoice, removeInvoice }: SaveVars): Promise<Transaction> => {
       const target = id ?? created.current
-      const saved = target
-        ? (await unwrap(api.PUT('/api/wallet/transactions/{id}', { params: { path: { id: target } }, body: input }))).transaction
-        : (await unwrap(api.POST('/api/wallet/transactions', { body: input }))).transaction
+      let saved: Transaction
+      try {
+        saved = target
+          ? await updateTransaction(target, rev.current, input)
+          : (await unwrap(api.POST('/api/wallet/transactions', { body: input }))).transaction
+      } catch (e) {
+        if (e instanceof ChangedError) {
+          rev.current = e.current.revision
+          qc.setQueryData(transactionKey(e.current.id), e.current)
+        }
+        throw e
+      }
       created.current = saved.id
+      rev.current = saved.revision
       qc.setQueryData(transactionKey(saved.id), saved)
       void qc.invalidateQueries({ queryKey: walletKey, predicate: (q) => q.queryKey[1] !== 'one' })
       if (invoice) {
         try {
           const withInvoice = await uploadInvoice(saved.id, invoice)
+          rev.current = withInvoice.revision
           qc.setQueryData(transactionKey(saved.id), withInvoice)
           return withInvoice
         } catch (e) {
@@ -60,6 +98,7 @@ export function useSaveTransaction(id?: string) {
       }
       if (removeInvoice && saved.invoice) {
         const t = (await unwrap(api.DELETE('/api/wallet/transactions/{id}/invoice', { params: { path: { id: saved.id } } }))).transaction
+        rev.current = t.revision
         qc.setQueryData(transactionKey(saved.id), t)
         return t
       }

@@ -41,7 +41,9 @@ export function Overview({ period, filter, onPeriod, onFilter }: Props) {
         {(d) => (
           <>
             <Cards d={d} period={period} />
-            {d.rent.overdue.length > 0 ? <OverdueList overdue={d.rent.overdue} /> : null}
+            {/* The rule is said once: with the payments when there are any, else under what is overdue. */}
+            {d.rent.overdue.length > 0 ? <OverdueList overdue={d.rent.overdue} rule={d.rent.payments.length > 0 ? '' : d.rent.rule} /> : null}
+            {d.rent.payments.length > 0 ? <RentPayments rent={d.rent} period={period} /> : null}
             <section className="wl-panel">
               <MonthChart months={d.months} />
             </section>
@@ -124,13 +126,45 @@ function Cards({ d, period }: { d: OverviewData; period: Period }) {
             <dd>{formatPence(d.rent.overduePence)}</dd>
           </div>
         </dl>
-        <p className="wl-card__note">Overdue counts every unpaid month to today</p>
+        <p className="wl-card__note">Overdue counts every unpaid month to today; payments settle the oldest month first</p>
       </section>
     </div>
   )
 }
 
-function OverdueList({ overdue }: { overdue: Overdue[] }) {
+/** RentPayments says which rent due date each payment of the period settled (oldest first: the rule). */
+function RentPayments({ rent, period }: { rent: OverviewData['rent']; period: Period }) {
+  return (
+    <section className="wl-panel wl-settled" aria-labelledby="wl-settled-title">
+      <h2 id="wl-settled-title" className="wl-section-title">
+        Rent payments in {PERIOD_NAMES[period]}
+      </h2>
+      <p className="wl-muted wl-settled__rule">{rent.rule}</p>
+      <ul className="wl-settled__list">
+        {rent.payments.map((p) => (
+          <li key={p.transactionId}>
+            <span className="wl-settled__what">
+              <Link to={`/wallet/t/${encodeURIComponent(p.transactionId)}`}>{p.description}</Link>: <strong>{formatPence(p.amountPence)}</strong>{' '}
+              on {formatDate(p.date)} · {p.propertyLabel}
+            </span>
+            <span className="wl-settled__how">{settledWords(p)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** settledWords: 'Settled the rent due 1 Oct 2026' (with the part when a due date was partly paid). */
+export function settledWords(p: OverviewData['rent']['payments'][number]): string {
+  const parts = p.settles.map((s) => `${formatPence(s.pence)} of the rent due ${formatDate(s.dueDate)}`)
+  if (p.aheadPence > 0) parts.push(`${formatPence(p.aheadPence)} ahead of any rent due`)
+  if (parts.length === 0) return 'Settled no rent due'
+  if (p.settles.length === 1 && p.aheadPence === 0 && p.settles[0].pence === p.amountPence) return `Settled the rent due ${formatDate(p.settles[0].dueDate)}`
+  return `Settled ${parts.join(', ')}`
+}
+
+function OverdueList({ overdue, rule }: { overdue: Overdue[]; rule: string }) {
   return (
     <section className="wl-overdue" aria-labelledby="wl-overdue-title">
       <h2 id="wl-overdue-title" className="wl-overdue__title">
@@ -148,7 +182,7 @@ function OverdueList({ overdue }: { overdue: Overdue[] }) {
           </li>
         ))}
       </ul>
-      <p className="wl-muted wl-overdue__hint">Record the rent with Add Income, category Rent, for that property.</p>
+      <p className="wl-muted wl-overdue__hint">Record the rent with Add Income, category Rent, for that property.{rule ? ` ${rule}` : ''}</p>
     </section>
   )
 }

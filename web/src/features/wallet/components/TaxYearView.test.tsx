@@ -36,4 +36,17 @@ describe('the tax year in SA105 boxes', () => {
     await user.selectOptions(screen.getByLabelText('Tax year'), '2025')
     expect(onChange).toHaveBeenLastCalledWith(2025, '')
   })
+
+  it('says entries dated after today are scheduled and count once their date has come (issue 26)', async () => {
+    mockApi((p) => {
+      if (p === '/api/wallet/tax-year') return reply(200, taxYear())
+      if (p === '/api/wallet/properties') return reply(200, properties)
+      return reply(404)
+    }, sampleUser)
+    renderPage(<TaxYearView propertyId="" onChange={() => {}} />)
+    const note = await screen.findByTestId('wl-scheduled-note')
+    expect(note).toHaveTextContent('Counted up to today, 26 Nov 2026.')
+    expect(note).toHaveTextContent('scheduled, not paid: they count here once their date has come')
+    expect(note).toHaveTextContent('Still to come this tax year: 4 entries, £740.00 expenses.')
+  })
 })

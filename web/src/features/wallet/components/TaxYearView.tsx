@@ -5,7 +5,7 @@
 // totals. Each category opens its transactions. Downloads: the summary CSV,
 // the year's transactions CSV and its invoices as one ZIP.
 import { Link } from 'react-router'
-import { Download, FileArchive, Info } from 'lucide-react'
+import { CalendarClock, Download, FileArchive, Info } from 'lucide-react'
 import { Spinner } from '../../../components/Spinner'
 import { useTaxYear } from '../api/taxYear'
 import { useWalletProperties } from '../api/properties'
@@ -50,6 +50,28 @@ export function TaxYearView({ year, propertyId, onChange }: Props) {
   )
 }
 
+/**
+ * ScheduledNote says what the figures count: entries dated after today are
+ * scheduled (not yet paid or received) and count once their date has come.
+ */
+export function ScheduledNote({ d }: { d: TaxYear }) {
+  if (d.countedTo >= d.end && d.scheduled.count === 0) return null
+  const sc = d.scheduled
+  const parts = [sc.incomePence > 0 ? `${formatPence(sc.incomePence)} income` : '', sc.expensesPence > 0 ? `${formatPence(sc.expensesPence)} expenses` : '']
+    .filter(Boolean)
+    .join(' and ')
+  return (
+    <p className="wl-scheduled-note" data-testid="wl-scheduled-note">
+      <CalendarClock aria-hidden size={18} />
+      <span>
+        {d.countedTo < d.start ? 'This tax year has not started: nothing is counted yet.' : `Counted up to today, ${formatDate(d.countedTo)}.`} Entries dated
+        after today are scheduled, not paid: they count here once their date has come.
+        {sc.count > 0 ? ` Still to come this tax year: ${sc.count} ${sc.count === 1 ? 'entry' : 'entries'}${parts ? `, ${parts}` : ''}.` : ''}
+      </span>
+    </p>
+  )
+}
+
 function TaxYearBody({ d }: { d: TaxYear }) {
   const link = (b: { box?: string; category?: string }) => {
     const p = new URLSearchParams({ from: d.start, to: d.end })
@@ -82,6 +104,7 @@ function TaxYearBody({ d }: { d: TaxYear }) {
             <dd>{formatPence(d.financeCosts.totalPence)}</dd>
           </div>
         </dl>
+        <ScheduledNote d={d} />
         <div className="wl-panel__foot">
           <a className="button button--outline button--small" href={taxYearCsvHref(d.year, d.propertyId)} download>
             <Download aria-hidden size={18} /> Summary CSV

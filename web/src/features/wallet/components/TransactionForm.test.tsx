@@ -5,7 +5,7 @@ import { api } from '../../../lib/api'
 import { ToastProvider } from '../../../components/Toast'
 import { mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../../test/utils'
 import { TransactionForm } from './TransactionForm'
-import { blankForm, fromTransaction, FILL_ALL, SAVE_FAILED } from '../rules'
+import { blankForm, fromTransaction, DESCRIPTION_TOO_LONG, FILL_ALL, SAVE_FAILED } from '../rules'
 import { categories, transaction } from '../testData'
 import type { Kind, Transaction } from '../api/keys'
 
@@ -92,6 +92,15 @@ describe('the wallet form (spec 3 sections 3 and 5)', () => {
       recoverable: false,
       frequency: 'one-off',
     })
+  })
+
+  it('says a description over 1,000 characters is too long before sending (issue 26)', async () => {
+    const { sent } = setup('income')
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'é'.repeat(1001) } })
+    submit('Add Income')
+    expect(await screen.findByText(DESCRIPTION_TOO_LONG)).toBeInTheDocument()
+    expect(screen.getByLabelText('Description')).toHaveValue('é'.repeat(1001)) // nothing cut
+    expect(sent).toHaveLength(0)
   })
 
   it('refuses a negative amount and three decimals', async () => {
@@ -233,5 +242,37 @@ describe('the wallet form (spec 3 sections 3 and 5)', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled())
     expect(sent[0].path).toBe('/api/wallet/transactions/{id}')
     expect(sent[0].body).toMatchObject({ description: 'Boiler repair and service', amountPence: 12000, vatPence: 2400 })
+  })
+})
+
+describe('an edit when the entry changed elsewhere (issue 24)', () => {
+  it('sends the revision it was based on; a 409 shows the current copy, keeps what was typed, and saving again sends the new revision', async () => {
+    const user = userEvent.setup()
+    const edit = { ...transaction, revision: 3 }
+    const current = { ...transaction, revision: 4, description: 'Changed on the phone', invoice: { name: 'invoice-2026-10-01.pdf', contentType: 'application/pdf', size: 2048 } }
+    let calls = 0
+    const { sent, onSaved } = setup('expense', {
+      edit,
+      answer: () => {
+        calls++
+        return calls === 1
+          ? reply(409, { error: { code: 'changed', message: 'This entry was changed elsewhere since you opened it.' }, transaction: current })
+          : reply(200, { transaction: { ...current, revision: 5 } })
+      },
+    })
+    const desc = screen.getByLabelText('Description')
+    await user.clear(desc)
+    await user.type(desc, 'Typed on the laptop')
+    submit('Save changes')
+    const alert = await screen.findByText(/Not saved: this entry was changed elsewhere/)
+    const box = alert.closest('[role="alert"]') as HTMLElement
+    expect(within(box).getByText(/Changed on the phone/)).toBeInTheDocument()
+    expect(within(box).getByText('Invoice: invoice-2026-10-01.pdf')).toBeInTheDocument()
+    expect(desc).toHaveValue('Typed on the laptop')
+    expect(onSaved).not.toHaveBeenCalled()
+    expect(sent[0].body).toMatchObject({ revision: 3, description: 'Typed on the laptop' })
+    submit('Save changes')
+    await waitFor(() => expect(onSaved).toHaveBeenCalled())
+    expect(sent[1].body).toMatchObject({ revision: 4, description: 'Typed on the laptop' })
   })
 })

@@ -13,11 +13,13 @@ import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../compone
 import { useToast } from '../../../components/Toast'
 import { errorFields, errorMessage } from '../../../lib/errors'
 import { useCategories, useDeleteCategory } from '../api/categories'
-import { InvoiceError, useSaveTransaction } from '../api/saveTransaction'
+import { ChangedError, InvoiceError, useSaveTransaction } from '../api/saveTransaction'
 import type { Category, Kind, Transaction } from '../api/keys'
 import { tidyPounds } from '../money'
+import { formatDate, formatPence } from '../format'
 import {
   CREATE_NEW,
+  DESCRIPTION_MAX,
   FILL_ALL,
   FREQUENCY_LABELS,
   OTHER,
@@ -64,7 +66,10 @@ export function TransactionForm({ kind, initial, transaction, properties, onSave
   const toast = useToast()
   const form = useForm<WalletForm>({ resolver: zodResolver(walletSchema), defaultValues: initial, reValidateMode: 'onSubmit' })
   const { errors } = form.formState
-  const save = useSaveTransaction(transaction?.id)
+  const save = useSaveTransaction(transaction?.id, transaction?.revision)
+  // conflict: another change to the entry came first (another device, its
+  // invoice): nothing was saved; the form keeps what the user typed.
+  const [conflict, setConflict] = useState<Transaction | null>(null)
   const categories = useCategories()
   const [file, setFile] = useState<File | null>(null)
   const [fileError, setFileError] = useState('')
@@ -92,10 +97,14 @@ export function TransactionForm({ kind, initial, transaction, properties, onSave
   const handle = form.handleSubmit(
     (v) =>
       save.mutate(
-        { input: toInput(v), invoice: file, removeInvoice: removeInvoice && !file },
+        { input: toInput(v), invoice: file, removeInvoice: removeInvoice && !file && !!(conflict ?? transaction)?.invoice },
         {
           onSuccess: onSaved,
           onError: (err) => {
+            if (err instanceof ChangedError) {
+              setConflict(err.current)
+              return
+            }
             if (err instanceof InvoiceError) {
               // The entry is saved; only the file was refused.
               setFileError(errorMessage(err.cause))
@@ -153,11 +162,14 @@ export function TransactionForm({ kind, initial, transaction, properties, onSave
   const err = (f: WalletField) => errors[f]?.message
 
   const partyWord = kind === 'income' ? 'From' : 'Paid to'
-  const existing = transaction?.invoice && !removeInvoice ? transaction.invoice : null
+  // The invoice as the server last said (a conflict's copy is newer than the page's).
+  const current = conflict ?? transaction
+  const existing = current?.invoice && !removeInvoice ? current.invoice : null
 
   return (
     <form className="wl-form" onSubmit={submit} noValidate aria-labelledby="wl-form-title">
       <FormMessage kind="error">{errors.root?.message ?? (missing ? FILL_ALL : '')}</FormMessage>
+      {conflict ? <Conflict t={conflict} /> : null}
 
       <Group title="Details">
         <Field id={id('propertyId')} label="Property" error={err('propertyId')}>
@@ -193,8 +205,8 @@ export function TransactionForm({ kind, initial, transaction, properties, onSave
           </Field>
         ) : null}
         {own.length > 0 ? <OwnCategories kind={kind} own={own} /> : null}
-        <Field id={id('description')} label="Description" error={err('description')}>
-          <input {...input('description')} type="text" maxLength={200} autoComplete="off" />
+        <Field id={id('description')} label="Description" error={err('description')} hint={`Up to ${DESCRIPTION_MAX.toLocaleString('en-GB')} characters`}>
+          <input {...input('description', true)} type="text" autoComplete="off" />
         </Field>
         <div className="wl-form__row">
           <Field id={id('amount')} label="Amount (£)" error={err('amount')} hint="Pounds and pence">
@@ -375,6 +387,27 @@ export function TransactionForm({ kind, initial, transaction, properties, onSave
         </button>
       </div>
     </form>
+  )
+}
+
+/** Conflict says the entry changed elsewhere, shows its current copy and what saving now does. */
+function Conflict({ t }: { t: Transaction }) {
+  return (
+    <div className="wl-conflict" role="alert">
+      <p className="wl-conflict__title">
+        <strong>Not saved: this entry was changed elsewhere since you opened it.</strong>
+      </p>
+      <p>It now reads:</p>
+      <ul className="wl-conflict__list">
+        <li>
+          {t.description}, {formatPence(t.amountPence)} on {formatDate(t.date)}
+        </li>
+        <li>{t.invoice ? `Invoice: ${t.invoice.name}` : 'No invoice'}</li>
+      </ul>
+      <p>
+        Your changes are still in the form below. Save changes to replace it with yours, or Cancel to keep it as it is now.
+      </p>
+    </div>
   )
 }
 

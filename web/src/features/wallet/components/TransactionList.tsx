@@ -1,7 +1,8 @@
 // A list of occurrences (Recent Transactions, a category's transactions):
 // each row opens the entry's details page. Income shows with a plus,
 // expenses with a minus, loans as money received; PAID / NOT PAID,
-// recoverable and repeating entries are tagged.
+// recoverable and repeating entries are tagged, and an occurrence dated
+// after today is SCHEDULED (not yet paid or received).
 import { Link } from 'react-router'
 import { ArrowDownLeft, ArrowUpRight, Landmark, Repeat } from 'lucide-react'
 import type { Occurrence } from '../api/keys'
@@ -25,7 +26,7 @@ export function TransactionList({ items, label, empty = NO_TRANSACTIONS }: { ite
         const t = o.transaction
         const Icon = ICONS[t.kind]
         return (
-          <li key={`${t.id}-${o.occurrenceDate}`}>
+          <li key={`${t.id}-${o.occurrenceDate}`} className={o.scheduled ? 'wl-rows__scheduled' : undefined}>
             <Link to={`/wallet/t/${encodeURIComponent(t.id)}`} className="wl-row">
               <span className={`wl-row__icon wl-row__icon--${t.kind}`} aria-hidden="true">
                 <Icon size={18} />
@@ -35,7 +36,12 @@ export function TransactionList({ items, label, empty = NO_TRANSACTIONS }: { ite
                 <span className="wl-row__meta">{[t.category, t.propertyLabel].filter(Boolean).join(' · ')}</span>
                 <span className="wl-row__tags">
                   <span className="visually-hidden">{t.kind === 'income' ? 'Income' : t.kind === 'expense' ? 'Expense' : 'Loan'}, </span>
-                  {t.kind === 'expense' ? <span className={`wl-tag ${t.paid ? 'wl-tag--ok' : 'wl-tag--warn'}`}>{t.paid ? 'PAID' : 'NOT PAID'}</span> : null}
+                  {o.scheduled ? (
+                    // Dated after today: to come, not yet paid or received.
+                    <span className="wl-tag wl-tag--scheduled">SCHEDULED</span>
+                  ) : t.kind === 'expense' ? (
+                    <span className={`wl-tag ${t.paid ? 'wl-tag--ok' : 'wl-tag--warn'}`}>{t.paid ? 'PAID' : 'NOT PAID'}</span>
+                  ) : null}
                   {t.recoverable ? <span className="wl-tag">Recoverable {formatPence(t.recoverPence)}</span> : null}
                   {t.frequency !== 'one-off' ? (
                     <span className="wl-tag">

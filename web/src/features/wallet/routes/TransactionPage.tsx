@@ -11,7 +11,7 @@ import { ToastProvider, useToast } from '../../../components/Toast'
 import { ApiError } from '../../../lib/api'
 import { errorMessage } from '../../../lib/errors'
 import { useDeleteTransaction } from '../api/deleteTransaction'
-import { useSaveTransaction } from '../api/saveTransaction'
+import { ChangedError, useSaveTransaction } from '../api/saveTransaction'
 import { useTransaction } from '../api/transaction'
 import { invoiceHref, type Transaction } from '../api/keys'
 import { DeleteDialog } from '../components/DeleteDialog'
@@ -128,7 +128,7 @@ function DetailsOf({ t }: { t: Transaction }) {
 
 /** EndRepeats stops a weekly or monthly entry today: the occurrences so far stay, none come after. */
 function EndRepeats({ t }: { t: Transaction }) {
-  const save = useSaveTransaction(t.id)
+  const save = useSaveTransaction(t.id, t.revision)
   const toast = useToast()
   return (
     <section className="wl-panel wl-repeats" aria-label="Repeats">
@@ -142,7 +142,11 @@ function EndRepeats({ t }: { t: Transaction }) {
         onClick={() =>
           save.mutate(
             { input: { ...toInput(fromTransaction(t)), endDate: todayISO() } },
-            { onSuccess: () => toast('success', 'It repeats no more after today'), onError: () => toast('error', SAVE_FAILED) },
+            {
+              onSuccess: () => toast('success', 'It repeats no more after today'),
+              onError: (e) =>
+                toast('error', e instanceof ChangedError ? 'This entry was changed elsewhere: it now shows the current details. Please try again.' : SAVE_FAILED),
+            },
           )
         }
       >

@@ -35,7 +35,7 @@ function wallet(path = '/wallet', me: unknown = sampleUser) {
     if (p === '/api/wallet/transactions') {
       const t = { ...transaction, id: 't9', kind: 'income', category: 'Rent', box: '20', amountPence: 100000, vat: 'add', vatPence: 20000, netPence: 100000, grossPence: 120000 }
       // The server's sum: income without the VAT added (internal/wallet's tests hold that rule).
-      return reply(200, { items: [{ occurrenceDate: '2026-11-01', transaction: t }], total: 1, money: { revenuePence: 100000, expensesPence: 0, profitPence: 100000 } })
+      return reply(200, { items: [{ occurrenceDate: '2026-11-01', transaction: t, scheduled: false }], total: 1, money: { revenuePence: 100000, expensesPence: 0, profitPence: 100000 }, scheduled: { incomePence: 0, expensesPence: 0, count: 0 } })
     }
     return reply(404, { error: { code: 'not_found', message: 'Not found' } })
   }, me)
@@ -90,6 +90,10 @@ describe('the wallet overview (spec 3 "Wallet")', () => {
     const overdue = screen.getByRole('region', { name: 'Rent overdue' })
     expect(within(overdue).getByText(/due 1 Oct 2026/)).toBeInTheDocument()
     expect(within(overdue).getByText('55 days overdue')).toBeInTheDocument()
+    // Issue 26: which month each payment settled, and the rule.
+    const payments = screen.getByRole('region', { name: /Rent payments in/ })
+    expect(within(payments).getByText(/oldest rent still owed first/)).toBeInTheDocument()
+    expect(within(payments).getByText('Settled the rent due 1 Sep 2026')).toBeInTheDocument()
     const recent = screen.getByRole('list', { name: 'Recent Transactions' })
     expect(within(recent).getAllByRole('link')).toHaveLength(2)
     expect(within(recent).getByText('NOT PAID')).toBeInTheDocument()

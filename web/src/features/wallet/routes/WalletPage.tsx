@@ -117,6 +117,9 @@ function Transactions() {
           <p className="wl-muted">
             {list.data.total} {list.data.total === 1 ? 'entry' : 'entries'}
             {total !== undefined && list.data.items.length > 0 && (q.category || q.box) ? `, ${formatPence(Math.abs(total))} in all` : ''}
+            {list.data.scheduled.count > 0
+              ? `. ${list.data.scheduled.count} scheduled (dated after today, ${formatPence(list.data.scheduled.incomePence + list.data.scheduled.expensesPence)}) ${list.data.scheduled.count === 1 ? 'is' : 'are'} not paid yet and not counted${q.category || q.box ? ' in this total' : ''}: each counts once its date has come.`
+              : ''}
           </p>
           <TransactionList items={list.data.items} label={what} />
           <div className="wl-panel__foot">

@@ -1,0 +1,200 @@
+package wallet_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/config"
+	"github.com/omnirent/omnirent/internal/dbtest"
+	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/wallet"
+)
+
+// Issue 24, kill -9: an invoice upload killed between writing its file and
+// the row that names it. After restart no entry names a missing file, and
+// the orphan sweep (a job) removes the stray file once it is old enough.
+// The upload runs in a helper process (this test binary again, with
+// -test.run=^TestInvoiceUploadCrashHelper$), killed with SIGKILL at the
+// point.
+func TestInvoiceUploadKilledBetweenFileAndRow(t *testing.T) {
+	for _, dialect := range dbtest.Dialects() {
+		t.Run(string(dialect), func(t *testing.T) {
+			dir := t.TempDir()
+			dbURL := crashDB(t, dialect, dir)
+			d, err := db.Open(context.Background(), dbURL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			if err := d.Migrate(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			e := startAt(t, d, dir)
+			c, p := landlord(t, e, "lord@example.com", 1)
+			id := add(t, c, entry("expense", p[0], "Insurance", 10000, "2026-10-01"))["id"].(string)
+			landlordID := obj(c.Get("/api/auth/session").Body["user"])["id"].(string)
+
+			cmd := exec.Command(os.Args[0], "-test.run=^TestInvoiceUploadCrashHelper$")
+			cmd.Env = append(os.Environ(), "WALLET_CRASH_DB="+dbURL, "WALLET_CRASH_DIR="+dir, "WALLET_CRASH_LANDLORD="+landlordID, "WALLET_CRASH_ENTRY="+id)
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+			at := make(chan bool, 1)
+			go func() {
+				sc := bufio.NewScanner(out)
+				for sc.Scan() {
+					if sc.Text() == "file-written" {
+						at <- true
+					}
+				}
+				close(at)
+			}()
+			select {
+			case ok := <-at:
+				if !ok {
+					t.Fatalf("helper ended before the kill point: %s", stderr.String())
+				}
+			case <-time.After(2 * time.Minute):
+				t.Fatal("helper did not reach the kill point")
+			}
+			if err := cmd.Process.Kill(); err != nil { // SIGKILL
+				t.Fatal(err)
+			}
+			_ = cmd.Wait()
+
+			// Restart: a new server on the same database and files.
+			e2 := startAt(t, d, dir)
+			c2 := e2.NewClient()
+			if r := c2.Post("/api/auth/login", map[string]any{"email": "lord@example.com", "password": "Secret#123"}); r.Status != 200 {
+				t.Fatalf("login: %d %s", r.Status, r.Raw)
+			}
+			if inv := obj(c2.Get("/api/wallet/transactions/" + id).Body["transaction"])["invoice"]; inv != nil {
+				t.Fatalf("the entry names an invoice whose row was never written: %v", inv)
+			}
+			assertNamedFilesExist(t, e2, d)
+			stray := walletFiles(t, e2, id)
+			if len(stray) != 1 {
+				t.Fatalf("want the killed upload's file on disk before the sweep, got %v", stray)
+			}
+			// The sweep leaves a young file (its row may be coming)...
+			e2.RunJobs()
+			if got := walletFiles(t, e2, id); len(got) != 1 {
+				t.Fatalf("a young file was swept: %v", got)
+			}
+			// ...and removes it once it is older than wallet.OrphanAge.
+			e2.Clock.Advance(wallet.OrphanAge + 2*time.Minute)
+			e2.RunJobs()
+			if got := walletFiles(t, e2, id); len(got) != 0 {
+				t.Fatalf("the stray file stayed after the sweep: %v", got)
+			}
+			// The entry still takes an invoice.
+			if r := upload(t, c2, "/api/wallet/transactions/"+id+"/invoice", "i.pdf", "application/pdf", pdf("after")); r.Status != 200 {
+				t.Fatalf("upload after restart: %d %s", r.Status, r.Raw)
+			}
+			assertNamedFilesExist(t, e2, d)
+		})
+	}
+}
+
+// TestInvoiceUploadCrashHelper is the process that is killed: it uploads an
+// invoice and stops between the file and the row.
+func TestInvoiceUploadCrashHelper(t *testing.T) {
+	dbURL := os.Getenv("WALLET_CRASH_DB")
+	if dbURL == "" {
+		t.Skip("helper process of TestInvoiceUploadKilledBetweenFileAndRow")
+	}
+	d, err := db.Open(context.Background(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := startAt(t, d, os.Getenv("WALLET_CRASH_DIR"))
+	wallet.PauseAfterInvoiceFile(func() {
+		fmt.Println("file-written")
+		select {} // killed here
+	})
+	a := session.Actor{UserID: os.Getenv("WALLET_CRASH_LANDLORD"), UserType: session.Landlord, Role: session.RoleUser}
+	_, err = e.App.Wallet.SetInvoice(context.Background(), a, os.Getenv("WALLET_CRASH_ENTRY"), bytes.NewReader(pdf("killed")))
+	t.Fatalf("the upload ended instead of pausing: %v", err)
+}
+
+// startAt starts the app on d with its files in dir (kept across restarts).
+func startAt(t *testing.T, d *db.DB, dir string) *apptest.Env {
+	t.Helper()
+	return apptest.Start(t, d, func(c *config.Config) { *c = apptest.Config(t, dir) })
+}
+
+// crashDB is a database two processes can open: a SQLite file in dir, or
+// a fresh PostgreSQL schema.
+func crashDB(t *testing.T, dialect db.Dialect, dir string) string {
+	t.Helper()
+	if dialect == db.SQLite {
+		return "sqlite:" + filepath.Join(dir, "app.db")
+	}
+	base := os.Getenv("OMNIRENT_TEST_POSTGRES_URL")
+	admin, err := db.Open(context.Background(), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	buf := make([]byte, 6)
+	_, _ = rand.Read(buf)
+	schema := "crash_" + hex.EncodeToString(buf)
+	if _, err := admin.ExecContext(context.Background(), "CREATE SCHEMA "+schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if a, err := db.Open(context.Background(), base); err == nil {
+			_, _ = a.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+			a.Close()
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// assertNamedFilesExist: every invoice an entry names is stored.
+func assertNamedFilesExist(t *testing.T, e *apptest.Env, d *db.DB) {
+	t.Helper()
+	rows, err := d.QueryContext(context.Background(), `SELECT invoice_key FROM wallet_transactions WHERE invoice_key <> ''`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var key string
+		if err := rows.Scan(&key); err != nil {
+			t.Fatal(err)
+		}
+		rc, _, err := e.App.Files.Get(context.Background(), key)
+		if err != nil {
+			t.Fatalf("an entry names a missing file %s: %v", strings.TrimSpace(key), err)
+		}
+		rc.Close()
+	}
+}
