@@ -16,6 +16,7 @@ import { useCategories, useDeleteCategory } from '../api/categories'
 import { InvoiceError, useSaveTransaction } from '../api/saveTransaction'
 import type { Category, Kind, Transaction } from '../api/keys'
 import { tidyPounds } from '../money'
+import { DATE_MAX, DATE_MIN } from '../../../lib/dateRange'
 import {
   CREATE_NEW,
   FILL_ALL,
@@ -204,7 +205,7 @@ export function TransactionForm({ kind, initial, transaction, properties, onSave
             </div>
           </Field>
           <Field id={id('date')} label="Date" error={err('date')}>
-            <input {...input('date')} type="date" />
+            <input {...input('date')} type="date" min={DATE_MIN} max={DATE_MAX} />
           </Field>
         </div>
       </Group>
@@ -288,7 +289,7 @@ export function TransactionForm({ kind, initial, transaction, properties, onSave
               </Field>
               {frequency !== 'one-off' ? (
                 <Field id={id('endDate')} label="Repeats until (optional)" error={err('endDate')} hint="Empty: until you end it">
-                  <input {...input('endDate', true)} type="date" min={date || undefined} />
+                  <input {...input('endDate', true)} type="date" min={date || DATE_MIN} max={DATE_MAX} />
                 </Field>
               ) : null}
             </div>
