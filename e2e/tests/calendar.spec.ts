@@ -234,8 +234,9 @@ test('a landlord plans a weekly viewing, moves one, shares the feed and deletes 
   const address = feedDialog.getByLabel("Your calendar's private address")
   await expect(address).toHaveValue(/\/api\/calendar\/feed\/.+\.ics$/)
   await checkPage(page, testInfo, 'calendar-feed', { phoneAxe: true })
-  const feedURL = await address.inputValue()
-  const feed = await request.get(feedURL)
+  await expect(feedDialog.getByText('Copy this address now: it is shown only this once.')).toBeVisible()
+  const firstURL = await address.inputValue()
+  const feed = await request.get(firstURL)
   expect(feed.status()).toBe(200)
   expect(feed.headers()['content-type']).toMatch(/^text\/calendar/)
   const ics = await feed.text()
@@ -248,6 +249,28 @@ test('a landlord plans a weekly viewing, moves one, shares the feed and deletes 
   const gasEvent = vevents(ics).find((e) => /^SUMMARY:.*Gas Safety Certificate expires/im.test(e))
   expect(gasEvent, 'a VEVENT for the gas safety expiry').toBeTruthy()
   expect(gasEvent).toContain(`DTSTART;VALUE=DATE:${gasExpiry.replaceAll('-', '')}`)
+  await feedDialog.getByRole('button', { name: 'Close' }).click()
+
+  // Issue 26: the address is shown once (only its hash is kept); opened
+  // again, the dialog says it is hidden and offers a reset. Confirming the
+  // reset keeps the feed dialog open on the new address, ready to copy; the
+  // old address stops working.
+  await page.reload()
+  await page.getByRole('button', { name: 'Calendar feed' }).click()
+  await expect(feedDialog.getByText(/Its private address is hidden/)).toBeVisible()
+  await expect(feedDialog.getByLabel("Your calendar's private address")).toHaveCount(0)
+  expect(await page.content()).not.toContain(firstURL.split('/').pop()!)
+  await checkPage(page, testInfo, 'calendar-feed-hidden', { phoneAxe: true })
+  await feedDialog.getByRole('button', { name: 'Reset the address' }).click()
+  await page.getByRole('dialog', { name: 'Reset the address' }).getByRole('button', { name: 'Reset' }).click()
+  await expect(page.getByText('Your calendar has a new address; the old one no longer works.')).toBeVisible()
+  await expect(feedDialog).toBeVisible()
+  await expect(address).toHaveValue(/\/api\/calendar\/feed\/.+\.ics$/)
+  const feedURL = await address.inputValue()
+  expect(feedURL).not.toBe(firstURL)
+  await checkPage(page, testInfo, 'calendar-feed-reset', { phoneAxe: true })
+  expect((await request.get(firstURL)).status()).toBe(404)
+  expect((await request.get(feedURL)).status()).toBe(200)
   await feedDialog.getByRole('button', { name: 'Close' }).click()
 
   // Delete the whole series.
@@ -294,4 +317,38 @@ test('the feed carries the generated gas safety expiry of a certificate from the
   const gas = vevents(ics).find((e) => /^SUMMARY:.*gas safety/im.test(e))
   expect(gas, 'a VEVENT for the gas safety expiry').toBeTruthy()
   expect(gas).toContain(`DTSTART;VALUE=DATE:${expiresOn.replaceAll('-', '')}`)
+})
+
+// Issue 26: at 390 px the category tiles were one row cut at "Cert..." with
+// Maintenance and Tenancy off-screen and no sign they scrolled. Every tile,
+// with its whole label, is now inside the page.
+test('every category tile and its whole label is in view on a phone', async ({ page, request }, testInfo) => {
+  await landlordWithProperty(page, request, 'cal-tiles')
+  await page.goto('/calendar')
+  const tiles = page.getByRole('group', { name: 'Event types' }).getByRole('button')
+  await expect(tiles).toHaveCount(7, { timeout: 20_000 })
+  const width = page.viewportSize()!.width
+  for (const name of ['All', 'Vendors', 'Viewings', 'Wallet', 'Certificates', 'Maintenance', 'Tenancy']) {
+    const tile = page.getByRole('group', { name: 'Event types' }).getByRole('button', { name, exact: true })
+    await expect(tile).toBeVisible()
+    const box = (await tile.boundingBox())!
+    expect(box.x, `${name} starts inside the page`).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width, `${name} ends inside the page (${width} px)`).toBeLessThanOrEqual(width)
+    // The label is whole: not cut, not wider than its tile.
+    const label = tile.locator('.cal-tile__name')
+    await expect(label).toHaveText(name)
+    const fits = await label.evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      const t = el.parentElement!.getBoundingClientRect()
+      return el.scrollWidth <= el.clientWidth + 1 && r.left >= t.left - 1 && r.right <= t.right + 1
+    })
+    expect(fits, `${name}: the whole label fits its tile`).toBe(true)
+  }
+  // Nothing scrolls sideways.
+  const tileRow = page.getByRole('group', { name: 'Event types' })
+  expect(await tileRow.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+  const tenancy = tileRow.getByRole('button', { name: 'Tenancy', exact: true })
+  await tenancy.click()
+  await expect(tenancy).toHaveAttribute('aria-pressed', 'true')
+  await snap(page, testInfo, 'calendar-tiles')
 })

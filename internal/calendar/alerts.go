@@ -73,7 +73,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 	now := s.now()
 	var list []due
 	from, to := now.Add(-24*time.Hour), now.Add(maxAlertLead+time.Hour)
-	events, err := alertingEvents(ctx, s.d.DB.Conn(), from.In(london).Format(dateFmt), to.In(london).Format(dateFmt))
+	events, err := alertingEvents(ctx, s.d.DB.Conn(), now)
 	if err != nil {
 		return err
 	}
@@ -125,7 +125,77 @@ func (s *Service) Sweep(ctx context.Context) error {
 			return err
 		}
 	}
+	// Every alert due by now is sent: each event read waits for its next.
+	for _, e := range events {
+		if err := s.scheduleAlert(ctx, s.d.DB.Conn(), e, now.Add(time.Millisecond)); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// scheduleAlert records when e's next alert at or after t is due, for the
+// sweep to read e only then.
+func (s *Service) scheduleAlert(ctx context.Context, c db.Conn, e Event, t time.Time) error {
+	at, ok := nextAlert(e, t)
+	return setNextAlert(ctx, c, e.ID, e.Sequence, at, ok)
+}
+
+// nextAlert is the earliest alert of e at or after t (false: none left).
+// It may be early, never late: the sweep then reads the event, finds
+// nothing due and asks again. Alert times are not in the order of their
+// occurrences ("1 month" before 31 March is 3 March, before 1 April is 1
+// March), so the occurrences are read on until none can have an earlier one.
+func nextAlert(e Event, t time.Time) (time.Time, bool) {
+	if _, ok := alertTime(e.Alert, t); !ok {
+		return time.Time{}, false
+	}
+	s, err := seriesOf(e)
+	if err != nil {
+		return time.Time{}, false // a bad event is logged by the views
+	}
+	var best time.Time
+	consider := func(at time.Time) {
+		if !at.Before(t) && (best.IsZero() || at.Before(best)) {
+			best = at
+		}
+	}
+	changed := map[string]bool{}
+	for _, x := range e.Exceptions {
+		changed[x.Occurrence] = true
+		if x.Deleted {
+			continue
+		}
+		orig, err1 := time.ParseInLocation(localFmt, x.Occurrence, london)
+		start, err2 := wallClock(x.Date, x.StartTime)
+		if err1 == nil && err2 == nil && s.has(orig) {
+			at, _ := alertTime(e.Alert, start)
+			consider(at)
+		}
+	}
+	// Every occurrence starting before t has its alert before t too.
+	const lead = maxAlertLead + time.Hour
+	from := t
+	for range 500 {
+		o, ok := s.next(from)
+		if !ok {
+			return best, !best.IsZero()
+		}
+		if !best.IsZero() && o.Add(-lead).After(best) {
+			return best, true // no later occurrence can alert earlier
+		}
+		if !changed[localKey(o)] {
+			at, _ := alertTime(e.Alert, o)
+			consider(at)
+		}
+		from = o.Add(time.Second)
+	}
+	// Not reached with the calendar's alerts (at most 32 daily occurrences
+	// come before the first alert due); early is safe.
+	if best.IsZero() || from.Add(-lead).Before(best) {
+		return from.Add(-lead), true
+	}
+	return best, true
 }
 
 // send claims one alert in the ledger and queues its e-mail, together.

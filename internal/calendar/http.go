@@ -28,7 +28,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("GET /api/calendar/feed", httpx.Handle(session.Require(h.feed)))
 	mux.Handle("POST /api/calendar/feed", httpx.Handle(session.Require(h.resetFeed)))
 	mux.Handle("DELETE /api/calendar/feed", httpx.Handle(session.Require(h.disableFeed)))
-	mux.Handle("GET /api/calendar/feed/{file}", httpx.Handle(h.feedFile))
+	mux.Handle("GET /api/calendar/feed/{file}", httpx.SecretPath(httpx.Handle(h.feedFile)))
 }
 
 func (h *Handler) occurrences(w http.ResponseWriter, r *http.Request, a session.Actor) error {

@@ -75,7 +75,13 @@ const (
 	MsgRange          = "Please ask for at most 400 days at a time."
 	MsgGeneratedKey   = "This date is not one of your calendar's dates."
 	MsgFeedNotFound   = "This calendar feed does not exist or was reset."
+	MsgTooManyEvents  = "Your calendar holds 5,000 events, the most it can. Please delete events you no longer need before adding more."
 )
+
+// MaxEventsPerAccount caps one account's events (a series counts once), so
+// one account cannot make every view and alert sweep slow (issue 26).
+// MsgTooManyEvents says the number.
+var MaxEventsPerAccount = 5000
 
 // Location is a saved property or free text.
 type Location struct {

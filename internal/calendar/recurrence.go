@@ -48,7 +48,8 @@ func ruleOf(frequency, limitDate string) (string, error) {
 type series struct {
 	start    time.Time
 	duration time.Duration
-	rule     *rrule.RRule // nil for one-off
+	rule     *rrule.RRule  // nil for one-off
+	opt      rrule.ROption // the rule's options, DTSTART the first start
 }
 
 func seriesOf(e Event) (series, error) {
@@ -72,8 +73,108 @@ func seriesOf(e Event) (series, error) {
 	if s.rule, err = rrule.NewRRule(*opt); err != nil {
 		return series{}, fmt.Errorf("event %s rrule: %w", e.ID, err)
 	}
+	s.opt = *opt
 	return s, nil
 }
+
+// simple says whether the rule is one the calendar writes (ruleOf): a
+// frequency, an interval, UNTIL or COUNT, and no BY parts. Its occurrences
+// are one per period (day, week, month or year) on the first start's
+// weekday, day of month and month, at its time, which is what lets from
+// skip whole periods without walking them.
+func (s series) simple() bool {
+	o := s.opt
+	return len(o.Bysetpos)+len(o.Bymonth)+len(o.Bymonthday)+len(o.Byyearday)+len(o.Byweekno)+len(o.Byweekday)+
+		len(o.Byhour)+len(o.Byminute)+len(o.Bysecond)+len(o.Byeaster) == 0 &&
+		(o.Freq == rrule.DAILY || o.Freq == rrule.WEEKLY || o.Freq == rrule.MONTHLY || o.Freq == rrule.YEARLY)
+}
+
+// from is the rule with its DTSTART moved forward by whole intervals to the
+// last period that begins at least a day before t, so that expanding a
+// window at t costs the same whether the series began last month or in
+// 1900 (the library walks every period from DTSTART). The occurrences from
+// the new DTSTART on are exactly the original rule's: the weekday, day of
+// month, month and time are fixed to the first start's, as the rule's
+// defaults had them, and a COUNT is reduced by the occurrences of the
+// periods skipped (a monthly series on the 31st has none in a 30-day month,
+// a yearly one on 29 February none in a common year).
+func (s series) from(t time.Time) *rrule.RRule {
+	if s.rule == nil || !s.simple() || !t.After(s.start) {
+		return s.rule
+	}
+	interval := max(s.opt.Interval, 1)
+	first := s.start.In(london)
+	y, m, d := first.Date()
+	ty, tm, td := t.In(london).AddDate(0, 0, -1).Date()
+	days := int(time.Date(ty, tm, td, 12, 0, 0, 0, time.UTC).Sub(time.Date(y, m, d, 12, 0, 0, 0, time.UTC)).Hours() / 24)
+	var periods int
+	switch s.opt.Freq {
+	case rrule.DAILY:
+		periods = days
+	case rrule.WEEKLY:
+		periods = days / 7
+	case rrule.MONTHLY:
+		periods = (ty-y)*12 + int(tm) - int(m)
+	case rrule.YEARLY:
+		periods = ty - y
+	}
+	periods -= periods % interval
+	if periods <= 0 {
+		return s.rule
+	}
+	opt := s.opt
+	opt.Byhour, opt.Byminute, opt.Bysecond = []int{first.Hour()}, []int{first.Minute()}, []int{first.Second()}
+	skipped := 0 // occurrences of the skipped periods (for COUNT)
+	switch s.opt.Freq {
+	case rrule.DAILY:
+		opt.Dtstart = time.Date(y, m, d+periods, 0, 0, 0, 0, london)
+		skipped = periods / interval
+	case rrule.WEEKLY:
+		opt.Byweekday = []rrule.Weekday{weekdays[first.Weekday()]}
+		opt.Dtstart = time.Date(y, m, d+7*periods, 0, 0, 0, 0, london)
+		skipped = periods / interval
+	case rrule.MONTHLY:
+		opt.Bymonthday = []int{d}
+		opt.Dtstart = time.Date(y, m+time.Month(periods), 1, 0, 0, 0, 0, london)
+		if opt.Count > 0 {
+			for p := 0; p < periods; p += interval {
+				if daysIn(y, m+time.Month(p)) >= d {
+					skipped++
+				}
+			}
+		}
+	case rrule.YEARLY:
+		opt.Bymonth, opt.Bymonthday = []int{int(m)}, []int{d}
+		opt.Dtstart = time.Date(y+periods, 1, 1, 0, 0, 0, 0, london)
+		if opt.Count > 0 {
+			for p := 0; p < periods; p += interval {
+				if daysIn(y+p, m) >= d {
+					skipped++
+				}
+			}
+		}
+	}
+	if opt.Count > 0 {
+		if opt.Count <= skipped {
+			return nil // every occurrence is before t
+		}
+		opt.Count -= skipped
+	}
+	if opt.Until.IsZero() {
+		opt.Until = s.start.Add(time.Duration(1<<63 - 1)) // the library's default end, from the first start
+	}
+	r, err := rrule.NewRRule(opt)
+	if err != nil {
+		return s.rule
+	}
+	return r
+}
+
+var weekdays = map[time.Weekday]rrule.Weekday{time.Monday: rrule.MO, time.Tuesday: rrule.TU, time.Wednesday: rrule.WE,
+	time.Thursday: rrule.TH, time.Friday: rrule.FR, time.Saturday: rrule.SA, time.Sunday: rrule.SU}
+
+// daysIn is the number of days of a month (m may run past 12).
+func daysIn(y int, m time.Month) int { return time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC).Day() }
 
 // between lists the original starts in [from, to), in London time. The
 // rule keeps the wall-clock time: 09:00 stays 09:00 in summer and winter.
@@ -84,11 +185,29 @@ func (s series) between(from, to time.Time) []time.Time {
 		}
 		return nil
 	}
-	out := s.rule.Between(from, to, true)
+	r := s.from(from)
+	if r == nil {
+		return nil
+	}
+	out := r.Between(from, to, true)
 	if n := len(out); n > 0 && !out[n-1].Before(to) {
 		out = out[:n-1]
 	}
 	return out
+}
+
+// next is the first original start at or after t (false when the series
+// has ended).
+func (s series) next(t time.Time) (time.Time, bool) {
+	if s.rule == nil {
+		return s.start, !s.start.Before(t)
+	}
+	r := s.from(t)
+	if r == nil {
+		return time.Time{}, false
+	}
+	n := r.After(t, true)
+	return n, !n.IsZero()
 }
 
 // has says whether t is one of the series' original starts.
@@ -140,7 +259,9 @@ func occurrences(e Event, from, to time.Time) ([]Occurrence, error) {
 		}
 		out = append(out, o)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Start.Before(out[j].Start) })
+	if len(e.Exceptions) > 0 { // the rule's starts come in order
+		sort.Slice(out, func(i, j int) bool { return out[i].Start.Before(out[j].Start) })
+	}
 	return out, nil
 }
 

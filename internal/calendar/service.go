@@ -5,7 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"log/slog"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,6 +13,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/dates"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
@@ -94,10 +95,8 @@ type OccurrenceInput struct {
 	EndTime   string `json:"endTime"`
 }
 
-func validDate(s string) bool {
-	_, err := time.Parse(dateFmt, s)
-	return err == nil
-}
+// validDate: a day within the product's range (platform/dates).
+func validDate(s string) bool { return dates.InRange(s) }
 
 func validClock(s string) bool {
 	_, err := time.Parse(clockFmt, s)
@@ -142,7 +141,7 @@ func (in *Input) validate(ctx context.Context, s *Service, a session.Actor) erro
 	if in.Frequency == OneOff {
 		in.LimitDate = "" // spec 3 section 4: picking one-off clears the limit date
 	} else if in.LimitDate != "" && (!validDate(in.LimitDate) || in.LimitDate < in.Date) {
-		fields["limitDate"] = MsgLimitAfterDate
+		fields["limitDate"] = dates.Message(in.LimitDate, MsgLimitAfterDate)
 	}
 	if !contains(Alerts, in.Alert) {
 		fields["alert"] = MsgFillAll
@@ -166,7 +165,7 @@ func (in *Input) validate(ctx context.Context, s *Service, a session.Actor) erro
 		return nil
 	}
 	msg := MsgFillAll
-	for _, f := range []string{"endTime", "limitDate", "attendees"} {
+	for _, f := range []string{"date", "endTime", "limitDate", "attendees"} {
 		if m, ok := fields[f]; ok && m != MsgFillAll && len(fields) == 1 {
 			msg = m
 		}
@@ -178,7 +177,7 @@ func (in *Input) validate(ctx context.Context, s *Service, a session.Actor) erro
 // start), for an event and for one moved occurrence alike.
 func checkWhen(fields map[string]string, date, start, end string) {
 	if !validDate(date) {
-		fields["date"] = MsgFillAll
+		fields["date"] = dates.Message(date, MsgFillAll)
 	}
 	if !validClock(start) {
 		fields["startTime"] = MsgFillAll
@@ -199,8 +198,10 @@ func (in OccurrenceInput) validate() error {
 	if len(fields) == 0 {
 		return nil
 	}
-	if m := fields["endTime"]; m == MsgEndAfterStart && len(fields) == 1 {
-		return apperr.Fields(m, fields)
+	for _, m := range fields {
+		if m != MsgFillAll && len(fields) == 1 {
+			return apperr.Fields(m, fields)
+		}
 	}
 	return apperr.Fields(MsgFillAll, fields)
 }
@@ -237,7 +238,17 @@ func (s *Service) Create(ctx context.Context, a session.Actor, in Input) (Event,
 		TimeZone: TimeZone, Frequency: in.Frequency, LimitDate: in.LimitDate, Alert: in.Alert, RRule: rule,
 		Exceptions: []Exception{}, AlertsFrom: now, CreatedAt: now, UpdatedAt: now}
 	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
+		n, err := countEvents(ctx, tx, a.UserID)
+		if err != nil {
+			return err
+		}
+		if n >= MaxEventsPerAccount {
+			return apperr.New(apperr.Conflict, "too_many_events", MsgTooManyEvents)
+		}
 		if err := insertEvent(ctx, tx, e); err != nil {
+			return err
+		}
+		if err := s.scheduleAlert(ctx, tx, e, now); err != nil {
 			return err
 		}
 		if err := s.invite(ctx, tx, a, e, e.Attendees, inviteNew); err != nil {
@@ -284,6 +295,9 @@ func (s *Service) Update(ctx context.Context, a session.Actor, id string, in Inp
 			e.Exceptions = []Exception{}
 		}
 		if err := updateEvent(ctx, tx, e); err != nil {
+			return err
+		}
+		if err := s.scheduleAlert(ctx, tx, e, now); err != nil {
 			return err
 		}
 		if err := s.tellAttendees(ctx, tx, a, before, e); err != nil {
@@ -386,6 +400,9 @@ func (s *Service) changeOccurrence(ctx context.Context, a session.Actor, id, occ
 		if e, err = eventByID(ctx, tx, a.UserID, id); err != nil {
 			return err
 		}
+		if err := s.scheduleAlert(ctx, tx, e, x.ChangedAt); err != nil {
+			return err
+		}
 		if err := s.tellAttendees(ctx, tx, a, before, e); err != nil {
 			return err
 		}
@@ -407,7 +424,7 @@ func (s *Service) Occurrences(ctx context.Context, a session.Actor, from, to, ca
 		return nil, err
 	}
 	start, end, err := dayRange(from, to)
-	if err != nil || !end.After(start) {
+	if err != nil || !end.After(start) || !validDate(from) || !validDate(to) {
 		return nil, apperr.Fields(MsgRange, map[string]string{"from": MsgRange})
 	}
 	if end.Sub(start) > maxRangeDays*24*time.Hour+2*time.Hour { // days across a clock change are 23 or 25 hours
@@ -431,14 +448,28 @@ func (s *Service) Occurrences(ctx context.Context, a session.Actor, from, to, ca
 		return nil, err
 	}
 	out = append(out, gen...)
-	out = filter(out, category, q)
-	sort.SliceStable(out, func(i, j int) bool {
-		if !out[i].Start.Equal(out[j].Start) {
-			return out[i].Start.Before(out[j].Start)
+	return sortedByStart(filter(out, category, q)), nil
+}
+
+// sortedByStart sorts by start, then key. It sorts the indexes and copies
+// each occurrence once: a month of 5,000 events is tens of thousands of
+// large structs, which a sort moving them takes most of the view's time on.
+func sortedByStart(list []Occurrence) []Occurrence {
+	idx := make([]int, len(list))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		if c := list[a].Start.Compare(list[b].Start); c != 0 {
+			return c
 		}
-		return out[i].Key < out[j].Key
+		return strings.Compare(list[a].Key, list[b].Key)
 	})
-	return out, nil
+	out := make([]Occurrence, len(list))
+	for i, j := range idx {
+		out[i] = list[j]
+	}
+	return out
 }
 
 func filter(list []Occurrence, category, q string) []Occurrence {
@@ -544,7 +575,10 @@ func (s *Service) MarkDone(ctx context.Context, a session.Actor, key string, don
 	return setDone(ctx, s.d.DB.Conn(), a.UserID, key, done, s.now())
 }
 
-// FeedState is whether the actor's feed is on, and its address.
+// FeedState is whether the actor's feed is on, and its address: only when
+// it is made (turned on or reset). Only the token's hash is kept, as
+// calendar services do, so afterwards the page says the address is hidden
+// and offers a reset.
 type FeedState struct {
 	Enabled bool   `json:"enabled"`
 	URL     string `json:"url"`
@@ -559,11 +593,8 @@ func (s *Service) Feed(ctx context.Context, a session.Actor) (FeedState, error) 
 	if err := a.RequireSignedIn(); err != nil {
 		return FeedState{}, err
 	}
-	token, err := feedToken(ctx, s.d.DB.Conn(), a.UserID)
-	if err != nil || token == "" {
-		return FeedState{URL: ""}, err
-	}
-	return FeedState{Enabled: true, URL: s.feedURL(token)}, nil
+	on, err := feedOn(ctx, s.d.DB.Conn(), a.UserID)
+	return FeedState{Enabled: on}, err
 }
 
 // ResetFeed turns the feed on with a new token (the old address stops

@@ -2,6 +2,8 @@ package calendar
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"time"
@@ -101,16 +103,40 @@ func allEventsOf(ctx context.Context, c db.Conn, ownerID string) ([]Event, error
 	return list, withExceptions(ctx, c, list)
 }
 
-// alertingEvents are every owner's events with an alert that may have an
-// occurrence starting from the day from to the day to (the alert sweep).
-func alertingEvents(ctx context.Context, c db.Conn, from, to string) ([]Event, error) {
+// alertingEvents are every owner's events whose next alert is due at now
+// (the alert sweep): an index on next_alert_at finds them, however many
+// events there are.
+func alertingEvents(ctx context.Context, c db.Conn, now time.Time) ([]Event, error) {
 	list, err := db.All(ctx, c, scanEvent, `SELECT `+eventCols+` FROM calendar_events
-		WHERE alert <> ? AND start_date <= ? AND (frequency <> ? OR start_date >= ?) AND (limit_date = '' OR limit_date >= ?)
-		ORDER BY id`, NoAlert, to, OneOff, from, from)
+		WHERE next_alert_at IS NOT NULL AND next_alert_at <= ? ORDER BY id`, now.UnixMilli())
 	if err != nil {
 		return nil, apperr.Wrap(err, "list alerting events")
 	}
 	return list, withExceptions(ctx, c, list)
+}
+
+// setNextAlert records when the event's next alert is due (none: never),
+// unless the event has changed since it was read (seq): the change has
+// recorded its own.
+func setNextAlert(ctx context.Context, c db.Conn, id string, seq int, at time.Time, ok bool) error {
+	var v any
+	if ok {
+		v = at.UnixMilli()
+	}
+	_, err := c.Exec(ctx, `UPDATE calendar_events SET next_alert_at = ? WHERE id = ? AND sequence = ?`, v, id, seq)
+	return apperr.Wrap(err, "next alert")
+}
+
+// countEvents is how many events an owner has, with the owner's row locked
+// until the transaction ends (PostgreSQL; a SQLite write transaction holds
+// the whole database), so two creations at once cannot both pass the cap.
+func countEvents(ctx context.Context, c db.Conn, ownerID string) (int, error) {
+	if _, err := c.Exec(ctx, `UPDATE users SET id = id WHERE id = ?`, ownerID); err != nil {
+		return 0, apperr.Wrap(err, "lock owner")
+	}
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM calendar_events WHERE owner_id = ?`, ownerID).Scan(&n)
+	return n, apperr.Wrap(err, "count events")
 }
 
 func withExceptions(ctx context.Context, c db.Conn, list []Event) error {
@@ -198,30 +224,34 @@ func setDone(ctx context.Context, c db.Conn, ownerID, key string, done bool, at 
 	return apperr.Wrap(err, "mark done")
 }
 
+// tokenHash is what is stored of a feed token: its SHA-256, in hex.
+func tokenHash(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
 func feedOwner(ctx context.Context, c db.Conn, token string) (string, error) {
 	var owner string
-	err := c.QueryRow(ctx, `SELECT owner_id FROM calendar_feeds WHERE token = ?`, token).Scan(&owner)
+	err := c.QueryRow(ctx, `SELECT owner_id FROM calendar_feeds WHERE token_hash = ?`, tokenHash(token)).Scan(&owner)
 	if errors.Is(err, db.NoRows) {
 		return "", apperr.New(apperr.NotFound, "not_found", MsgFeedNotFound)
 	}
 	return owner, apperr.Wrap(err, "find feed")
 }
 
-// feedToken is the owner's feed token, "" when the feed is off.
-func feedToken(ctx context.Context, c db.Conn, ownerID string) (string, error) {
-	var token string
-	err := c.QueryRow(ctx, `SELECT token FROM calendar_feeds WHERE owner_id = ?`, ownerID).Scan(&token)
-	if errors.Is(err, db.NoRows) {
-		return "", nil
-	}
-	return token, apperr.Wrap(err, "find feed")
+// feedOn says whether the owner's feed is on (its token is not kept, so
+// its address cannot be shown again).
+func feedOn(ctx context.Context, c db.Conn, ownerID string) (bool, error) {
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM calendar_feeds WHERE owner_id = ?`, ownerID).Scan(&n)
+	return n > 0, apperr.Wrap(err, "find feed")
 }
 
 func putFeed(ctx context.Context, c db.Conn, ownerID, token string, at time.Time) error {
 	if err := deleteFeed(ctx, c, ownerID); err != nil {
 		return err
 	}
-	_, err := c.Exec(ctx, `INSERT INTO calendar_feeds (owner_id, token, created_at) VALUES (?, ?, ?)`, ownerID, token, at.UnixMilli())
+	_, err := c.Exec(ctx, `INSERT INTO calendar_feeds (owner_id, token_hash, created_at) VALUES (?, ?, ?)`, ownerID, tokenHash(token), at.UnixMilli())
 	return apperr.Wrap(err, "store feed")
 }
 

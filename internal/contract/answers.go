@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/dates"
 	"github.com/omnirent/omnirent/internal/platform/money"
 	"github.com/omnirent/omnirent/internal/platform/text"
 	"github.com/omnirent/omnirent/internal/tenancy"
@@ -165,7 +166,7 @@ func validEmail(s string) bool {
 }
 
 func day(s string) (time.Time, bool) {
-	t, err := time.Parse(time.DateOnly, strings.TrimSpace(s))
+	t, err := dates.Parse(strings.TrimSpace(s))
 	return t, err == nil
 }
 

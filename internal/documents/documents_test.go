@@ -15,6 +15,7 @@ import (
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/dbtest"
 	"github.com/omnirent/omnirent/internal/documents"
+	"github.com/omnirent/omnirent/internal/platform/dates"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/imaging/imagingtest"
 )
@@ -119,6 +120,8 @@ func TestExpiryIsTheIssueDatePlusTheTypesTerm(t *testing.T) {
 			{map[string]any{"type": "eicr", "issuedOn": "2026-03-15", "epcRating": "C"}, "epcRating", documents.MsgNoRating},
 			{map[string]any{"type": "eicr", "issuedOn": day(e, 1)}, "issuedOn", documents.MsgIssuedFuture},
 			{map[string]any{"type": "eicr", "issuedOn": "15/03/2026"}, "issuedOn", documents.MsgIssuedOn},
+			{map[string]any{"type": "eicr", "issuedOn": "0000-01-01"}, "issuedOn", dates.MsgRange}, // issue 26: showed "Expired 106751 days ago"
+			{map[string]any{"type": "eicr", "issuedOn": "2026-03-15", "expiresOn": "9999-03-01"}, "expiresOn", dates.MsgRange},
 			{map[string]any{"type": "eicr", "issuedOn": "2026-03-15", "expiresOn": "2026-03-01"}, "expiresOn", documents.MsgExpiryOrder},
 			{map[string]any{"type": "other", "issuedOn": "2026-03-15", "expiresOn": "2027-03-01"}, "name", documents.MsgName},
 			{map[string]any{"type": "boiler", "issuedOn": "2026-03-15"}, "type", documents.MsgType},

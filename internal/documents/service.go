@@ -18,6 +18,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/dates"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
@@ -674,10 +675,7 @@ type CertificateInput struct {
 // does when storing it (platform/db), so the answer shows what was stored.
 func cleanText(s string) string { return strings.TrimSpace(strings.ReplaceAll(s, "\x00", "")) }
 
-func validDate(s string) bool {
-	_, err := time.Parse(time.DateOnly, s)
-	return err == nil
-}
+func validDate(s string) bool { return dates.InRange(s) }
 
 // check validates c against its type and fills the default expiry when
 // computeExpiry is set; errors name the request's fields.
@@ -699,7 +697,7 @@ func (s *Service) check(c *Certificate, computeExpiry bool) error {
 	}
 	switch {
 	case !validDate(c.IssuedOn):
-		fields["issuedOn"] = MsgIssuedOn
+		fields["issuedOn"] = dates.Message(c.IssuedOn, MsgIssuedOn)
 	case c.IssuedOn > s.today().Format(time.DateOnly):
 		fields["issuedOn"] = MsgIssuedFuture
 	}
@@ -708,7 +706,7 @@ func (s *Service) check(c *Certificate, computeExpiry bool) error {
 	}
 	switch {
 	case !validDate(c.ExpiresOn):
-		fields["expiresOn"] = MsgExpiresOn
+		fields["expiresOn"] = dates.Message(c.ExpiresOn, MsgExpiresOn)
 	case validDate(c.IssuedOn) && c.ExpiresOn <= c.IssuedOn:
 		fields["expiresOn"] = MsgExpiryOrder
 	}

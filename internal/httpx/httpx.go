@@ -66,11 +66,11 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		errors.Is(err, syscall.EPIPE), errors.Is(err, syscall.ECONNRESET):
 		// The client went away (a page left mid-request, or closed the
 		// connection while the answer was being written): nothing failed here.
-		slog.DebugContext(r.Context(), "request abandoned by the client", "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()))
+		slog.DebugContext(r.Context(), "request abandoned by the client", "method", r.Method, "path", pathForLog(r), "request_id", RequestID(r.Context()))
 	case ae.Kind == apperr.Unavailable:
-		slog.WarnContext(r.Context(), "request refused for now", "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()), "err", err)
+		slog.WarnContext(r.Context(), "request refused for now", "method", r.Method, "path", pathForLog(r), "request_id", RequestID(r.Context()), "err", err)
 	case status >= 500:
-		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "request_id", RequestID(r.Context()), "err", err)
+		slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", pathForLog(r), "request_id", RequestID(r.Context()), "err", err)
 	}
 	var body errorBody
 	body.Error.Code = ae.Code

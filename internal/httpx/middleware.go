@@ -19,7 +19,57 @@ type ctxKey int
 
 const (
 	clientIPKey ctxKey = iota
+	logPathKey
 )
+
+// logPath is the path the access log writes for a request: its own, or
+// with its secret segments hidden (SecretPath).
+type logPath struct{ path string }
+
+// Redacted is what the access log writes in place of a secret.
+const Redacted = "[redacted]"
+
+// SecretPath marks a route whose wildcard segments are secrets (a calendar
+// feed's token is its address): the access log and the panic log write
+// each of them as [redacted]. The query string is never logged.
+func SecretPath(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if lp, ok := r.Context().Value(logPathKey).(*logPath); ok {
+			lp.path = redactPath(r.Pattern, r.URL.Path)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// redactPath hides the segments of path that pattern ("GET /a/{b}") has
+// wildcards for; without a pattern every segment after /api/x/ is hidden.
+func redactPath(pattern, path string) string {
+	if i := strings.IndexByte(pattern, ' '); i >= 0 {
+		pattern = pattern[i+1:]
+	}
+	pat, segs := strings.Split(pattern, "/"), strings.Split(path, "/")
+	for i := range segs {
+		switch {
+		case pattern == "" && i > 2:
+			segs[i] = Redacted
+		case i < len(pat) && strings.HasPrefix(pat[i], "{"):
+			if strings.HasSuffix(pat[i], "...}") {
+				segs = append(segs[:i], Redacted)
+				return strings.Join(segs, "/")
+			}
+			segs[i] = Redacted
+		}
+	}
+	return strings.Join(segs, "/")
+}
+
+// pathForLog is the request's path as the logs may show it.
+func pathForLog(r *http.Request) string {
+	if lp, ok := r.Context().Value(logPathKey).(*logPath); ok && lp.path != "" {
+		return lp.path
+	}
+	return r.URL.Path
+}
 
 // RequestID returns the id given to the request by the RequestID middleware.
 func RequestID(ctx context.Context) string { return reqid.From(ctx) }
@@ -104,6 +154,7 @@ func WithLogging(log *slog.Logger) func(http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
 			rec := &statusRecorder{ResponseWriter: w}
+			r = r.WithContext(context.WithValue(r.Context(), logPathKey, &logPath{}))
 			next.ServeHTTP(rec, r)
 			level := slog.LevelInfo
 			if rec.status >= 500 {
@@ -111,7 +162,7 @@ func WithLogging(log *slog.Logger) func(http.Handler) http.Handler {
 			} else if !strings.HasPrefix(r.URL.Path, "/api/") {
 				level = slog.LevelDebug // static assets would drown the log
 			}
-			log.Log(r.Context(), level, "http", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+			log.Log(r.Context(), level, "http", "method", r.Method, "path", pathForLog(r), "status", rec.status,
 				"bytes", rec.bytes, "dur_ms", time.Since(start).Milliseconds(), "request_id", RequestID(r.Context()), "ip", ClientIP(r.Context()))
 		})
 	}
@@ -125,7 +176,7 @@ func WithRecover(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				slog.ErrorContext(r.Context(), "panic", "value", v, "path", r.URL.Path, "request_id", RequestID(r.Context()))
+				slog.ErrorContext(r.Context(), "panic", "value", v, "path", pathForLog(r), "request_id", RequestID(r.Context()))
 				WriteError(w, r, apperr.New(apperr.Internal, "internal", "An error was encountered, please contact us if problem persists."))
 			}
 		}()

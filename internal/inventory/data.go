@@ -5,9 +5,9 @@ import (
 	"net/mail"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/dates"
 )
 
 // Data is the report's content, section by section (spec 3 section 3,
@@ -128,10 +128,7 @@ func validEmail(s string) bool {
 	return err == nil && a.Address == s && strings.Contains(s, ".")
 }
 
-func validDate(s string) bool {
-	_, err := time.Parse("2006-01-02", s)
-	return err == nil
-}
+func validDate(s string) bool { return dates.InRange(s) }
 
 func (c *Condition) check(field string) error {
 	c.Description = clean(c.Description)

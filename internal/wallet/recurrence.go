@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/dates"
 )
 
 // day is a calendar day as a count of days since 1 January 1970; 0 means
@@ -25,7 +26,7 @@ func parseDay(s string) (day, bool) {
 	if len(s) > 10 {
 		s = s[:10]
 	}
-	t, err := time.Parse(time.DateOnly, s)
+	t, err := dates.Parse(s)
 	if err != nil || t.Year() < minYear || t.Year() > maxYear {
 		return 0, false
 	}

@@ -5,7 +5,10 @@ package db
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"database/sql/driver"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -22,6 +25,27 @@ import (
 )
 
 type Dialect string
+
+// SQLite has no hash function: sha256_hex(text) is the hex SHA-256 of its
+// argument, as PostgreSQL's encode(sha256(...), 'hex'), for the migrations
+// that hash a secret kept in clear before (calendar feed tokens).
+func init() {
+	sqlite.MustRegisterDeterministicScalarFunction("sha256_hex", 1, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+		var b []byte
+		switch v := args[0].(type) {
+		case nil:
+			return nil, nil
+		case string:
+			b = []byte(v)
+		case []byte:
+			b = v
+		default:
+			return nil, fmt.Errorf("sha256_hex: not a text: %T", v)
+		}
+		sum := sha256.Sum256(b)
+		return hex.EncodeToString(sum[:]), nil
+	})
+}
 
 const (
 	SQLite   Dialect = "sqlite"

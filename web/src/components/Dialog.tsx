@@ -53,7 +53,12 @@ export function Modal({ open, onClose, children, ...rest }: ModalProps) {
     <dialog
       ref={ref}
       {...rest}
-      onClose={onClose}
+      onClose={(e) => {
+        // A dialog opened inside this one (a confirmation) closes too: React
+        // passes its close event up the component tree, which closed this
+        // one as well (the calendar feed's reset closed the whole dialog).
+        if (e.target === e.currentTarget) onClose()
+      }}
       onClick={(e) => {
         if (e.target === ref.current) onClose()
       }}

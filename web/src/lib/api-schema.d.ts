@@ -2343,7 +2343,7 @@ export interface paths {
         put?: never;
         /**
          * Create a calendar event
-         * @description Every field is required ('Please fill all the fields'); the end after the start; a one-off clears the limit date. Attendees get an invitation e-mail with an .ics file (METHOD REQUEST).
+         * @description Every field is required ('Please fill all the fields'); the end after the start; a one-off clears the limit date; dates between 1900-01-01 and 2200-12-31; at most 5,000 events an account (409). Attendees get an invitation e-mail with an .ics file (METHOD REQUEST).
          */
         post: operations["createCalendarEvent"];
         delete?: never;
@@ -3911,6 +3911,7 @@ export interface components {
         };
         CalendarFeed: {
             enabled: boolean;
+            /** @description The feed's private address, only in the answer that makes it (turning the feed on or resetting it); empty otherwise: only the token's SHA-256 is kept, so the address cannot be shown again. */
             url: string;
         };
         MailAttachment: {
@@ -7842,6 +7843,7 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     getCalendarEvent: {

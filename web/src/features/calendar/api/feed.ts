@@ -8,6 +8,10 @@ export function useFeed() {
   return useQuery({
     queryKey: feedKey,
     queryFn: async ({ signal }) => await unwrap(api.GET('/api/calendar/feed', { signal })),
+    // The address comes only in the answer that makes it (the server keeps
+    // its hash): a refetch would replace it with "hidden" while the
+    // landlord is copying it. A reload asks again.
+    staleTime: Infinity,
   })
 }
 

@@ -22,6 +22,7 @@ import { eventSchema, personProblem, toInput, type EventFormValues } from '../sc
 import { ALERTS, CREATE_CATEGORIES, FREQUENCIES, MSG, alertLabel, frequencyLabel, monthlyEndNote, timeRange } from '../rules'
 import { formatDate, formatLongDay } from '../dates'
 import { Avatars, fullName } from './Avatars'
+import { DATE_MAX, DATE_MIN } from '../../../lib/dateRange'
 
 export type Screen = 'initial' | 'location' | 'people' | 'time' | 'frequency' | 'alert'
 const SCREENS: Screen[] = ['initial', 'location', 'people', 'time', 'frequency', 'alert']
@@ -411,7 +412,7 @@ function TimeScreen({ form, onBack }: { form: Form; onBack: () => void }) {
     <SubScreen title="Time and date" onBack={done} done>
       <p className="cal-help">Times are UK time (London), and stay the same across the clock changes.</p>
       <Field id="cal-date" label="Date" error={errors.date?.message}>
-        <input id="cal-date" type="date" aria-invalid={!!errors.date} {...form.register('date', onTimeChange)} />
+        <input id="cal-date" type="date" min={DATE_MIN} max={DATE_MAX} aria-invalid={!!errors.date} {...form.register('date', onTimeChange)} />
       </Field>
       <div className="cal-two">
         <Field id="cal-start" label="Start time" error={errors.startTime?.message}>
@@ -460,7 +461,8 @@ function FrequencyScreen({ form, onBack }: { form: Form; onBack: () => void }) {
           <input
             id="cal-limit"
             type="date"
-            min={date || undefined}
+            min={date || DATE_MIN}
+            max={DATE_MAX}
             aria-invalid={!!errors.limitDate}
             aria-describedby={describedBy('cal-limit', { hint: true, error: errors.limitDate })}
             {...form.register('limitDate', { onChange: () => clear(form, ['limitDate']) })}

@@ -1,6 +1,8 @@
 // The private subscription feed: turned on, its address copied into Google
 // Calendar, Outlook or Apple Calendar, reset (the old address stops working)
-// or turned off.
+// or turned off. The address is shown once, when it is made (turned on or
+// reset), as calendar services do: the server keeps only its hash, so later
+// the panel says it is hidden and offers a reset.
 import { useState } from 'react'
 import { CalendarPlus, Copy, RefreshCw } from 'lucide-react'
 import { useFeed, useTurnOffFeed, useTurnOnFeed } from '../api/feed'
@@ -16,6 +18,7 @@ export function FeedPanel() {
   const [confirm, setConfirm] = useState<'reset' | 'off' | null>(null)
   const on = useTurnOnFeed({
     onSuccess: () => {
+      // The dialog stays open on the new address, ready to copy.
       if (confirm === 'reset') toast('success', 'Your calendar has a new address; the old one no longer works.')
       setConfirm(null)
     },
@@ -48,8 +51,27 @@ export function FeedPanel() {
           {on.isPending ? <ButtonSpinner /> : null}
           Turn on the calendar feed
         </button>
+      ) : !url ? (
+        <>
+          <p className="cal-feed__hidden" role="status">
+            Your calendar feed is on. Its private address is hidden: it was shown once, when it was made, and is not kept in a form
+            anyone can read back. If you no longer have it, reset the address to get a new one (calendars subscribed to the old one
+            must then subscribe again).
+          </p>
+          <div className="cal-actions">
+            <button type="button" className="button button--small" onClick={() => setConfirm('reset')}>
+              <RefreshCw aria-hidden size={16} /> Reset the address
+            </button>
+            <button type="button" className="button button--outline button--small" onClick={() => setConfirm('off')}>
+              Turn off the feed
+            </button>
+          </div>
+        </>
       ) : (
         <>
+          <p className="cal-help cal-help--note" role="status">
+            Copy this address now: it is shown only this once. Later you can reset it to get a new one.
+          </p>
           <div className="field">
             <label htmlFor="cal-feed-url">Your calendar's private address</label>
             <div className="cal-inline">

@@ -10,6 +10,7 @@ import { useToast } from '../../../components/Toast'
 import { ApiError } from '../../../lib/api'
 import { MSG } from '../rules'
 import { formatLongDay } from '../dates'
+import { DATE_MAX, DATE_MIN } from '../../../lib/dateRange'
 
 const filled = z.string().trim().min(1, MSG.fillAll)
 const schema = z
@@ -61,7 +62,7 @@ export function OccurrenceForm({ event, occurrence, current, onSaved, onCancel }
         <input id="occ-title" maxLength={200} aria-invalid={!!errors.title} aria-describedby={describedBy('occ-title', { error: errors.title })} {...form.register('title', clear)} />
       </Field>
       <Field id="occ-date" label="Date" error={errors.date?.message}>
-        <input id="occ-date" type="date" aria-invalid={!!errors.date} {...form.register('date', clear)} />
+        <input id="occ-date" type="date" min={DATE_MIN} max={DATE_MAX} aria-invalid={!!errors.date} {...form.register('date', clear)} />
       </Field>
       <div className="cal-two">
         <Field id="occ-start" label="Start time" error={errors.startTime?.message}>

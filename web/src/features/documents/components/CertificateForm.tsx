@@ -28,6 +28,7 @@ import { documentsKey, type Certificate, type CertificateFile, type CertificateP
 import { useUpdateCertificate } from '../api/updateCertificate'
 import { uploadCertificateFile } from '../api/uploadCertificateFile'
 import { addMonths, detailsHref, FILE_ACCEPT, fileProblem, formatDay, formatSize, MSG, todayInLondon } from '../rules'
+import { DATE_MAX, DATE_MIN } from '../../../lib/dateRange'
 
 export const CERT_MSG = {
   type: 'Please choose a certificate type.',
@@ -286,7 +287,7 @@ function LoadedForm({ propertyId, address, types, editing, replacing, askedType,
         ) : null}
         <div className="docs-form__row">
           <Field id="cf-issued" label="Issue date" error={errors.issuedOn?.message}>
-            <input id="cf-issued" type="date" max={today} {...form.register('issuedOn')} aria-invalid={!!errors.issuedOn || undefined}
+            <input id="cf-issued" type="date" min={DATE_MIN} max={today} {...form.register('issuedOn')} aria-invalid={!!errors.issuedOn || undefined}
               aria-describedby={describedBy('cf-issued', { error: errors.issuedOn })} />
           </Field>
           <Field
@@ -298,6 +299,8 @@ function LoadedForm({ propertyId, address, types, editing, replacing, askedType,
             <input
               id="cf-expires"
               type="date"
+              min={DATE_MIN}
+              max={DATE_MAX}
               {...form.register('expiresOn', { onChange: () => { expiryTyped.current = true } })}
               aria-invalid={!!errors.expiresOn || undefined}
               aria-describedby={describedBy('cf-expires', { hint: true, error: errors.expiresOn })}

@@ -17,6 +17,7 @@ import { ChangedError, InvoiceError, useSaveTransaction } from '../api/saveTrans
 import type { Category, Kind, Transaction } from '../api/keys'
 import { tidyPounds } from '../money'
 import { formatDate, formatPence } from '../format'
+import { DATE_MAX, DATE_MIN } from '../../../lib/dateRange'
 import {
   CREATE_NEW,
   DESCRIPTION_MAX,
@@ -216,7 +217,7 @@ export function TransactionForm({ kind, initial, transaction, properties, onSave
             </div>
           </Field>
           <Field id={id('date')} label="Date" error={err('date')}>
-            <input {...input('date')} type="date" />
+            <input {...input('date')} type="date" min={DATE_MIN} max={DATE_MAX} />
           </Field>
         </div>
       </Group>
@@ -300,7 +301,7 @@ export function TransactionForm({ kind, initial, transaction, properties, onSave
               </Field>
               {frequency !== 'one-off' ? (
                 <Field id={id('endDate')} label="Repeats until (optional)" error={err('endDate')} hint="Empty: until you end it">
-                  <input {...input('endDate', true)} type="date" min={date || undefined} />
+                  <input {...input('endDate', true)} type="date" min={date || DATE_MIN} max={DATE_MAX} />
                 </Field>
               ) : null}
             </div>
