@@ -1413,6 +1413,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/{id}/term-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check additional terms as they are typed
+         * @description Checks typed text, one term a line, with the term checker under the law of the draft's start date; answers the flagged terms with why. The landlord of the draft only.
+         */
+        post: operations["checkContractTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/term-acknowledgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Acknowledge a flagged term
+         * @description Records (or withdraws) the landlord's acknowledgement of one flagged term of their draft, for its exact text: editing the term leaves it unacknowledged. Sign and Send (the code, the fee and the signature) answers 409 terms_not_acknowledged while a flagged term is not acknowledged. 409 term_not_flagged when the text is not a flagged term of the draft.
+         */
+        put: operations["acknowledgeContractTerm"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contracts/{id}/signing": {
         parameters: {
             query?: never;
@@ -2853,7 +2897,6 @@ export interface components {
             duplicate: boolean;
             mine: boolean;
             editable: boolean;
-            warnings: string[];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3193,6 +3236,33 @@ export interface components {
         ContractDocumentResponse: {
             document: components["schemas"]["ContractDocument"];
             contract: components["schemas"]["Contract"];
+            /** @description The landlord's own terms (additional clauses, and paragraphs rewritten in other sections) the term checker flags as probably unenforceable, in document order. */
+            termFlags: components["schemas"]["TermFlag"][];
+        };
+        TermFlagsResponse: {
+            termFlags: components["schemas"]["TermFlag"][];
+        };
+        TermFlag: {
+            /** @description the section the term is in */
+            section: string;
+            sectionTitle: string;
+            /** @description the term's exact text (one paragraph) */
+            term: string;
+            findings: components["schemas"]["TermFinding"][];
+            /** @description the landlord acknowledged this exact text */
+            acknowledged: boolean;
+        };
+        TermFinding: {
+            rule: string;
+            /** @description what the rule catches, such as Ban on children */
+            title: string;
+            /** @description plain English: shown to the landlord and the tenant */
+            why: string;
+            statute: string;
+            /** @description legislation.gov.uk address */
+            source: string;
+            /** @description the sentence that raised it */
+            phrase: string;
         };
         Catalogue: {
             products: {
@@ -6308,6 +6378,72 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    checkContractTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the flagged terms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermFlagsResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    acknowledgeContractTerm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    term: string;
+                    acknowledged: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description the draft's flagged terms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermFlagsResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];

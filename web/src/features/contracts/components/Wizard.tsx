@@ -73,12 +73,6 @@ export function Wizard({ contract, catalogue, onPreview }: Props) {
         {STEP_TITLES[step]}
       </h2>
       <FormMessage kind="error">{message}</FormMessage>
-      {contract.warnings.length && ['mortgage', 'finished'].includes(step) ? (
-        <div className="cw-warning" role="note">
-          <strong>Check your additional terms.</strong>
-          <ul>{contract.warnings.map((w) => <li key={w}>{w}</li>)}</ul>
-        </div>
-      ) : null}
       <StepFields step={step} a={answers} set={(patch) => setAnswers((old) => ({ ...old, ...patch }))} errors={errors} catalogue={catalogue}
         money={money} setMoney={(k, v) => setMoneyState((m) => ({ ...m, [k]: v }))} />
       <div className="cw__actions">
