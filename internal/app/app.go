@@ -151,6 +151,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	a.Signing = signing.NewService(signing.Deps{DB: d, Clock: clk, Secret: cfg.SecretKey, Mail: mailer, Files: files, BaseURL: cfg.BaseURL})
 	a.Contracts = contract.NewService(d, clk, libs, contractProperties{properties})
 	a.Contracts.UseTerms(termChecker)
+	properties.UseTerms(termChecker)
 	a.Contracts.UseSigning(contract.SigningDeps{Signing: a.Signing, Payments: payments, Mail: mailer, BaseURL: cfg.BaseURL})
 	if cfg.SeedDemo {
 		if err := demo.SeedContract(ctx, authSvc, properties, a.Contracts, clk.Now()); err != nil {

@@ -28,6 +28,7 @@ rules:
     source: https://www.legislation.gov.uk/ukpga/2025/26/section/11
     effectiveFrom: 2026-05-01
     uses: [agreement]
+    jurisdictions: [England]
     patterns: ['\bno pets\b']
     unless: ['\bconsent\b']
     examples: [%s]
@@ -65,6 +66,9 @@ func TestDatesUsesAndSentences(t *testing.T) {
 	}
 	if f := c.Check("No pets.", day, Listing); len(f) != 1 || f[0].Rule != "pets" || f[0].Why == "" || f[0].Phrase != "No pets." {
 		t.Errorf("listing: %+v", f)
+	}
+	if f := c.CheckIn("No pets. No DSS.", "Scotland", day, Listing); len(f) != 1 || f[0].Rule != "benefits" {
+		t.Errorf("Scotland: only the Equality Act rules apply: %+v", f)
 	}
 	if f := c.Check("The tenant is responsible for the boiler.", day, Listing); len(f) != 0 {
 		t.Errorf("a repairs rule (agreements only) applied to a listing: %v", f)

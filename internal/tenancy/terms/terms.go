@@ -23,6 +23,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
 //go:embed data/rules.yaml
@@ -46,6 +48,9 @@ type Rule struct {
 	EffectiveFrom string   `yaml:"effectiveFrom"`
 	EffectiveTo   string   `yaml:"effectiveTo"`
 	Uses          []Use    `yaml:"uses"`
+	// Jurisdictions are where the rule is law (England, Wales, Scotland,
+	// Northern Ireland).
+	Jurisdictions []string `yaml:"jurisdictions"`
 	Patterns      []string `yaml:"patterns"`
 	// Requires: every one must also match the sentence (the context a
 	// pattern needs, e.g. that it is the tenant who gives notice).
@@ -172,6 +177,14 @@ func (r *Rule) compile() error {
 			return fmt.Errorf("unknown use %q", u)
 		}
 	}
+	if len(r.Jurisdictions) == 0 {
+		return fmt.Errorf("jurisdictions is empty")
+	}
+	for _, j := range r.Jurisdictions {
+		if !tenancy.ValidJurisdiction(j) {
+			return fmt.Errorf("unknown jurisdiction %q", j)
+		}
+	}
 	if len(r.Patterns) == 0 || len(r.Examples) == 0 {
 		return fmt.Errorf("a rule needs patterns and examples")
 	}
@@ -204,6 +217,15 @@ func (r *Rule) inForce(on time.Time) bool {
 func (r *Rule) usedFor(u Use) bool {
 	for _, x := range r.Uses {
 		if x == u {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Rule) lawIn(j string) bool {
+	for _, x := range r.Jurisdictions {
+		if x == j {
 			return true
 		}
 	}
@@ -249,23 +271,28 @@ func (r *Rule) match(text string) (string, bool) {
 	return "", false
 }
 
-// Rules are the rules in force on a day for a use.
+// Rules are the rules in force in England on a day for a use.
 func (c *Checker) Rules(on time.Time, u Use) []Rule {
 	var out []Rule
 	for _, r := range c.rules {
-		if r.inForce(on) && r.usedFor(u) {
+		if r.inForce(on) && r.usedFor(u) && r.lawIn(tenancy.England) {
 			out = append(out, *r)
 		}
 	}
 	return out
 }
 
-// Check is what a text breaks: every rule in force on the day for the use,
-// each once.
+// Check is what a text breaks in England: every rule in force on the day
+// for the use, each once.
 func (c *Checker) Check(text string, on time.Time, u Use) []Finding {
+	return c.CheckIn(text, tenancy.England, on, u)
+}
+
+// CheckIn is Check under the law of a jurisdiction.
+func (c *Checker) CheckIn(text, jurisdiction string, on time.Time, u Use) []Finding {
 	var out []Finding
 	for _, r := range c.rules {
-		if !r.inForce(on) || !r.usedFor(u) {
+		if !r.inForce(on) || !r.usedFor(u) || !r.lawIn(jurisdiction) {
 			continue
 		}
 		if phrase, ok := r.match(text); ok {

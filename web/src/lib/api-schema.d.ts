@@ -352,7 +352,7 @@ export interface paths {
         get?: never;
         /**
          * Update property details
-         * @description Portal details. publish true is Save and Publish; a plain Save keeps a Published property Published.
+         * @description Portal details. publish true is Save and Publish; a plain Save keeps a Published property Published. Publishing, or saving a published property, answers 400 listing_text (on shortDescription) when the description says what the law does not allow in an advert; the text of an unpublished property is saved whatever it says.
          */
         put: operations["updatePropertyDetails"];
         post?: never;
@@ -375,7 +375,7 @@ export interface paths {
         put?: never;
         /**
          * Publish property
-         * @description Active to Published (needs portal details).
+         * @description Active to Published (needs portal details). 400 listing_text when the description says what the law does not allow in an advert ("No DSS", "No children", "No pets" and the like, read by the same term checker as agreements); the message and the shortDescription field name each phrase and why.
          */
         post: operations["publishProperty"];
         delete?: never;
