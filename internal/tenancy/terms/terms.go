@@ -40,14 +40,14 @@ const (
 
 // Rule is one thing the law does not allow a landlord to write.
 type Rule struct {
-	ID            string   `yaml:"id"`
-	Title         string   `yaml:"title"`
-	Why           string   `yaml:"why"`
-	Statute       string   `yaml:"statute"`
-	Source        string   `yaml:"source"`
-	EffectiveFrom string   `yaml:"effectiveFrom"`
-	EffectiveTo   string   `yaml:"effectiveTo"`
-	Uses          []Use    `yaml:"uses"`
+	ID            string `yaml:"id"`
+	Title         string `yaml:"title"`
+	Why           string `yaml:"why"`
+	Statute       string `yaml:"statute"`
+	Source        string `yaml:"source"`
+	EffectiveFrom string `yaml:"effectiveFrom"`
+	EffectiveTo   string `yaml:"effectiveTo"`
+	Uses          []Use  `yaml:"uses"`
 	// Jurisdictions are where the rule is law (England, Wales, Scotland,
 	// Northern Ireland).
 	Jurisdictions []string `yaml:"jurisdictions"`
