@@ -30,6 +30,8 @@ export function useAcknowledgeTerm(id: string, options: MutationOptions<TermFlag
     mutationFn: async (v) =>
       (await unwrap(api.PUT('/api/contracts/{id}/term-acknowledgements', { params: { path: { id } }, body: v }))).termFlags,
     onSuccess: (...args) => {
+      // The answer is the draft's flags: show them at once, then refresh the document.
+      qc.setQueryData(documentKey(id), (old: { termFlags: TermFlag[] } | undefined) => (old ? { ...old, termFlags: args[0] } : old))
       void qc.invalidateQueries({ queryKey: documentKey(id) })
       options.onSuccess?.(...args)
     },

@@ -83,7 +83,8 @@ export function SectionTermFlags({ contractId, flags, canAcknowledge }: { contra
           <FlagItem key={f.term} flag={f}>
             {canAcknowledge ? (
               <label className="tf__ack">
-                <input type="checkbox" checked={f.acknowledged} disabled={ack.isPending}
+                <input type="checkbox" disabled={ack.isPending}
+                  checked={ack.isPending && ack.variables?.term === f.term ? ack.variables.acknowledged : f.acknowledged}
                   onChange={(e) => ack.mutate({ term: f.term, acknowledged: e.target.checked })} />
                 <span>{KEEP_LABEL}<span className="visually-hidden">: {f.term}</span></span>
               </label>
