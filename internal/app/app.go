@@ -43,6 +43,7 @@ import (
 	"github.com/omnirent/omnirent/internal/signing"
 	"github.com/omnirent/omnirent/internal/siteinfo"
 	"github.com/omnirent/omnirent/internal/spa"
+	"github.com/omnirent/omnirent/internal/tenancy/terms"
 	"github.com/omnirent/omnirent/internal/wallet"
 )
 
@@ -145,12 +146,18 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	a := &App{Config: cfg, DB: d, Jobs: q, Mail: mailer, Auth: authSvc, Properties: properties, Photos: photos, Files: files,
 		Promos: promos, Payments: payments, RefChecks: refcheck.NewService(refcheck.Deps{DB: d, Clock: clk, Properties: propertyPlaces{properties}, Accounts: accountDirectory{authSvc}, Payments: payments, Mail: mailer,
 			Bank: openbanking.Sandbox{BaseURL: cfg.BaseURL}, Jobs: q, BaseURL: cfg.BaseURL}), Log: log}
+	termChecker, err := terms.Load()
+	if err != nil {
+		return nil, err
+	}
 	libs, err := contract.LoadLibraries()
 	if err != nil {
 		return nil, err
 	}
 	a.Signing = signing.NewService(signing.Deps{DB: d, Clock: clk, Secret: cfg.SecretKey, Mail: mailer, Files: files, BaseURL: cfg.BaseURL})
 	a.Contracts = contract.NewService(d, clk, libs, contractProperties{properties})
+	a.Contracts.UseTerms(termChecker)
+	properties.UseTerms(termChecker)
 	a.Contracts.UseSigning(contract.SigningDeps{Signing: a.Signing, Payments: payments, Mail: mailer, BaseURL: cfg.BaseURL})
 	if cfg.SeedDemo {
 		if err := demo.SeedContract(ctx, authSvc, properties, a.Contracts, clk.Now()); err != nil {

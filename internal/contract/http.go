@@ -28,6 +28,8 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/contracts/{id}/duplicate", httpx.Handle(session.Require(h.duplicate)))
 	mux.Handle("GET /api/contracts/{id}/document", httpx.Handle(session.Require(h.document)))
 	mux.Handle("PUT /api/contracts/{id}/sections/{section}", httpx.Handle(session.Require(h.saveEdit)))
+	mux.Handle("POST /api/contracts/{id}/term-check", httpx.Handle(session.Require(h.checkTerms)))
+	mux.Handle("PUT /api/contracts/{id}/term-acknowledgements", httpx.Handle(session.Require(h.acknowledgeTerm)))
 	signing.Mount(mux, "/api/contracts/{id}", signingArea{h.svc})
 	mux.Handle("POST /api/contracts/{id}/signing/invite", httpx.Handle(session.Require(h.invite)))
 	mux.Handle("POST /api/contracts/{id}/resend", httpx.Handle(session.Require(h.resend)))
@@ -52,7 +54,6 @@ type contractJSON struct {
 	Duplicate       bool          `json:"duplicate"`
 	Mine            bool          `json:"mine"`
 	Editable        bool          `json:"editable"`
-	Warnings        []string      `json:"warnings"`
 	CreatedAt       time.Time     `json:"createdAt"`
 	UpdatedAt       time.Time     `json:"updatedAt"`
 	SentAt          *time.Time    `json:"sentAt"`
@@ -63,14 +64,7 @@ func toJSON(r Record) contractJSON {
 	return contractJSON{ID: r.ID, Status: r.Status, PaymentStatus: r.PaymentStatus, PropertyID: r.PropertyID, Property: r.Property,
 		ContractType: contractType, Jurisdiction: r.Jurisdiction, AskJurisdiction: r.AskJurisdiction, LibraryVersion: r.LibraryVersion,
 		Answers: r.Answers, Step: r.Step, History: r.History, Steps: r.Steps, Duplicate: r.DuplicatedFrom != "", Mine: r.Mine,
-		Editable: r.Mine && r.Status == Draft, Warnings: nonNil(r.Warnings), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, SentAt: r.SentAt}
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
+		Editable: r.Mine && r.Status == Draft, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, SentAt: r.SentAt}
 }
 
 func (h *Handler) catalogue(w http.ResponseWriter, r *http.Request, a session.Actor) error {
@@ -162,7 +156,11 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, a session.Act
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"document": doc, "contract": toJSON(rec)})
+	flags, err := h.svc.TermFlags(r.Context(), rec, doc)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"document": doc, "contract": toJSON(rec), "termFlags": flags})
 }
 
 func (h *Handler) saveEdit(w http.ResponseWriter, r *http.Request, a session.Actor) error {
@@ -177,4 +175,35 @@ func (h *Handler) saveEdit(w http.ResponseWriter, r *http.Request, a session.Act
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"document": doc})
+}
+
+// checkTerms checks the additional terms as the landlord types them.
+func (h *Handler) checkTerms(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in struct {
+		Text string `json:"text"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	flags, err := h.svc.CheckTerms(r.Context(), a, r.PathValue("id"), in.Text)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"termFlags": flags})
+}
+
+// acknowledgeTerm records the landlord's acknowledgement of one flagged term.
+func (h *Handler) acknowledgeTerm(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in struct {
+		Term         string `json:"term"`
+		Acknowledged bool   `json:"acknowledged"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	flags, err := h.svc.AcknowledgeTerm(r.Context(), a, r.PathValue("id"), in.Term, in.Acknowledged)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"termFlags": flags})
 }

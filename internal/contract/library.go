@@ -5,7 +5,6 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"regexp"
 	"sort"
 	"strings"
 	"text/template"
@@ -39,19 +38,10 @@ type Library struct {
 	Disclaimer    string    `yaml:"disclaimer"`
 	Rules         Rules     `yaml:"rules"`
 	Sections      []Section `yaml:"sections"`
-	Warnings      []Warning `yaml:"warnings"`
 	// StatutoryRightsWarning is shown before the additional-terms step.
 	StatutoryRightsWarning string `yaml:"statutoryRightsWarning"`
 
 	from, to time.Time // to is zero when open-ended
-}
-
-// Warning flags a landlord's own term that looks unenforceable.
-type Warning struct {
-	Pattern string `yaml:"pattern"`
-	Message string `yaml:"message"`
-
-	re *regexp.Regexp
 }
 
 // Rules are the facts of the law the wizard states rather than asks.
@@ -146,12 +136,6 @@ func (l *Library) check() error {
 		}
 		if l.to.Before(l.from) {
 			return fmt.Errorf("effectiveTo is before effectiveFrom")
-		}
-	}
-	for i := range l.Warnings {
-		w := &l.Warnings[i]
-		if w.re, err = regexp.Compile(w.Pattern); err != nil || w.Message == "" {
-			return fmt.Errorf("warning %d: bad pattern or no message (%v)", i, err)
 		}
 	}
 	if len(l.Rules.RentPeriods) == 0 {
@@ -269,15 +253,4 @@ func (ls *Libraries) Version(v string) (*Library, bool) {
 func (ls *Libraries) Current(docType, jurisdiction string, today time.Time) (*Library, bool) {
 	l, err := ls.Select(docType, jurisdiction, today)
 	return l, err == nil
-}
-
-// TermWarnings are the warnings a landlord's additional terms raise.
-func (l *Library) TermWarnings(text string) []string {
-	var out []string
-	for _, w := range l.Warnings {
-		if w.re.MatchString(text) {
-			out = append(out, w.Message)
-		}
-	}
-	return out
 }

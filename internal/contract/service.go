@@ -16,6 +16,7 @@ import (
 	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/signing"
 	"github.com/omnirent/omnirent/internal/tenancy"
+	"github.com/omnirent/omnirent/internal/tenancy/terms"
 )
 
 // Properties is what agreements need from the properties area, in this
@@ -33,6 +34,7 @@ type Service struct {
 	libs  *Libraries
 	props Properties
 	sign  SigningDeps
+	terms *terms.Checker
 }
 
 func NewService(d *db.DB, c clock.Clock, libs *Libraries, props Properties) *Service {
@@ -51,7 +53,6 @@ type Record struct {
 	// AskJurisdiction: the property's postcode straddles a border.
 	AskJurisdiction bool
 	Steps           []Step
-	Warnings        []string
 }
 
 func (s *Service) now() time.Time { return s.clock.Now().UTC() }
@@ -145,11 +146,7 @@ func (s *Service) place(ctx context.Context, id string) Property {
 
 func (s *Service) record(c Contract, p Property, a session.Actor) Record {
 	_, ask := tenancy.JurisdictionOf(p.Postcode)
-	r := Record{Contract: c, Property: p, Mine: c.LandlordID == a.UserID, AskJurisdiction: ask, Steps: Steps(c.Answers)}
-	if lib := s.libraryOf(c); lib != nil && c.Answers.AdditionalTerms.Answer == Yes {
-		r.Warnings = lib.TermWarnings(c.Answers.AdditionalTerms.Text.Plain())
-	}
-	return r
+	return Record{Contract: c, Property: p, Mine: c.LandlordID == a.UserID, AskJurisdiction: ask, Steps: Steps(c.Answers)}
 }
 
 // Get is one agreement for its reader.

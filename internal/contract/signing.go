@@ -160,7 +160,7 @@ func (s *Service) mayStartSigning(ctx context.Context, a session.Actor, id strin
 		if c.Step != StepFinished {
 			return Contract{}, apperr.New(apperr.Conflict, "not_finished", MsgFinishFirst)
 		}
-		return c, nil
+		return c, s.checkTermsAcknowledged(ctx, c)
 	case ATS:
 		return c, s.sign.Signing.CheckTurn(ctx, ref(c.ID), a)
 	}
@@ -280,6 +280,7 @@ func (s *Service) signAsLandlord(ctx context.Context, a session.Actor, c Contrac
 	}
 	p := s.place(ctx, c.PropertyID)
 	doc := Build(lib, c.Answers, p, c.Edits)
+	flags := s.flagsOf(lib, c, p, doc)
 	frozen, err := json.Marshal(doc)
 	if err != nil {
 		return SignResult{}, apperr.Wrap(err, "freeze contract")
@@ -294,6 +295,9 @@ func (s *Service) signAsLandlord(ctx context.Context, a session.Actor, c Contrac
 		}
 		if !moved {
 			return apperr.New(apperr.Conflict, "not_draft", MsgNotAwaiting)
+		}
+		if err := s.requireAcknowledged(ctx, tx, c.ID, flags); err != nil {
+			return err
 		}
 		if env, err = s.sign.Signing.Start(ctx, tx, ref(c.ID), title(c, p), frozen, invitees(c, a.Email)); err != nil {
 			return err

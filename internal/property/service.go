@@ -13,6 +13,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/tenancy"
+	"github.com/omnirent/omnirent/internal/tenancy/terms"
 )
 
 // Locator places a postcode on the map and finds the stations near a point.
@@ -30,6 +31,7 @@ type Service struct {
 	people  People
 	mail    Mailer
 	photos  PhotoLister
+	terms   *terms.Checker
 }
 
 func NewService(d *db.DB, c clock.Clock, l Locator) *Service {
@@ -153,6 +155,11 @@ func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string,
 		p.RentPence, p.RentCycle, p.MoveInDate = &rent, d.RentCycle, &date
 		p.BedroomCount, p.BathroomCount, p.SofasCount = d.BedroomCount, d.BathroomCount, d.SofasCount
 		p.FurnishStatus, p.ShortDescription, p.UpdatedAt = d.FurnishStatus, d.ShortDescription, now
+		if d.Publish || p.Status == Published {
+			if err := s.checkListingText(p, now); err != nil {
+				return err
+			}
+		}
 		if d.Publish {
 			publish(&p, now)
 		}
@@ -166,6 +173,9 @@ func (s *Service) Publish(ctx context.Context, o session.Actor, id string) (Prop
 	return s.transition(ctx, o, id, func(p *Property, now time.Time) error {
 		if !p.HasPortalDetails() {
 			return apperr.New(apperr.Invalid, "details_required", MsgDetailsRequired)
+		}
+		if err := s.checkListingText(*p, now); err != nil {
+			return err
 		}
 		publish(p, now)
 		return nil

@@ -352,7 +352,7 @@ export interface paths {
         get?: never;
         /**
          * Update property details
-         * @description Portal details. publish true is Save and Publish; a plain Save keeps a Published property Published.
+         * @description Portal details. publish true is Save and Publish; a plain Save keeps a Published property Published. Publishing, or saving a published property, answers 400 listing_text (on shortDescription) when the description says what the law does not allow in an advert; the text of an unpublished property is saved whatever it says.
          */
         put: operations["updatePropertyDetails"];
         post?: never;
@@ -375,7 +375,7 @@ export interface paths {
         put?: never;
         /**
          * Publish property
-         * @description Active to Published (needs portal details).
+         * @description Active to Published (needs portal details). 400 listing_text when the description says what the law does not allow in an advert ("No DSS", "No children", "No pets" and the like, read by the same term checker as agreements); the message and the shortDescription field name each phrase and why.
          */
         post: operations["publishProperty"];
         delete?: never;
@@ -1406,6 +1406,50 @@ export interface paths {
          * @description Stores the landlord's rich text for a section, cleaned on the server; empty text returns to the generated text.
          */
         put: operations["editContractSection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/term-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check additional terms as they are typed
+         * @description Checks typed text, one term a line, with the term checker under the law of the draft's start date; answers the flagged terms with why. The landlord of the draft only.
+         */
+        post: operations["checkContractTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/term-acknowledgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Acknowledge a flagged term
+         * @description Records (or withdraws) the landlord's acknowledgement of one flagged term of their draft, for its exact text: editing the term leaves it unacknowledged. Sign and Send (the code, the fee and the signature) answers 409 terms_not_acknowledged while a flagged term is not acknowledged. 409 term_not_flagged when the text is not a flagged term of the draft.
+         */
+        put: operations["acknowledgeContractTerm"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2876,7 +2920,6 @@ export interface components {
             duplicate: boolean;
             mine: boolean;
             editable: boolean;
-            warnings: string[];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3218,6 +3261,33 @@ export interface components {
         ContractDocumentResponse: {
             document: components["schemas"]["ContractDocument"];
             contract: components["schemas"]["Contract"];
+            /** @description The landlord's own terms (additional clauses, and paragraphs rewritten in other sections) the term checker flags as probably unenforceable, in document order. */
+            termFlags: components["schemas"]["TermFlag"][];
+        };
+        TermFlagsResponse: {
+            termFlags: components["schemas"]["TermFlag"][];
+        };
+        TermFlag: {
+            /** @description the section the term is in */
+            section: string;
+            sectionTitle: string;
+            /** @description the term's exact text (one paragraph) */
+            term: string;
+            findings: components["schemas"]["TermFinding"][];
+            /** @description the landlord acknowledged this exact text */
+            acknowledged: boolean;
+        };
+        TermFinding: {
+            rule: string;
+            /** @description what the rule catches, such as Ban on children */
+            title: string;
+            /** @description plain English: shown to the landlord and the tenant */
+            why: string;
+            statute: string;
+            /** @description legislation.gov.uk address */
+            source: string;
+            /** @description the sentence that raised it */
+            phrase: string;
         };
         Catalogue: {
             products: {
@@ -6369,6 +6439,72 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    checkContractTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the flagged terms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermFlagsResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    acknowledgeContractTerm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    term: string;
+                    acknowledged: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description the draft's flagged terms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermFlagsResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];

@@ -79,6 +79,8 @@ export type SigningAdapter = {
   /** sign sends the signature. */
   sign: (signature: SignatureInput) => Promise<SignOutcome>
   texts: SigningTexts
+  /** notice is the area's note shown above the steps (an agreement's flagged terms). */
+  notice?: React.ReactNode
 }
 
 export type SignScreenProps = {
@@ -147,6 +149,7 @@ function Sign({ adapter, onDone, onBack }: SignScreenProps) {
           {texts.title(first)}
         </h1>
       </div>
+      {adapter.notice}
       {step === 'wait' ? (
         <p className="sg__note" role="status">
           {state.waitingFor || state.message || texts.nothingToSign}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockApi, renderPage, reply } from '../../../test/utils'
+import { api } from '../../../lib/api'
 import { Preview } from './Preview'
 
 afterEach(() => {
@@ -34,7 +35,7 @@ const signing = (over: Record<string, unknown> = {}) => ({
 describe('Preview signing buttons', () => {
   it("offers the landlord 'Sign and Send' above and below a finished draft", async () => {
     const user = userEvent.setup()
-    mockApi((path) => (path === '/api/contracts/{id}/document' ? reply(200, { document: doc, contract: contract() }) : reply(404)), landlord)
+    mockApi((path) => (path === '/api/contracts/{id}/document' ? reply(200, { document: doc, contract: contract(), termFlags: [] }) : reply(404)), landlord)
     const onSign = vi.fn()
     renderPage(<Preview contractId="c1" onSign={onSign} onEditAnswers={() => {}} />)
     const buttons = await screen.findAllByRole('button', { name: 'Sign and Send' })
@@ -47,7 +48,7 @@ describe('Preview signing buttons', () => {
 
   it("shows a sent agreement's signing status and 'Sign' to the signer whose turn it is, without edit buttons", async () => {
     mockApi((path) => {
-      if (path === '/api/contracts/{id}/document') return reply(200, { document: doc, contract: contract({ status: 'ATS', mine: false, editable: false }) })
+      if (path === '/api/contracts/{id}/document') return reply(200, { document: doc, contract: contract({ status: 'ATS', mine: false, editable: false }), termFlags: [] })
       if (path === '/api/contracts/{id}/signing') return reply(200, signing())
       return reply(404)
     }, tenant)
@@ -61,12 +62,57 @@ describe('Preview signing buttons', () => {
 
   it("gives no 'Sign' button when it is not the reader's turn", async () => {
     mockApi((path) => {
-      if (path === '/api/contracts/{id}/document') return reply(200, { document: doc, contract: contract({ status: 'ATS', mine: false, editable: false }) })
+      if (path === '/api/contracts/{id}/document') return reply(200, { document: doc, contract: contract({ status: 'ATS', mine: false, editable: false }), termFlags: [] })
       if (path === '/api/contracts/{id}/signing') return reply(200, signing({ canSign: false, waitingFor: 'Waiting for Sam to sign' }))
       return reply(404)
     }, tenant)
     renderPage(<Preview contractId="c1" onSign={() => {}} />)
     expect(await screen.findByRole('list', { name: 'Signers in signing order' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument()
+  })
+})
+
+const dss = 'No DSS or housing benefit tenants.'
+const withTerms = {
+  ...doc,
+  sections: [...doc.sections, { id: 'additional', number: 2, part: 'C', title: 'Additional clauses', edited: false, stale: false,
+    blocks: [{ kind: 'p', runs: [{ text: 'The tenant may keep one cat.' }] }, { kind: 'p', runs: [{ text: dss }] }] }],
+}
+const flag = (acknowledged: boolean) => ({
+  section: 'additional', sectionTitle: 'Additional clauses', term: dss, acknowledged,
+  findings: [{ rule: 'benefits', title: 'Ban on tenants who receive benefits', why: 'Refusing tenants because they receive benefits is unlawful.',
+    statute: 'Equality Act 2010', source: 'https://www.legislation.gov.uk/ukpga/2010/15/contents', phrase: dss }],
+})
+
+describe('Preview flagged terms', () => {
+  it('marks the flagged term, holds back Sign and Send until the landlord acknowledges it, and sends the acknowledgement', async () => {
+    const user = userEvent.setup()
+    let acknowledged = false
+    mockApi((path) => (path === '/api/contracts/{id}/document' ? reply(200, { document: withTerms, contract: contract(), termFlags: [flag(acknowledged)] }) : reply(404)), landlord)
+    const put = vi.spyOn(api, 'PUT').mockImplementation((async () => {
+      acknowledged = true
+      return reply(200, { termFlags: [flag(true)] })
+    }) as never)
+    renderPage(<Preview contractId="c1" onSign={() => {}} onEditAnswers={() => {}} />)
+    expect(await screen.findByText(/One term is flagged as probably unenforceable/)).toBeInTheDocument()
+    expect(screen.getByText(dss, { selector: 'p.agr__flagged *' })).toBeInTheDocument()
+    expect(screen.getByText('The tenant may keep one cat.').closest('p')).not.toHaveClass('agr__flagged')
+    expect(screen.getByText(/Flagged as probably unenforceable: Ban on tenants who receive benefits\./)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Sign and Send' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('checkbox', { name: /I understand this term is probably unenforceable/ }))
+    expect(put).toHaveBeenCalledWith('/api/contracts/{id}/term-acknowledgements', expect.objectContaining({ body: { term: dss, acknowledged: true } }))
+    expect(await screen.findAllByRole('button', { name: 'Sign and Send' })).toHaveLength(2)
+  })
+
+  it('tells the tenant which terms are flagged, with why, and offers no acknowledgement', async () => {
+    mockApi((path) => {
+      if (path === '/api/contracts/{id}/document') return reply(200, { document: withTerms, contract: contract({ status: 'ATS', mine: false, editable: false }), termFlags: [flag(true)] })
+      if (path === '/api/contracts/{id}/signing') return reply(200, signing())
+      return reply(404)
+    }, tenant)
+    renderPage(<Preview contractId="c1" onSign={() => {}} />)
+    expect(await screen.findByText(/One term of this agreement is flagged as probably unenforceable/)).toBeInTheDocument()
+    expect(screen.getByText(/Refusing tenants because they receive benefits is unlawful/)).toBeInTheDocument()
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument()
   })
 })

@@ -6,7 +6,7 @@
 // Send'; a sent agreement shows where its signing stands above the document,
 // and 'Sign' to the reader whose turn it is.
 import { useState } from 'react'
-import { PenLine, Pencil } from 'lucide-react'
+import { PenLine, Pencil, TriangleAlert } from 'lucide-react'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { RichEditor, type RichOps } from '../../../components/RichEditor'
 import { Spinner } from '../../../components/Spinner'
@@ -17,9 +17,21 @@ import { useSigning } from '../api/signing'
 import type { RichText } from '../api/types'
 import { blocksToOps, sectionAnchor, type Block, type Section } from '../document'
 import { SigningStatus } from './SigningStatus'
+import { ACK_NEEDED, FLAGGED, SectionTermFlags, TENANT_NOTE } from './TermFlags'
+import type { TermFlag } from '../api/termFlags'
 import '../signing.css'
 
-function Blocks({ blocks }: { blocks: Block[] }) {
+/** blockText is a paragraph's text, as the server names a flagged term. */
+const blockText = (b: Block) => b.runs.map((r) => r.text).join('').trim()
+
+/** FlagMark sits beside a flagged paragraph. */
+function FlagMark({ b, flagged }: { b: Block; flagged?: Set<string> }) {
+  if (!flagged?.has(blockText(b))) return null
+  return <span className="agr__flag-mark"><TriangleAlert size={14} aria-hidden="true" />{FLAGGED}</span>
+}
+
+function Blocks({ blocks, flagged }: { blocks: Block[]; flagged?: Set<string> }) {
+  const cls = (b: Block) => (flagged?.has(blockText(b)) ? 'agr__flagged' : undefined)
   const out: React.ReactNode[] = []
   let list: { kind: string; items: Block[] } | null = null
   const flush = () => {
@@ -27,7 +39,7 @@ function Blocks({ blocks }: { blocks: Block[] }) {
     const Tag = list.kind === 'ordered' ? 'ol' : 'ul'
     out.push(
       <Tag key={`l${out.length}`}>
-        {list.items.map((b, i) => <li key={i} style={b.align ? { textAlign: b.align as never } : undefined}><Runs b={b} /></li>)}
+        {list.items.map((b, i) => <li key={i} className={cls(b)} style={b.align ? { textAlign: b.align as never } : undefined}><Runs b={b} /><FlagMark b={b} flagged={flagged} /></li>)}
       </Tag>,
     )
     list = null
@@ -40,7 +52,7 @@ function Blocks({ blocks }: { blocks: Block[] }) {
       return
     }
     flush()
-    out.push(<p key={i} style={b.align ? { textAlign: b.align as never } : undefined}><Runs b={b} /></p>)
+    out.push(<p key={i} className={cls(b)} style={b.align ? { textAlign: b.align as never } : undefined}><Runs b={b} /><FlagMark b={b} flagged={flagged} /></p>)
   })
   flush()
   return <>{out}</>
@@ -60,7 +72,7 @@ function Runs({ b }: { b: Block }) {
   )
 }
 
-function SectionView({ contractId, s, editable }: { contractId: string; s: Section; editable: boolean }) {
+function SectionView({ contractId, s, editable, flags }: { contractId: string; s: Section; editable: boolean; flags: TermFlag[] }) {
   const [editing, setEditing] = useState(false)
   const [text, setText] = useState<RichOps>({ ops: [] })
   const [error, setError] = useState('')
@@ -110,7 +122,8 @@ function SectionView({ contractId, s, editable }: { contractId: string; s: Secti
         </div>
       ) : (
         <div className="agr__body">
-          <Blocks blocks={s.blocks} />
+          <Blocks blocks={s.blocks} flagged={new Set(flags.map((f) => f.term))} />
+          <SectionTermFlags contractId={contractId} flags={flags} canAcknowledge={editable} />
         </div>
       )}
     </section>
@@ -131,12 +144,14 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
   if (q.isPending) return <div className="page-loading"><Spinner /></div>
   if (q.isError) return <FormMessage kind="error">{errorMessage(q.error)}</FormMessage>
   const { document: d, contract: c } = q.data
+  const termFlags = q.data.termFlags ?? []
+  const open = termFlags.filter((f) => !f.acknowledged).length
   const editable = c.editable
   const parts = ['A', 'B', 'C']
   const signLabel = !onSign
     ? ''
     : c.status === 'Draft'
-      ? c.mine && c.step === 'finished' ? 'Sign and Send' : ''
+      ? c.mine && c.step === 'finished' && !open ? 'Sign and Send' : ''
       : signing.data?.canSign ? 'Sign' : ''
   const signButton = signLabel ? (
     <button type="button" className="button" onClick={onSign}>
@@ -150,6 +165,16 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
       <div className="cw-warning agr__disclaimer" role="note">
         <strong>Not legal advice.</strong> {d.disclaimer}
       </div>
+      {termFlags.length && (!editable || open) ? (
+        <div className="tf__box" role="note">
+          <p className="tf__head"><TriangleAlert size={18} aria-hidden="true" /> {editable ? ACK_NEEDED(open) : TENANT_NOTE(termFlags.length)}</p>
+          <ul className="tf__list">
+            {termFlags.filter((f) => !editable || !f.acknowledged).map((f) => (
+              <li key={f.term}><a href={`#${sectionAnchor(f.section)}`} className="tf__term">“{f.term}”</a></li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {(editable && onEditAnswers) || signButton ? (
         <div className="cw__actions cw__actions--start agr__sign-actions">
           {editable && onEditAnswers ? (
@@ -187,7 +212,7 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
       {parts.map((part) => (
         <div key={part} className="agr__page">
           <h2 className="agr__part">Section {part}</h2>
-          {d.sections.filter((s) => s.part === part).map((s) => <SectionView key={s.id} contractId={c.id} s={s} editable={editable} />)}
+          {d.sections.filter((s) => s.part === part).map((s) => <SectionView key={s.id} contractId={c.id} s={s} editable={editable} flags={termFlags.filter((f) => f.section === s.id)} />)}
         </div>
       ))}
       <section className="agr__page agr__signatures" id={sectionAnchor('signatures')} aria-labelledby="doc-signatures">

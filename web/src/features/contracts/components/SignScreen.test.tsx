@@ -26,7 +26,7 @@ const contract = {
   id: 'c1', status: 'ATS', paymentStatus: 'COMPLETED', propertyId: 'p1',
   property: { id: 'p1', addrFirstLine: '8 Northcote Road' }, contractType: 'Standard whole property', jurisdiction: 'England',
   askJurisdiction: false, libraryVersion: '', answers: {}, step: 'finished', history: [], steps: [], duplicate: false, mine: true,
-  editable: false, warnings: [], createdAt: '2026-11-20T10:00:00Z', updatedAt: '2026-11-20T10:00:00Z', sentAt: '2026-11-21T10:00:00Z',
+  editable: false, createdAt: '2026-11-20T10:00:00Z', updatedAt: '2026-11-20T10:00:00Z', sentAt: '2026-11-21T10:00:00Z',
 }
 
 type Routes = Record<string, (init?: { body?: unknown }) => Reply>

@@ -10,6 +10,7 @@ import { signContract } from '../api/signContract'
 import { useSigning } from '../api/signing'
 import { verifySigningCode } from '../api/verifySigningCode'
 import { contractKey } from '../api/types'
+import { TermFlagsNotice } from './TermFlags'
 import '../signing.css'
 
 export { CODE_SENT, CODE_FORMAT, SIGN_WAIT } from '../../../components/signing/SignScreen'
@@ -59,6 +60,7 @@ export function useContractSigning(contractId: string): SigningAdapter {
       return { message: r.message, completed: r.completed, first: r.contract.mine }
     },
     texts: contractTexts,
+    notice: <TermFlagsNotice contractId={contractId} />,
   }
 }
 

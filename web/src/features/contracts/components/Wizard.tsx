@@ -10,6 +10,7 @@ import type { Contract, ContractAnswers, ContractCatalogue } from '../api/types'
 import { useSaveStep } from '../api/saveStep'
 import { useSkipForm, useStepBack } from '../api/moveContract'
 import { STEP_TITLES } from '../answers'
+import { TypedTermFlags, plainText } from './TermFlags'
 import { StepFields, moneyProblem } from './StepFields'
 
 type Props = { contract: Contract; catalogue?: ContractCatalogue; onPreview: () => void }
@@ -73,14 +74,11 @@ export function Wizard({ contract, catalogue, onPreview }: Props) {
         {STEP_TITLES[step]}
       </h2>
       <FormMessage kind="error">{message}</FormMessage>
-      {contract.warnings.length && ['mortgage', 'finished'].includes(step) ? (
-        <div className="cw-warning" role="note">
-          <strong>Check your additional terms.</strong>
-          <ul>{contract.warnings.map((w) => <li key={w}>{w}</li>)}</ul>
-        </div>
-      ) : null}
       <StepFields step={step} a={answers} set={(patch) => setAnswers((old) => ({ ...old, ...patch }))} errors={errors} catalogue={catalogue}
         money={money} setMoney={(k, v) => setMoneyState((m) => ({ ...m, [k]: v }))} />
+      {step === 'additionalTerms' && answers.additionalTerms?.answer === 'yes' ? (
+        <TypedTermFlags contractId={contract.id} text={plainText(answers.additionalTerms.text)} />
+      ) : null}
       <div className="cw__actions">
         {contract.duplicate && contract.history.length > 2 && step !== 'finished' ? (
           <button type="button" className="button button--outline" disabled={busy} onClick={() => skip.mutate(undefined, { onError: fail })}>

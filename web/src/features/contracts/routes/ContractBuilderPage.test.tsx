@@ -13,7 +13,7 @@ function draft(over: Record<string, unknown> = {}) {
     property: { id: 'p1', addrFirstLine: '8 Northcote Road', addrSecondLine: '', town: 'London', postcode: 'SW11 1NT', country: 'United Kingdom' },
     contractType: 'Standard whole property', jurisdiction: 'England', askJurisdiction: false, libraryVersion: '', answers: {},
     step: 'landlord', history: ['landlord'], steps: ['landlord', 'serviceAddress', 'finished'], duplicate: false, mine: true, editable: true,
-    warnings: [], createdAt: '2026-11-20T10:00:00Z', updatedAt: '2026-11-20T10:00:00Z', sentAt: null, ...over,
+    createdAt: '2026-11-20T10:00:00Z', updatedAt: '2026-11-20T10:00:00Z', sentAt: null, ...over,
   }
 }
 

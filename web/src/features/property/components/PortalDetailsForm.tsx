@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { CalendarDays, Minus, Plus } from 'lucide-react'
 import { useSaveDetails } from '../api/saveProperty'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
-import { errorMessage } from '../../../lib/errors'
+import { errorCode, errorFields, errorMessage } from '../../../lib/errors'
 import {
   DETAILS_REQUIRED,
   cycleLabel,
@@ -55,6 +55,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
   })
   const values = form.watch()
   const message = form.formState.errors.root?.message ?? ''
+  const descriptionError = form.formState.errors.shortDescription?.message ?? ''
   const [uploading, setUploading] = useState(false)
   const picker = useRef<HTMLInputElement>(null)
 
@@ -66,7 +67,11 @@ export function PortalDetailsForm({ property, skippable }: Props) {
       qc.setQueryData(propertyKey(p.id), p)
       navigate('/profile/list')
     },
-    onError: (e) => form.setError('root', { message: errorMessage(e) }),
+    onError: (e) => {
+      // Wording the law does not allow in an advert is shown at the description.
+      if (errorCode(e) === 'listing_text') form.setError('shortDescription', { message: errorFields(e).shortDescription ?? errorMessage(e) })
+      else form.setError('root', { message: errorMessage(e) })
+    },
   })
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -227,7 +232,9 @@ export function PortalDetailsForm({ property, skippable }: Props) {
 
       <div className="field">
         <label htmlFor="pd-description">Short description</label>
-        <textarea id="pd-description" rows={4} {...form.register('shortDescription', { onChange: edited })} />
+        <textarea id="pd-description" rows={4} aria-invalid={descriptionError ? true : undefined} aria-describedby={descriptionError ? 'pd-description-error' : undefined}
+          {...form.register('shortDescription', { onChange: () => { edited(); form.clearErrors('shortDescription') } })} />
+        {descriptionError ? <p id="pd-description-error" className="field-error" role="alert">{descriptionError}</p> : null}
       </div>
 
       {message ? <FormMessage kind="error">{message}</FormMessage> : null}

@@ -1,0 +1,72 @@
+package contract
+
+import (
+	"context"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+// The SQL of acknowledged terms (table contract_term_acks).
+
+// lockDraft locks a draft's row for the rest of the transaction (a write
+// that changes nothing: PostgreSQL's row lock, SQLite's write lock); false
+// when it is no longer a draft.
+func lockDraft(ctx context.Context, conn db.Conn, id string) (bool, error) {
+	res, err := conn.Exec(ctx, `UPDATE contracts SET updated_at = updated_at WHERE id = ? AND status = ?`, id, Draft)
+	if err != nil {
+		return false, apperr.Wrap(err, "lock contract")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+func termAcks(ctx context.Context, conn db.Conn, id string) (map[string]bool, error) {
+	hashes, err := db.All(ctx, conn, func(r db.Scanner) (string, error) {
+		var h string
+		return h, r.Scan(&h)
+	}, `SELECT term_hash FROM contract_term_acks WHERE contract_id = ?`, id)
+	if err != nil {
+		return nil, apperr.Wrap(err, "read term acknowledgements")
+	}
+	out := make(map[string]bool, len(hashes))
+	for _, h := range hashes {
+		out[h] = true
+	}
+	return out, nil
+}
+
+func addTermAck(ctx context.Context, conn db.Conn, id, hash, term string, now int64) error {
+	if _, err := conn.Exec(ctx, `INSERT INTO contract_term_acks (contract_id, term_hash, term, acknowledged_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (contract_id, term_hash) DO NOTHING`, id, hash, term, now); err != nil {
+		return apperr.Wrap(err, "acknowledge term")
+	}
+	return nil
+}
+
+func removeTermAck(ctx context.Context, conn db.Conn, id, hash string) error {
+	if _, err := conn.Exec(ctx, `DELETE FROM contract_term_acks WHERE contract_id = ? AND term_hash = ?`, id, hash); err != nil {
+		return apperr.Wrap(err, "withdraw acknowledgement")
+	}
+	return nil
+}
+
+// pruneTermAcks drops the acknowledgements of texts not in keep.
+func pruneTermAcks(ctx context.Context, conn db.Conn, id string, keep []string) error {
+	acks, err := termAcks(ctx, conn, id)
+	if err != nil {
+		return err
+	}
+	in := map[string]bool{}
+	for _, k := range keep {
+		in[k] = true
+	}
+	for h := range acks {
+		if !in[h] {
+			if err := removeTermAck(ctx, conn, id, h); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,366 @@
+// Package terms checks what a landlord writes (an agreement's additional
+// terms, a listing's title and description) against the rules of the law
+// that make a term unenforceable or an advert unlawful: a fixed term, a
+// section 21 notice, a rent review, a blanket ban on pets, children or
+// tenants on benefits, a fee the Tenant Fees Act 2019 prohibits, and so on.
+//
+// The rules are data (data/rules.yaml): each has what it catches (regular
+// expressions over one sentence, with the words that make a sentence
+// lawful after all), why (in plain English, shown to landlords and
+// tenants), the statute, the source and the dates it is in force. They are
+// loaded and checked when the server starts (Load), so a broken rule stops
+// the server instead of missing a term. Agreements and listings call the
+// same Checker.
+package terms
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/omnirent/omnirent/internal/tenancy"
+)
+
+//go:embed data/rules.yaml
+var rulesYAML []byte
+
+// Use is where a text is written: an agreement's terms or a listing.
+type Use string
+
+const (
+	Agreement Use = "agreement"
+	Listing   Use = "listing"
+)
+
+// Rule is one thing the law does not allow a landlord to write.
+type Rule struct {
+	ID            string `yaml:"id"`
+	Title         string `yaml:"title"`
+	Why           string `yaml:"why"`
+	Statute       string `yaml:"statute"`
+	Source        string `yaml:"source"`
+	EffectiveFrom string `yaml:"effectiveFrom"`
+	EffectiveTo   string `yaml:"effectiveTo"`
+	Uses          []Use  `yaml:"uses"`
+	// Jurisdictions are where the rule is law (England, Wales, Scotland,
+	// Northern Ireland).
+	Jurisdictions []string `yaml:"jurisdictions"`
+	Patterns      []string `yaml:"patterns"`
+	// Requires: every one must also match the sentence (the context a
+	// pattern needs, e.g. that it is the tenant who gives notice).
+	Requires []string `yaml:"requires"`
+	// Unless: any one of them makes the sentence lawful after all (a
+	// negation, a permitted exception).
+	Unless []string `yaml:"unless"`
+	// Examples must be caught; Lawful must not: checked at start-up.
+	Examples []string `yaml:"examples"`
+	Lawful   []string `yaml:"lawful"`
+
+	from, to                   time.Time
+	patterns, requires, unless []*regexp.Regexp
+}
+
+type file struct {
+	Source     string `yaml:"source"`
+	ReviewedOn string `yaml:"reviewedOn"`
+	Rules      []Rule `yaml:"rules"`
+}
+
+// Finding is one rule a term breaks, as the reader is told.
+type Finding struct {
+	Rule    string `json:"rule"`
+	Title   string `json:"title"`
+	Why     string `json:"why"`
+	Statute string `json:"statute"`
+	Source  string `json:"source"`
+	// Phrase is the words that raised it, as the landlord wrote them.
+	Phrase string `json:"phrase"`
+}
+
+// Flag is one term (a paragraph) with the rules it breaks.
+type Flag struct {
+	Term     string    `json:"term"`
+	Findings []Finding `json:"findings"`
+}
+
+// Checker holds the loaded rules.
+type Checker struct {
+	rules      []*Rule
+	ReviewedOn string
+}
+
+// Load reads and checks the embedded rules.
+func Load() (*Checker, error) { return Parse(rulesYAML) }
+
+// MustLoad is Load for tests and places that cannot go on without the rules.
+func MustLoad() *Checker {
+	c, err := Load()
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// Parse reads and checks a rules file.
+func Parse(raw []byte) (*Checker, error) {
+	var f file
+	dec := yaml.NewDecoder(bytes.NewReader(raw))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("term rules: %w", err)
+	}
+	if len(f.Rules) == 0 {
+		return nil, fmt.Errorf("term rules: no rule")
+	}
+	c := &Checker{ReviewedOn: f.ReviewedOn}
+	seen := map[string]bool{}
+	for i := range f.Rules {
+		r := &f.Rules[i]
+		if err := r.compile(); err != nil {
+			return nil, fmt.Errorf("term rule %d (%s): %w", i, r.ID, err)
+		}
+		if seen[r.ID] {
+			return nil, fmt.Errorf("term rule %s: repeated id", r.ID)
+		}
+		seen[r.ID] = true
+		c.rules = append(c.rules, r)
+	}
+	// Every rule's examples are caught, and its lawful sentences are not
+	// caught by any rule: a rule that stops working stops the server.
+	for _, r := range c.rules {
+		for _, ex := range r.Examples {
+			if !r.matches(ex) {
+				return nil, fmt.Errorf("term rule %s: does not catch its example %q", r.ID, ex)
+			}
+		}
+		for _, ok := range r.Lawful {
+			for _, other := range c.rules {
+				if other.matches(ok) {
+					return nil, fmt.Errorf("term rule %s: lawful example %q is caught by %s", r.ID, ok, other.ID)
+				}
+			}
+		}
+	}
+	return c, nil
+}
+
+func (r *Rule) compile() error {
+	var err error
+	if r.ID == "" || r.Title == "" || strings.TrimSpace(r.Why) == "" || r.Statute == "" {
+		return fmt.Errorf("id, title, why and statute are required")
+	}
+	if u, err := url.Parse(r.Source); err != nil || u.Scheme != "https" || u.Host == "" {
+		return fmt.Errorf("source must be an https address")
+	}
+	if r.from, err = time.Parse(time.DateOnly, r.EffectiveFrom); err != nil {
+		return fmt.Errorf("effectiveFrom: %w", err)
+	}
+	if r.EffectiveTo != "" {
+		if r.to, err = time.Parse(time.DateOnly, r.EffectiveTo); err != nil {
+			return fmt.Errorf("effectiveTo: %w", err)
+		}
+		if r.to.Before(r.from) {
+			return fmt.Errorf("effectiveTo is before effectiveFrom")
+		}
+	}
+	if len(r.Uses) == 0 {
+		return fmt.Errorf("uses is empty")
+	}
+	for _, u := range r.Uses {
+		if u != Agreement && u != Listing {
+			return fmt.Errorf("unknown use %q", u)
+		}
+	}
+	if len(r.Jurisdictions) == 0 {
+		return fmt.Errorf("jurisdictions is empty")
+	}
+	for _, j := range r.Jurisdictions {
+		if !tenancy.ValidJurisdiction(j) {
+			return fmt.Errorf("unknown jurisdiction %q", j)
+		}
+	}
+	if len(r.Patterns) == 0 || len(r.Examples) == 0 {
+		return fmt.Errorf("a rule needs patterns and examples")
+	}
+	compile := func(list []string) ([]*regexp.Regexp, error) {
+		var out []*regexp.Regexp
+		for _, p := range list {
+			re, err := regexp.Compile(`(?i)` + p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, re)
+		}
+		return out, nil
+	}
+	if r.patterns, err = compile(r.Patterns); err != nil {
+		return err
+	}
+	if r.requires, err = compile(r.Requires); err != nil {
+		return err
+	}
+	r.unless, err = compile(r.Unless)
+	return err
+}
+
+func (r *Rule) inForce(on time.Time) bool {
+	d := time.Date(on.Year(), on.Month(), on.Day(), 0, 0, 0, 0, time.UTC)
+	return !d.Before(r.from) && (r.to.IsZero() || !d.After(r.to))
+}
+
+func (r *Rule) usedFor(u Use) bool {
+	for _, x := range r.Uses {
+		if x == u {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Rule) lawIn(j string) bool {
+	for _, x := range r.Jurisdictions {
+		if x == j {
+			return true
+		}
+	}
+	return false
+}
+
+// matches reports whether any sentence of the text breaks the rule.
+func (r *Rule) matches(text string) bool {
+	_, ok := r.match(text)
+	return ok
+}
+
+// match finds the first sentence of the text that breaks the rule, and the
+// words that did.
+func (r *Rule) match(text string) (string, bool) {
+	for _, s := range Sentences(text) {
+		n := normalise(s)
+		var hit []int
+		for _, re := range r.patterns {
+			if hit = re.FindStringIndex(n); hit != nil {
+				break
+			}
+		}
+		if hit == nil {
+			continue
+		}
+		ok := true
+		for _, re := range r.requires {
+			if !re.MatchString(n) {
+				ok = false
+				break
+			}
+		}
+		for _, re := range r.unless {
+			if ok && re.MatchString(n) {
+				ok = false
+			}
+		}
+		if ok {
+			return strings.TrimSpace(s), true
+		}
+	}
+	return "", false
+}
+
+// Rules are the rules in force in England on a day for a use.
+func (c *Checker) Rules(on time.Time, u Use) []Rule {
+	var out []Rule
+	for _, r := range c.rules {
+		if r.inForce(on) && r.usedFor(u) && r.lawIn(tenancy.England) {
+			out = append(out, *r)
+		}
+	}
+	return out
+}
+
+// Check is what a text breaks in England: every rule in force on the day
+// for the use, each once.
+func (c *Checker) Check(text string, on time.Time, u Use) []Finding {
+	return c.CheckIn(text, tenancy.England, on, u)
+}
+
+// CheckIn is Check under the law of a jurisdiction.
+func (c *Checker) CheckIn(text, jurisdiction string, on time.Time, u Use) []Finding {
+	var out []Finding
+	for _, r := range c.rules {
+		if !r.inForce(on) || !r.usedFor(u) || !r.lawIn(jurisdiction) {
+			continue
+		}
+		if phrase, ok := r.match(text); ok {
+			out = append(out, Finding{Rule: r.ID, Title: r.Title, Why: strings.TrimSpace(r.Why), Statute: r.Statute, Source: r.Source, Phrase: phrase})
+		}
+	}
+	return out
+}
+
+// CheckTerms checks each term (a paragraph) on its own and answers the
+// flagged ones, in order.
+func (c *Checker) CheckTerms(terms []string, on time.Time, u Use) []Flag {
+	var out []Flag
+	for _, t := range terms {
+		if strings.TrimSpace(t) == "" {
+			continue
+		}
+		if f := c.Check(t, on, u); len(f) > 0 {
+			out = append(out, Flag{Term: t, Findings: f})
+		}
+	}
+	return out
+}
+
+// Split cuts typed text into terms: one a line (a paragraph or list item).
+func Split(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(line); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+var (
+	spaces = regexp.MustCompile(`\s+`)
+	// A sentence ends at . ! ? or ; followed by white space, except in
+	// "e.g. ", "i.e. " and "no. 5".
+	sentenceEnd = regexp.MustCompile(`[.!?;]+(\s+|$)`)
+)
+
+// Sentences cuts a term into sentences, so that a rule's words and the
+// words that excuse them are read in the same sentence.
+func Sentences(text string) []string {
+	var out []string
+	start := 0
+	for _, m := range sentenceEnd.FindAllStringIndex(text, -1) {
+		piece := text[start:m[0]]
+		low := strings.ToLower(piece)
+		if strings.HasSuffix(low, "e.g") || strings.HasSuffix(low, "i.e") || strings.HasSuffix(low, " no") || strings.HasSuffix(low, "etc") {
+			continue
+		}
+		if s := strings.TrimSpace(text[start:m[1]]); s != "" {
+			out = append(out, s)
+		}
+		start = m[1]
+	}
+	if s := strings.TrimSpace(text[start:]); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// normalise puts a sentence in the form the patterns are written for:
+// straight quotes and single spaces, with its end mark removed.
+func normalise(s string) string {
+	s = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u201c", `"`, "\u201d", `"`, "\u2013", "-", "\u2014", "-", "\u00a0", " ").Replace(s)
+	s = spaces.ReplaceAllString(strings.TrimSpace(s), " ")
+	return strings.TrimRight(s, ".!?; ")
+}
