@@ -12,14 +12,17 @@ import (
 // preview page draws it and the PDF is drawn from it, so both always say
 // the same thing.
 type Document struct {
-	Title          string       `json:"title"`
-	Subtitle       string       `json:"subtitle"`
-	LibraryVersion string       `json:"libraryVersion"`
-	Source         string       `json:"source"`
-	Disclaimer     string       `json:"disclaimer"`
-	Cover          Cover        `json:"cover"`
-	Sections       []DocSection `json:"sections"`
-	Signatures     []Signer     `json:"signatures"`
+	Title          string `json:"title"`
+	Subtitle       string `json:"subtitle"`
+	LibraryVersion string `json:"libraryVersion"`
+	// Edition names the clause library for people: "England, in force
+	// from 1 May 2026" (the version is an internal name, never shown).
+	Edition    string       `json:"edition"`
+	Source     string       `json:"source"`
+	Disclaimer string       `json:"disclaimer"`
+	Cover      Cover        `json:"cover"`
+	Sections   []DocSection `json:"sections"`
+	Signatures []Signer     `json:"signatures"`
 }
 
 // Cover is the first page.
@@ -67,7 +70,7 @@ const AdditionalSectionID = "additional"
 func Build(lib *Library, a Answers, p Property, edits map[string]Edit) Document {
 	v := viewOf(a, p)
 	doc := Document{
-		Title: lib.Title, Subtitle: lib.Subtitle, LibraryVersion: lib.Version, Source: lib.Source, Disclaimer: lib.Disclaimer,
+		Title: lib.Title, Subtitle: lib.Subtitle, LibraryVersion: lib.Version, Edition: lib.Edition(), Source: lib.Source, Disclaimer: lib.Disclaimer,
 		Cover: Cover{PropertyAddress: v.PropertyAddress, Landlord: v.LandlordName, Guarantor: v.GuarantorName, StartDate: v.StartDate,
 			Rent: fmt.Sprintf("%s per %s", v.RentAmount, v.RentPeriodNoun)},
 	}

@@ -36,32 +36,33 @@ func (h *Handler) Routes(mux *httpx.Router) {
 
 // contractJSON is an agreement as the API shows it.
 type contractJSON struct {
-	ID              string        `json:"id"`
-	Status          Status        `json:"status"`
-	PaymentStatus   PaymentStatus `json:"paymentStatus"`
-	PropertyID      string        `json:"propertyId"`
-	Property        Property      `json:"property"`
-	ContractType    string        `json:"contractType"`
-	Jurisdiction    string        `json:"jurisdiction"`
-	AskJurisdiction bool          `json:"askJurisdiction"`
-	LibraryVersion  string        `json:"libraryVersion"`
-	Answers         Answers       `json:"answers"`
-	Step            Step          `json:"step"`
-	History         []Step        `json:"history"`
-	Steps           []Step        `json:"steps"`
-	Duplicate       bool          `json:"duplicate"`
-	Mine            bool          `json:"mine"`
-	Editable        bool          `json:"editable"`
-	Warnings        []string      `json:"warnings"`
-	CreatedAt       time.Time     `json:"createdAt"`
-	UpdatedAt       time.Time     `json:"updatedAt"`
-	SentAt          *time.Time    `json:"sentAt"`
+	ID                  string        `json:"id"`
+	Status              Status        `json:"status"`
+	PaymentStatus       PaymentStatus `json:"paymentStatus"`
+	PropertyID          string        `json:"propertyId"`
+	Property            Property      `json:"property"`
+	ContractType        string        `json:"contractType"`
+	Jurisdiction        string        `json:"jurisdiction"`
+	AskJurisdiction     bool          `json:"askJurisdiction"`
+	JurisdictionChoices []string      `json:"jurisdictionChoices"`
+	LibraryVersion      string        `json:"libraryVersion"`
+	Answers             Answers       `json:"answers"`
+	Step                Step          `json:"step"`
+	History             []Step        `json:"history"`
+	Steps               []Step        `json:"steps"`
+	Duplicate           bool          `json:"duplicate"`
+	Mine                bool          `json:"mine"`
+	Editable            bool          `json:"editable"`
+	Warnings            []string      `json:"warnings"`
+	CreatedAt           time.Time     `json:"createdAt"`
+	UpdatedAt           time.Time     `json:"updatedAt"`
+	SentAt              *time.Time    `json:"sentAt"`
 }
 
 func toJSON(r Record) contractJSON {
 	contractType := map[string]string{"whole": "Standard whole property", "room": "Room only within building"}[r.Answers.ContractType]
 	return contractJSON{ID: r.ID, Status: r.Status, PaymentStatus: r.PaymentStatus, PropertyID: r.PropertyID, Property: r.Property,
-		ContractType: contractType, Jurisdiction: r.Jurisdiction, AskJurisdiction: r.AskJurisdiction, LibraryVersion: r.LibraryVersion,
+		ContractType: contractType, Jurisdiction: r.Jurisdiction, AskJurisdiction: r.AskJurisdiction, JurisdictionChoices: nonNil(r.JurisdictionChoices), LibraryVersion: r.LibraryVersion,
 		Answers: r.Answers, Step: r.Step, History: r.History, Steps: r.Steps, Duplicate: r.DuplicatedFrom != "", Mine: r.Mine,
 		Editable: r.Mine && r.Status == Draft, Warnings: nonNil(r.Warnings), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, SentAt: r.SentAt}
 }

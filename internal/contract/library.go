@@ -227,7 +227,15 @@ func (ls *Libraries) checkOverlaps() error {
 const (
 	MsgJurisdictionNotOffered = "OmniRent can only build agreements for properties in England for now. " +
 		"The law in %s is different, and we will not produce a document that does not follow it."
-	MsgNoLibraryForDate = "OmniRent builds agreements for tenancies in England that start on or after %s. " +
+	// MsgPropertyNotOffered is said when the property is chosen, before
+	// anything is typed, and no draft is made.
+	MsgPropertyNotOffered = "OmniRent can only build agreements for properties in England for now. " +
+		"This property's postcode (%s) is in %s, where the law is different, and we will not produce a document that does not follow it."
+	// MsgJurisdictionFixed refuses a jurisdiction the property's postcode rules out.
+	MsgJurisdictionFixed = "This property's postcode (%s) is in %s, so the law of %s applies to it: this answer cannot be changed."
+	// MsgJurisdictionChoose asks for one of the countries a border district lies in.
+	MsgJurisdictionChoose = "The property's postcode district (%s) lies in %s: please choose one of them."
+	MsgNoLibraryForDate   = "OmniRent builds agreements for tenancies in England that start on or after %s. " +
 		"Choose a start date on or after that day."
 )
 
@@ -253,6 +261,22 @@ func (ls *Libraries) Select(docType, jurisdiction string, start time.Time) (*Lib
 	}
 	msg := fmt.Sprintf(MsgNoLibraryForDate, earliest.from.Format("2 January 2006"))
 	return nil, apperr.Fields(msg, map[string]string{"startDate": msg}).WithKind(apperr.Invalid, "no_library_for_date")
+}
+
+// Edition names the library for people: its jurisdiction and the day it
+// took effect ("England, in force from 1 May 2026").
+func (l *Library) Edition() string {
+	return l.Jurisdiction + ", in force from " + l.from.Format("2 January 2006")
+}
+
+// Offers reports whether any library makes this document type for the jurisdiction.
+func (ls *Libraries) Offers(docType, jurisdiction string) bool {
+	for _, l := range ls.all {
+		if l.DocumentType == docType && l.Jurisdiction == jurisdiction {
+			return true
+		}
+	}
+	return false
 }
 
 // Version finds a library by its version: an agreement keeps the version it was made with.

@@ -3,6 +3,7 @@ package contract
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -50,8 +51,11 @@ type Record struct {
 	Mine bool
 	// AskJurisdiction: the property's postcode straddles a border.
 	AskJurisdiction bool
-	Steps           []Step
-	Warnings        []string
+	// JurisdictionChoices: the jurisdictions the landlord may choose (one,
+	// the postcode's, unless the district straddles a border).
+	JurisdictionChoices []string
+	Steps               []Step
+	Warnings            []string
 }
 
 func (s *Service) now() time.Time { return s.clock.Now().UTC() }
@@ -67,6 +71,9 @@ func (s *Service) Create(ctx context.Context, a session.Actor, propertyID string
 	if err != nil {
 		return Record{}, apperr.Fields(MsgPropertyMissing, map[string]string{"propertyId": MsgPropertyMissing}).WithKind(apperr.NotFound, "property_not_found")
 	}
+	if err := s.offered(p); err != nil {
+		return Record{}, err
+	}
 	now := s.now()
 	c := Contract{ID: uuid.NewString(), LandlordID: a.UserID, PropertyID: p.ID, Status: Draft, PaymentStatus: PaymentPending,
 		Step: StepLandlord, History: []Step{StepLandlord}, CreatedAt: now, UpdatedAt: now, Edits: map[string]Edit{}}
@@ -74,8 +81,8 @@ func (s *Service) Create(ctx context.Context, a session.Actor, propertyID string
 	c.Answers.Landlord = LandlordName{First: first, Last: strings.TrimSpace(last)}
 	c.Answers.ServiceAddress.Country = "United Kingdom"
 	c.Answers.RentPeriod = "weekly" // the spec's default
-	if j, ask := tenancy.JurisdictionOf(p.Postcode); !ask {
-		c.Answers.Jurisdiction = j
+	if choices := tenancy.JurisdictionChoices(p.Postcode); len(choices) == 1 {
+		c.Answers.Jurisdiction = choices[0]
 	}
 	c.Jurisdiction = c.Answers.Jurisdiction
 	err = s.db.Tx(ctx, func(tx db.Conn) error {
@@ -143,9 +150,49 @@ func (s *Service) place(ctx context.Context, id string) Property {
 	return places[id]
 }
 
+// offered refuses, before a draft is made, a property for whose
+// jurisdiction no clause library exists (a property in Scotland, Wales or
+// Northern Ireland): the landlord learns it when they choose the property.
+// A border district is offered when one of its countries is.
+func (s *Service) offered(p Property) error {
+	choices := tenancy.JurisdictionChoices(p.Postcode)
+	for _, j := range choices {
+		if s.libs.Offers(DocumentType, j) {
+			return nil
+		}
+	}
+	msg := fmt.Sprintf(MsgPropertyNotOffered, p.Postcode, andList(choices))
+	return apperr.Fields(msg, map[string]string{"propertyId": msg}).WithKind(apperr.Invalid, "jurisdiction_not_offered")
+}
+
+// lawful refuses answers the builder must not turn into an agreement for
+// this property: a jurisdiction its postcode rules out, or one that has no
+// clause library. The answers arrive whole with every step, so every step,
+// the document and the signature check it.
+func (s *Service) lawful(a Answers, p Property) error {
+	j := a.Jurisdiction
+	if j == "" {
+		return nil
+	}
+	choices := tenancy.JurisdictionChoices(p.Postcode)
+	if !slices.Contains(choices, j) {
+		msg := fmt.Sprintf(MsgJurisdictionChoose, tenancy.District(p.Postcode), andList(choices))
+		if len(choices) == 1 {
+			msg = fmt.Sprintf(MsgJurisdictionFixed, p.Postcode, choices[0], choices[0])
+		}
+		return apperr.Fields(msg, map[string]string{"jurisdiction": msg}).WithKind(apperr.Invalid, "jurisdiction_not_allowed")
+	}
+	if !s.libs.Offers(DocumentType, j) {
+		msg := fmt.Sprintf(MsgJurisdictionNotOffered, j)
+		return apperr.Fields(msg, map[string]string{"jurisdiction": msg}).WithKind(apperr.Invalid, "jurisdiction_not_offered")
+	}
+	return nil
+}
+
 func (s *Service) record(c Contract, p Property, a session.Actor) Record {
 	_, ask := tenancy.JurisdictionOf(p.Postcode)
-	r := Record{Contract: c, Property: p, Mine: c.LandlordID == a.UserID, AskJurisdiction: ask, Steps: Steps(c.Answers)}
+	r := Record{Contract: c, Property: p, Mine: c.LandlordID == a.UserID, AskJurisdiction: ask, Steps: Steps(c.Answers),
+		JurisdictionChoices: tenancy.JurisdictionChoices(p.Postcode)}
 	if lib := s.libraryOf(c); lib != nil && c.Answers.AdditionalTerms.Answer == Yes {
 		r.Warnings = lib.TermWarnings(c.Answers.AdditionalTerms.Text.Plain())
 	}
@@ -196,6 +243,10 @@ func (s *Service) SaveStep(ctx context.Context, a session.Actor, id string, in S
 		return Record{}, apperr.New(apperr.Invalid, "unknown_step", "Unknown step.")
 	}
 	in.Answers.normalise()
+	p := s.place(ctx, c.PropertyID)
+	if err := s.lawful(in.Answers, p); err != nil {
+		return Record{}, err
+	}
 	lib := s.libraryFor(in.Answers)
 	if err := in.Answers.checkStep(in.Step, lib); err != nil {
 		return Record{}, err
@@ -215,7 +266,7 @@ func (s *Service) SaveStep(ctx context.Context, a session.Actor, id string, in S
 	c.Answers, c.Jurisdiction = in.Answers, in.Answers.Jurisdiction
 	nextStep := next(c.Answers, in.Step)
 	if nextStep == StepFinished {
-		if step, err := s.checkAll(c); err != nil {
+		if step, err := s.checkAll(c, p); err != nil {
 			c.History = historyUpTo(c.History, step)
 			c.Step = step
 			_ = s.save(ctx, c)
@@ -227,7 +278,7 @@ func (s *Service) SaveStep(ctx context.Context, a session.Actor, id string, in S
 	if err := s.save(ctx, c); err != nil {
 		return Record{}, err
 	}
-	return s.record(c, s.place(ctx, c.PropertyID), a), nil
+	return s.record(c, p, a), nil
 }
 
 // libraryFor is the library the answers would use (nil before a valid start date).
@@ -248,7 +299,10 @@ func (s *Service) libraryFor(a Answers) *Library {
 // checkAll applies every step's rules: the last step, and skipping the
 // form of a duplicate, only finish a complete agreement. It answers the
 // first step that fails.
-func (s *Service) checkAll(c Contract) (Step, error) {
+func (s *Service) checkAll(c Contract, p Property) (Step, error) {
+	if err := s.lawful(c.Answers, p); err != nil {
+		return StepJurisdiction, err
+	}
 	lib := s.libraryFor(c.Answers)
 	for _, st := range Steps(c.Answers) {
 		if err := c.Answers.checkStep(st, lib); err != nil {
@@ -305,7 +359,7 @@ func (s *Service) SkipForm(ctx context.Context, a session.Actor, id string) (Rec
 	if c.DuplicatedFrom == "" {
 		return Record{}, apperr.New(apperr.Conflict, "not_duplicate", "Only a duplicated contract can skip the form.")
 	}
-	if step, err := s.checkAll(c); err != nil {
+	if step, err := s.checkAll(c, s.place(ctx, c.PropertyID)); err != nil {
 		c.History, c.Step = historyUpTo(c.History, step), step
 		_ = s.save(ctx, c)
 		return Record{}, err
@@ -342,9 +396,15 @@ func (s *Service) Document(ctx context.Context, a session.Actor, id string) (Doc
 		}
 		return doc, s.record(c, p, a), nil
 	}
+	if err := s.lawful(c.Answers, p); err != nil {
+		return Document{}, Record{}, err
+	}
 	lib := s.libraryOf(c)
-	if lib == nil {
+	if lib == nil || lib.Jurisdiction != c.Answers.Jurisdiction {
 		_, err := s.libs.Select(DocumentType, c.Answers.Jurisdiction, mustDay(c.Answers.StartDate))
+		if err == nil {
+			err = apperr.New(apperr.Conflict, "not_finished", MsgFinishFirst)
+		}
 		return Document{}, Record{}, err
 	}
 	return Build(lib, c.Answers, p, c.Edits), s.record(c, p, a), nil

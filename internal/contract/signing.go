@@ -274,11 +274,14 @@ func (s *Service) signAsLandlord(ctx context.Context, a session.Actor, c Contrac
 			return SignResult{}, apperr.New(apperr.Conflict, "tenant_email", MsgNoEmailedParties)
 		}
 	}
+	p := s.place(ctx, c.PropertyID)
+	if err := s.lawful(c.Answers, p); err != nil {
+		return SignResult{}, err
+	}
 	lib := s.libraryOf(c)
 	if lib == nil {
 		return SignResult{}, apperr.New(apperr.Conflict, "no_library", MsgFinishFirst)
 	}
-	p := s.place(ctx, c.PropertyID)
 	doc := Build(lib, c.Answers, p, c.Edits)
 	frozen, err := json.Marshal(doc)
 	if err != nil {

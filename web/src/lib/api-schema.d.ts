@@ -2845,6 +2845,8 @@ export interface components {
             jurisdiction: string;
             /** @description the postcode straddles a border */
             askJurisdiction: boolean;
+            /** @description the jurisdictions the landlord may choose: the postcode's one, or a border district's countries */
+            jurisdictionChoices: string[];
             libraryVersion: string;
             answers: components["schemas"]["ContractAnswers"];
             step: components["schemas"]["ContractStep"];
@@ -3166,6 +3168,8 @@ export interface components {
             title: string;
             subtitle: string;
             libraryVersion: string;
+            /** @description the clause library for people (jurisdiction and date in force); absent on agreements signed before it existed */
+            edition?: string;
             source: string;
             disclaimer: string;
             cover: {

@@ -169,13 +169,13 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
           <dt>Start date</dt><dd>{d.cover.startDate}</dd>
           <dt>Rent</dt><dd>{d.cover.rent}</dd>
         </dl>
-        <p className="cw-muted agr__version">Clause library {d.libraryVersion}</p>
+        <p className="cw-muted agr__version">{d.edition ? `Clauses for ${d.edition}` : ''}</p>
       </section>
       <nav className="agr__page agr__contents" id={sectionAnchor('contents')} aria-labelledby="doc-contents">
         <h2 id="doc-contents">Contents</h2>
         {parts.map((part) => (
           <div key={part}>
-            <h3>Section {part}</h3>
+            <h3>Part {part}</h3>
             <ol>
               {d.sections.filter((s) => s.part === part).map((s) => (
                 <li key={s.id} value={s.number}><a href={`#${sectionAnchor(s.id)}`}>{s.title}</a></li>
@@ -186,7 +186,7 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
       </nav>
       {parts.map((part) => (
         <div key={part} className="agr__page">
-          <h2 className="agr__part">Section {part}</h2>
+          <h2 className="agr__part">Part {part}</h2>
           {d.sections.filter((s) => s.part === part).map((s) => <SectionView key={s.id} contractId={c.id} s={s} editable={editable} />)}
         </div>
       ))}

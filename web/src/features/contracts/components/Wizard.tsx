@@ -79,7 +79,7 @@ export function Wizard({ contract, catalogue, onPreview }: Props) {
           <ul>{contract.warnings.map((w) => <li key={w}>{w}</li>)}</ul>
         </div>
       ) : null}
-      <StepFields step={step} a={answers} set={(patch) => setAnswers((old) => ({ ...old, ...patch }))} errors={errors} catalogue={catalogue}
+      <StepFields step={step} a={answers} place={{ postcode: contract.property.postcode, ask: contract.askJurisdiction, choices: contract.jurisdictionChoices }} set={(patch) => setAnswers((old) => ({ ...old, ...patch }))} errors={errors} catalogue={catalogue}
         money={money} setMoney={(k, v) => setMoneyState((m) => ({ ...m, [k]: v }))} />
       <div className="cw__actions">
         {contract.duplicate && contract.history.length > 2 && step !== 'finished' ? (

@@ -1,0 +1,101 @@
+package contract_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/omnirent/omnirent/internal/apptest"
+)
+
+// propertyAt adds a property at a postcode for a signed-in landlord.
+func propertyAt(t testing.TB, c *apptest.Client, line1, town, postcode string) string {
+	t.Helper()
+	r := c.Post("/api/properties", map[string]any{"address": map[string]any{
+		"addrFirstLine": line1, "town": town, "postcode": postcode, "country": "United Kingdom"}})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("create property at %s: %d %s", postcode, r.Status, r.Raw)
+	}
+	return r.Body["property"].(map[string]any)["id"].(string)
+}
+
+func drafts(t testing.TB, c *apptest.Client) int {
+	t.Helper()
+	r := c.Get("/api/contracts?view=draft")
+	if r.Status != http.StatusOK {
+		t.Fatalf("drafts: %d %s", r.Status, r.Raw)
+	}
+	return len(r.Body["contracts"].([]any))
+}
+
+// Issue 25, "Jurisdiction": the jurisdiction comes from the property's
+// postcode. A property in Scotland is refused when it is chosen, with one
+// message and no draft left; the landlord cannot switch a fixed
+// jurisdiction to England; only a border district lets them choose, and
+// only between its countries; the document endpoint refuses a document for
+// a jurisdiction the postcode rules out. Before the fix the Edinburgh draft
+// was made (201), England was accepted for it and its document answered 200.
+func TestJurisdictionComesFromThePostcode(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c := e.SignedIn("lord@example.com", "Secret#123", "Landlord")
+		edinburgh := propertyAt(t, c, "1 Royal Mile", "Edinburgh", "EH1 2NG")
+		r := c.Post("/api/contracts", map[string]any{"propertyId": edinburgh})
+		want := "OmniRent can only build agreements for properties in England for now. This property's postcode (EH1 2NG) is in Scotland, where the law is different, and we will not produce a document that does not follow it."
+		if r.Status != http.StatusBadRequest || r.ErrorMessage() != want || r.ErrorCode() != "jurisdiction_not_offered" {
+			t.Fatalf("Edinburgh draft: %d %s", r.Status, r.Raw)
+		}
+		if n := drafts(t, c); n != 0 {
+			t.Fatalf("%d drafts left behind", n)
+		}
+		for _, pc := range []string{"CF10 1EP", "BT1 5GS"} {
+			if r := c.Post("/api/contracts", map[string]any{"propertyId": propertyAt(t, c, "2 Street", "Town", pc)}); r.Status != http.StatusBadRequest {
+				t.Errorf("%s draft: %d", pc, r.Status)
+			}
+		}
+
+		// A London property: England is filled in, and nothing else is accepted.
+		london := propertyAt(t, c, "12 Lavender Hill", "London", "SW11 5RW")
+		d := newDraft(t, c, london)
+		if d["jurisdiction"] != "England" || d["askJurisdiction"] != false || len(d["jurisdictionChoices"].([]any)) != 1 {
+			t.Fatalf("London draft: %v %v %v", d["jurisdiction"], d["askJurisdiction"], d["jurisdictionChoices"])
+		}
+		id := d["id"].(string)
+		for _, j := range []string{"Scotland", "Wales"} {
+			r := step(c, id, "landlord", with(answers(), "jurisdiction", j))
+			if r.Status != http.StatusBadRequest || r.FieldError("jurisdiction") != "This property's postcode (SW11 5RW) is in England, so the law of England applies to it: this answer cannot be changed." {
+				t.Errorf("London as %s: %d %s", j, r.Status, r.Raw)
+			}
+		}
+
+		// A border district: nothing is filled in, and the landlord chooses
+		// between its two countries; England has a library, Wales not yet.
+		deeside := propertyAt(t, c, "3 Chester Road", "Deeside", "CH5 1AB")
+		b := newDraft(t, c, deeside)
+		if b["jurisdiction"] != "" || b["askJurisdiction"] != true || len(b["jurisdictionChoices"].([]any)) != 2 {
+			t.Fatalf("border draft: %v %v %v", b["jurisdiction"], b["askJurisdiction"], b["jurisdictionChoices"])
+		}
+		bid := b["id"].(string)
+		if r := step(c, bid, "jurisdiction", with(answers(), "jurisdiction", "Scotland")); r.Status != http.StatusBadRequest ||
+			r.FieldError("jurisdiction") != "The property's postcode district (CH5) lies in England and Wales: please choose one of them." {
+			t.Errorf("border as Scotland: %d %s", r.Status, r.Raw)
+		}
+		if r := step(c, bid, "jurisdiction", with(answers(), "jurisdiction", "Wales")); r.Status != http.StatusBadRequest || r.ErrorCode() != "jurisdiction_not_offered" {
+			t.Errorf("border as Wales: %d %s", r.Status, r.Raw)
+		}
+		finish(t, c, bid, answers())
+
+		// The property moves to Edinburgh after the agreement was built: the
+		// builder produces nothing for it.
+		finish(t, c, id, answers())
+		if r := c.Get("/api/contracts/" + id + "/document"); r.Status != http.StatusOK {
+			t.Fatalf("London document: %d %s", r.Status, r.Raw)
+		}
+		mv := c.Do(http.MethodPut, "/api/properties/"+london+"/address", map[string]any{"address": map[string]any{
+			"addrFirstLine": "1 Royal Mile", "town": "Edinburgh", "postcode": "EH1 2NG", "country": "United Kingdom"}})
+		if mv.Status != http.StatusOK {
+			t.Fatalf("move property: %d %s", mv.Status, mv.Raw)
+		}
+		if r := c.Get("/api/contracts/" + id + "/document"); r.Status != http.StatusBadRequest || r.FieldError("jurisdiction") == "" {
+			t.Errorf("Edinburgh document: %d %s", r.Status, r.Raw)
+		}
+	})
+}
