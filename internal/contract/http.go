@@ -85,7 +85,7 @@ func (h *Handler) catalogue(w http.ResponseWriter, r *http.Request, a session.Ac
 	if lib, ok := h.svc.Libraries().Current(DocumentType, tenancy.England, h.svc.now()); ok {
 		body["england"] = map[string]any{
 			"version": lib.Version, "effectiveFrom": lib.EffectiveFrom, "title": lib.Title, "rules": lib.Rules,
-			"statutoryRightsWarning": lib.StatutoryRightsWarning, "disclaimer": lib.Disclaimer,
+			"statutoryRightsWarning": lib.StatutoryRightsWarning, "disclaimer": lib.Disclaimer, "law": lib.Law,
 		}
 	}
 	return httpx.WriteJSON(w, http.StatusOK, body)

@@ -2,6 +2,7 @@ package contract_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/apptest"
@@ -96,6 +97,109 @@ func TestJurisdictionComesFromThePostcode(t *testing.T) {
 		}
 		if r := c.Get("/api/contracts/" + id + "/document"); r.Status != http.StatusBadRequest || r.FieldError("jurisdiction") == "" {
 			t.Errorf("Edinburgh document: %d %s", r.Status, r.Raw)
+		}
+	})
+}
+
+// Issue 25, "Who the agreement is for": a room asks whether the landlord
+// lives in the property; a resident landlord's occupier is not an assured
+// tenant (Housing Act 1988 Schedule 1 paragraph 10), so the builder says it
+// makes no lodger agreements and makes nothing, whichever step the answer
+// arrives with. Before the fix the room path had no such step and the
+// agreement was built.
+func TestResidentLandlordGetsNoAgreement(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c, pid := landlordWithProperty(t, e, "lord@example.com")
+		id := newDraft(t, c, pid)["id"].(string)
+		room := with(answers(), "contractType", "room")
+		room["roomLocation"] = "First floor, back room"
+		r := step(c, id, "contractType", room)
+		steps := r.Body["contract"].(map[string]any)["steps"].([]any)
+		if r.Status != http.StatusOK || steps[4] != "roomLocation" || steps[5] != "residentLandlord" {
+			t.Fatalf("room path: %d %v", r.Status, steps)
+		}
+		if r := step(c, id, "residentLandlord", room); r.Status != http.StatusBadRequest || r.FieldError("residentLandlord") != "Please choose an answer" {
+			t.Errorf("no answer: %d %s", r.Status, r.Raw)
+		}
+		resident := with(room, "residentLandlord", "yes")
+		for _, s := range []string{"residentLandlord", "rent", "mortgage"} {
+			r := step(c, id, s, resident)
+			if r.Status != http.StatusBadRequest || r.ErrorCode() != "lodger_not_offered" ||
+				!strings.HasPrefix(r.FieldError("residentLandlord"), "This builder does not make lodger agreements.") {
+				t.Errorf("resident landlord at %s: %d %s", s, r.Status, r.Raw)
+			}
+		}
+		cat := c.Get("/api/contracts/catalogue").Body["england"].(map[string]any)["law"].(map[string]any)["residentLandlord"].(map[string]any)
+		if cat["source"] != "Housing Act 1988, Schedule 1, paragraph 10 (resident landlords)" || cat["question"] == "" {
+			t.Errorf("the rule as data: %v", cat)
+		}
+		// Not resident: the room is let on an assured periodic tenancy.
+		ok := with(room, "residentLandlord", "no")
+		for _, s := range []string{"landlord", "serviceAddress", "jurisdiction", "contractType", "roomLocation", "residentLandlord", "termType", "startDate",
+			"noticePeriod", "tenants", "guarantor", "occupiers", "rent", "firstPayment", "deposit", "utilities", "schedule", "shared", "parking", "additionalTerms", "mortgage"} {
+			if r := step(c, id, s, ok); r.Status != http.StatusOK {
+				t.Fatalf("step %s: %d %s", s, r.Status, r.Raw)
+			}
+		}
+		if r := c.Get("/api/contracts/" + id + "/document"); r.Status != http.StatusOK {
+			t.Errorf("room document: %d %s", r.Status, r.Raw)
+		}
+		// A whole property never asks, and drops a stray answer.
+		whole := with(resident, "contractType", "whole")
+		if r := step(c, id, "contractType", whole); r.Status != http.StatusOK || r.Body["contract"].(map[string]any)["answers"].(map[string]any)["residentLandlord"] != "" {
+			t.Errorf("whole property: %d %s", r.Status, r.Raw)
+		}
+	})
+}
+
+// Issue 25, "Dates and money the law counts": the landlord's address for
+// notices must be in England or Wales (Landlord and Tenant Act 1987 s.48),
+// read from its postcode district and country; a weekly tenancy carries a
+// rent book (Landlord and Tenant Act 1985 ss.4-5), a monthly one does not.
+func TestNoticeAddressAndRentBook(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c, pid := landlordWithProperty(t, e, "lord@example.com")
+		id := newDraft(t, c, pid)["id"].(string)
+		msg := "The landlord's address for notices must be in England or Wales (Landlord and Tenant Act 1987, section 48). Give an address in England or Wales where notices will reach you, for example your letting agent's."
+		for _, ad := range []map[string]any{
+			{"line1": "1 Royal Mile", "town": "Edinburgh", "postcode": "EH1 2NG", "country": "United Kingdom"},
+			{"line1": "1 Donegall Place", "town": "Belfast", "postcode": "BT1 5GS"},
+			{"line1": "1 Rue de Rivoli", "town": "Paris", "postcode": "75001", "country": "France"},
+			{"line1": "1 High Street", "town": "London", "postcode": "SW1A 1AA", "country": "Spain"},
+		} {
+			if r := step(c, id, "serviceAddress", with(answers(), "serviceAddress", ad)); r.Status != http.StatusBadRequest || r.FieldError("serviceAddress.postcode") != msg {
+				t.Errorf("%v: %d %s", ad["postcode"], r.Status, r.Raw)
+			}
+		}
+		for _, ad := range []map[string]any{
+			{"line1": "1 Queen Street", "town": "Cardiff", "postcode": "CF10 1EP", "country": "Wales"},
+			{"line1": "1 Office Row", "town": "London", "postcode": "SW1A 1AA", "country": "United Kingdom"},
+		} {
+			if r := step(c, id, "serviceAddress", with(answers(), "serviceAddress", ad)); r.Status != http.StatusOK {
+				t.Errorf("%v: %d %s", ad["postcode"], r.Status, r.Raw)
+			}
+		}
+
+		weekly := with(answers(), "rentPeriod", "weekly")
+		weekly["rentPence"] = 35000
+		weekly["deposit"] = map[string]any{"kind": "standard", "perTenantPence": 50000, "scheme": "Deposit Protection Service"}
+		finish(t, c, id, weekly)
+		doc := c.Get("/api/contracts/" + id + "/document").Body["document"].(map[string]any)
+		rb, _ := doc["rentBook"].(map[string]any)
+		if rb == nil || len(rb["due"].([]any)) != 13 || rb["due"].([]any)[1] != "8 December 2026" || rb["rent"] != "£350.00 per week" {
+			t.Fatalf("weekly rent book: %v", doc["rentBook"])
+		}
+		found := false
+		for _, s := range doc["sections"].([]any) {
+			found = found || s.(map[string]any)["title"] == "Rent book"
+		}
+		if !found {
+			t.Errorf("no rent book section in the weekly agreement")
+		}
+		finish(t, c, id, answers())
+		doc = c.Get("/api/contracts/" + id + "/document").Body["document"].(map[string]any)
+		if doc["rentBook"] != nil {
+			t.Errorf("monthly agreement has a rent book")
 		}
 	})
 }

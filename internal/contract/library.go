@@ -40,6 +40,7 @@ type Library struct {
 	Rules         Rules     `yaml:"rules"`
 	Sections      []Section `yaml:"sections"`
 	Warnings      []Warning `yaml:"warnings"`
+	Law           Law       `yaml:"law"`
 	// StatutoryRightsWarning is shown before the additional-terms step.
 	StatutoryRightsWarning string `yaml:"statutoryRightsWarning"`
 
@@ -62,6 +63,42 @@ type Rules struct {
 	TenantNotice     string   `yaml:"tenantNotice" json:"tenantNotice"`
 	LandlordNotice   string   `yaml:"landlordNotice" json:"landlordNotice"`
 	MaxRentInAdvance string   `yaml:"maxRentInAdvance" json:"maxRentInAdvance"`
+}
+
+// LawRule is one rule of the law the builder applies to the answers, with
+// its source and the date it took effect.
+type LawRule struct {
+	Question      string   `yaml:"question" json:"question,omitempty"`
+	Message       string   `yaml:"message" json:"message"`
+	Jurisdictions []string `yaml:"jurisdictions" json:"jurisdictions,omitempty"`
+	RentPeriods   []string `yaml:"rentPeriods" json:"rentPeriods,omitempty"`
+	Source        string   `yaml:"source" json:"source"`
+	URL           string   `yaml:"url" json:"url"`
+	Since         string   `yaml:"since" json:"since"`
+	Checked       string   `yaml:"checked" json:"checked"`
+}
+
+// Law is the library's rules on who the agreement can be for and what it must hold.
+type Law struct {
+	// ResidentLandlord: a room let by a landlord who lives in the property
+	// is not an assured tenancy; the builder makes nothing.
+	ResidentLandlord LawRule `yaml:"residentLandlord" json:"residentLandlord"`
+	// NoticeAddress: where the landlord's address for notices may be.
+	NoticeAddress LawRule `yaml:"noticeAddress" json:"noticeAddress"`
+	// RentBook: the rent periods that need a rent book.
+	RentBook LawRule `yaml:"rentBook" json:"rentBook"`
+}
+
+func (r LawRule) check(name string) error {
+	if strings.TrimSpace(r.Message) == "" || r.Source == "" || !strings.HasPrefix(r.URL, "https://") {
+		return fmt.Errorf("law.%s needs a message, a source and an https url", name)
+	}
+	for _, d := range []string{r.Since, r.Checked} {
+		if _, err := time.Parse(time.DateOnly, d); err != nil {
+			return fmt.Errorf("law.%s: since and checked must be dates", name)
+		}
+	}
+	return nil
 }
 
 // Section is a numbered part of the agreement.
@@ -87,6 +124,7 @@ var conditions = map[string]func(v View) bool{
 	"guarantor":       func(v View) bool { return v.GuarantorName != "" },
 	"occupiers":       func(v View) bool { return v.Occupiers != "" },
 	"room":            func(v View) bool { return v.Room },
+	"weekly":          func(v View) bool { return v.RentPeriodNoun == "week" },
 	"parking":         func(v View) bool { return v.ParkingSpaces > 0 },
 	"mortgage":        func(v View) bool { return v.Mortgage },
 	"shared":          func(v View) bool { return v.SharedFacilities != "" },
@@ -156,6 +194,14 @@ func (l *Library) check() error {
 	}
 	if len(l.Rules.RentPeriods) == 0 {
 		return fmt.Errorf("rules.rentPeriods is empty")
+	}
+	for name, r := range map[string]LawRule{"residentLandlord": l.Law.ResidentLandlord, "noticeAddress": l.Law.NoticeAddress, "rentBook": l.Law.RentBook} {
+		if err := r.check(name); err != nil {
+			return err
+		}
+	}
+	if l.Law.ResidentLandlord.Question == "" || len(l.Law.NoticeAddress.Jurisdictions) == 0 || len(l.Law.RentBook.RentPeriods) == 0 {
+		return fmt.Errorf("law: the resident-landlord question, the notice-address jurisdictions and the rent-book periods are required")
 	}
 	seen := map[string]bool{}
 	for si := range l.Sections {

@@ -172,7 +172,7 @@ func (s *Service) offered(p Property) error {
 func (s *Service) lawful(a Answers, p Property) error {
 	j := a.Jurisdiction
 	if j == "" {
-		return nil
+		j = tenancy.England
 	}
 	choices := tenancy.JurisdictionChoices(p.Postcode)
 	if !slices.Contains(choices, j) {
@@ -185,6 +185,11 @@ func (s *Service) lawful(a Answers, p Property) error {
 	if !s.libs.Offers(DocumentType, j) {
 		msg := fmt.Sprintf(MsgJurisdictionNotOffered, j)
 		return apperr.Fields(msg, map[string]string{"jurisdiction": msg}).WithKind(apperr.Invalid, "jurisdiction_not_offered")
+	}
+	if a.ContractType == "room" && a.ResidentLandlord == Yes {
+		if lib := s.libraryFor(a); lib != nil {
+			return lodgerRefused(lib)
+		}
 	}
 	return nil
 }

@@ -2738,7 +2738,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ContractStep: "landlord" | "serviceAddress" | "jurisdiction" | "contractType" | "roomLocation" | "termType" | "startDate" | "noticePeriod" | "tenants" | "guarantor" | "occupiers" | "rent" | "firstPayment" | "deposit" | "utilities" | "schedule" | "shared" | "parking" | "additionalTerms" | "mortgage" | "finished";
+        ContractStep: "landlord" | "serviceAddress" | "jurisdiction" | "contractType" | "roomLocation" | "residentLandlord" | "termType" | "startDate" | "noticePeriod" | "tenants" | "guarantor" | "occupiers" | "rent" | "firstPayment" | "deposit" | "utilities" | "schedule" | "shared" | "parking" | "additionalTerms" | "mortgage" | "finished";
         ContractPerson: {
             first?: string;
             middle?: string;
@@ -2781,6 +2781,8 @@ export interface components {
             /** @description whole or room */
             contractType?: string;
             roomLocation?: string;
+            /** @description room only: yes when the landlord lives in the property (then no agreement is made) */
+            residentLandlord?: string;
             startDate?: string;
             tenants?: components["schemas"]["ContractPerson"][];
             guarantor?: components["schemas"]["ContractPerson"] & {
@@ -3150,7 +3152,23 @@ export interface components {
                     landlordNotice: string;
                     maxRentInAdvance: string;
                 };
+                /** @description rules of the law the builder applies to the answers, each with its source and dates */
+                law?: {
+                    residentLandlord: components["schemas"]["ContractLawRule"];
+                    noticeAddress: components["schemas"]["ContractLawRule"];
+                    rentBook: components["schemas"]["ContractLawRule"];
+                };
             };
+        };
+        ContractLawRule: {
+            question?: string;
+            message: string;
+            jurisdictions?: string[];
+            rentPeriods?: string[];
+            source: string;
+            url: string;
+            since: string;
+            checked: string;
         };
         ContractBlock: {
             /** @enum {string} */
@@ -3168,6 +3186,14 @@ export interface components {
             title: string;
             subtitle: string;
             libraryVersion: string;
+            /** @description the rent record of a weekly tenancy (Landlord and Tenant Act 1985 sections 4 and 5) */
+            rentBook?: {
+                landlord: string;
+                address: string;
+                rent: string;
+                due: string[];
+                source: string;
+            };
             /** @description the clause library for people (jurisdiction and date in force); absent on agreements signed before it existed */
             edition?: string;
             source: string;

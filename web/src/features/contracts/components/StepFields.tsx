@@ -201,6 +201,16 @@ export function StepFields({ step, ...p }: StepProps & { step: ContractStep }) {
       )
     case 'roomLocation':
       return <Text id="cw-room" label="Where is the room in the building?" value={a.roomLocation} error={errors.roomLocation} onChange={(v) => set({ roomLocation: v })} />
+    case 'residentLandlord': {
+      const law = catalogue?.england?.law?.residentLandlord
+      return (
+        <>
+          <Choice name="residentLandlord" legend={law?.question ?? 'Does the landlord live in the same property, as their only or main home?'}
+            value={a.residentLandlord} error={errors.residentLandlord} options={YES_NO} onChange={(v) => set({ residentLandlord: v })} />
+          {a.residentLandlord === 'yes' && !errors.residentLandlord && law ? <Note>{law.message}</Note> : null}
+        </>
+      )
+    }
     case 'termType':
       return (
         <>
