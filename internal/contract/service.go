@@ -469,7 +469,7 @@ func (s *Service) Duplicate(ctx context.Context, a session.Actor, id string) (Re
 		if err := insert(ctx, tx, c); err != nil {
 			return err
 		}
-		return s.sign.Signing.Record(ctx, tx, ref(c.ID), signing.EventCreated, a.Email, "Draft created as a copy of contract "+src.ID, "")
+		return s.sign.Signing.Record(ctx, tx, ref(c.ID), signing.EventCreated, a.Email, "Draft created as a copy of the agreement for "+s.place(ctx, src.PropertyID).text(), "")
 	})
 	if err != nil {
 		return Record{}, err

@@ -220,9 +220,9 @@ func (s *Service) Fulfil(ctx context.Context, tx db.Conn, o payment.Order) error
 	if err != nil || !ok {
 		return err
 	}
-	detail := fmt.Sprintf("Contract fee paid (order %s)", o.ID)
+	detail := "Contract fee paid"
 	if o.TotalPence == 0 {
-		detail = fmt.Sprintf("Contract fee waived by promo code (order %s)", o.ID)
+		detail = "Contract fee waived by promo code"
 	}
 	return s.sign.Signing.Record(ctx, tx, ref(o.SubjectID), signing.EventPaid, o.ReceiptEmail, detail, "")
 }

@@ -105,7 +105,7 @@ type drawer struct {
 // RenderPDF draws the report r as a PDF for a reader who may see it.
 func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 	addr := r.Property.text()
-	d, err := pdf.New(pdf.Info{Title: r.Type + ": " + addr, Author: "OmniRent", Created: r.CreatedAt, Footer: "OmniScan report " + r.ID})
+	d, err := pdf.New(pdf.Info{Title: r.Type + ": " + addr, Author: "OmniRent", Created: r.CreatedAt, Footer: "OmniScan " + r.Type + " report, " + addr})
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +200,6 @@ func (w *drawer) front(addr string) {
 	d.Pair("Status", w.r.Status, 130)
 	d.Pair("Students", yesNo(data.Settings.Students), 130)
 	d.Pair("Pets", yesNo(data.Settings.Pets), 130)
-	d.Pair("Report id", w.r.ID, 130)
 	if o := data.Overview; o.Rating != "" || o.Description != "" {
 		w.sub("Property overview")
 		w.condition(o)
@@ -693,7 +692,7 @@ var changeWords = map[Change]string{Worse: "WORSE", Missing: "Missing", New: "Ne
 func (w *drawer) comparison(in Report, lines []Line) {
 	w.newPage()
 	w.title("Check-in against check-out")
-	w.muted("Compared with the check-in report of " + ukDate(in.CreatedAt) + " (" + in.ID + "). Lines that got worse come first.")
+	w.muted("Compared with the check-in report of " + ukDate(in.CreatedAt) + ". Lines that got worse come first.")
 	rows := make([][]string, 0, len(lines))
 	for _, l := range lines {
 		name := l.Room
