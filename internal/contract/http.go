@@ -32,6 +32,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/contracts/{id}/signing/invite", httpx.Handle(session.Require(h.invite)))
 	mux.Handle("POST /api/contracts/{id}/resend", httpx.Handle(session.Require(h.resend)))
 	mux.Handle("GET /api/contracts/{id}/pdf", httpx.Handle(session.Require(h.pdf)))
+	mux.Handle("PUT /api/contracts/{id}/deposit-received", httpx.Handle(session.Require(h.depositReceived)))
 }
 
 // contractJSON is an agreement as the API shows it.
@@ -57,6 +58,8 @@ type contractJSON struct {
 	CreatedAt           time.Time     `json:"createdAt"`
 	UpdatedAt           time.Time     `json:"updatedAt"`
 	SentAt              *time.Time    `json:"sentAt"`
+	// DepositReceivedOn is the day the deposit was received, "" until recorded (shown to the landlord only).
+	DepositReceivedOn string `json:"depositReceivedOn"`
 }
 
 func toJSON(r Record) contractJSON {
@@ -64,7 +67,15 @@ func toJSON(r Record) contractJSON {
 	return contractJSON{ID: r.ID, Status: r.Status, PaymentStatus: r.PaymentStatus, PropertyID: r.PropertyID, Property: r.Property,
 		ContractType: contractType, Jurisdiction: r.Jurisdiction, AskJurisdiction: r.AskJurisdiction, JurisdictionChoices: nonNil(r.JurisdictionChoices), LibraryVersion: r.LibraryVersion,
 		Answers: r.Answers, Step: r.Step, History: r.History, Steps: r.Steps, Duplicate: r.DuplicatedFrom != "", Mine: r.Mine,
-		Editable: r.Mine && r.Status == Draft, Warnings: nonNil(r.Warnings), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, SentAt: r.SentAt}
+		Editable: r.Mine && r.Status == Draft, Warnings: nonNil(r.Warnings), CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, SentAt: r.SentAt,
+		DepositReceivedOn: mineOnly(r.Mine, r.DepositReceived)}
+}
+
+func mineOnly(mine bool, s string) string {
+	if mine {
+		return s
+	}
+	return ""
 }
 
 func nonNil(s []string) []string {
@@ -164,6 +175,17 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, a session.Act
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"document": doc, "contract": toJSON(rec)})
+}
+
+func (h *Handler) depositReceived(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in struct {
+		DepositReceivedOn string `json:"depositReceivedOn"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	rec, err := h.svc.SetDepositReceived(r.Context(), a, r.PathValue("id"), in.DepositReceivedOn)
+	return h.one(w, http.StatusOK, rec, err)
 }
 
 func (h *Handler) saveEdit(w http.ResponseWriter, r *http.Request, a session.Actor) error {

@@ -3,9 +3,11 @@ package contract_test
 import (
 	"net/http"
 	"strings"
+	"time"
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/contract"
 )
 
 // propertyAt adds a property at a postcode for a signed-in landlord.
@@ -200,6 +202,87 @@ func TestNoticeAddressAndRentBook(t *testing.T) {
 		doc = c.Get("/api/contracts/" + id + "/document").Body["document"].(map[string]any)
 		if doc["rentBook"] != nil {
 			t.Errorf("monthly agreement has a rent book")
+		}
+	})
+}
+
+// depositDeadline is the calendar's deposit-protection date of the
+// landlord's agreement, with its note.
+func depositDeadline(t *testing.T, c *apptest.Client) (string, string) {
+	t.Helper()
+	r := c.Get("/api/calendar/occurrences?from=2026-09-01&to=2027-09-01&category=Tenancy")
+	if r.Status != http.StatusOK {
+		t.Fatalf("calendar: %d %s", r.Status, r.Raw)
+	}
+	for _, o := range r.Body["occurrences"].([]any) {
+		m := o.(map[string]any)
+		if strings.HasPrefix(m["key"].(string), "gen:deposit-protection:") {
+			return m["date"].(string), m["note"].(string)
+		}
+	}
+	t.Fatalf("no deposit deadline in %s", r.Raw)
+	return "", ""
+}
+
+// Issue 25, "Dates and money the law counts": the 30 days to protect a
+// deposit count from the day it was received. Until the landlord records
+// it, the calendar shows the earliest the deadline can be (30 days from
+// the day the agreement was sent, not from the later start) and says why;
+// once recorded, or corrected, it counts from that day. Before the fix the
+// deadline was 30 days from the start date (31 December 2026), weeks after
+// the real one for a deposit taken at signing.
+func TestDepositDeadlineCountsFromReceipt(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		owner, pid := landlordWithProperty(t, e, "lord@example.com")
+		id := newDraft(t, owner, pid)["id"].(string)
+		a := with(answers(), "guarantor", map[string]any{"answer": "no"})
+		a["startDate"], a["firstPaymentDate"] = "2027-01-15", "2027-01-15"
+		finish(t, owner, id, a)
+		pay(t, owner, id)
+		verify(t, e, owner, "lord@example.com", id)
+		if r := owner.Post("/api/contracts/"+id+"/signing/sign", typed("Lara Lord")); r.Status != http.StatusOK {
+			t.Fatalf("sign: %d %s", r.Status, r.Raw)
+		}
+		sent := e.Clock.Now().UTC()
+		date, note := depositDeadline(t, owner)
+		if want := sent.AddDate(0, 0, 30).Format("2006-01-02"); date != want || !strings.Contains(note, "The earliest this deadline can be") ||
+			!strings.Contains(note, sent.Format("2 January 2006")) {
+			t.Errorf("before the receipt is known: %s %q; want %s from the day sent", date, note, want)
+		}
+		put := func(c *apptest.Client, day string) apptest.Response {
+			return c.Do(http.MethodPut, "/api/contracts/"+id+"/deposit-received", map[string]any{"depositReceivedOn": day})
+		}
+		received := sent.AddDate(0, 0, -3).Format("2006-01-02")
+		if r := put(owner, received); r.Status != http.StatusOK || r.Body["contract"].(map[string]any)["depositReceivedOn"] != received {
+			t.Fatalf("record: %d %s", r.Status, r.Raw)
+		}
+		if date, note := depositDeadline(t, owner); date != sent.AddDate(0, 0, 27).Format("2006-01-02") || note != "" {
+			t.Errorf("counted from the receipt: %s %q", date, note)
+		}
+		// Corrected later.
+		corrected := sent.AddDate(0, 0, -1).Format("2006-01-02")
+		if r := put(owner, corrected); r.Status != http.StatusOK {
+			t.Fatalf("correct: %d %s", r.Status, r.Raw)
+		}
+		if date, _ := depositDeadline(t, owner); date != sent.AddDate(0, 0, 29).Format("2006-01-02") {
+			t.Errorf("after the correction: %s", date)
+		}
+		for day, msg := range map[string]string{sent.AddDate(0, 0, 2).Format("2006-01-02"): contract.MsgDepositFuture, "yesterday": contract.MsgDepositDay} {
+			if r := put(owner, day); r.Status != http.StatusBadRequest || r.FieldError("depositReceivedOn") != msg {
+				t.Errorf("%s: %d %s", day, r.Status, r.Raw)
+			}
+		}
+		e.Clock.Advance(time.Second)
+		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
+		if r := put(tom, corrected); r.Status != http.StatusForbidden {
+			t.Errorf("a tenant records the deposit: %d", r.Status)
+		}
+		if r := tom.Get("/api/contracts/" + id); r.Body["contract"].(map[string]any)["depositReceivedOn"] != "" {
+			t.Errorf("the tenant sees the landlord's record: %s", r.Raw)
+		}
+		other, _ := landlordWithProperty(t, e, "other@example.com")
+		if r := put(other, corrected); r.Status != http.StatusNotFound {
+			t.Errorf("another landlord: %d", r.Status)
 		}
 	})
 }

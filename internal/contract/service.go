@@ -60,6 +60,9 @@ type Record struct {
 
 func (s *Service) now() time.Time { return s.clock.Now().UTC() }
 
+// clockUK is the time zone of "today" for dates a landlord enters.
+var clockUK = clock.UK
+
 // Create starts a draft for one of the landlord's properties, with what is
 // already known filled in: the landlord's name and the jurisdiction of the
 // property's postcode.
@@ -458,7 +461,7 @@ func (s *Service) Duplicate(ctx context.Context, a session.Actor, id string) (Re
 	}
 	now := s.now()
 	c := src
-	c.ID, c.Status, c.PaymentStatus, c.SentAt = uuid.NewString(), Draft, PaymentPending, nil
+	c.ID, c.Status, c.PaymentStatus, c.SentAt, c.DepositReceived = uuid.NewString(), Draft, PaymentPending, nil, ""
 	c.CreatedAt, c.UpdatedAt, c.DuplicatedFrom = now, now, src.ID
 	c.Step, c.History = StepLandlord, []Step{StepLandlord}
 	c.Edits = make(map[string]Edit, len(src.Edits))
@@ -474,6 +477,44 @@ func (s *Service) Duplicate(ctx context.Context, a session.Actor, id string) (Re
 	if err != nil {
 		return Record{}, err
 	}
+	return s.record(c, s.place(ctx, c.PropertyID), a), nil
+}
+
+// SetDepositReceived records, or corrects, the day the landlord received
+// the agreement's deposit: asked when the agreement is sent, changeable
+// after. "" says it is not received yet. Only the landlord, only for an
+// agreement with a deposit; a day in the future is refused.
+func (s *Service) SetDepositReceived(ctx context.Context, a session.Actor, id, received string) (Record, error) {
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return Record{}, err
+	}
+	if c.LandlordID != a.UserID {
+		return Record{}, apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
+	}
+	if c.Answers.Deposit.Kind != DepositStandard {
+		return Record{}, apperr.New(apperr.Conflict, "no_deposit", MsgNoDeposit)
+	}
+	received = strings.TrimSpace(received)
+	if received != "" {
+		d, ok := day(received)
+		field := func(msg string) error {
+			return apperr.Fields(msg, map[string]string{"depositReceivedOn": msg})
+		}
+		today := s.now().In(clockUK).Format(time.DateOnly)
+		switch {
+		case !ok:
+			return Record{}, field(MsgDepositDay)
+		case received > today:
+			return Record{}, field(MsgDepositFuture)
+		case func() bool { st, ok := day(c.Answers.StartDate); return ok && d.Before(st.AddDate(-1, 0, 0)) }():
+			return Record{}, field(MsgDepositEarly)
+		}
+	}
+	if err := setDepositReceived(ctx, s.db.Conn(), c.ID, received, s.now().UnixMilli()); err != nil {
+		return Record{}, err
+	}
+	c.DepositReceived = received
 	return s.record(c, s.place(ctx, c.PropertyID), a), nil
 }
 

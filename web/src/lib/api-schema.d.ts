@@ -1589,6 +1589,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/{id}/deposit-received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record the day the deposit was received
+         * @description The landlord records, or corrects, the day they received the agreement's deposit (YYYY-MM-DD; empty when not received yet): the 30 days to protect it count from it. Not in the future.
+         */
+        put: operations["contractDepositReceived"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verify": {
         parameters: {
             query?: never;
@@ -2847,6 +2869,8 @@ export interface components {
             jurisdiction: string;
             /** @description the postcode straddles a border */
             askJurisdiction: boolean;
+            /** @description the day the deposit was received, empty until recorded (the landlord's only) */
+            depositReceivedOn: string;
             /** @description the jurisdictions the landlord may choose: the postcode's one, or a border district's countries */
             jurisdictionChoices: string[];
             libraryVersion: string;
@@ -6557,6 +6581,39 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    contractDepositReceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    depositReceivedOn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
         };

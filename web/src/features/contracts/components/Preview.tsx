@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/Spinner'
 import { errorMessage } from '../../../lib/errors'
 import { useContractDocument } from '../api/contractDocument'
 import { useEditSection } from '../api/editSection'
+import { DepositReceived } from './DepositReceived'
 import { useSigning } from '../api/signing'
 import type { RichText } from '../api/types'
 import { blocksToOps, sectionAnchor, type Block, type Section } from '../document'
@@ -150,6 +151,9 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
       <div className="cw-warning agr__disclaimer" role="note">
         <strong>Not legal advice.</strong> {d.disclaimer}
       </div>
+      {c.mine && c.answers.deposit?.kind === 'standard' && (c.status !== 'Draft' || c.step === 'finished') ? (
+        <DepositReceived contractId={c.id} value={c.depositReceivedOn} />
+      ) : null}
       {(editable && onEditAnswers) || signButton ? (
         <div className="cw__actions cw__actions--start agr__sign-actions">
           {editable && onEditAnswers ? (
