@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"io"
 	"net/url"
 	"strings"
 	"time"
@@ -268,6 +269,29 @@ func sentOn(t *time.Time) string {
 		return ""
 	}
 	return t.In(clock.UK).Format(time.DateOnly)
+}
+
+// contractCertificates gives agreements the documents area's certificates
+// a let property needs (contract.Certificates).
+type contractCertificates struct{ documents *documents.Service }
+
+func (c contractCertificates) ForLetting(ctx context.Context, ownerID, propertyID string) ([]contract.Certificate, error) {
+	list, err := c.documents.LetCertificates(ctx, ownerID, propertyID)
+	out := make([]contract.Certificate, 0, len(list))
+	for _, lc := range list {
+		ct := contract.Certificate{Name: lc.Name, Missing: lc.Missing, CertID: lc.CertID, ExpiresOn: lc.ExpiresOn, Rating: lc.Rating,
+			RatingTooLow: lc.RatingTooLow, MinRating: lc.MinRating}
+		for _, f := range lc.Files {
+			ct.Files = append(ct.Files, contract.CertificateFile{ID: f.ID, Filename: f.Filename})
+		}
+		out = append(out, ct)
+	}
+	return out, err
+}
+
+func (c contractCertificates) Open(ctx context.Context, ownerID, propertyID, certID, fileID string) (io.ReadCloser, string, string, error) {
+	rc, f, err := c.documents.OpenLetFile(ctx, ownerID, propertyID, certID, fileID)
+	return rc, f.Filename, f.ContentType, err
 }
 
 // calendarCertificates gives the calendar the certificate expiries of the

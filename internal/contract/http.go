@@ -1,6 +1,8 @@
 package contract
 
 import (
+	"io"
+	"mime"
 	"net/http"
 	"time"
 
@@ -32,6 +34,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/contracts/{id}/signing/invite", httpx.Handle(session.Require(h.invite)))
 	mux.Handle("POST /api/contracts/{id}/resend", httpx.Handle(session.Require(h.resend)))
 	mux.Handle("GET /api/contracts/{id}/pdf", httpx.Handle(session.Require(h.pdf)))
+	mux.Handle("GET /api/contracts/{id}/certificates/{cert}/files/{file}", httpx.Handle(session.Require(h.certificateFile)))
 	mux.Handle("PUT /api/contracts/{id}/deposit-received", httpx.Handle(session.Require(h.depositReceived)))
 }
 
@@ -174,7 +177,28 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, a session.Act
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"document": doc, "contract": toJSON(rec)})
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"document": doc, "contract": toJSON(rec),
+		"certificateWarnings": nonNil(rec.CertificateWarnings), "certificates": nonNilCopies(rec.Certificates)})
+}
+
+func nonNilCopies(s []CertificateCopy) []CertificateCopy {
+	if s == nil {
+		return []CertificateCopy{}
+	}
+	return s
+}
+
+func (h *Handler) certificateFile(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	rc, name, ctype, err := h.svc.CertificateFile(r.Context(), a, r.PathValue("id"), r.PathValue("cert"), r.PathValue("file"))
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, err = io.Copy(w, rc)
+	return err
 }
 
 func (h *Handler) depositReceived(w http.ResponseWriter, r *http.Request, a session.Actor) error {

@@ -3,8 +3,8 @@ package contract_test
 import (
 	"net/http"
 	"strings"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/contract"

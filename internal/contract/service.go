@@ -34,6 +34,7 @@ type Service struct {
 	libs  *Libraries
 	props Properties
 	sign  SigningDeps
+	certs Certificates
 }
 
 func NewService(d *db.DB, c clock.Clock, libs *Libraries, props Properties) *Service {
@@ -56,6 +57,10 @@ type Record struct {
 	JurisdictionChoices []string
 	Steps               []Step
 	Warnings            []string
+	// CertificateWarnings: what Sign and Send warns the landlord of (the
+	// document's reader only). Certificates: the copies the tenant receives.
+	CertificateWarnings []string
+	Certificates        []CertificateCopy
 }
 
 func (s *Service) now() time.Time { return s.clock.Now().UTC() }
@@ -402,7 +407,11 @@ func (s *Service) Document(ctx context.Context, a session.Actor, id string) (Doc
 				return Document{}, Record{}, err
 			}
 		}
-		return doc, s.record(c, p, a), nil
+		rec := s.record(c, p, a)
+		if rec.Certificates, err = s.certificateCopies(ctx, c); err != nil {
+			return Document{}, Record{}, err
+		}
+		return doc, rec, nil
 	}
 	if err := s.lawful(c.Answers, p); err != nil {
 		return Document{}, Record{}, err
@@ -415,7 +424,13 @@ func (s *Service) Document(ctx context.Context, a session.Actor, id string) (Doc
 		}
 		return Document{}, Record{}, err
 	}
-	return Build(lib, c.Answers, p, c.Edits), s.record(c, p, a), nil
+	rec := s.record(c, p, a)
+	if rec.Mine {
+		if rec.CertificateWarnings, err = s.certificateWarnings(ctx, c); err != nil {
+			return Document{}, Record{}, err
+		}
+	}
+	return Build(lib, c.Answers, p, c.Edits), rec, nil
 }
 
 // SaveEdit stores the landlord's text for a section; empty text returns the

@@ -400,6 +400,7 @@ func (s *Service) seal(ctx context.Context, c Contract, p Property, env signing.
 					"Paragraphs": []string{
 						"Every party has signed the tenancy agreement for " + p.text() + ". Download the signed PDF, with its audit page, here (sign in to OmniRent first): " + s.link(c.ID, "completed"),
 						"Document id " + env.ID + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
+						"Copies of the property's current gas safety record, electrical installation condition report and energy performance certificate are on the agreement's page, with the signed PDF.",
 					}}}); err != nil {
 				return err
 			}

@@ -1589,6 +1589,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/{id}/certificates/{cert}/files/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cert: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A copy of the property's certificate
+         * @description A party to a sent agreement downloads a copy of the property's current gas safety record, EICR or EPC.
+         */
+        get: operations["contractCertificateFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contracts/{id}/deposit-received": {
         parameters: {
             query?: never;
@@ -3247,6 +3271,15 @@ export interface components {
         ContractDocumentResponse: {
             document: components["schemas"]["ContractDocument"];
             contract: components["schemas"]["Contract"];
+            /** @description the landlord's draft only; a required certificate missing, expiring before the start, rated too low or without a copy */
+            certificateWarnings: string[];
+            /** @description once sent, copies of the property's current gas safety record, EICR and EPC for the parties */
+            certificates: {
+                name: string;
+                expiresOn: string;
+                filename: string;
+                url: string;
+            }[];
         };
         Catalogue: {
             products: {
@@ -4081,6 +4114,8 @@ export interface components {
         PropertyCompliance: {
             propertyId: string;
             published: boolean;
+            /** @description an agreement for the property was sent for signing or signed */
+            let: boolean;
             hasGas: boolean;
             warnings: components["schemas"]["ComplianceWarning"][];
         };
@@ -6583,6 +6618,32 @@ export interface operations {
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    contractCertificateFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cert: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     contractDepositReceived: {

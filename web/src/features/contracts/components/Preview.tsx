@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/errors'
 import { useContractDocument } from '../api/contractDocument'
 import { useEditSection } from '../api/editSection'
 import { DepositReceived } from './DepositReceived'
+import { formatDate } from '../format'
 import { useSigning } from '../api/signing'
 import type { RichText } from '../api/types'
 import { blocksToOps, sectionAnchor, type Block, type Section } from '../document'
@@ -131,7 +132,7 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
   const signing = useSigning(contractId, sent)
   if (q.isPending) return <div className="page-loading"><Spinner /></div>
   if (q.isError) return <FormMessage kind="error">{errorMessage(q.error)}</FormMessage>
-  const { document: d, contract: c } = q.data
+  const { document: d, contract: c, certificateWarnings = [], certificates = [] } = q.data
   const editable = c.editable
   const parts = ['A', 'B', 'C']
   const signLabel = !onSign
@@ -151,6 +152,23 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
       <div className="cw-warning agr__disclaimer" role="note">
         <strong>Not legal advice.</strong> {d.disclaimer}
       </div>
+      {c.status === 'Draft' && c.mine && c.step === 'finished' && certificateWarnings.length ? (
+        <div className="cw-warning agr__certs" role="note" aria-labelledby="agr-certs-title">
+          <strong id="agr-certs-title">Check the property's certificates before you send.</strong>
+          <ul>{certificateWarnings.map((w) => <li key={w}>{w}</li>)}</ul>
+          <p>The tenant receives copies of the gas safety record, EICR and EPC with the signed agreement. <a href="/documents">Go to Documents</a></p>
+        </div>
+      ) : null}
+      {sent && certificates.length ? (
+        <section className="cw-note agr__copies" aria-labelledby="agr-copies-title">
+          <p id="agr-copies-title"><strong>The property's certificates</strong></p>
+          <ul>
+            {certificates.map((f) => (
+              <li key={f.url}><a href={f.url} download={f.filename}>{f.name}</a>{f.expiresOn ? ` (valid until ${formatDate(f.expiresOn)})` : ''}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {c.mine && c.answers.deposit?.kind === 'standard' && (c.status !== 'Draft' || c.step === 'finished') ? (
         <DepositReceived contractId={c.id} value={c.depositReceivedOn} />
       ) : null}
