@@ -12,6 +12,11 @@ import { useSkipForm, useStepBack } from '../api/moveContract'
 import { STEP_TITLES } from '../answers'
 import { StepFields, moneyProblem } from './StepFields'
 
+/** The answers' fields each step shows, where they are not named after the step. */
+const STEP_FIELDS: Partial<Record<string, string[]>> = {
+  rent: ['rentPence', 'rentPeriod'], firstPayment: ['firstPaymentDate'], schedule: ['scheduleDate'],
+}
+
 type Props = { contract: Contract; catalogue?: ContractCatalogue; onPreview: () => void }
 
 export function Wizard({ contract, catalogue, onPreview }: Props) {
@@ -40,7 +45,11 @@ export function Wizard({ contract, catalogue, onPreview }: Props) {
   function fail(e: unknown) {
     const fields = errorFields(e)
     setErrors(fields)
-    setMessage(Object.keys(fields).length && errorCode(e) === 'invalid' ? '' : errorMessage(e))
+    // A message shown beside its field on this step is not repeated above
+    // the form; one about another step's answer is.
+    const own = STEP_FIELDS[step] ?? [step]
+    const onThisStep = Object.keys(fields).some((k) => own.some((f) => k === f || k.startsWith(f + '.')))
+    setMessage(onThisStep || (Object.keys(fields).length && errorCode(e) === 'invalid') ? '' : errorMessage(e))
   }
 
   function submit(ev: React.FormEvent) {
