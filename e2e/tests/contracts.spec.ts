@@ -286,7 +286,7 @@ test('the builder refuses what the law does not allow and asks what it needs', a
   await expect(page.getByText("Check the property's certificates before you send.")).toBeVisible()
   await expect(page.getByText(/There is no Gas Safety Certificate for this property/)).toBeVisible()
   await expect(page.getByText(/There is no Energy Performance Certificate for this property/)).toBeVisible()
-  await expect(page.getByText('Part A', { exact: true }).first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Part A', exact: true }).first()).toBeVisible()
   await expect(page.getByText('Clauses for England, in force from 1 May 2026')).toBeVisible()
   await expect(page.getByText(/with a monthly rent period/)).toBeVisible()
   await expect(page.getByText('When did you receive the deposit?')).toBeVisible()
