@@ -46,7 +46,9 @@ test('a landlord builds, leaves, resumes, edits and duplicates an agreement', as
   await cont(page)
 
   await atStep(page, 'Where is the property?')
-  await expect(page.getByRole('radio', { name: 'England' })).toBeChecked() // from SW11
+  // From SW11: filled in and fixed, not a choice.
+  await expect(page.getByText("We filled this in from the property's postcode (SW11 1NT): the law of England applies to the property.")).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Scotland' })).toHaveCount(0)
   await cont(page)
   await atStep(page, 'Contract type')
   await page.getByRole('radio', { name: 'Standard whole property' }).check()
@@ -284,4 +286,95 @@ test('a flagged term: beside it as typed, on the preview, acknowledged to send, 
   await expect(notice).toContainText('Equality Act 2010')
   await checkPage(tom, testInfo, 'contract-flag-tenant-sign')
   await ctx.close()
+})
+
+// Issue 25: the law where agreements are made. A property in Edinburgh is
+// refused when it is chosen, before anything is typed, and no draft is
+// left; a room asks whether the landlord lives there and a resident
+// landlord gets no agreement; Sign and Send warns of the property's
+// missing certificates and asks when the deposit was received.
+test('the builder refuses what the law does not allow and asks what it needs', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000)
+  await landlordWithProperty(page, request, 'contractlaw')
+  const add = await page.request.post('/api/properties', {
+    headers: sameOrigin,
+    data: { address: { addrFirstLine: '1 Royal Mile', addrSecondLine: '', town: 'Edinburgh', postcode: 'EH1 2NG', country: 'United Kingdom' } },
+  })
+  expect(add.status()).toBe(201)
+
+  await page.goto('/contract-builder')
+  await page.getByRole('button', { name: /Start New Tenancy Contract/ }).click()
+  await page.getByRole('button', { name: /1 Royal Mile/ }).click()
+  const refusal = "OmniRent can only build agreements for properties in England for now. This property's postcode (EH1 2NG) is in Scotland, where the law is different, and we will not produce a document that does not follow it."
+  await expect(page.getByText(refusal)).toHaveCount(1)
+  await expect(page.getByRole('heading', { level: 2, name: 'Landlord name or company' })).toHaveCount(0)
+  await checkPage(page, testInfo, 'contract-scotland-refused')
+  const drafts = await page.request.get('/api/contracts?view=draft')
+  expect((await drafts.json()).contracts).toHaveLength(0)
+
+  // A room: the resident-landlord question, and no lodger agreement.
+  await page.getByRole('button', { name: /8 Northcote Road/ }).click()
+  await atStep(page, 'Landlord name or company')
+  await page.getByLabel('First name').fill('Lara')
+  await page.getByLabel('Last name').fill('Lord')
+  await cont(page)
+  await atStep(page, 'Landlord service address')
+  await page.getByLabel('First line of address').fill('1 Royal Mile')
+  await page.getByLabel('Town').fill('Edinburgh')
+  await page.getByLabel('Post code').fill('EH1 2NG')
+  await cont(page)
+  await expect(page.getByText(/must be in England or Wales \(Landlord and Tenant Act 1987, section 48\)/)).toBeVisible()
+  await page.getByLabel('First line of address').fill('1 Office Row')
+  await page.getByLabel('Town').fill('London')
+  await page.getByLabel('Post code').fill('SW1A 1AA')
+  await cont(page)
+  await atStep(page, 'Where is the property?')
+  await cont(page)
+  await atStep(page, 'Contract type')
+  await page.getByRole('radio', { name: 'Room only within building' }).check()
+  await cont(page)
+  await atStep(page, 'Room location')
+  await page.getByLabel('Where is the room in the building?').fill('First floor, back room')
+  await cont(page)
+  await atStep(page, 'Does the landlord live there?')
+  await page.getByRole('radio', { name: 'Yes' }).check()
+  await cont(page)
+  await expect(page.getByText(/This builder does not make lodger agreements./)).toHaveCount(1) // once, beside the question
+  await checkPage(page, testInfo, 'contract-resident-landlord')
+  await atStep(page, 'Does the landlord live there?')
+  await page.getByRole('radio', { name: 'No' }).check()
+  await cont(page)
+  await atStep(page, 'Term type')
+
+  // The rest through the API, then Sign and Send's warnings and the deposit date.
+  const id = new URL(page.url()).searchParams.get('id')!
+  const answers = {
+    landlord: { first: 'Lara', last: 'Lord' }, serviceAddress: { line1: '1 Office Row', town: 'London', postcode: 'SW1A 1AA', country: 'United Kingdom' },
+    jurisdiction: 'England', contractType: 'room', roomLocation: 'First floor, back room', residentLandlord: 'no', startDate: '2027-01-04',
+    tenants: [{ first: 'Tom', last: 'Tenant', email: 'tom.law@example.com' }], guarantor: { answer: 'no' }, occupiers: { answer: 'no' },
+    rentPence: 90000, rentPeriod: 'monthly', firstPaymentDate: '2027-01-04',
+    deposit: { kind: 'standard', perTenantPence: 90000, scheme: 'Deposit Protection Service' }, utilities: { answer: 'no' },
+    scheduleDate: '2027-01-03', shared: { answer: 'no' }, parking: { answer: 'no' }, additionalTerms: { answer: 'no' }, mortgage: 'no',
+  }
+  for (const step of ['termType', 'startDate', 'noticePeriod', 'tenants', 'guarantor', 'occupiers', 'rent', 'firstPayment', 'deposit', 'utilities',
+    'schedule', 'shared', 'parking', 'additionalTerms', 'mortgage']) {
+    const r = await page.request.put(`/api/contracts/${id}/steps`, { headers: sameOrigin, data: { step, answers } })
+    expect(r.status(), `${step}: ${await r.text()}`).toBe(200)
+  }
+  await page.goto(`/contract-builder?view=draft&id=${id}`)
+  await expect(page.getByText("Check the property's certificates before you send.")).toBeVisible()
+  await expect(page.getByText(/There is no Gas Safety Certificate for this property/)).toBeVisible()
+  await expect(page.getByText(/There is no Energy Performance Certificate for this property/)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Part A', exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Clauses for England, in force from 1 May 2026')).toBeVisible()
+  await expect(page.getByText(/with a monthly rent period/)).toBeVisible()
+  await expect(page.getByText('When did you receive the deposit?')).toBeVisible()
+  await page.getByLabel('Day received').fill('2099-01-01')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('The day you received the deposit cannot be in the future.')).toBeVisible()
+  const today = new Date().toISOString().slice(0, 10)
+  await page.getByLabel('Day received').fill(today)
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByText('Saved.')).toBeVisible()
+  await checkPage(page, testInfo, 'contract-sign-warnings')
 })

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"io"
 	"net/url"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/omnirent/omnirent/internal/documents"
 	"github.com/omnirent/omnirent/internal/inventory"
 	"github.com/omnirent/omnirent/internal/payment"
+	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/refcheck"
@@ -241,8 +243,8 @@ func (p calendarPeople) Contact(ctx context.Context, id string) (string, string,
 }
 
 // calendarAgreements gives the calendar the tenancy agreements its legal
-// dates come from (calendar.Agreements). No date of receiving the deposit
-// is recorded by the agreements yet, so the calendar counts from the start.
+// dates come from (calendar.Agreements), with the day the deposit was
+// received when the landlord recorded it, and the day the agreement was sent.
 type calendarAgreements struct{ contracts *contract.Service }
 
 func (c calendarAgreements) Tenancies(ctx context.Context, landlordID string) ([]calendar.Tenancy, error) {
@@ -256,9 +258,40 @@ func (c calendarAgreements) Tenancies(ctx context.Context, landlordID string) ([
 		p := r.Property
 		out = append(out, calendar.Tenancy{ID: r.ID, LandlordID: r.LandlordID, PropertyAddress: oneLine(p.Line1, p.Line2, p.Town, p.Postcode),
 			Jurisdiction: r.Jurisdiction, StartDate: r.Answers.StartDate, HasDeposit: r.Answers.Deposit.Kind == contract.DepositStandard,
+			DepositReceived: r.DepositReceived, SentOn: sentOn(r.SentAt),
 			Link: "/contract-builder?view=" + view + "&id=" + url.QueryEscape(r.ID)})
 	}
 	return out, err
+}
+
+func sentOn(t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	return t.In(clock.UK).Format(time.DateOnly)
+}
+
+// contractCertificates gives agreements the documents area's certificates
+// a let property needs (contract.Certificates).
+type contractCertificates struct{ documents *documents.Service }
+
+func (c contractCertificates) ForLetting(ctx context.Context, ownerID, propertyID string) ([]contract.Certificate, error) {
+	list, err := c.documents.LetCertificates(ctx, ownerID, propertyID)
+	out := make([]contract.Certificate, 0, len(list))
+	for _, lc := range list {
+		ct := contract.Certificate{Name: lc.Name, Missing: lc.Missing, CertID: lc.CertID, ExpiresOn: lc.ExpiresOn, Rating: lc.Rating,
+			RatingTooLow: lc.RatingTooLow, MinRating: lc.MinRating}
+		for _, f := range lc.Files {
+			ct.Files = append(ct.Files, contract.CertificateFile{ID: f.ID, Filename: f.Filename})
+		}
+		out = append(out, ct)
+	}
+	return out, err
+}
+
+func (c contractCertificates) Open(ctx context.Context, ownerID, propertyID, certID, fileID string) (io.ReadCloser, string, string, error) {
+	rc, f, err := c.documents.OpenLetFile(ctx, ownerID, propertyID, certID, fileID)
+	return rc, f.Filename, f.ContentType, err
 }
 
 // calendarCertificates gives the calendar the certificate expiries of the

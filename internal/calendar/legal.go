@@ -21,8 +21,11 @@ type Tenancy struct {
 	Jurisdiction    string // England, Wales, Scotland, Northern Ireland
 	StartDate       string // YYYY-MM-DD
 	// DepositReceived is the day the deposit was received, "" when not
-	// recorded (the start date is used then, and the date says so).
+	// recorded: the earliest day it can have been received is used then
+	// (the day the agreement was sent, or the start if sooner), and the
+	// date says so.
 	DepositReceived string
+	SentOn          string // YYYY-MM-DD: the day the agreement was sent for signing
 	HasDeposit      bool
 	Link            string // where the agreement is, e.g. /contract-builder?view=completed&id=...
 }
@@ -147,7 +150,10 @@ type LegalDate struct {
 	AlertDays int
 }
 
-const noteFromStart = "Counted from the tenancy's start date, as no date of receiving the deposit is recorded: count 30 days from the day you actually received it."
+// noteEarliest explains a deadline counted before the deposit's receipt is
+// recorded: the earliest it can be, from the earliest day the deposit can
+// have been received for this agreement.
+const noteEarliest = "The earliest this deadline can be: no date of receiving the deposit is recorded, so it is counted from %s, when the agreement was sent for signing and the deposit could first have been taken. Record the day you received the deposit on the agreement and the deadline is counted from it."
 
 // DatesFor applies every rule to one tenancy.
 func (r *Rules) DatesFor(t Tenancy) []LegalDate {
@@ -165,7 +171,10 @@ func (r *Rules) DatesFor(t Tenancy) []LegalDate {
 			if d, err := time.Parse(dateFmt, t.DepositReceived); err == nil {
 				anchor = d
 			} else {
-				note = noteFromStart
+				if sent, err := time.Parse(dateFmt, t.SentOn); err == nil && sent.Before(anchor) {
+					anchor = sent
+				}
+				note = fmt.Sprintf(noteEarliest, anchor.Format("2 January 2006"))
 			}
 		}
 		if anchor.Format(dateFmt) < x.Since {

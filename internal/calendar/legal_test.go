@@ -72,9 +72,11 @@ func TestLegalDateRulesWithRealDates(t *testing.T) {
 	if g := got(calendar.Tenancy{ID: "a3", Jurisdiction: "England", StartDate: "2026-11-02"}); g["deposit-protection"] != "" {
 		t.Errorf("no deposit: %v", g)
 	}
-	for _, d := range rules.DatesFor(calendar.Tenancy{ID: "a1", Jurisdiction: "England", StartDate: "2026-11-02", HasDeposit: true}) {
-		if d.Rule.Key == "deposit-protection" && !strings.Contains(d.Note, "start date") {
-			t.Errorf("note: %q", d.Note)
+	// Until the receipt is recorded, the earliest the deadline can be: 30
+	// days from the day the agreement was sent, when that is before the start.
+	for _, d := range rules.DatesFor(calendar.Tenancy{ID: "a1", Jurisdiction: "England", StartDate: "2026-11-02", SentOn: "2026-10-20", HasDeposit: true}) {
+		if d.Rule.Key == "deposit-protection" && (d.Date != "2026-11-19" || !strings.Contains(d.Note, "The earliest this deadline can be") || !strings.Contains(d.Note, "20 October 2026")) {
+			t.Errorf("earliest deadline: %s %q", d.Date, d.Note)
 		}
 	}
 	// Scotland: 30 working days from Monday 2 November 2026 is Monday 14 December; no Right to Rent or section 13.

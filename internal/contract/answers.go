@@ -21,6 +21,7 @@ type Answers struct {
 	Jurisdiction     string       `json:"jurisdiction"`
 	ContractType     string       `json:"contractType"` // whole or room
 	RoomLocation     string       `json:"roomLocation"`
+	ResidentLandlord Choice       `json:"residentLandlord"` // room only: yes or no
 	StartDate        string       `json:"startDate"`
 	Tenants          []Person     `json:"tenants"`
 	Guarantor        Guarantor    `json:"guarantor"`
@@ -178,7 +179,7 @@ func (a *Answers) normalise() {
 	a.ServiceAddress = a.ServiceAddress.normalised()
 	a.RoomLocation = clean(a.RoomLocation)
 	if a.ContractType != "room" {
-		a.RoomLocation = ""
+		a.RoomLocation, a.ResidentLandlord = "", ""
 	}
 	seen := map[string]bool{}
 	tenants := a.Tenants[:0:0]
@@ -268,7 +269,7 @@ func (p problems) err() error {
 
 var fieldOrder = []string{
 	"landlord", "serviceAddress.line1", "serviceAddress.town", "serviceAddress.postcode", "jurisdiction", "contractType",
-	"roomLocation", "startDate", "tenants", "guarantor", "guarantor.first", "guarantor.last", "guarantor.email", "occupiers",
+	"roomLocation", "residentLandlord", "startDate", "tenants", "guarantor", "guarantor.first", "guarantor.last", "guarantor.email", "occupiers",
 	"rentPence", "rentPeriod", "firstPaymentDate", "deposit", "deposit.perTenantPence", "deposit.scheme", "deposit.schemeOther",
 	"deposit.zeroPence", "utilities", "utilities.other", "scheduleDate", "shared", "parking", "parking.spaces", "parking.type",
 	"parking.location", "additionalTerms", "mortgage",
@@ -318,6 +319,8 @@ func (a *Answers) checkStep(step Step, lib *Library) error {
 		}
 		if ad.Postcode == "" {
 			p.add("serviceAddress.postcode", MsgPostCode)
+		} else if lib != nil && !noticeAddressAllowed(ad, lib.Law.NoticeAddress) {
+			p.add("serviceAddress.postcode", strings.TrimSpace(lib.Law.NoticeAddress.Message))
 		}
 	case StepJurisdiction:
 		if !tenancy.ValidJurisdiction(a.Jurisdiction) {
@@ -333,6 +336,12 @@ func (a *Answers) checkStep(step Step, lib *Library) error {
 	case StepRoomLocation:
 		if a.RoomLocation == "" || len(a.RoomLocation) > maxText {
 			p.add("roomLocation", MsgRoomLocation)
+		}
+	case StepResidentLandlord:
+		if !choice(a.ResidentLandlord, false) {
+			p.add("residentLandlord", MsgChoose)
+		} else if a.ResidentLandlord == Yes && lib != nil {
+			return lodgerRefused(lib)
 		}
 	case StepTermType, StepNoticePeriod, StepFinished:
 		// Information only: the law fixes both.
@@ -491,6 +500,31 @@ func (a *Answers) checkStep(step Step, lib *Library) error {
 		return apperr.New(apperr.Invalid, "unknown_step", "Unknown step.")
 	}
 	return p.err()
+}
+
+// noticeAddressAllowed is whether the landlord's address for notices is in
+// a jurisdiction the law allows (England or Wales: Landlord and Tenant Act
+// 1987 section 48), read from its postcode district and its country.
+func noticeAddressAllowed(ad Address, rule LawRule) bool {
+	country := strings.ToLower(strings.TrimSpace(ad.Country))
+	switch country {
+	case "", "uk", "u.k.", "united kingdom", "great britain", "gb", "england", "wales":
+	default:
+		return false
+	}
+	for _, j := range tenancy.JurisdictionChoices(ad.Postcode) {
+		if contains(rule.Jurisdictions, j) && tenancy.District(ad.Postcode) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// lodgerRefused answers a room let by a resident landlord: not an assured
+// tenancy, so the builder makes nothing.
+func lodgerRefused(lib *Library) error {
+	msg := strings.TrimSpace(lib.Law.ResidentLandlord.Message)
+	return apperr.Fields(msg, map[string]string{"residentLandlord": msg}).WithKind(apperr.Invalid, "lodger_not_offered")
 }
 
 func contains(list []string, s string) bool {

@@ -122,7 +122,7 @@ func TestWizardRulesOnTheServer(t *testing.T) {
 			{"parking", "parking.spaces", "Please fill the form correctly", with(a, "parking", map[string]any{"answer": "yes", "spaces": 0, "type": "Garage", "location": "rear"})},
 			{"parking", "parking.type", "Please specify...", with(a, "parking", map[string]any{"answer": "yes", "spaces": 1, "type": "Other", "location": "rear"})},
 			{"additionalTerms", "additionalTerms", "Please provide the additional terms", with(a, "additionalTerms", map[string]any{"answer": "yes", "text": map[string]any{"ops": []any{map[string]any{"insert": "  \n"}}}})},
-			{"jurisdiction", "jurisdiction", "OmniRent can only build agreements for properties in England for now. The law in Wales is different, and we will not produce a document that does not follow it.", with(a, "jurisdiction", "Wales")},
+			{"jurisdiction", "jurisdiction", "This property's postcode (SW11 5RW) is in England, so the law of England applies to it: this answer cannot be changed.", with(a, "jurisdiction", "Wales")},
 		} {
 			if tc.step == "roomLocation" {
 				tc.answers["roomLocation"] = ""

@@ -12,15 +12,34 @@ import (
 // preview page draws it and the PDF is drawn from it, so both always say
 // the same thing.
 type Document struct {
-	Title          string       `json:"title"`
-	Subtitle       string       `json:"subtitle"`
-	LibraryVersion string       `json:"libraryVersion"`
-	Source         string       `json:"source"`
-	Disclaimer     string       `json:"disclaimer"`
-	Cover          Cover        `json:"cover"`
-	Sections       []DocSection `json:"sections"`
-	Signatures     []Signer     `json:"signatures"`
+	Title          string `json:"title"`
+	Subtitle       string `json:"subtitle"`
+	LibraryVersion string `json:"libraryVersion"`
+	// Edition names the clause library for people: "England, in force
+	// from 1 May 2026" (the version is an internal name, never shown).
+	Edition    string       `json:"edition"`
+	Source     string       `json:"source"`
+	Disclaimer string       `json:"disclaimer"`
+	Cover      Cover        `json:"cover"`
+	Sections   []DocSection `json:"sections"`
+	Signatures []Signer     `json:"signatures"`
+	// RentBook is the rent record a weekly tenancy needs (Landlord and
+	// Tenant Act 1985 sections 4 and 5), drawn as a page of the PDF.
+	RentBook *RentBook `json:"rentBook,omitempty"`
 }
+
+// RentBook is the rent record page: the first weeks' payments due, with
+// room to record each payment.
+type RentBook struct {
+	Landlord string   `json:"landlord"`
+	Address  string   `json:"address"`
+	Rent     string   `json:"rent"`
+	Due      []string `json:"due"` // the dates of the first payments, written out
+	Source   string   `json:"source"`
+}
+
+// rentBookWeeks is how many payments the rent record lists.
+const rentBookWeeks = 13
 
 // Cover is the first page.
 type Cover struct {
@@ -67,7 +86,7 @@ const AdditionalSectionID = "additional"
 func Build(lib *Library, a Answers, p Property, edits map[string]Edit) Document {
 	v := viewOf(a, p)
 	doc := Document{
-		Title: lib.Title, Subtitle: lib.Subtitle, LibraryVersion: lib.Version, Source: lib.Source, Disclaimer: lib.Disclaimer,
+		Title: lib.Title, Subtitle: lib.Subtitle, LibraryVersion: lib.Version, Edition: lib.Edition(), Source: lib.Source, Disclaimer: lib.Disclaimer,
 		Cover: Cover{PropertyAddress: v.PropertyAddress, Landlord: v.LandlordName, Guarantor: v.GuarantorName, StartDate: v.StartDate,
 			Rent: fmt.Sprintf("%s per %s", v.RentAmount, v.RentPeriodNoun)},
 	}
@@ -103,6 +122,15 @@ func Build(lib *Library, a Answers, p Property, edits map[string]Edit) Document 
 	}
 	if a.AdditionalTerms.Answer == Yes && !a.AdditionalTerms.Text.Empty() {
 		add(DocSection{ID: AdditionalSectionID, Part: "C", Title: "Additional clauses", Blocks: a.AdditionalTerms.Text.Blocks()})
+	}
+	if contains(lib.Law.RentBook.RentPeriods, a.RentPeriod) {
+		rb := &RentBook{Landlord: v.LandlordName, Address: v.ServiceAddress, Rent: v.RentAmount + " per " + v.RentPeriodNoun, Source: lib.Law.RentBook.Source}
+		if first, ok := day(a.FirstPaymentDate); ok {
+			for i := 0; i < rentBookWeeks; i++ {
+				rb.Due = append(rb.Due, first.AddDate(0, 0, 7*i).Format("2 January 2006"))
+			}
+		}
+		doc.RentBook = rb
 	}
 	doc.Signatures = append(doc.Signatures, Signer{Role: "Landlord", Name: v.LandlordName})
 	for _, t := range a.Tenants {

@@ -151,3 +151,34 @@ func BenchmarkBuildFullAgreement(b *testing.B) {
 }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// The agreement's own words (issue 25, "What the documents say"): a
+// "monthly" or "weekly" rent period, no file path in the cover's sources,
+// and the clause library named for people, not by its internal version.
+func TestDocumentWording(t *testing.T) {
+	lib := mustLibraries(t).all[0]
+	monthly := SampleAnswers()
+	weekly := SampleAnswers()
+	weekly.RentPeriod = "weekly"
+	for _, c := range []struct {
+		a    Answers
+		want string
+	}{{monthly, "with a monthly rent period"}, {weekly, "with a weekly rent period"}} {
+		text := Build(lib, c.a, flat, nil).Text()
+		if !strings.Contains(text, c.want) {
+			t.Errorf("agreement lacks %q", c.want)
+		}
+		if strings.Contains(text, "a month rent period") || strings.Contains(text, "a week rent period") {
+			t.Errorf("agreement still says %q", "a month rent period")
+		}
+	}
+	d := Build(lib, monthly, flat, nil)
+	for _, s := range []string{d.Source, d.Subtitle, d.Disclaimer, d.Edition} {
+		if strings.Contains(s, ".md") || strings.Contains(s, "../") || strings.Contains(s, lib.Version) {
+			t.Errorf("the cover shows a file path or internal name: %q", s)
+		}
+	}
+	if d.Edition != "England, in force from 1 May 2026" {
+		t.Errorf("edition = %q", d.Edition)
+	}
+}

@@ -1,6 +1,8 @@
 package contract
 
 import (
+	"io"
+	"mime"
 	"net/http"
 	"time"
 
@@ -34,37 +36,57 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/contracts/{id}/signing/invite", httpx.Handle(session.Require(h.invite)))
 	mux.Handle("POST /api/contracts/{id}/resend", httpx.Handle(session.Require(h.resend)))
 	mux.Handle("GET /api/contracts/{id}/pdf", httpx.Handle(session.Require(h.pdf)))
+	mux.Handle("GET /api/contracts/{id}/certificates/{cert}/files/{file}", httpx.Handle(session.Require(h.certificateFile)))
+	mux.Handle("PUT /api/contracts/{id}/deposit-received", httpx.Handle(session.Require(h.depositReceived)))
 }
 
 // contractJSON is an agreement as the API shows it.
 type contractJSON struct {
-	ID              string        `json:"id"`
-	Status          Status        `json:"status"`
-	PaymentStatus   PaymentStatus `json:"paymentStatus"`
-	PropertyID      string        `json:"propertyId"`
-	Property        Property      `json:"property"`
-	ContractType    string        `json:"contractType"`
-	Jurisdiction    string        `json:"jurisdiction"`
-	AskJurisdiction bool          `json:"askJurisdiction"`
-	LibraryVersion  string        `json:"libraryVersion"`
-	Answers         Answers       `json:"answers"`
-	Step            Step          `json:"step"`
-	History         []Step        `json:"history"`
-	Steps           []Step        `json:"steps"`
-	Duplicate       bool          `json:"duplicate"`
-	Mine            bool          `json:"mine"`
-	Editable        bool          `json:"editable"`
-	CreatedAt       time.Time     `json:"createdAt"`
-	UpdatedAt       time.Time     `json:"updatedAt"`
-	SentAt          *time.Time    `json:"sentAt"`
+	ID                  string        `json:"id"`
+	Status              Status        `json:"status"`
+	PaymentStatus       PaymentStatus `json:"paymentStatus"`
+	PropertyID          string        `json:"propertyId"`
+	Property            Property      `json:"property"`
+	ContractType        string        `json:"contractType"`
+	Jurisdiction        string        `json:"jurisdiction"`
+	AskJurisdiction     bool          `json:"askJurisdiction"`
+	JurisdictionChoices []string      `json:"jurisdictionChoices"`
+	LibraryVersion      string        `json:"libraryVersion"`
+	Answers             Answers       `json:"answers"`
+	Step                Step          `json:"step"`
+	History             []Step        `json:"history"`
+	Steps               []Step        `json:"steps"`
+	Duplicate           bool          `json:"duplicate"`
+	Mine                bool          `json:"mine"`
+	Editable            bool          `json:"editable"`
+	CreatedAt           time.Time     `json:"createdAt"`
+	UpdatedAt           time.Time     `json:"updatedAt"`
+	SentAt              *time.Time    `json:"sentAt"`
+	// DepositReceivedOn is the day the deposit was received, "" until recorded (shown to the landlord only).
+	DepositReceivedOn string `json:"depositReceivedOn"`
 }
 
 func toJSON(r Record) contractJSON {
 	contractType := map[string]string{"whole": "Standard whole property", "room": "Room only within building"}[r.Answers.ContractType]
 	return contractJSON{ID: r.ID, Status: r.Status, PaymentStatus: r.PaymentStatus, PropertyID: r.PropertyID, Property: r.Property,
-		ContractType: contractType, Jurisdiction: r.Jurisdiction, AskJurisdiction: r.AskJurisdiction, LibraryVersion: r.LibraryVersion,
+		ContractType: contractType, Jurisdiction: r.Jurisdiction, AskJurisdiction: r.AskJurisdiction, JurisdictionChoices: nonNil(r.JurisdictionChoices), LibraryVersion: r.LibraryVersion,
 		Answers: r.Answers, Step: r.Step, History: r.History, Steps: r.Steps, Duplicate: r.DuplicatedFrom != "", Mine: r.Mine,
-		Editable: r.Mine && r.Status == Draft, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, SentAt: r.SentAt}
+		Editable: r.Mine && r.Status == Draft, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, SentAt: r.SentAt,
+		DepositReceivedOn: mineOnly(r.Mine, r.DepositReceived)}
+}
+
+func mineOnly(mine bool, s string) string {
+	if mine {
+		return s
+	}
+	return ""
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 func (h *Handler) catalogue(w http.ResponseWriter, r *http.Request, a session.Actor) error {
@@ -78,7 +100,7 @@ func (h *Handler) catalogue(w http.ResponseWriter, r *http.Request, a session.Ac
 	if lib, ok := h.svc.Libraries().Current(DocumentType, tenancy.England, h.svc.now()); ok {
 		body["england"] = map[string]any{
 			"version": lib.Version, "effectiveFrom": lib.EffectiveFrom, "title": lib.Title, "rules": lib.Rules,
-			"statutoryRightsWarning": lib.StatutoryRightsWarning, "disclaimer": lib.Disclaimer,
+			"statutoryRightsWarning": lib.StatutoryRightsWarning, "disclaimer": lib.Disclaimer, "law": lib.Law,
 		}
 	}
 	return httpx.WriteJSON(w, http.StatusOK, body)
@@ -160,7 +182,39 @@ func (h *Handler) document(w http.ResponseWriter, r *http.Request, a session.Act
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"document": doc, "contract": toJSON(rec), "termFlags": flags})
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"document": doc, "contract": toJSON(rec), "termFlags": flags,
+		"certificateWarnings": nonNil(rec.CertificateWarnings), "certificates": nonNilCopies(rec.Certificates)})
+}
+
+func nonNilCopies(s []CertificateCopy) []CertificateCopy {
+	if s == nil {
+		return []CertificateCopy{}
+	}
+	return s
+}
+
+func (h *Handler) certificateFile(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	rc, name, ctype, err := h.svc.CertificateFile(r.Context(), a, r.PathValue("id"), r.PathValue("cert"), r.PathValue("file"))
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, err = io.Copy(w, rc)
+	return err
+}
+
+func (h *Handler) depositReceived(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in struct {
+		DepositReceivedOn string `json:"depositReceivedOn"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	rec, err := h.svc.SetDepositReceived(r.Context(), a, r.PathValue("id"), in.DepositReceivedOn)
+	return h.one(w, http.StatusOK, rec, err)
 }
 
 func (h *Handler) saveEdit(w http.ResponseWriter, r *http.Request, a session.Actor) error {

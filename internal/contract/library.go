@@ -38,6 +38,7 @@ type Library struct {
 	Disclaimer    string    `yaml:"disclaimer"`
 	Rules         Rules     `yaml:"rules"`
 	Sections      []Section `yaml:"sections"`
+	Law           Law       `yaml:"law"`
 	// StatutoryRightsWarning is shown before the additional-terms step.
 	StatutoryRightsWarning string `yaml:"statutoryRightsWarning"`
 
@@ -52,6 +53,42 @@ type Rules struct {
 	TenantNotice     string   `yaml:"tenantNotice" json:"tenantNotice"`
 	LandlordNotice   string   `yaml:"landlordNotice" json:"landlordNotice"`
 	MaxRentInAdvance string   `yaml:"maxRentInAdvance" json:"maxRentInAdvance"`
+}
+
+// LawRule is one rule of the law the builder applies to the answers, with
+// its source and the date it took effect.
+type LawRule struct {
+	Question      string   `yaml:"question" json:"question,omitempty"`
+	Message       string   `yaml:"message" json:"message"`
+	Jurisdictions []string `yaml:"jurisdictions" json:"jurisdictions,omitempty"`
+	RentPeriods   []string `yaml:"rentPeriods" json:"rentPeriods,omitempty"`
+	Source        string   `yaml:"source" json:"source"`
+	URL           string   `yaml:"url" json:"url"`
+	Since         string   `yaml:"since" json:"since"`
+	Checked       string   `yaml:"checked" json:"checked"`
+}
+
+// Law is the library's rules on who the agreement can be for and what it must hold.
+type Law struct {
+	// ResidentLandlord: a room let by a landlord who lives in the property
+	// is not an assured tenancy; the builder makes nothing.
+	ResidentLandlord LawRule `yaml:"residentLandlord" json:"residentLandlord"`
+	// NoticeAddress: where the landlord's address for notices may be.
+	NoticeAddress LawRule `yaml:"noticeAddress" json:"noticeAddress"`
+	// RentBook: the rent periods that need a rent book.
+	RentBook LawRule `yaml:"rentBook" json:"rentBook"`
+}
+
+func (r LawRule) check(name string) error {
+	if strings.TrimSpace(r.Message) == "" || r.Source == "" || !strings.HasPrefix(r.URL, "https://") {
+		return fmt.Errorf("law.%s needs a message, a source and an https url", name)
+	}
+	for _, d := range []string{r.Since, r.Checked} {
+		if _, err := time.Parse(time.DateOnly, d); err != nil {
+			return fmt.Errorf("law.%s: since and checked must be dates", name)
+		}
+	}
+	return nil
 }
 
 // Section is a numbered part of the agreement.
@@ -77,6 +114,7 @@ var conditions = map[string]func(v View) bool{
 	"guarantor":       func(v View) bool { return v.GuarantorName != "" },
 	"occupiers":       func(v View) bool { return v.Occupiers != "" },
 	"room":            func(v View) bool { return v.Room },
+	"weekly":          func(v View) bool { return v.RentPeriodNoun == "week" },
 	"parking":         func(v View) bool { return v.ParkingSpaces > 0 },
 	"mortgage":        func(v View) bool { return v.Mortgage },
 	"shared":          func(v View) bool { return v.SharedFacilities != "" },
@@ -140,6 +178,14 @@ func (l *Library) check() error {
 	}
 	if len(l.Rules.RentPeriods) == 0 {
 		return fmt.Errorf("rules.rentPeriods is empty")
+	}
+	for name, r := range map[string]LawRule{"residentLandlord": l.Law.ResidentLandlord, "noticeAddress": l.Law.NoticeAddress, "rentBook": l.Law.RentBook} {
+		if err := r.check(name); err != nil {
+			return err
+		}
+	}
+	if l.Law.ResidentLandlord.Question == "" || len(l.Law.NoticeAddress.Jurisdictions) == 0 || len(l.Law.RentBook.RentPeriods) == 0 {
+		return fmt.Errorf("law: the resident-landlord question, the notice-address jurisdictions and the rent-book periods are required")
 	}
 	seen := map[string]bool{}
 	for si := range l.Sections {
@@ -211,7 +257,15 @@ func (ls *Libraries) checkOverlaps() error {
 const (
 	MsgJurisdictionNotOffered = "OmniRent can only build agreements for properties in England for now. " +
 		"The law in %s is different, and we will not produce a document that does not follow it."
-	MsgNoLibraryForDate = "OmniRent builds agreements for tenancies in England that start on or after %s. " +
+	// MsgPropertyNotOffered is said when the property is chosen, before
+	// anything is typed, and no draft is made.
+	MsgPropertyNotOffered = "OmniRent can only build agreements for properties in England for now. " +
+		"This property's postcode (%s) is in %s, where the law is different, and we will not produce a document that does not follow it."
+	// MsgJurisdictionFixed refuses a jurisdiction the property's postcode rules out.
+	MsgJurisdictionFixed = "This property's postcode (%s) is in %s, so the law of %s applies to it: this answer cannot be changed."
+	// MsgJurisdictionChoose asks for one of the countries a border district lies in.
+	MsgJurisdictionChoose = "The property's postcode district (%s) lies in %s: please choose one of them."
+	MsgNoLibraryForDate   = "OmniRent builds agreements for tenancies in England that start on or after %s. " +
 		"Choose a start date on or after that day."
 )
 
@@ -237,6 +291,22 @@ func (ls *Libraries) Select(docType, jurisdiction string, start time.Time) (*Lib
 	}
 	msg := fmt.Sprintf(MsgNoLibraryForDate, earliest.from.Format("2 January 2006"))
 	return nil, apperr.Fields(msg, map[string]string{"startDate": msg}).WithKind(apperr.Invalid, "no_library_for_date")
+}
+
+// Edition names the library for people: its jurisdiction and the day it
+// took effect ("England, in force from 1 May 2026").
+func (l *Library) Edition() string {
+	return l.Jurisdiction + ", in force from " + l.from.Format("2 January 2006")
+}
+
+// Offers reports whether any library makes this document type for the jurisdiction.
+func (ls *Libraries) Offers(docType, jurisdiction string) bool {
+	for _, l := range ls.all {
+		if l.DocumentType == docType && l.Jurisdiction == jurisdiction {
+			return true
+		}
+	}
+	return false
 }
 
 // Version finds a library by its version: an agreement keeps the version it was made with.

@@ -63,6 +63,10 @@ effectiveFrom: 2026-05-01
 title: T
 source: S
 rules: {rentPeriods: [monthly]}
+law:
+  residentLandlord: {question: Q, message: M, source: S, url: "https://x", since: 1989-01-15, checked: 2026-11-26}
+  noticeAddress: {jurisdictions: [England], message: M, source: S, url: "https://x", since: 1988-02-01, checked: 2026-11-26}
+  rentBook: {rentPeriods: [weekly], message: M, source: S, url: "https://x", since: 1985-10-01, checked: 2026-11-26}
 sections:
   - id: s
     part: A
@@ -72,10 +76,19 @@ sections:
         text: "%s"
 `
 	for name, body := range map[string]string{
-		"unknown placeholder": "Rent {{.RentAmont}}",
-		"section 21 wording":  "The landlord may serve a section 21 notice",
-		"broken template":     "{{if}}",
+		"unknown placeholder":     "Rent {{.RentAmont}}",
+		"section 21 wording":      "The landlord may serve a section 21 notice",
+		"broken template":         "{{if}}",
+		"law rule without source": "x\nREPLACE",
 	} {
+		body := body
+		if strings.HasSuffix(body, "REPLACE") {
+			fsys := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(strings.Replace(base, "%s", "x", 1), "message: M, source: S, url: \"https://x\", since: 1985", "message: M, source: \"\", url: \"https://x\", since: 1985", 1))}}
+			if _, err := loadLibraries(fsys, "lib"); err == nil {
+				t.Errorf("%s: loaded", name)
+			}
+			continue
+		}
 		fsys := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(base, "%s", body, 1))}}
 		if _, err := loadLibraries(fsys, "lib"); err == nil {
 			t.Errorf("%s: loaded", name)

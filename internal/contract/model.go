@@ -45,6 +45,10 @@ type Contract struct {
 	CreatedAt      time.Time
 	UpdatedAt      time.Time
 	SentAt         *time.Time
+	// DepositReceived is the day the landlord received the deposit
+	// (YYYY-MM-DD), "" until they say: the 30 days to protect it count
+	// from it. Kept beside the signed text, so it can be corrected.
+	DepositReceived string
 }
 
 // Messages of the contract lists and records (spec 2 sections 2 and 8).
@@ -53,4 +57,8 @@ const (
 	MsgNotDraft        = "Only a draft can be changed."
 	MsgLandlordsOnly   = "Only landlords can create tenancy contracts."
 	MsgPropertyMissing = "Please choose one of your properties."
+	MsgNoDeposit       = "This agreement takes no deposit."
+	MsgDepositDay      = "Please enter the day you received the deposit."
+	MsgDepositFuture   = "The day you received the deposit cannot be in the future."
+	MsgDepositEarly    = "The day you received the deposit cannot be more than a year before the tenancy starts."
 )

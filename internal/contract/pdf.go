@@ -29,6 +29,9 @@ func (s *Service) RenderPDF(ctx context.Context, doc Document, env signing.Envel
 			drawBlock(d, b)
 		}
 	}
+	if doc.RentBook != nil {
+		drawRentBook(d, *doc.RentBook)
+	}
 	if err := s.sign.Signing.SignaturesPage(ctx, d, env); err != nil {
 		return nil, err
 	}
@@ -89,6 +92,29 @@ func drawContents(d *pdf.Doc, doc Document) {
 	d.Line("Signatures")
 	d.AddPage()
 	d.Y = pdf.Margin
+}
+
+// drawRentBook draws the rent record of a weekly tenancy: who the landlord
+// is and where, the rent, and a row for each payment to be recorded.
+func drawRentBook(d *pdf.Doc, rb RentBook) {
+	d.AddPage()
+	d.Y = pdf.Margin
+	d.Heading("Rent book: rent record", 16, pdf.Ink)
+	d.Font(false, 10, pdf.Ink)
+	d.Pair("Landlord", rb.Landlord, 120)
+	d.Pair("Address for notices", rb.Address, 120)
+	d.Pair("Rent", rb.Rent, 120)
+	d.Y += 8
+	rows := make([][]string, 0, len(rb.Due))
+	for _, due := range rb.Due {
+		rows = append(rows, []string{due, rb.Rent, "", "", ""})
+	}
+	width := pdf.PageW - 2*pdf.Margin
+	d.Table([]pdf.Column{{Title: "Due on", Width: width * 0.2}, {Title: "Rent due", Width: width * 0.2}, {Title: "Amount paid", Width: width * 0.18},
+		{Title: "Date paid", Width: width * 0.18}, {Title: "Received by (signature)", Width: width * 0.24}}, rows, 9)
+	d.Y += 10
+	d.Font(false, 8, pdf.Muted)
+	d.Paragraph("Kept as the Landlord and Tenant Act 1985 requires for a tenancy with a weekly rent ("+rb.Source+"). Continue the record on further pages, or give a written receipt for each payment.", 8)
 }
 
 // drawBlock draws a paragraph or list item: bold runs at the start (the

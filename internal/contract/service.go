@@ -3,6 +3,7 @@ package contract
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -35,6 +36,7 @@ type Service struct {
 	props Properties
 	sign  SigningDeps
 	terms *terms.Checker
+	certs Certificates
 }
 
 func NewService(d *db.DB, c clock.Clock, libs *Libraries, props Properties) *Service {
@@ -52,10 +54,20 @@ type Record struct {
 	Mine bool
 	// AskJurisdiction: the property's postcode straddles a border.
 	AskJurisdiction bool
-	Steps           []Step
+	// JurisdictionChoices: the jurisdictions the landlord may choose (one,
+	// the postcode's, unless the district straddles a border).
+	JurisdictionChoices []string
+	Steps               []Step
+	// CertificateWarnings: what Sign and Send warns the landlord of (the
+	// document's reader only). Certificates: the copies the tenant receives.
+	CertificateWarnings []string
+	Certificates        []CertificateCopy
 }
 
 func (s *Service) now() time.Time { return s.clock.Now().UTC() }
+
+// clockUK is the time zone of "today" for dates a landlord enters.
+var clockUK = clock.UK
 
 // Create starts a draft for one of the landlord's properties, with what is
 // already known filled in: the landlord's name and the jurisdiction of the
@@ -68,6 +80,9 @@ func (s *Service) Create(ctx context.Context, a session.Actor, propertyID string
 	if err != nil {
 		return Record{}, apperr.Fields(MsgPropertyMissing, map[string]string{"propertyId": MsgPropertyMissing}).WithKind(apperr.NotFound, "property_not_found")
 	}
+	if err := s.offered(p); err != nil {
+		return Record{}, err
+	}
 	now := s.now()
 	c := Contract{ID: uuid.NewString(), LandlordID: a.UserID, PropertyID: p.ID, Status: Draft, PaymentStatus: PaymentPending,
 		Step: StepLandlord, History: []Step{StepLandlord}, CreatedAt: now, UpdatedAt: now, Edits: map[string]Edit{}}
@@ -75,8 +90,8 @@ func (s *Service) Create(ctx context.Context, a session.Actor, propertyID string
 	c.Answers.Landlord = LandlordName{First: first, Last: strings.TrimSpace(last)}
 	c.Answers.ServiceAddress.Country = "United Kingdom"
 	c.Answers.RentPeriod = "weekly" // the spec's default
-	if j, ask := tenancy.JurisdictionOf(p.Postcode); !ask {
-		c.Answers.Jurisdiction = j
+	if choices := tenancy.JurisdictionChoices(p.Postcode); len(choices) == 1 {
+		c.Answers.Jurisdiction = choices[0]
 	}
 	c.Jurisdiction = c.Answers.Jurisdiction
 	err = s.db.Tx(ctx, func(tx db.Conn) error {
@@ -144,9 +159,54 @@ func (s *Service) place(ctx context.Context, id string) Property {
 	return places[id]
 }
 
+// offered refuses, before a draft is made, a property for whose
+// jurisdiction no clause library exists (a property in Scotland, Wales or
+// Northern Ireland): the landlord learns it when they choose the property.
+// A border district is offered when one of its countries is.
+func (s *Service) offered(p Property) error {
+	choices := tenancy.JurisdictionChoices(p.Postcode)
+	for _, j := range choices {
+		if s.libs.Offers(DocumentType, j) {
+			return nil
+		}
+	}
+	msg := fmt.Sprintf(MsgPropertyNotOffered, p.Postcode, andList(choices))
+	return apperr.Fields(msg, map[string]string{"propertyId": msg}).WithKind(apperr.Invalid, "jurisdiction_not_offered")
+}
+
+// lawful refuses answers the builder must not turn into an agreement for
+// this property: a jurisdiction its postcode rules out, or one that has no
+// clause library. The answers arrive whole with every step, so every step,
+// the document and the signature check it.
+func (s *Service) lawful(a Answers, p Property) error {
+	j := a.Jurisdiction
+	if j == "" {
+		j = tenancy.England
+	}
+	choices := tenancy.JurisdictionChoices(p.Postcode)
+	if !slices.Contains(choices, j) {
+		msg := fmt.Sprintf(MsgJurisdictionChoose, tenancy.District(p.Postcode), andList(choices))
+		if len(choices) == 1 {
+			msg = fmt.Sprintf(MsgJurisdictionFixed, p.Postcode, choices[0], choices[0])
+		}
+		return apperr.Fields(msg, map[string]string{"jurisdiction": msg}).WithKind(apperr.Invalid, "jurisdiction_not_allowed")
+	}
+	if !s.libs.Offers(DocumentType, j) {
+		msg := fmt.Sprintf(MsgJurisdictionNotOffered, j)
+		return apperr.Fields(msg, map[string]string{"jurisdiction": msg}).WithKind(apperr.Invalid, "jurisdiction_not_offered")
+	}
+	if a.ContractType == "room" && a.ResidentLandlord == Yes {
+		if lib := s.libraryFor(a); lib != nil {
+			return lodgerRefused(lib)
+		}
+	}
+	return nil
+}
+
 func (s *Service) record(c Contract, p Property, a session.Actor) Record {
 	_, ask := tenancy.JurisdictionOf(p.Postcode)
-	return Record{Contract: c, Property: p, Mine: c.LandlordID == a.UserID, AskJurisdiction: ask, Steps: Steps(c.Answers)}
+	return Record{Contract: c, Property: p, Mine: c.LandlordID == a.UserID, AskJurisdiction: ask, Steps: Steps(c.Answers),
+		JurisdictionChoices: tenancy.JurisdictionChoices(p.Postcode)}
 }
 
 // Get is one agreement for its reader.
@@ -193,6 +253,10 @@ func (s *Service) SaveStep(ctx context.Context, a session.Actor, id string, in S
 		return Record{}, apperr.New(apperr.Invalid, "unknown_step", "Unknown step.")
 	}
 	in.Answers.normalise()
+	p := s.place(ctx, c.PropertyID)
+	if err := s.lawful(in.Answers, p); err != nil {
+		return Record{}, err
+	}
 	lib := s.libraryFor(in.Answers)
 	if err := in.Answers.checkStep(in.Step, lib); err != nil {
 		return Record{}, err
@@ -212,7 +276,7 @@ func (s *Service) SaveStep(ctx context.Context, a session.Actor, id string, in S
 	c.Answers, c.Jurisdiction = in.Answers, in.Answers.Jurisdiction
 	nextStep := next(c.Answers, in.Step)
 	if nextStep == StepFinished {
-		if step, err := s.checkAll(c); err != nil {
+		if step, err := s.checkAll(c, p); err != nil {
 			c.History = historyUpTo(c.History, step)
 			c.Step = step
 			_ = s.save(ctx, c)
@@ -224,7 +288,7 @@ func (s *Service) SaveStep(ctx context.Context, a session.Actor, id string, in S
 	if err := s.save(ctx, c); err != nil {
 		return Record{}, err
 	}
-	return s.record(c, s.place(ctx, c.PropertyID), a), nil
+	return s.record(c, p, a), nil
 }
 
 // libraryFor is the library the answers would use (nil before a valid start date).
@@ -245,7 +309,10 @@ func (s *Service) libraryFor(a Answers) *Library {
 // checkAll applies every step's rules: the last step, and skipping the
 // form of a duplicate, only finish a complete agreement. It answers the
 // first step that fails.
-func (s *Service) checkAll(c Contract) (Step, error) {
+func (s *Service) checkAll(c Contract, p Property) (Step, error) {
+	if err := s.lawful(c.Answers, p); err != nil {
+		return StepJurisdiction, err
+	}
 	lib := s.libraryFor(c.Answers)
 	for _, st := range Steps(c.Answers) {
 		if err := c.Answers.checkStep(st, lib); err != nil {
@@ -302,7 +369,7 @@ func (s *Service) SkipForm(ctx context.Context, a session.Actor, id string) (Rec
 	if c.DuplicatedFrom == "" {
 		return Record{}, apperr.New(apperr.Conflict, "not_duplicate", "Only a duplicated contract can skip the form.")
 	}
-	if step, err := s.checkAll(c); err != nil {
+	if step, err := s.checkAll(c, s.place(ctx, c.PropertyID)); err != nil {
 		c.History, c.Step = historyUpTo(c.History, step), step
 		_ = s.save(ctx, c)
 		return Record{}, err
@@ -337,14 +404,30 @@ func (s *Service) Document(ctx context.Context, a session.Actor, id string) (Doc
 				return Document{}, Record{}, err
 			}
 		}
-		return doc, s.record(c, p, a), nil
+		rec := s.record(c, p, a)
+		if rec.Certificates, err = s.certificateCopies(ctx, c); err != nil {
+			return Document{}, Record{}, err
+		}
+		return doc, rec, nil
 	}
-	lib := s.libraryOf(c)
-	if lib == nil {
-		_, err := s.libs.Select(DocumentType, c.Answers.Jurisdiction, mustDay(c.Answers.StartDate))
+	if err := s.lawful(c.Answers, p); err != nil {
 		return Document{}, Record{}, err
 	}
-	return Build(lib, c.Answers, p, c.Edits), s.record(c, p, a), nil
+	lib := s.libraryOf(c)
+	if lib == nil || lib.Jurisdiction != c.Answers.Jurisdiction {
+		_, err := s.libs.Select(DocumentType, c.Answers.Jurisdiction, mustDay(c.Answers.StartDate))
+		if err == nil {
+			err = apperr.New(apperr.Conflict, "not_finished", MsgFinishFirst)
+		}
+		return Document{}, Record{}, err
+	}
+	rec := s.record(c, p, a)
+	if rec.Mine {
+		if rec.CertificateWarnings, err = s.certificateWarnings(ctx, c); err != nil {
+			return Document{}, Record{}, err
+		}
+	}
+	return Build(lib, c.Answers, p, c.Edits), rec, nil
 }
 
 // SaveEdit stores the landlord's text for a section; empty text returns the
@@ -390,7 +473,7 @@ func (s *Service) Duplicate(ctx context.Context, a session.Actor, id string) (Re
 	}
 	now := s.now()
 	c := src
-	c.ID, c.Status, c.PaymentStatus, c.SentAt = uuid.NewString(), Draft, PaymentPending, nil
+	c.ID, c.Status, c.PaymentStatus, c.SentAt, c.DepositReceived = uuid.NewString(), Draft, PaymentPending, nil, ""
 	c.CreatedAt, c.UpdatedAt, c.DuplicatedFrom = now, now, src.ID
 	c.Step, c.History = StepLandlord, []Step{StepLandlord}
 	c.Edits = make(map[string]Edit, len(src.Edits))
@@ -401,11 +484,49 @@ func (s *Service) Duplicate(ctx context.Context, a session.Actor, id string) (Re
 		if err := insert(ctx, tx, c); err != nil {
 			return err
 		}
-		return s.sign.Signing.Record(ctx, tx, ref(c.ID), signing.EventCreated, a.Email, "Draft created as a copy of contract "+src.ID, "")
+		return s.sign.Signing.Record(ctx, tx, ref(c.ID), signing.EventCreated, a.Email, "Draft created as a copy of the agreement for "+s.place(ctx, src.PropertyID).text(), "")
 	})
 	if err != nil {
 		return Record{}, err
 	}
+	return s.record(c, s.place(ctx, c.PropertyID), a), nil
+}
+
+// SetDepositReceived records, or corrects, the day the landlord received
+// the agreement's deposit: asked when the agreement is sent, changeable
+// after. "" says it is not received yet. Only the landlord, only for an
+// agreement with a deposit; a day in the future is refused.
+func (s *Service) SetDepositReceived(ctx context.Context, a session.Actor, id, received string) (Record, error) {
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return Record{}, err
+	}
+	if c.LandlordID != a.UserID {
+		return Record{}, apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
+	}
+	if c.Answers.Deposit.Kind != DepositStandard {
+		return Record{}, apperr.New(apperr.Conflict, "no_deposit", MsgNoDeposit)
+	}
+	received = strings.TrimSpace(received)
+	if received != "" {
+		d, ok := day(received)
+		field := func(msg string) error {
+			return apperr.Fields(msg, map[string]string{"depositReceivedOn": msg})
+		}
+		today := s.now().In(clockUK).Format(time.DateOnly)
+		switch {
+		case !ok:
+			return Record{}, field(MsgDepositDay)
+		case received > today:
+			return Record{}, field(MsgDepositFuture)
+		case func() bool { st, ok := day(c.Answers.StartDate); return ok && d.Before(st.AddDate(-1, 0, 0)) }():
+			return Record{}, field(MsgDepositEarly)
+		}
+	}
+	if err := setDepositReceived(ctx, s.db.Conn(), c.ID, received, s.now().UnixMilli()); err != nil {
+		return Record{}, err
+	}
+	c.DepositReceived = received
 	return s.record(c, s.place(ctx, c.PropertyID), a), nil
 }
 

@@ -220,9 +220,9 @@ func (s *Service) Fulfil(ctx context.Context, tx db.Conn, o payment.Order) error
 	if err != nil || !ok {
 		return err
 	}
-	detail := fmt.Sprintf("Contract fee paid (order %s)", o.ID)
+	detail := "Contract fee paid"
 	if o.TotalPence == 0 {
-		detail = fmt.Sprintf("Contract fee waived by promo code (order %s)", o.ID)
+		detail = "Contract fee waived by promo code"
 	}
 	return s.sign.Signing.Record(ctx, tx, ref(o.SubjectID), signing.EventPaid, o.ReceiptEmail, detail, "")
 }
@@ -274,11 +274,14 @@ func (s *Service) signAsLandlord(ctx context.Context, a session.Actor, c Contrac
 			return SignResult{}, apperr.New(apperr.Conflict, "tenant_email", MsgNoEmailedParties)
 		}
 	}
+	p := s.place(ctx, c.PropertyID)
+	if err := s.lawful(c.Answers, p); err != nil {
+		return SignResult{}, err
+	}
 	lib := s.libraryOf(c)
 	if lib == nil {
 		return SignResult{}, apperr.New(apperr.Conflict, "no_library", MsgFinishFirst)
 	}
-	p := s.place(ctx, c.PropertyID)
 	doc := Build(lib, c.Answers, p, c.Edits)
 	flags := s.flagsOf(lib, c, p, doc)
 	frozen, err := json.Marshal(doc)
@@ -401,6 +404,7 @@ func (s *Service) seal(ctx context.Context, c Contract, p Property, env signing.
 					"Paragraphs": []string{
 						"Every party has signed the tenancy agreement for " + p.text() + ". Download the signed PDF, with its audit page, here (sign in to OmniRent first): " + s.link(c.ID, "completed"),
 						"Document id " + env.ID + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
+						"Copies of the property's current gas safety record, electrical installation condition report and energy performance certificate are on the agreement's page, with the signed PDF.",
 					}}}); err != nil {
 				return err
 			}

@@ -7,41 +7,44 @@ package contract
 type Step string
 
 const (
-	StepLandlord        Step = "landlord"
-	StepServiceAddress  Step = "serviceAddress"
-	StepJurisdiction    Step = "jurisdiction"
-	StepContractType    Step = "contractType"
-	StepRoomLocation    Step = "roomLocation"
-	StepTermType        Step = "termType"
-	StepStartDate       Step = "startDate"
-	StepNoticePeriod    Step = "noticePeriod"
-	StepTenants         Step = "tenants"
-	StepGuarantor       Step = "guarantor"
-	StepOccupiers       Step = "occupiers"
-	StepRent            Step = "rent"
-	StepFirstPayment    Step = "firstPayment"
-	StepDeposit         Step = "deposit"
-	StepUtilities       Step = "utilities"
-	StepSchedule        Step = "schedule"
-	StepShared          Step = "shared"
-	StepParking         Step = "parking"
-	StepAdditionalTerms Step = "additionalTerms"
-	StepMortgage        Step = "mortgage"
-	StepFinished        Step = "finished"
+	StepLandlord       Step = "landlord"
+	StepServiceAddress Step = "serviceAddress"
+	StepJurisdiction   Step = "jurisdiction"
+	StepContractType   Step = "contractType"
+	StepRoomLocation   Step = "roomLocation"
+	// StepResidentLandlord asks, for a room, whether the landlord lives in
+	// the property (Housing Act 1988 Schedule 1: then it is no assured tenancy).
+	StepResidentLandlord Step = "residentLandlord"
+	StepTermType         Step = "termType"
+	StepStartDate        Step = "startDate"
+	StepNoticePeriod     Step = "noticePeriod"
+	StepTenants          Step = "tenants"
+	StepGuarantor        Step = "guarantor"
+	StepOccupiers        Step = "occupiers"
+	StepRent             Step = "rent"
+	StepFirstPayment     Step = "firstPayment"
+	StepDeposit          Step = "deposit"
+	StepUtilities        Step = "utilities"
+	StepSchedule         Step = "schedule"
+	StepShared           Step = "shared"
+	StepParking          Step = "parking"
+	StepAdditionalTerms  Step = "additionalTerms"
+	StepMortgage         Step = "mortgage"
+	StepFinished         Step = "finished"
 )
 
 var allSteps = []Step{
-	StepLandlord, StepServiceAddress, StepJurisdiction, StepContractType, StepRoomLocation, StepTermType, StepStartDate,
+	StepLandlord, StepServiceAddress, StepJurisdiction, StepContractType, StepRoomLocation, StepResidentLandlord, StepTermType, StepStartDate,
 	StepNoticePeriod, StepTenants, StepGuarantor, StepOccupiers, StepRent, StepFirstPayment, StepDeposit, StepUtilities,
 	StepSchedule, StepShared, StepParking, StepAdditionalTerms, StepMortgage, StepFinished,
 }
 
-// Steps is the wizard's path for these answers: the room-location step
-// appears only for a room-only contract.
+// Steps is the wizard's path for these answers: the room-location and
+// resident-landlord steps appear only for a room-only contract.
 func Steps(a Answers) []Step {
 	out := make([]Step, 0, len(allSteps))
 	for _, s := range allSteps {
-		if s == StepRoomLocation && a.ContractType != "room" {
+		if (s == StepRoomLocation || s == StepResidentLandlord) && a.ContractType != "room" {
 			continue
 		}
 		out = append(out, s)

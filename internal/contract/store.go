@@ -12,7 +12,7 @@ import (
 )
 
 const cols = `id, landlord_id, property_id, status, payment_status, jurisdiction, library_version, answers, edits, step, history,
-	duplicated_from, created_at, updated_at, sent_at`
+	duplicated_from, created_at, updated_at, sent_at, deposit_received_on`
 
 func scan(row db.Scanner) (Contract, error) {
 	var c Contract
@@ -20,7 +20,7 @@ func scan(row db.Scanner) (Contract, error) {
 	var created, updated int64
 	var sent *int64
 	err := row.Scan(&c.ID, &c.LandlordID, &c.PropertyID, &c.Status, &c.PaymentStatus, &c.Jurisdiction, &c.LibraryVersion,
-		&answers, &edits, &c.Step, &history, &c.DuplicatedFrom, &created, &updated, &sent)
+		&answers, &edits, &c.Step, &history, &c.DuplicatedFrom, &created, &updated, &sent, &c.DepositReceived)
 	if errors.Is(err, db.NoRows) {
 		return Contract{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
@@ -65,9 +65,9 @@ func insert(ctx context.Context, conn db.Conn, c Contract) error {
 	if err != nil {
 		return apperr.Wrap(err, "encode contract")
 	}
-	if _, err := conn.Exec(ctx, `INSERT INTO contracts (`+cols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	if _, err := conn.Exec(ctx, `INSERT INTO contracts (`+cols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		c.ID, c.LandlordID, c.PropertyID, c.Status, c.PaymentStatus, c.Jurisdiction, c.LibraryVersion, answers, edits, c.Step, history,
-		c.DuplicatedFrom, c.CreatedAt.UnixMilli(), c.UpdatedAt.UnixMilli(), sentMillis(c)); err != nil {
+		c.DuplicatedFrom, c.CreatedAt.UnixMilli(), c.UpdatedAt.UnixMilli(), sentMillis(c), c.DepositReceived); err != nil {
 		return apperr.Wrap(err, "insert contract")
 	}
 	return writeTenants(ctx, conn, c)
@@ -114,6 +114,12 @@ func writeTenants(ctx context.Context, conn db.Conn, c Contract) error {
 		}
 	}
 	return nil
+}
+
+// setDepositReceived records the day the deposit was received ("" clears it).
+func setDepositReceived(ctx context.Context, conn db.Conn, id, day string, now int64) error {
+	_, err := conn.Exec(ctx, `UPDATE contracts SET deposit_received_on = ?, updated_at = ? WHERE id = ?`, day, now, id)
+	return apperr.Wrap(err, "record deposit received")
 }
 
 // guarantorPosition is the guarantor's row among the contract's readers.

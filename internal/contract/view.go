@@ -9,32 +9,33 @@ import (
 // agreement writes them. Adding a field here is the only way to give the
 // clause libraries a new placeholder.
 type View struct {
-	LandlordName      string
-	ServiceAddress    string
-	PropertyAddress   string
-	Room              bool
-	RoomLocation      string
-	TenantNames       string // "A and B"
-	TenantList        string // "A (a@x), B (b@x)"
-	GuarantorName     string
-	GuarantorEmail    string
-	Occupiers         string
-	StartDate         string
-	RentAmount        string
-	RentPeriodNoun    string // week or month
-	FirstPaymentDate  string
-	Bills             string
-	DepositKind       string
-	DepositPerTenant  string
-	DepositTotal      string
-	DepositScheme     string
-	ZeroDepositAmount string
-	ScheduleDate      string
-	SharedFacilities  string
-	ParkingSpaces     int
-	ParkingType       string
-	ParkingLocation   string
-	Mortgage          bool
+	LandlordName        string
+	ServiceAddress      string
+	PropertyAddress     string
+	Room                bool
+	RoomLocation        string
+	TenantNames         string // "A and B"
+	TenantList          string // "A (a@x), B (b@x)"
+	GuarantorName       string
+	GuarantorEmail      string
+	Occupiers           string
+	StartDate           string
+	RentAmount          string
+	RentPeriodNoun      string // week or month
+	RentPeriodAdjective string // weekly or monthly
+	FirstPaymentDate    string
+	Bills               string
+	DepositKind         string
+	DepositPerTenant    string
+	DepositTotal        string
+	DepositScheme       string
+	ZeroDepositAmount   string
+	ScheduleDate        string
+	SharedFacilities    string
+	ParkingSpaces       int
+	ParkingType         string
+	ParkingLocation     string
+	Mortgage            bool
 }
 
 // Property is the rented address, as the properties area keeps it.
@@ -84,18 +85,19 @@ func longDate(s string) string {
 // viewOf writes the answers out for the templates.
 func viewOf(a Answers, p Property) View {
 	v := View{
-		ServiceAddress:   joinNonEmpty(", ", a.ServiceAddress.Line1, a.ServiceAddress.Line2, a.ServiceAddress.Town, a.ServiceAddress.Postcode, a.ServiceAddress.Country),
-		PropertyAddress:  p.text(),
-		Room:             a.ContractType == "room",
-		RoomLocation:     a.RoomLocation,
-		StartDate:        longDate(a.StartDate),
-		RentAmount:       moneyText(a.RentPence),
-		RentPeriodNoun:   "month",
-		FirstPaymentDate: longDate(a.FirstPaymentDate),
-		DepositKind:      a.Deposit.Kind,
-		ScheduleDate:     longDate(a.ScheduleDate),
-		SharedFacilities: a.Shared.Facilities,
-		Mortgage:         a.Mortgage == Yes,
+		ServiceAddress:      joinNonEmpty(", ", a.ServiceAddress.Line1, a.ServiceAddress.Line2, a.ServiceAddress.Town, a.ServiceAddress.Postcode, a.ServiceAddress.Country),
+		PropertyAddress:     p.text(),
+		Room:                a.ContractType == "room",
+		RoomLocation:        a.RoomLocation,
+		StartDate:           longDate(a.StartDate),
+		RentAmount:          moneyText(a.RentPence),
+		RentPeriodNoun:      "month",
+		RentPeriodAdjective: "monthly",
+		FirstPaymentDate:    longDate(a.FirstPaymentDate),
+		DepositKind:         a.Deposit.Kind,
+		ScheduleDate:        longDate(a.ScheduleDate),
+		SharedFacilities:    a.Shared.Facilities,
+		Mortgage:            a.Mortgage == Yes,
 	}
 	if a.Landlord.Company != "" {
 		v.LandlordName = a.Landlord.Company
@@ -103,7 +105,7 @@ func viewOf(a Answers, p Property) View {
 		v.LandlordName = joinNonEmpty(" ", a.Landlord.First, a.Landlord.Middle, a.Landlord.Last)
 	}
 	if a.RentPeriod == "weekly" {
-		v.RentPeriodNoun = "week"
+		v.RentPeriodNoun, v.RentPeriodAdjective = "week", "weekly"
 	}
 	var names, list []string
 	for _, t := range a.Tenants {

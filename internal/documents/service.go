@@ -316,6 +316,7 @@ type Warning struct {
 type Compliance struct {
 	PropertyID string    `json:"propertyId"`
 	Published  bool      `json:"published"`
+	Let        bool      `json:"let"` // an agreement was sent for signing or signed
 	HasGas     bool      `json:"hasGas"`
 	Warnings   []Warning `json:"warnings"`
 }
@@ -328,7 +329,10 @@ type assessment struct {
 	actions  int
 }
 
-func (s *Service) assess(p Property, gas bool, certs []Certificate, current map[string]bool, today time.Time) assessment {
+// assess sees a property's certificates together. A property that is
+// published, or let (an agreement sent for signing or signed: let whether
+// or not it is published), must hold each required certificate.
+func (s *Service) assess(p Property, gas, let bool, certs []Certificate, current map[string]bool, today time.Time) assessment {
 	var as assessment
 	byType := map[string]Certificate{}
 	for _, c := range certs {
@@ -343,8 +347,12 @@ func (s *Service) assess(p Property, gas bool, certs []Certificate, current map[
 			as.actions++
 		}
 	}
-	if !p.Published {
+	if !p.Published && !let {
 		return as
+	}
+	state := "published for letting"
+	if let {
+		state = "let"
 	}
 	for _, t := range s.types.List {
 		if !t.Required(gas) {
@@ -357,7 +365,7 @@ func (s *Service) assess(p Property, gas bool, certs []Certificate, current map[
 		}
 		switch {
 		case !ok || !valid(c, today):
-			as.warnings = append(as.warnings, Warning{Type: t.ID, Message: "This property is published for letting without a valid " + t.Name + "."})
+			as.warnings = append(as.warnings, Warning{Type: t.ID, Message: "This property is " + state + " without a valid " + t.Name + "."})
 		case t.RatingTooLow(c.EPCRating):
 			as.warnings = append(as.warnings, Warning{Type: t.ID, Message: fmt.Sprintf("The EPC rating is %s: a property must be rated %s or better to be let.", c.EPCRating, t.MinRating)})
 		}
@@ -404,14 +412,15 @@ func (s *Service) Summary(ctx context.Context, a session.Actor) (Summary, error)
 	if err != nil {
 		return out, err
 	}
-	current, today := currentOf(certs), s.today()
-	for _, p := range props {
-		g, ok := gas[p.ID]
-		out.Counts.Certificates += s.assess(p, g || !ok, certs, current, today).actions
-	}
 	contracts, err := s.d.Contracts.OfLandlord(ctx, a.UserID, "")
 	if err != nil {
 		return out, err
+	}
+	let := letProperties(contracts)
+	current, today := currentOf(certs), s.today()
+	for _, p := range props {
+		g, ok := gas[p.ID]
+		out.Counts.Certificates += s.assess(p, g || !ok, let[p.ID], certs, current, today).actions
 	}
 	for _, c := range contracts {
 		if live[c.PropertyID] && contractGroup(c.Status) == "awaiting" {
@@ -589,8 +598,12 @@ func (s *Service) Certificates(ctx context.Context, a session.Actor, propertyID 
 	if err != nil {
 		return Certificates{}, err
 	}
+	contracts, err := s.d.Contracts.OfLandlord(ctx, a.UserID, p.ID)
+	if err != nil {
+		return Certificates{}, err
+	}
 	current, today := currentOf(certs), s.today()
-	as := s.assess(p, gas, certs, current, today)
+	as := s.assess(p, gas, letProperties(contracts)[p.ID], certs, current, today)
 	cat := s.Catalogue()
 	out := Certificates{Property: PropertyView{ID: p.ID, Address: p.Address, Published: p.Published, HasGas: gas},
 		VendorBooking: cat.VendorBooking, Types: cat.Types, Warnings: as.warnings}
@@ -638,8 +651,13 @@ func (s *Service) compliance(ctx context.Context, ownerID string, p Property) (C
 	if err != nil {
 		return Compliance{}, err
 	}
-	as := s.assess(p, gas, certs, currentOf(certs), s.today())
-	out := Compliance{PropertyID: p.ID, Published: p.Published, HasGas: gas, Warnings: as.warnings}
+	contracts, err := s.d.Contracts.OfLandlord(ctx, ownerID, p.ID)
+	if err != nil {
+		return Compliance{}, err
+	}
+	let := letProperties(contracts)[p.ID]
+	as := s.assess(p, gas, let, certs, currentOf(certs), s.today())
+	out := Compliance{PropertyID: p.ID, Published: p.Published, Let: let, HasGas: gas, Warnings: as.warnings}
 	if out.Warnings == nil {
 		out.Warnings = []Warning{}
 	}

@@ -111,7 +111,7 @@ type drawer struct {
 // RenderPDF draws the report r as a PDF for a reader who may see it.
 func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 	addr := r.Property.text()
-	d, err := pdf.New(pdf.Info{Title: r.Type + ": " + addr, Author: "OmniRent", Created: r.CreatedAt, Footer: "OmniScan report " + r.ID})
+	d, err := pdf.New(pdf.Info{Title: r.Type + ": " + addr, Author: "OmniRent", Created: r.CreatedAt, Footer: "OmniScan " + r.Type + " report, " + addr})
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +242,6 @@ func (w *drawer) front(addr string) {
 	d.Pair("Status", StatusText(w.r.Status), 130)
 	d.Pair("Students", yesNo(data.Settings.Students), 130)
 	d.Pair("Pets", yesNo(data.Settings.Pets), 130)
-	d.Pair("Report id", w.r.ID, 130)
 	if o := data.Overview; o.Rating != "" || o.Description != "" {
 		w.sub("Property overview")
 		w.condition(o)

@@ -3,6 +3,7 @@ package signing
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/platform/pdf"
@@ -52,6 +53,11 @@ func (s *Service) SignaturesPage(ctx context.Context, d *pdf.Doc, e Envelope) er
 			d.At(pdf.Margin+280, box+20, "Signed "+ukTime(*sg.SignedAt))
 			d.Font(false, 8, pdf.Muted)
 			d.At(pdf.Margin+280, box+34, "Method: "+methodWords[sg.Method])
+			if sg.OnBehalf() {
+				d.Font(false, 9, pdf.Ink)
+				d.At(pdf.Margin+280, box+50, "Signed by "+sg.SignedBy)
+				d.At(pdf.Margin+280, box+63, "on behalf of the "+strings.ToLower(string(sg.Role))+", "+sg.Name)
+			}
 		}
 		d.Y = box + 78
 	}
@@ -85,7 +91,11 @@ func (s *Service) AuditPage(ctx context.Context, d *pdf.Doc, e Envelope) error {
 		if sg.Signed() {
 			when, how = ukTime(*sg.SignedAt), methodWords[sg.Method]
 		}
-		rows = append(rows, []string{string(sg.Role) + ": " + sg.Name, sg.Email, when, sg.IP, how + "; " + sg.UserAgent})
+		who := string(sg.Role) + ": " + sg.Name
+		if sg.OnBehalf() {
+			who += " (signed on their behalf by " + sg.SignedBy + ")"
+		}
+		rows = append(rows, []string{who, sg.Email, when, sg.IP, how + "; " + sg.UserAgent})
 	}
 	d.Table([]pdf.Column{{Title: "Signer", Width: 95}, {Title: "E-mail", Width: 110}, {Title: "Signed", Width: 95}, {Title: "IP address", Width: 70}, {Title: "Method and browser", Width: 141}}, rows, 7.5)
 	d.Heading("Events", 12, pdf.Ink)

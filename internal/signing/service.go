@@ -277,6 +277,10 @@ func (s *Service) Sign(ctx context.Context, conn db.Conn, e Envelope, a session.
 	}
 	now := s.now()
 	sg.UserID, sg.SignedAt, sg.Method, sg.Typed, sg.IP, sg.UserAgent, sg.DocHash = a.UserID, &now, sig.Method, sig.Typed, m.IP, trimUA(m.UserAgent), e.DocHash
+	sg.SignedBy = strings.TrimSpace(a.FullName)
+	if sig.Method == Typed {
+		sg.SignedBy = strings.TrimSpace(sig.Typed)
+	}
 	if len(sig.Image) > 0 {
 		sg.ImageKey = "signatures/" + e.ID + "/" + strconv.Itoa(sg.Position) + ".jpg"
 		if err := s.files.Put(ctx, sg.ImageKey, bytes.NewReader(sig.Image), int64(len(sig.Image)), "image/jpeg"); err != nil {
@@ -291,8 +295,12 @@ func (s *Service) Sign(ctx context.Context, conn db.Conn, e Envelope, a session.
 		return Envelope{}, apperr.New(apperr.Conflict, "already_signed", MsgAlreadySigned)
 	}
 	how := map[Method]string{Drawn: "drew their signature", Typed: "typed their name", Uploaded: "uploaded an image of their signature"}[sig.Method]
+	who := string(sg.Role) + " " + sg.Name
+	if sg.OnBehalf() {
+		who = sg.SignedBy + ", signing on behalf of " + strings.ToLower(string(sg.Role)) + " " + sg.Name + ","
+	}
 	if err := insertEvent(ctx, conn, e.Ref, Event{At: now, Event: EventSigned, Actor: a.Email,
-		Detail: string(sg.Role) + " " + sg.Name + " " + how + "; document hash " + e.DocHash, IP: m.IP}); err != nil {
+		Detail: who + " " + how + "; document hash " + e.DocHash, IP: m.IP}); err != nil {
 		return Envelope{}, err
 	}
 	e.Signers[sg.Position] = sg

@@ -19,7 +19,11 @@
 //     the public verification of a sealed PDF (Verify).
 package signing
 
-import "time"
+import (
+	"strings"
+	"time"
+	"unicode"
+)
 
 // Ref names a signable document: the area's kind and the document's id.
 type Ref struct {
@@ -70,10 +74,34 @@ type Signer struct {
 	IP        string
 	UserAgent string
 	DocHash   string
+	// SignedBy is the name of the person who signed: the typed name, or
+	// the account's name for a drawn or uploaded signature.
+	SignedBy string
 }
 
 // Signed reports whether the signer has signed.
 func (s Signer) Signed() bool { return s.SignedAt != nil }
+
+// OnBehalf reports whether the person who signed is not the party named
+// (a typed "Lara Landlord" for the landlord "Lena Lord"): the signature
+// was given on the party's behalf, and is recorded and printed so.
+func (s Signer) OnBehalf() bool {
+	return s.SignedBy != "" && !sameName(s.SignedBy, s.Name)
+}
+
+// sameName compares names without case, punctuation or spacing.
+func sameName(a, b string) bool {
+	norm := func(s string) string {
+		var out []rune
+		for _, r := range strings.ToLower(s) {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				out = append(out, r)
+			}
+		}
+		return string(out)
+	}
+	return norm(a) == norm(b)
+}
 
 // Envelope is a document being signed: its frozen text, that text's hash
 // and its signers in order.

@@ -49,13 +49,13 @@ func scanEnvelope(row db.Scanner) (Envelope, error) {
 	return e, nil
 }
 
-const signerCols = `position, stage, role, name, email, user_id, signed_at, method, typed, image_key, ip, user_agent, doc_hash`
+const signerCols = `position, stage, role, name, email, user_id, signed_at, method, typed, image_key, ip, user_agent, doc_hash, signed_by`
 
 func scanSigner(row db.Scanner) (Signer, error) {
 	var s Signer
 	var signed *int64
 	if err := row.Scan(&s.Position, &s.Stage, &s.Role, &s.Name, &s.Email, &s.UserID, &signed, &s.Method, &s.Typed, &s.ImageKey,
-		&s.IP, &s.UserAgent, &s.DocHash); err != nil {
+		&s.IP, &s.UserAgent, &s.DocHash, &s.SignedBy); err != nil {
 		return Signer{}, err
 	}
 	s.SignedAt = fromMillis(signed)
@@ -103,9 +103,9 @@ func envelopeByPDFHash(ctx context.Context, c db.Conn, hash string) (Envelope, e
 // markSigned records a signature on a signer who has not signed yet; it
 // reports false when the row had been signed meanwhile.
 func markSigned(ctx context.Context, c db.Conn, envelopeID string, s Signer) (bool, error) {
-	res, err := c.Exec(ctx, `UPDATE signing_signers SET user_id = ?, signed_at = ?, method = ?, typed = ?, image_key = ?, ip = ?, user_agent = ?, doc_hash = ?
+	res, err := c.Exec(ctx, `UPDATE signing_signers SET user_id = ?, signed_at = ?, method = ?, typed = ?, image_key = ?, ip = ?, user_agent = ?, doc_hash = ?, signed_by = ?
 		WHERE envelope_id = ? AND position = ? AND signed_at IS NULL`,
-		s.UserID, millis(s.SignedAt), s.Method, s.Typed, s.ImageKey, s.IP, s.UserAgent, s.DocHash, envelopeID, s.Position)
+		s.UserID, millis(s.SignedAt), s.Method, s.Typed, s.ImageKey, s.IP, s.UserAgent, s.DocHash, s.SignedBy, envelopeID, s.Position)
 	if err != nil {
 		return false, apperr.Wrap(err, "record signature")
 	}

@@ -12,7 +12,11 @@ import (
 // Jurisdiction is one of the UK's four legal systems for renting.
 type Jurisdiction = string
 
-const England Jurisdiction = "England"
+const (
+	England  Jurisdiction = "England"
+	Wales    Jurisdiction = "Wales"
+	Scotland Jurisdiction = "Scotland"
+)
 
 //go:embed data/jurisdictions.yaml
 var jurisdictionsYAML []byte
@@ -21,14 +25,17 @@ type jurisdictionData struct {
 	Jurisdictions []string            `yaml:"jurisdictions"`
 	Areas         map[string][]string `yaml:"areas"`
 	Districts     map[string][]string `yaml:"districts"`
-	CrossBorder   []string            `yaml:"crossBorder"`
+	CrossBorder   []struct {
+		Countries []string `yaml:"countries"`
+		Districts []string `yaml:"districts"`
+	} `yaml:"crossBorder"`
 }
 
 var (
 	jurisdictions   []string
 	areaCountry     = map[string]string{}
 	districtCountry = map[string]string{}
-	crossBorder     = map[string]bool{}
+	crossBorder     = map[string][]string{} // district: the countries it lies in
 )
 
 func init() {
@@ -73,8 +80,21 @@ func loadJurisdictions(raw []byte) error {
 			districtCountry[o] = country
 		}
 	}
-	for _, d := range d.CrossBorder {
-		crossBorder[d] = true
+	for _, cb := range d.CrossBorder {
+		if len(cb.Countries) < 2 {
+			return fmt.Errorf("jurisdictions: a cross-border group needs two countries")
+		}
+		for _, c := range cb.Countries {
+			if !known[c] {
+				return fmt.Errorf("jurisdictions: unknown country %q", c)
+			}
+		}
+		for _, o := range cb.Districts {
+			if !outwardRe.MatchString(o) || crossBorder[o] != nil {
+				return fmt.Errorf("jurisdictions: bad or repeated cross-border district %q", o)
+			}
+			crossBorder[o] = cb.Countries
+		}
 	}
 	jurisdictions = d.Jurisdictions
 	return nil
@@ -118,5 +138,47 @@ func JurisdictionOf(postcode string) (j Jurisdiction, ask bool) {
 	if c, ok := districtCountry[outward]; ok {
 		country = c
 	}
-	return country, crossBorder[outward]
+	return country, crossBorder[outward] != nil
+}
+
+// JurisdictionChoices are the jurisdictions a landlord may choose for a
+// property with this postcode: the one its postcode is in, or, for a
+// district that straddles a border, the countries it lies in (all four
+// when the postcode cannot be read).
+func JurisdictionChoices(postcode string) []Jurisdiction {
+	j, ask := JurisdictionOf(postcode)
+	if !ask {
+		return []Jurisdiction{j}
+	}
+	if cs := crossBorder[outwardOf(postcode)]; cs != nil {
+		return append([]string(nil), cs...)
+	}
+	return Jurisdictions()
+}
+
+// District is a postcode's outward code ("EH1" of "EH1 2NG"), "" when the
+// postcode cannot be read.
+func District(postcode string) string { return outwardOf(postcode) }
+
+func outwardOf(postcode string) string {
+	p := strings.ToUpper(strings.Join(strings.Fields(postcode), ""))
+	if len(p) < 5 || !outwardRe.MatchString(p[:len(p)-3]) {
+		return ""
+	}
+	return p[:len(p)-3]
+}
+
+// InEnglandOrWales reports whether an address with this postcode can be in
+// England or Wales: its district is in one of them, or straddles a border
+// with one of them. An unreadable postcode is not.
+func InEnglandOrWales(postcode string) bool {
+	if outwardOf(postcode) == "" {
+		return false
+	}
+	for _, j := range JurisdictionChoices(postcode) {
+		if j == England || j == Wales {
+			return true
+		}
+	}
+	return false
 }

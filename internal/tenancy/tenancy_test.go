@@ -80,3 +80,29 @@ func TestJurisdictionOf(t *testing.T) {
 		t.Error("ValidJurisdiction")
 	}
 }
+
+// Only a district that straddles a border gives the landlord a choice, and
+// only between the countries it lies in (issue 25, "Jurisdiction").
+func TestJurisdictionChoices(t *testing.T) {
+	for _, c := range []struct {
+		postcode string
+		want     string
+	}{
+		{"EH1 2NG", "Scotland"},
+		{"SW1A 1AA", "England"},
+		{"CF10 1EP", "Wales"},
+		{"CH5 1AB", "England,Wales"},
+		{"TD15 1AA", "Scotland,England"},
+		{"nonsense", "England,Wales,Scotland,Northern Ireland"},
+	} {
+		if got := strings.Join(JurisdictionChoices(c.postcode), ","); got != c.want {
+			t.Errorf("JurisdictionChoices(%q) = %s; want %s", c.postcode, got, c.want)
+		}
+	}
+	for pc, want := range map[string]bool{"SW1A 1AA": true, "CF10 1EP": true, "CH5 1AB": true, "TD15 1AA": true,
+		"EH1 2NG": false, "BT1 5GS": false, "nonsense": false, "": false} {
+		if InEnglandOrWales(pc) != want {
+			t.Errorf("InEnglandOrWales(%q) = %v", pc, !want)
+		}
+	}
+}

@@ -1633,6 +1633,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/{id}/certificates/{cert}/files/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cert: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A copy of the property's certificate
+         * @description A party to a sent agreement downloads a copy of the property's current gas safety record, EICR or EPC.
+         */
+        get: operations["contractCertificateFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contracts/{id}/deposit-received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record the day the deposit was received
+         * @description The landlord records, or corrects, the day they received the agreement's deposit (YYYY-MM-DD; empty when not received yet): the 30 days to protect it count from it. Not in the future.
+         */
+        put: operations["contractDepositReceived"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verify": {
         parameters: {
             query?: never;
@@ -2805,7 +2851,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        ContractStep: "landlord" | "serviceAddress" | "jurisdiction" | "contractType" | "roomLocation" | "termType" | "startDate" | "noticePeriod" | "tenants" | "guarantor" | "occupiers" | "rent" | "firstPayment" | "deposit" | "utilities" | "schedule" | "shared" | "parking" | "additionalTerms" | "mortgage" | "finished";
+        ContractStep: "landlord" | "serviceAddress" | "jurisdiction" | "contractType" | "roomLocation" | "residentLandlord" | "termType" | "startDate" | "noticePeriod" | "tenants" | "guarantor" | "occupiers" | "rent" | "firstPayment" | "deposit" | "utilities" | "schedule" | "shared" | "parking" | "additionalTerms" | "mortgage" | "finished";
         ContractPerson: {
             first?: string;
             middle?: string;
@@ -2848,6 +2894,8 @@ export interface components {
             /** @description whole or room */
             contractType?: string;
             roomLocation?: string;
+            /** @description room only: yes when the landlord lives in the property (then no agreement is made) */
+            residentLandlord?: string;
             startDate?: string;
             tenants?: components["schemas"]["ContractPerson"][];
             guarantor?: components["schemas"]["ContractPerson"] & {
@@ -2912,6 +2960,10 @@ export interface components {
             jurisdiction: string;
             /** @description the postcode straddles a border */
             askJurisdiction: boolean;
+            /** @description the day the deposit was received, empty until recorded (the landlord's only) */
+            depositReceivedOn: string;
+            /** @description the jurisdictions the landlord may choose: the postcode's one, or a border district's countries */
+            jurisdictionChoices: string[];
             libraryVersion: string;
             answers: components["schemas"]["ContractAnswers"];
             step: components["schemas"]["ContractStep"];
@@ -3216,7 +3268,23 @@ export interface components {
                     landlordNotice: string;
                     maxRentInAdvance: string;
                 };
+                /** @description rules of the law the builder applies to the answers, each with its source and dates */
+                law?: {
+                    residentLandlord: components["schemas"]["ContractLawRule"];
+                    noticeAddress: components["schemas"]["ContractLawRule"];
+                    rentBook: components["schemas"]["ContractLawRule"];
+                };
             };
+        };
+        ContractLawRule: {
+            question?: string;
+            message: string;
+            jurisdictions?: string[];
+            rentPeriods?: string[];
+            source: string;
+            url: string;
+            since: string;
+            checked: string;
         };
         ContractBlock: {
             /** @enum {string} */
@@ -3234,6 +3302,16 @@ export interface components {
             title: string;
             subtitle: string;
             libraryVersion: string;
+            /** @description the rent record of a weekly tenancy (Landlord and Tenant Act 1985 sections 4 and 5) */
+            rentBook?: {
+                landlord: string;
+                address: string;
+                rent: string;
+                due: string[];
+                source: string;
+            };
+            /** @description the clause library for people (jurisdiction and date in force); absent on agreements signed before it existed */
+            edition?: string;
             source: string;
             disclaimer: string;
             cover: {
@@ -3263,6 +3341,15 @@ export interface components {
             contract: components["schemas"]["Contract"];
             /** @description The landlord's own terms (additional clauses, and paragraphs rewritten in other sections) the term checker flags as probably unenforceable, in document order. */
             termFlags: components["schemas"]["TermFlag"][];
+            /** @description the landlord's draft only; a required certificate missing, expiring before the start, rated too low or without a copy */
+            certificateWarnings: string[];
+            /** @description once sent, copies of the property's current gas safety record, EICR and EPC for the parties */
+            certificates: {
+                name: string;
+                expiresOn: string;
+                filename: string;
+                url: string;
+            }[];
         };
         TermFlagsResponse: {
             termFlags: components["schemas"]["TermFlag"][];
@@ -4123,6 +4210,8 @@ export interface components {
         PropertyCompliance: {
             propertyId: string;
             published: boolean;
+            /** @description an agreement for the property was sent for signing or signed */
+            let: boolean;
             hasGas: boolean;
             warnings: components["schemas"]["ComplianceWarning"][];
         };
@@ -6724,6 +6813,65 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    contractCertificateFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                cert: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    contractDepositReceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    depositReceivedOn: string;
+                };
+            };
+        };
+        responses: {
+            /** @description recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
         };

@@ -10,6 +10,7 @@ export const STEP_TITLES: Record<ContractStep, string> = {
   jurisdiction: 'Where is the property?',
   contractType: 'Contract type',
   roomLocation: 'Room location',
+  residentLandlord: 'Does the landlord live there?',
   termType: 'Term type',
   startDate: 'Start date',
   noticePeriod: 'Notice period',

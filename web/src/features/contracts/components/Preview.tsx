@@ -13,6 +13,8 @@ import { Spinner } from '../../../components/Spinner'
 import { errorMessage } from '../../../lib/errors'
 import { useContractDocument } from '../api/contractDocument'
 import { useEditSection } from '../api/editSection'
+import { DepositReceived } from './DepositReceived'
+import { formatDate } from '../format'
 import { useSigning } from '../api/signing'
 import type { RichText } from '../api/types'
 import { blocksToOps, sectionAnchor, type Block, type Section } from '../document'
@@ -143,7 +145,7 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
   const signing = useSigning(contractId, sent)
   if (q.isPending) return <div className="page-loading"><Spinner /></div>
   if (q.isError) return <FormMessage kind="error">{errorMessage(q.error)}</FormMessage>
-  const { document: d, contract: c } = q.data
+  const { document: d, contract: c, certificateWarnings = [], certificates = [] } = q.data
   const termFlags = q.data.termFlags ?? []
   const open = termFlags.filter((f) => !f.acknowledged).length
   const editable = c.editable
@@ -175,6 +177,26 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
           </ul>
         </div>
       ) : null}
+      {c.status === 'Draft' && c.mine && c.step === 'finished' && certificateWarnings.length ? (
+        <div className="cw-warning agr__certs" role="note" aria-labelledby="agr-certs-title">
+          <strong id="agr-certs-title">Check the property's certificates before you send.</strong>
+          <ul>{certificateWarnings.map((w) => <li key={w}>{w}</li>)}</ul>
+          <p>The tenant receives copies of the gas safety record, EICR and EPC with the signed agreement. <a href="/documents">Go to Documents</a></p>
+        </div>
+      ) : null}
+      {sent && certificates.length ? (
+        <section className="cw-note agr__copies" aria-labelledby="agr-copies-title">
+          <p id="agr-copies-title"><strong>The property's certificates</strong></p>
+          <ul>
+            {certificates.map((f) => (
+              <li key={f.url}><a href={f.url} download={f.filename}>{f.name}</a>{f.expiresOn ? ` (valid until ${formatDate(f.expiresOn)})` : ''}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {c.mine && c.answers.deposit?.kind === 'standard' && (c.status !== 'Draft' || c.step === 'finished') ? (
+        <DepositReceived contractId={c.id} value={c.depositReceivedOn} />
+      ) : null}
       {(editable && onEditAnswers) || signButton ? (
         <div className="cw__actions cw__actions--start agr__sign-actions">
           {editable && onEditAnswers ? (
@@ -194,13 +216,13 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
           <dt>Start date</dt><dd>{d.cover.startDate}</dd>
           <dt>Rent</dt><dd>{d.cover.rent}</dd>
         </dl>
-        <p className="cw-muted agr__version">Clause library {d.libraryVersion}</p>
+        <p className="cw-muted agr__version">{d.edition ? `Clauses for ${d.edition}` : ''}</p>
       </section>
       <nav className="agr__page agr__contents" id={sectionAnchor('contents')} aria-labelledby="doc-contents">
         <h2 id="doc-contents">Contents</h2>
         {parts.map((part) => (
           <div key={part}>
-            <h3>Section {part}</h3>
+            <h3>Part {part}</h3>
             <ol>
               {d.sections.filter((s) => s.part === part).map((s) => (
                 <li key={s.id} value={s.number}><a href={`#${sectionAnchor(s.id)}`}>{s.title}</a></li>
@@ -211,7 +233,7 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
       </nav>
       {parts.map((part) => (
         <div key={part} className="agr__page">
-          <h2 className="agr__part">Section {part}</h2>
+          <h2 className="agr__part">Part {part}</h2>
           {d.sections.filter((s) => s.part === part).map((s) => <SectionView key={s.id} contractId={c.id} s={s} editable={editable} flags={termFlags.filter((f) => f.section === s.id)} />)}
         </div>
       ))}

@@ -35,7 +35,7 @@ export function SideMenu({ view, landlord, onView, document }: Props) {
             <li><a href={`#${sectionAnchor('cover')}`}>Cover page</a></li>
             {['A', 'B', 'C'].map((part) => (
               <li key={part}>
-                <span className="cw-menu__part">Section {part}</span>
+                <span className="cw-menu__part">Part {part}</span>
                 <ul>
                   {document.sections.filter((s) => s.part === part).map((s) => (
                     <li key={s.id}><a href={`#${sectionAnchor(s.id)}`}>{s.number}. {s.title}</a></li>

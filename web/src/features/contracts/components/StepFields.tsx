@@ -15,6 +15,8 @@ export type StepProps = {
   /** money keeps what was typed in the pound boxes, so "12a" can be told apart from nothing. */
   money: Record<string, string>
   setMoney: (k: string, v: string) => void
+  /** where the property is: its postcode, whether the landlord must choose the jurisdiction, and between which */
+  place?: { postcode: string; ask: boolean; choices: string[] }
 }
 
 function Text({ id, label, value, onChange, error, type = 'text', autoComplete }: {
@@ -139,7 +141,7 @@ export function moneyProblem(typed: string | undefined): string | undefined {
 }
 
 export function StepFields({ step, ...p }: StepProps & { step: ContractStep }) {
-  const { a, set, errors, catalogue } = p
+  const { a, set, errors, catalogue, place } = p
   const rules = catalogue?.england?.rules
   switch (step) {
     case 'landlord': {
@@ -174,12 +176,22 @@ export function StepFields({ step, ...p }: StepProps & { step: ContractStep }) {
       )
     }
     case 'jurisdiction':
+      if (place && !place.ask) {
+        return (
+          <>
+            <p className="cw-fact"><strong>{a.jurisdiction}</strong></p>
+            {errors.jurisdiction ? <p className="field-error" role="alert">{errors.jurisdiction}</p> : null}
+            <Note>We filled this in from the property's postcode ({place.postcode}): the law of {a.jurisdiction} applies to the property.</Note>
+          </>
+        )
+      }
       return (
         <>
-          <Choice name="jurisdiction" legend="The law of which part of the UK applies to the property?" value={a.jurisdiction} error={errors.jurisdiction}
-            options={(catalogue?.jurisdictions ?? ['England', 'Wales', 'Scotland', 'Northern Ireland']).map((j) => [j, j])}
+          <Choice name="jurisdiction" legend={`The postcode ${place?.postcode ?? ''} is in a district that crosses a border. The law of which part of the UK applies to the property?`}
+            value={a.jurisdiction} error={errors.jurisdiction}
+            options={(place?.choices ?? catalogue?.jurisdictions ?? []).map((j) => [j, j])}
             onChange={(v) => set({ jurisdiction: v })} />
-          <Note>We filled this in from the property's postcode. OmniRent builds agreements for properties in England only for now.</Note>
+          <Note>Choose the country the property itself is in. OmniRent builds agreements for properties in England only for now.</Note>
         </>
       )
     case 'contractType':
@@ -189,6 +201,16 @@ export function StepFields({ step, ...p }: StepProps & { step: ContractStep }) {
       )
     case 'roomLocation':
       return <Text id="cw-room" label="Where is the room in the building?" value={a.roomLocation} error={errors.roomLocation} onChange={(v) => set({ roomLocation: v })} />
+    case 'residentLandlord': {
+      const law = catalogue?.england?.law?.residentLandlord
+      return (
+        <>
+          <Choice name="residentLandlord" legend={law?.question ?? 'Does the landlord live in the same property, as their only or main home?'}
+            value={a.residentLandlord} error={errors.residentLandlord} options={YES_NO} onChange={(v) => set({ residentLandlord: v })} />
+          {a.residentLandlord === 'yes' && !errors.residentLandlord && law ? <Note>{law.message}</Note> : null}
+        </>
+      )
+    }
     case 'termType':
       return (
         <>

@@ -13,6 +13,11 @@ import { STEP_TITLES } from '../answers'
 import { TypedTermFlags, plainText } from './TermFlags'
 import { StepFields, moneyProblem } from './StepFields'
 
+/** The answers' fields each step shows, where they are not named after the step. */
+const STEP_FIELDS: Partial<Record<string, string[]>> = {
+  rent: ['rentPence', 'rentPeriod'], firstPayment: ['firstPaymentDate'], schedule: ['scheduleDate'],
+}
+
 type Props = { contract: Contract; catalogue?: ContractCatalogue; onPreview: () => void }
 
 export function Wizard({ contract, catalogue, onPreview }: Props) {
@@ -41,7 +46,11 @@ export function Wizard({ contract, catalogue, onPreview }: Props) {
   function fail(e: unknown) {
     const fields = errorFields(e)
     setErrors(fields)
-    setMessage(Object.keys(fields).length && errorCode(e) === 'invalid' ? '' : errorMessage(e))
+    // A message shown beside its field on this step is not repeated above
+    // the form; one about another step's answer is.
+    const own = STEP_FIELDS[step] ?? [step]
+    const onThisStep = Object.keys(fields).some((k) => own.some((f) => k === f || k.startsWith(f + '.')))
+    setMessage(onThisStep || (Object.keys(fields).length && errorCode(e) === 'invalid') ? '' : errorMessage(e))
   }
 
   function submit(ev: React.FormEvent) {
@@ -74,7 +83,7 @@ export function Wizard({ contract, catalogue, onPreview }: Props) {
         {STEP_TITLES[step]}
       </h2>
       <FormMessage kind="error">{message}</FormMessage>
-      <StepFields step={step} a={answers} set={(patch) => setAnswers((old) => ({ ...old, ...patch }))} errors={errors} catalogue={catalogue}
+      <StepFields step={step} a={answers} place={{ postcode: contract.property.postcode, ask: contract.askJurisdiction, choices: contract.jurisdictionChoices }} set={(patch) => setAnswers((old) => ({ ...old, ...patch }))} errors={errors} catalogue={catalogue}
         money={money} setMoney={(k, v) => setMoneyState((m) => ({ ...m, [k]: v }))} />
       {step === 'additionalTerms' && answers.additionalTerms?.answer === 'yes' ? (
         <TypedTermFlags contractId={contract.id} text={plainText(answers.additionalTerms.text)} />

@@ -1,0 +1,102 @@
+package contract_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/omnirent/omnirent/internal/apptest"
+)
+
+var certPDF = []byte("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
+
+func addCertificate(t *testing.T, c *apptest.Client, body map[string]any) string {
+	t.Helper()
+	r := c.Post("/api/certificates", body)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("certificate: %d %s", r.Status, r.Raw)
+	}
+	id := r.Body["id"].(string)
+	if u := c.Upload("/api/certificates/"+id+"/files", "epc.pdf", "application/pdf", certPDF); u.Status != http.StatusCreated {
+		t.Fatalf("upload: %d %s", u.Status, u.Raw)
+	}
+	return id
+}
+
+// Issue 25, "Dates and money the law counts": a property with an agreement
+// sent or signed is let, published or not; the documents area flags it
+// without a valid gas safety record, EICR and EPC; Sign and Send warns of
+// each one missing or expiring before the tenancy starts; and the tenants
+// receive copies of the current certificates on the agreement's page.
+// Before the fix an unpublished let property had no warning, the builder
+// said nothing and the tenant had no copies.
+func TestLetPropertyCertificates(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		owner, pid := landlordWithProperty(t, e, "lord@example.com")
+		id := newDraft(t, owner, pid)["id"].(string)
+		a := with(answers(), "guarantor", map[string]any{"answer": "no"})
+		a["startDate"], a["firstPaymentDate"] = "2027-01-15", "2027-01-15"
+		finish(t, owner, id, a)
+		warnings := func() []string {
+			r := owner.Get("/api/contracts/" + id + "/document")
+			var out []string
+			for _, w := range r.Body["certificateWarnings"].([]any) {
+				out = append(out, w.(string))
+			}
+			return out
+		}
+		if w := strings.Join(warnings(), "\n"); !strings.Contains(w, "There is no Gas Safety Certificate") || !strings.Contains(w, "There is no Electrical Installation Condition Report") ||
+			!strings.Contains(w, "There is no Energy Performance Certificate") {
+			t.Errorf("Sign and Send warnings: %s", w)
+		}
+		// An EPC that runs out before the start (15 January 2027) and an EICR in date; no gas record.
+		addCertificate(t, owner, map[string]any{"propertyId": pid, "type": "epc", "issuedOn": "2017-01-10", "expiresOn": "2027-01-10", "epcRating": "C"})
+		eicr := addCertificate(t, owner, map[string]any{"propertyId": pid, "type": "eicr", "issuedOn": "2026-01-10"})
+		if w := warnings(); len(w) != 2 || !strings.HasPrefix(w[0], "There is no Gas Safety Certificate") ||
+			w[1] != "The Energy Performance Certificate expires on 10 January 2027, before the tenancy starts on 15 January 2027." {
+			t.Errorf("with certificates: %v", w)
+		}
+		// Not published, not sent: no compliance warning yet.
+		if r := owner.Get("/api/properties/" + pid + "/compliance"); r.Body["let"] != false {
+			t.Errorf("before sending: %s", r.Raw)
+		}
+		pay(t, owner, id)
+		verify(t, e, owner, "lord@example.com", id)
+		if r := owner.Post("/api/contracts/"+id+"/signing/sign", typed("Lara Lord")); r.Status != http.StatusOK {
+			t.Fatalf("sign: %d %s", r.Status, r.Raw)
+		}
+		// Sent: the property is let, unpublished as it is, and flagged.
+		r := owner.Get("/api/properties/" + pid + "/compliance")
+		if r.Body["let"] != true || r.Body["published"] != false || !strings.Contains(string(r.Raw), "This property is let without a valid Gas Safety Certificate.") {
+			t.Errorf("let property compliance: %s", r.Raw)
+		}
+		// The tenant reads the agreement with the copies, and downloads one.
+		e.Clock.Advance(1e9)
+		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
+		doc := tom.Get("/api/contracts/" + id + "/document")
+		copies := doc.Body["certificates"].([]any)
+		if len(copies) != 2 {
+			t.Fatalf("tenant's copies: %s", doc.Raw)
+		}
+		var url string
+		for _, c := range copies {
+			m := c.(map[string]any)
+			if m["name"] == "Electrical Installation Condition Report" {
+				url = m["url"].(string)
+			}
+		}
+		if !strings.Contains(url, eicr) {
+			t.Fatalf("EICR copy: %v", copies)
+		}
+		if dl := tom.Get(url); dl.Status != http.StatusOK || !strings.HasPrefix(string(dl.Raw), "%PDF") {
+			t.Errorf("tenant downloads the EICR: %d", dl.Status)
+		}
+		other, _ := landlordWithProperty(t, e, "other@example.com")
+		if dl := other.Get(url); dl.Status != http.StatusNotFound {
+			t.Errorf("another landlord downloads it: %d", dl.Status)
+		}
+		if dl := e.NewClient().Get(url); dl.Status != http.StatusUnauthorized {
+			t.Errorf("a visitor downloads it: %d", dl.Status)
+		}
+	})
+}
