@@ -674,7 +674,7 @@ export interface paths {
         put?: never;
         /**
          * Pay sandbox
-         * @description The embedded sandbox card provider (offline; no money moves). Behaves like Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. A refusal is 400 with the provider's message. Promo codes are checked again first, as for /free (409 promo_code_withdrawn, nothing charged).
+         * @description The embedded sandbox card provider (offline; no money moves). Behaves like Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. A refusal is 400 with the provider's message. Promo codes are checked again first, as for /free (409 promo_code_withdrawn, nothing charged). The order is claimed (its row locked) while the card is charged under the attempt's idempotency key, so of simultaneous payments exactly one charges and answers 200; the others answer 409 already_paid with the paid order (the receipt) in `order`.
          */
         post: operations["paySandbox"];
         delete?: never;
@@ -5249,7 +5249,18 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
+            /** @description already_paid (with the paid order, the receipt), or promo_code_withdrawn / basket_changed (error only) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        order?: components["schemas"]["Order"];
+                        provider?: string;
+                    };
+                };
+            };
         };
     };
     startCardPayment: {
