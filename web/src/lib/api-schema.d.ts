@@ -3351,6 +3351,21 @@ export interface components {
             shortDescription: string;
             /** @description photos in upload order */
             images: components["schemas"]["Image"][];
+            /**
+             * @description '' until answered; Studio is the only type with 0 bedrooms
+             * @enum {string}
+             */
+            propertyType: "" | "Flat" | "Studio" | "House" | "Maisonette" | "Bungalow" | "Room in a shared home";
+            /** @description the deposit in pence (null until answered); at most the Tenant Fees Act cap */
+            depositPence: number | null;
+            /** @enum {string} */
+            councilTaxBand: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "Exempt";
+            /** @enum {string} */
+            epcRating: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G";
+            /** @description bills the rent includes, [] for none */
+            billsIncluded: ("Gas" | "Electricity" | "Water" | "Council tax" | "Broadband" | "TV licence")[];
+            /** @description whether pets will be considered (null until answered) */
+            petsConsidered: boolean | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3380,7 +3395,18 @@ export interface components {
              */
             moveInDate: string;
             shortDescription: string;
-            /** @description Save and Publish */
+            /** @description one of the property types; needed to publish */
+            propertyType?: string;
+            /** @description whole pounds x 100; needed to publish; at most five (six) weeks' rent */
+            depositPence?: number | null;
+            /** @description A to I or Exempt; needed to publish */
+            councilTaxBand?: string;
+            /** @description A to E (F and G cannot be let); needed to publish */
+            epcRating?: string;
+            billsIncluded?: string[];
+            /** @description needed to publish; false is refused (a listing cannot rule pets out) */
+            petsConsidered?: boolean | null;
+            /** @description Save and Publish. Publishing (or saving a Published listing) needs the material information a renter must be told: 400 with a message per missing field */
             publish: boolean;
         };
         Listing: {
@@ -3400,6 +3426,21 @@ export interface components {
             moveInDate: string | null;
             shortDescription: string;
             images: components["schemas"]["Image"][];
+            /**
+             * @description '' until answered; Studio is the only type with 0 bedrooms
+             * @enum {string}
+             */
+            propertyType: "" | "Flat" | "Studio" | "House" | "Maisonette" | "Bungalow" | "Room in a shared home";
+            /** @description the deposit in pence (null until answered); at most the Tenant Fees Act cap */
+            depositPence: number | null;
+            /** @enum {string} */
+            councilTaxBand: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "Exempt";
+            /** @enum {string} */
+            epcRating: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G";
+            /** @description bills the rent includes, [] for none */
+            billsIncluded: ("Gas" | "Electricity" | "Water" | "Council tax" | "Broadband" | "TV licence")[];
+            /** @description whether pets will be considered (null until answered) */
+            petsConsidered: boolean | null;
             /** Format: date-time */
             publishedAt: string | null;
             distanceMiles: number | null;
