@@ -24,7 +24,9 @@ func TestPublishingNeedsTheMaterialInformation(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
 		id := create(t, c)["id"].(string)
-		put := func(d map[string]any) apptest.Response { return c.Do(http.MethodPut, "/api/properties/"+id+"/details", d) }
+		put := func(d map[string]any) apptest.Response {
+			return c.Do(http.MethodPut, "/api/properties/"+id+"/details", d)
+		}
 		publishing := with(details, "publish", true)
 		// The probe's listing: nothing but a price, a date and a description.
 		bare := without(publishing, "propertyType", "depositPence", "councilTaxBand", "epcRating", "petsConsidered", "furnishStatus")
