@@ -3580,7 +3580,6 @@ export interface components {
             pet?: boolean;
             /** @description I do not smoke */
             smoking?: boolean;
-            noDependents?: boolean;
             rightToRentDoc?: boolean;
             agreeTnC: boolean;
         };
@@ -3625,7 +3624,6 @@ export interface components {
             declaration: {
                 noPets: boolean;
                 noSmoking: boolean;
-                noDependents: boolean;
                 rightToRentDocuments: boolean;
                 previousManagerEmail: string;
             };
