@@ -7,7 +7,7 @@ import { baseURL, checkPage, createVerifiedUser, signInViaApi, snap } from '../s
 import { expectImagesLoaded, makePhotos } from '../support/photos'
 
 test('a new landlord adds a property, publishes it and manages its status', async ({ browser, page, request }, testInfo) => {
-  test.setTimeout(120_000) // uploads, the resize job and a second visitor on a shared machine
+  test.setTimeout(240_000) // uploads, the resize job, the material facts and a second visitor on a shared machine
   const user = await createVerifiedUser(request, 'prop', 'Landlord')
   await signInViaApi(page, user.email, user.password)
 

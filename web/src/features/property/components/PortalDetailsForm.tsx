@@ -119,6 +119,10 @@ export function PortalDetailsForm({ property, skippable }: Props) {
         petsConsidered: v.petsConsidered === '' ? null : v.petsConsidered === 'yes',
         publish,
       }),
+      // A field the schema refuses is said, never a silent no-op.
+      (errs) => {
+        if (!errs.root) form.setError('root', { message: DETAILS_REQUIRED })
+      },
     )(e)
   }
 
