@@ -113,7 +113,7 @@ test('a new landlord adds a property, publishes it and manages its status', asyn
   await form.getByLabel('EPC rating').selectOption('C')
   await form.getByLabel('Furnished', { exact: true }).check()
   await form.getByLabel('Water', { exact: true }).check()
-  await form.getByLabel('Yes, I will consider a request to keep a pet').check()
+  await form.getByRole('group', { name: 'Will pets be considered?' }).getByLabel('Yes', { exact: true }).check()
   await checkPage(page, testInfo, 'property-material-filled')
   await publish.click()
 

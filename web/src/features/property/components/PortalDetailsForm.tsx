@@ -293,7 +293,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
         <div className="choice-group__options">
           <label className="choice">
             <input type="radio" value="yes" {...form.register('petsConsidered')} />
-            <span>Yes, I will consider a request to keep a pet</span>
+            <span>Yes</span>
           </label>
           <label className="choice">
             <input type="radio" value="no" {...form.register('petsConsidered')} />
