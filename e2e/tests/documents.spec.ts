@@ -213,7 +213,8 @@ test('a let property without certificates is flagged; booking a check reaches th
   const details = await page.request.put(`/api/properties/${property.id}/details`, {
     headers: sameOrigin,
     data: { rentPence: 160000, rentCycle: 'Monthly', bedroomCount: 1, bathroomCount: 1, sofasCount: 1, furnishStatus: 'Furnished',
-      moveInDate: addDays(today(), 30), shortDescription: 'A quiet one-bed flat near Clapham Common.', publish: true },
+      moveInDate: addDays(today(), 30), shortDescription: 'A quiet one-bed flat near Clapham Common.', publish: true,
+      propertyType: 'Flat', depositPence: 160000, councilTaxBand: 'C', epcRating: 'C', billsIncluded: [], petsConsidered: true },
   })
   expect(details.status(), await details.text()).toBe(200)
 

@@ -7,7 +7,7 @@ import { baseURL, checkPage, createVerifiedUser, signInViaApi, snap } from '../s
 import { expectImagesLoaded, makePhotos } from '../support/photos'
 
 test('a new landlord adds a property, publishes it and manages its status', async ({ browser, page, request }, testInfo) => {
-  test.setTimeout(120_000) // uploads, the resize job and a second visitor on a shared machine
+  test.setTimeout(240_000) // uploads, the resize job, the material facts and a second visitor on a shared machine
   const user = await createVerifiedUser(request, 'prop', 'Landlord')
   await signInViaApi(page, user.email, user.password)
 
@@ -98,6 +98,23 @@ test('a new landlord adds a property, publishes it and manages its status', asyn
   expect(await grid.locator('img').evaluateAll((l) => l.map((i) => (i as HTMLImageElement).getAttribute('src')))).toEqual([kept[0], kept[2]])
   await photos.getByRole('button', { name: 'Dismiss the upload errors' }).click()
   await expect(failed).toHaveCount(0)
+  // Publishing needs what a renter must be told before enquiring (issue 25):
+  // each missing fact is named beside its field, and nothing typed is lost.
+  await publish.click()
+  for (const msg of ['Choose the property type.', 'Enter the deposit (0 if there is none).', 'Choose the council tax band.',
+    'Choose the EPC rating.', 'Choose Furnished or Unfurnished.', 'Say whether pets will be considered.']) {
+    await expect(form.getByText(msg, { exact: true })).toBeVisible()
+  }
+  await expect(form.getByLabel('Rental price')).toHaveValue('1850')
+  await checkPage(page, testInfo, 'property-material-missing')
+  await form.getByLabel('Property type').selectOption('Flat')
+  await form.getByLabel('Deposit').fill('2100')
+  await form.getByLabel('Council tax band').selectOption('C')
+  await form.getByLabel('EPC rating').selectOption('C')
+  await form.getByLabel('Furnished', { exact: true }).check()
+  await form.getByLabel('Water', { exact: true }).check()
+  await form.getByRole('group', { name: 'Will pets be considered?' }).getByLabel('Yes', { exact: true }).check()
+  await checkPage(page, testInfo, 'property-material-filled')
   await publish.click()
 
   // The list shows it Published; un-publish, publish again, delete.
@@ -126,6 +143,7 @@ test('a new landlord adds a property, publishes it and manages its status', asyn
   await expect.soft(cardPhoto, 'the search card shows the first photo').toHaveAttribute('src', /^\/api\/photos\/thumb\//)
   if ((await cardPhoto.count()) > 0) await expectImagesLoaded(cardPhoto, 1)
   await expect.soft(card).toContainText('2 photos')
+  await expect(card).toContainText('Flat · Water included · Pets considered')
   await checkPage(visitor, testInfo, 'listing-search-photos')
   await card.getByRole('link').first().click()
   await expect(visitor).toHaveURL(/\/DetailPage\/[\w-]+$/)
@@ -134,6 +152,9 @@ test('a new landlord adds a property, publishes it and manages its status', asyn
   await expect(main).toHaveAttribute('src', /^\/api\/photos\/large\//)
   await expectImagesLoaded(gallery, 4) // the photo, its blurred backdrop and two thumbnails
   await expect(gallery.getByRole('button', { name: /^Show photo/ })).toHaveCount(2)
+  const facts = visitor.getByLabel('What you should know before you enquire')
+  for (const fact of ['Flat', '£2,100', 'Band C', 'Water included', 'Pets considered: ask the landlord']) await expect(facts).toContainText(fact)
+  await expect(visitor.getByText('The advertised rent is the rent')).toBeVisible()
   await checkPage(visitor, testInfo, 'listing-detail-photos')
   await gallery.getByRole('button', { name: 'Next photo' }).click()
   await expectImagesLoaded(gallery.getByRole('img', { name: /photo 2 of 2$/ }), 1)

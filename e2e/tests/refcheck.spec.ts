@@ -29,10 +29,21 @@ test('a landlord buys a check for two renters with a 50% code and a card', async
   await expect(instant).toContainText('£17.99')
   await expect(instant).toContainText('£8.99')
   await expect(page.getByText('+ Credit Check')).toContainText('Coming soon')
+  // What it checks and what it does not (issue 25): no identity or Right to Rent check.
+  await expect(instant).not.toContainText('Identity verification')
+  await expect(instant).toContainText('Right to Rent: not checked.')
+  await expect(instant.getByRole('link', { name: /Home Office guide to Right to Rent checks/ })).toHaveAttribute(
+    'href',
+    'https://www.gov.uk/government/publications/landlords-guide-to-right-to-rent-checks',
+  )
   await checkPage(page, testInfo, 'refcheck-type')
   await instant.getByRole('button', { name: 'View a sample report' }).click()
   const sample = page.getByRole('dialog', { name: 'Sample Instant Check report' })
   await expect(sample).toContainText('Affordability rating')
+  await expect(sample).not.toContainText('Documents confirmed')
+  await expect(sample).not.toContainText('Identity verification')
+  await expect(sample).toContainText('The renter declares they have them (not checked)')
+  await expect(sample).toContainText('You must still check the right to rent')
   await checkPage(page, testInfo, 'refcheck-sample-report')
   await sample.getByRole('button', { name: 'Close' }).click()
   await page.getByRole('button', { name: 'CONTINUE', exact: true }).click()
@@ -124,6 +135,13 @@ test('a landlord buys a check for two renters with a 50% code and a card', async
   for (const r of renters) {
     const invite = await waitForMail(request, r.email, /reference check/i)
     expect(invite.text).toMatch(new RegExp(`${baseURL.replace(/[.]/g, '\\.')}/initiateRefCheck/[\\w-]+/[\\w-]+`))
+    // It names who asks, for which home, what will be asked and why, and how to tell it is genuine.
+    const text = invite.text.replace(/\s+/g, ' ')
+    expect(invite.subject).toContain('asks you for a reference check for')
+    expect(text).toContain('has asked OmniRent for a reference check as part of your application to rent')
+    expect(text).toContain('connect your bank account through open banking')
+    expect(text).toContain('OmniRent never asks for your bank password or card details')
+    expect(text).toContain(`type ${new URL(baseURL).host} into your browser yourself`)
   }
   const receipt = await waitForMail(request, user.email, /receipt/i)
   expect(receipt.subject).toContain('£8.99')

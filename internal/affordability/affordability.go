@@ -6,8 +6,10 @@
 // with an overall rating and every reason behind it in plain words.
 //
 // Benefits count as income like any other income: refusing tenants because
-// they receive benefits is unlawful (../shared/LAW.md). Pets, smoking and
-// dependents are reported as answered and never change the rating.
+// they receive benefits is unlawful (the Renters' Rights Act 2025). Pets and
+// smoking are reported as answered and never change the rating. Whether the
+// renter has children or other dependents is not asked at all: refusing a
+// tenant because they have children is unlawful.
 package affordability
 
 import (
@@ -50,7 +52,6 @@ var DefaultRules = Rules{PassMultiple: 30, ReferMultiple: 25, IncomeShortfall: 0
 type Declaration struct {
 	NoPets               bool   `json:"noPets"`
 	NoSmoking            bool   `json:"noSmoking"`
-	NoDependents         bool   `json:"noDependents"`
 	RightToRentDocuments bool   `json:"rightToRentDocuments"`
 	PreviousManagerEmail string `json:"previousManagerEmail"`
 }

@@ -91,8 +91,8 @@ func rate(r Report, rules Rules) (Rating, []Reason) {
 	} else {
 		say(Referred, "The renter did not declare having Right to Rent documents; you must check their right to rent before the tenancy starts.")
 	}
-	say(Info, "Pets: %s. Smoking: %s. Dependents: %s. (These answers are for information and never change the rating.)",
-		yesNo(!d.NoPets, "has pets", "no pets"), yesNo(!d.NoSmoking, "smokes", "does not smoke"), yesNo(!d.NoDependents, "has dependents", "no dependents"))
+	say(Info, "Pets: %s. Smoking: %s. (These answers are for information and never change the rating.)",
+		yesNo(!d.NoPets, "has pets", "no pets"), yesNo(!d.NoSmoking, "smokes", "does not smoke"))
 	if r.Age > 0 {
 		say(Info, "Age %d, from the date of birth given.", r.Age)
 	}

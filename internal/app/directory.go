@@ -39,6 +39,12 @@ func (d accountDirectory) Email(ctx context.Context, id string) (string, error) 
 	return u.Email, err
 }
 
+// Name is a user's full name (refcheck.Accounts).
+func (d accountDirectory) Name(ctx context.Context, id string) (string, error) {
+	u, err := d.auth.UserByID(ctx, id)
+	return u.FullName, err
+}
+
 // promoCodes lets payment check a code with the promo area's rules
 // (payment.Codes), in payment's own terms.
 type promoCodes struct{ promo *promo.Service }

@@ -75,8 +75,10 @@ func seedProperty(ctx context.Context, accounts *auth.Service, properties *prope
 	if err != nil {
 		return err
 	}
+	demoDeposit, yes := int64(210_000), true // five weeks of £1,850 a month is £2,134
 	_, err = properties.UpdateDetails(ctx, owner, p.ID, property.Details{
 		RentPence: 185_000, RentCycle: property.Monthly, BedroomCount: 2, BathroomCount: 1, SofasCount: 1,
+		PropertyType: "Flat", DepositPence: &demoDeposit, CouncilTaxBand: "C", EPCRating: "C", BillsIncluded: []string{"Water"}, PetsConsidered: &yes,
 		FurnishStatus: "Furnished", MoveInDate: now.AddDate(0, 1, 0).Format(time.DateOnly),
 		ShortDescription: "Bright two-bedroom flat a short walk from Clapham Junction, with a modern kitchen and a quiet bedroom at the back.",
 		Publish:          true,

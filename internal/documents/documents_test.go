@@ -23,6 +23,7 @@ import (
 const password = "Secret#123"
 
 var details = map[string]any{
+	"propertyType": "Flat", "depositPence": 185000, "councilTaxBand": "C", "epcRating": "C", "billsIncluded": []string{}, "petsConsidered": true,
 	"rentPence": 185000, "rentCycle": "Monthly", "bedroomCount": 2, "bathroomCount": 1, "sofasCount": 1,
 	"furnishStatus": "Furnished", "moveInDate": "2026-12-01", "shortDescription": "Bright flat.", "publish": true,
 }

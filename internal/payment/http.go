@@ -30,6 +30,11 @@ func (h *Handler) Routes(mux *httpx.Router) {
 }
 
 func (h *Handler) respond(w http.ResponseWriter, o Order, err error) error {
+	if apperr.CodeOf(err) == "already_paid" && o.Status == Paid {
+		// 409 with the paid order: the receipt of the payment that counted.
+		return httpx.WriteJSON(w, http.StatusConflict, map[string]any{
+			"error": map[string]string{"code": "already_paid", "message": MsgAlreadyPaid}, "order": o, "provider": h.svc.Provider()})
+	}
 	if err != nil {
 		return err
 	}

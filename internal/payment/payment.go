@@ -83,6 +83,8 @@ type Order struct {
 	ReceiptEmail string        `json:"receiptEmail"`
 	PaidAt       *time.Time    `json:"paidAt"`
 	CreatedAt    time.Time     `json:"createdAt"`
+	// PayAttempt numbers the card attempts (see sandboxKey).
+	PayAttempt int `json:"-"`
 }
 
 // User-facing texts; the spec's where it has them.

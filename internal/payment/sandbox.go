@@ -4,11 +4,14 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/session"
 )
 
@@ -119,7 +122,62 @@ func luhn(s string) bool {
 	return sum%10 == 0
 }
 
-// PaySandbox pays the user's order with a sandbox card.
+// sandboxLedger is the sandbox provider's memory of idempotency keys, kept
+// as a real provider keeps them (Stripe's Idempotency-Key): a charge asked
+// again with a key it has seen answers the first answer (the same payment,
+// or the same decline) and takes no money again. A request that fails its
+// own validation (a field left empty) is not remembered, as with Stripe.
+type sandboxLedger struct {
+	mu      sync.Mutex
+	answers map[string]sandboxAnswer
+	charged map[string]int // order id -> payments taken
+}
+
+type sandboxAnswer struct {
+	ref string
+	err error
+}
+
+func newSandboxLedger() *sandboxLedger {
+	return &sandboxLedger{answers: map[string]sandboxAnswer{}, charged: map[string]int{}}
+}
+
+func (l *sandboxLedger) charge(key, orderID string, c Card, now time.Time) (string, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if a, seen := l.answers[key]; seen {
+		return a.ref, a.err
+	}
+	ref, err := c.charge(now)
+	if apperr.CodeOf(err) == "missing_fields" {
+		return "", err
+	}
+	l.answers[key] = sandboxAnswer{ref, err}
+	if err == nil {
+		l.charged[orderID]++
+	}
+	return ref, err
+}
+
+// SandboxCharges is how many payments the sandbox provider took for an
+// order: what a card statement would show. More than one is a double charge.
+func (s *Service) SandboxCharges(orderID string) int {
+	s.sandbox.mu.Lock()
+	defer s.sandbox.mu.Unlock()
+	return s.sandbox.charged[orderID]
+}
+
+// sandboxKey is the idempotency key of an order's card attempt.
+func sandboxKey(o Order) string {
+	return fmt.Sprintf("omnirent-order-%s-attempt-%d", o.ID, o.PayAttempt)
+}
+
+// PaySandbox pays the user's order with a sandbox card. The order is
+// claimed first: its row is locked in the transaction that charges the
+// card (under the attempt's idempotency key) and records the payment, so
+// of simultaneous payments one charges and the others, waiting on the
+// lock, find the order paid and answer 409 already_paid with it (the
+// receipt). A decline ends the attempt (the next card is a new one).
 func (s *Service) PaySandbox(ctx context.Context, a session.Actor, id string, c Card) (Order, error) {
 	if s.stripe != nil { // Stripe takes cards in the browser; this form does not exist then
 		return Order{}, apperr.New(apperr.NotFound, "not_found", MsgOrderNotFound)
@@ -129,7 +187,7 @@ func (s *Service) PaySandbox(ctx context.Context, a session.Actor, id string, c 
 		return Order{}, err
 	}
 	if o.Status == Paid {
-		return Order{}, apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
+		return o, alreadyPaid()
 	}
 	if o, err = s.recheckCodes(ctx, a, id); err != nil {
 		return Order{}, err
@@ -137,12 +195,45 @@ func (s *Service) PaySandbox(ctx context.Context, a session.Actor, id string, c 
 	if o.TotalPence == 0 {
 		return s.CompleteFree(ctx, a, id)
 	}
-	ref, err := c.charge(s.clock.Now())
+	var refused error
+	paidBefore := false
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		refused, paidBefore = nil, false
+		o, err := lockOrder(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if o.Status == Paid {
+			paidBefore = true
+			return nil
+		}
+		if o.TotalPence == 0 { // a promo code made it free meanwhile
+			return apperr.New(apperr.Conflict, "basket_changed", MsgBasketChanged)
+		}
+		now := s.clock.Now()
+		ref, err := s.sandbox.charge(sandboxKey(o), o.ID, c, now)
+		if err != nil {
+			if apperr.KindOf(err) != apperr.Invalid || apperr.CodeOf(err) == "missing_fields" {
+				return err
+			}
+			refused = err
+			return nextAttempt(ctx, tx, o.ID, now)
+		}
+		return s.recordPayment(ctx, tx, ProviderPayment{Provider: ProviderSandbox, EventID: ref, OrderID: id, Ref: ref, AmountPence: o.TotalPence})
+	})
 	if err != nil {
 		return Order{}, err
 	}
-	if err := s.RecordPayment(ctx, ProviderPayment{Provider: ProviderSandbox, EventID: ref, OrderID: id, Ref: ref, AmountPence: o.TotalPence}); err != nil {
-		return Order{}, err
+	if refused != nil {
+		return Order{}, refused
 	}
-	return s.Get(ctx, a, id)
+	o, err = s.Get(ctx, a, id)
+	if err == nil && paidBefore {
+		err = alreadyPaid()
+	}
+	return o, err
 }
+
+// alreadyPaid is the refusal to pay a paid order; the handler answers it
+// with the order (the receipt).
+func alreadyPaid() error { return apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid) }

@@ -61,12 +61,15 @@ type Service struct {
 	// so they share the order, its price and RecordPayment rather than a
 	// method set; Provider tells the web app which form to show.
 	stripe *stripeProvider
+	// sandbox is the sandbox provider's memory of idempotency keys.
+	sandbox *sandboxLedger
 }
 
 // NewService makes the payment service with the offline sandbox as its card
 // provider (see UseStripe).
 func NewService(d *db.DB, c clock.Clock, codes Codes, m Mailer, log *slog.Logger) *Service {
-	return &Service{db: d, clock: c, codes: codes, mail: m, log: log, fulfillers: map[string]Fulfiller{}, products: map[Product]Price{}}
+	return &Service{db: d, clock: c, codes: codes, mail: m, log: log, fulfillers: map[string]Fulfiller{}, products: map[Product]Price{},
+		sandbox: newSandboxLedger()}
 }
 
 // Provider names the card provider in use, for the payment page: "sandbox"
@@ -138,11 +141,15 @@ func (s *Service) lines(items []Item) ([]Line, error) {
 
 // NewOrder creates a pending order inside the caller's transaction.
 func (s *Service) NewOrder(ctx context.Context, tx db.Conn, b Buyer, orderType, subjectID string, items []Item) (Order, error) {
+	return s.newOrder(ctx, tx, uuid.NewString(), b, orderType, subjectID, items)
+}
+
+func (s *Service) newOrder(ctx context.Context, tx db.Conn, id string, b Buyer, orderType, subjectID string, items []Item) (Order, error) {
 	ls, err := s.lines(items)
 	if err != nil {
 		return Order{}, apperr.Wrap(err, "new order")
 	}
-	o := Order{ID: uuid.NewString(), UserID: b.ID, OrderType: orderType, SubjectID: subjectID, Status: Pending, Currency: "GBP",
+	o := Order{ID: id, UserID: b.ID, OrderType: orderType, SubjectID: subjectID, Status: Pending, Currency: "GBP",
 		Lines: ls, Codes: []AppliedCode{}, ReceiptEmail: b.Email, CreatedAt: s.clock.Now()}
 	o.price()
 	return o, insertOrder(ctx, tx, o)
@@ -329,65 +336,76 @@ var ErrShortPayment = errors.New("payment: less than the order total")
 
 // RecordPayment records a payment exactly once; see the package comment.
 func (s *Service) RecordPayment(ctx context.Context, p ProviderPayment) error {
-	return s.db.Tx(ctx, func(tx db.Conn) error {
-		now := s.clock.Now()
-		fresh, err := recordEvent(ctx, tx, p.Provider, p.EventID, p.OrderID, now)
-		if err != nil || !fresh {
+	return s.db.Tx(ctx, func(tx db.Conn) error { return s.recordPayment(ctx, tx, p) })
+}
+
+// recordPayment is RecordPayment inside the caller's transaction.
+func (s *Service) recordPayment(ctx context.Context, tx db.Conn, p ProviderPayment) error {
+	now := s.clock.Now()
+	fresh, err := recordEvent(ctx, tx, p.Provider, p.EventID, p.OrderID, now)
+	if err != nil || !fresh {
+		return err
+	}
+	o, err := lockOrder(ctx, tx, p.OrderID)
+	if err != nil {
+		return err
+	}
+	if o.Status == Paid {
+		if o.ProviderRef != p.Ref {
+			s.log.Error("second payment for a paid order: refund it", "order", o.ID, "provider", p.Provider, "ref", p.Ref, "first", o.ProviderRef)
+		}
+		return nil
+	}
+	if p.AmountPence < o.TotalPence {
+		return fmt.Errorf("%w: %s %s paid %d pence for order %s of %d", ErrShortPayment, p.Provider, p.Ref, p.AmountPence, o.ID, o.TotalPence)
+	}
+	if err := setPaid(ctx, tx, o.ID, p.Provider, p.Ref, now); err != nil {
+		return err
+	}
+	o.Status, o.Provider, o.ProviderRef, o.PaidAt = Paid, p.Provider, p.Ref, &now
+	if f := s.fulfillers[o.OrderType]; f != nil {
+		if err := f.Fulfil(ctx, tx, o); err != nil {
 			return err
 		}
-		o, err := lockOrder(ctx, tx, p.OrderID)
-		if err != nil {
-			return err
-		}
-		if o.Status == Paid {
-			if o.ProviderRef != p.Ref {
-				s.log.Error("second payment for a paid order: refund it", "order", o.ID, "provider", p.Provider, "ref", p.Ref, "first", o.ProviderRef)
-			}
-			return nil
-		}
-		if p.AmountPence < o.TotalPence {
-			return fmt.Errorf("%w: %s %s paid %d pence for order %s of %d", ErrShortPayment, p.Provider, p.Ref, p.AmountPence, o.ID, o.TotalPence)
-		}
-		if err := setPaid(ctx, tx, o.ID, p.Provider, p.Ref, now); err != nil {
-			return err
-		}
-		o.Status, o.Provider, o.ProviderRef, o.PaidAt = Paid, p.Provider, p.Ref, &now
-		if f := s.fulfillers[o.OrderType]; f != nil {
-			if err := f.Fulfil(ctx, tx, o); err != nil {
-				return err
-			}
-		}
-		return s.sendReceipt(ctx, tx, o)
-	})
+	}
+	return s.sendReceipt(ctx, tx, o)
 }
 
 // OrderOnce is the one order a record is sold with (an agreement's or a
-// report's fee): made the first time, in one transaction with keep, which
-// records its id on the record only if none is there yet; the same order
-// after. existing reads the id the record holds ("" before).
+// report's fee): made the first time, the same order after, however many
+// first requests arrive at once. existing reads the id the record holds
+// ("" before); keep records a new order's id on the record only if none is
+// there yet. Which order is the one is decided by order_once's unique key
+// (claimOnce: insert or get), so a simultaneous second request gets the
+// first one's order instead of an error.
 func (s *Service) OrderOnce(ctx context.Context, a session.Actor, orderType, subjectID string, items []Item,
 	existing func(ctx context.Context, c db.Conn) (string, error), keep func(ctx context.Context, c db.Conn, orderID string) (bool, error)) (Order, error) {
-	var o Order
+	var id string
 	err := s.db.Tx(ctx, func(tx db.Conn) error {
-		id, err := existing(ctx, tx)
-		if err != nil || id != "" {
+		var err error
+		if id, err = existing(ctx, tx); err != nil || id != "" {
 			return err
 		}
-		if o, err = s.NewOrder(ctx, tx, Buyer{ID: a.UserID, Email: a.Email}, orderType, subjectID, items); err != nil {
+		fresh := uuid.NewString()
+		if id, err = claimOnce(ctx, tx, orderType, subjectID, fresh); err != nil || id != fresh {
+			return err // another request's order is the one
+		}
+		if _, err = s.newOrder(ctx, tx, fresh, Buyer{ID: a.UserID, Email: a.Email}, orderType, subjectID, items); err != nil {
 			return err
 		}
-		ok, err := keep(ctx, tx, o.ID)
+		ok, err := keep(ctx, tx, fresh)
 		if err == nil && !ok {
-			err = apperr.New(apperr.Conflict, "order_exists", "Please try again.")
+			err = errRecordHasOrder
 		}
 		return err
 	})
-	if err != nil || o.ID != "" {
-		return o, err
+	if errors.Is(err, errRecordHasOrder) { // an order made before order_once existed: that one
+		id, err = existing(ctx, s.db.Conn())
 	}
-	id, err := existing(ctx, s.db.Conn())
 	if err != nil {
 		return Order{}, err
 	}
 	return s.Get(ctx, a, id)
 }
+
+var errRecordHasOrder = errors.New("payment: the record names another order")

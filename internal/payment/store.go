@@ -12,7 +12,7 @@ import (
 )
 
 const cols = `id, user_id, order_type, subject_id, status, currency, lines, promo_codes, total_pence, provider, provider_ref,
-	receipt_email, paid_at, created_at`
+	receipt_email, paid_at, created_at, pay_attempt`
 
 func scan(row db.Scanner) (Order, error) {
 	var o Order
@@ -20,7 +20,7 @@ func scan(row db.Scanner) (Order, error) {
 	var paid sql.NullInt64
 	var created int64
 	err := row.Scan(&o.ID, &o.UserID, &o.OrderType, &o.SubjectID, &o.Status, &o.Currency, &lines, &codes, &o.TotalPence,
-		&o.Provider, &o.ProviderRef, &o.ReceiptEmail, &paid, &created)
+		&o.Provider, &o.ProviderRef, &o.ReceiptEmail, &paid, &created, &o.PayAttempt)
 	if errors.Is(err, db.NoRows) {
 		return Order{}, apperr.New(apperr.NotFound, "not_found", MsgOrderNotFound)
 	}
@@ -129,6 +129,28 @@ func recordEvent(ctx context.Context, tx db.Conn, provider, eventID, orderID str
 	}
 	n, err := res.RowsAffected()
 	return n == 1, apperr.Wrap(err, "record payment event")
+}
+
+// nextAttempt numbers the order's next card attempt (after a decline: the
+// provider keeps a key's first answer, so the next card needs a new key).
+func nextAttempt(ctx context.Context, tx db.Conn, id string, now time.Time) error {
+	_, err := tx.Exec(ctx, `UPDATE orders SET pay_attempt = pay_attempt + 1, updated_at = ? WHERE id = ? AND status = 'pending'`, now.UnixMilli(), id)
+	return apperr.Wrap(err, "next payment attempt")
+}
+
+// claimOnce records that orderID is the one order of (orderType, subjectID)
+// unless another is recorded already; it returns the one recorded. Insert
+// or get, with the table's unique key deciding: ON CONFLICT DO NOTHING
+// waits for a simultaneous first insert to commit (PostgreSQL) or runs
+// after it (SQLite's write transaction), and never fails the transaction.
+func claimOnce(ctx context.Context, tx db.Conn, orderType, subjectID, orderID string) (string, error) {
+	if _, err := tx.Exec(ctx, `INSERT INTO order_once (order_type, subject_id, order_id) VALUES (?, ?, ?)
+		ON CONFLICT (order_type, subject_id) DO NOTHING`, orderType, subjectID, orderID); err != nil {
+		return "", apperr.Wrap(err, "claim the one order")
+	}
+	var id string
+	err := tx.QueryRow(ctx, `SELECT order_id FROM order_once WHERE order_type = ? AND subject_id = ?`, orderType, subjectID).Scan(&id)
+	return id, apperr.Wrap(err, "read the one order")
 }
 
 func setPaid(ctx context.Context, tx db.Conn, id, provider, ref string, now time.Time) error {

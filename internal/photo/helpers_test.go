@@ -15,6 +15,7 @@ var address = map[string]any{"address": map[string]any{
 }}
 
 var details = map[string]any{
+	"propertyType": "Flat", "depositPence": 185000, "councilTaxBand": "C", "epcRating": "C", "billsIncluded": []string{}, "petsConsidered": true,
 	"rentPence": 185000, "rentCycle": "Monthly", "bedroomCount": 2, "bathroomCount": 1, "sofasCount": 1,
 	"furnishStatus": "Furnished", "moveInDate": "2026-12-01", "shortDescription": "Bright flat.", "publish": true,
 }

@@ -46,6 +46,12 @@ type portalJSON struct {
 	MoveInDate       *string         `json:"moveInDate"`
 	ShortDescription string          `json:"shortDescription"`
 	Images           []Photo         `json:"images"`
+	PropertyType     string          `json:"propertyType"`
+	DepositPence     *int64          `json:"depositPence"`
+	CouncilTaxBand   string          `json:"councilTaxBand"`
+	EPCRating        string          `json:"epcRating"`
+	BillsIncluded    []string        `json:"billsIncluded"`
+	PetsConsidered   *bool           `json:"petsConsidered"`
 }
 
 func portalOf(p Property) portalJSON {
@@ -53,7 +59,16 @@ func portalOf(p Property) portalJSON {
 		Latitude: p.Latitude, Longitude: p.Longitude, NearbyStations: p.NearbyStations, RentPence: p.RentPence,
 		RentCycle: p.RentCycle, BedroomCount: p.BedroomCount, BathroomCount: p.BathroomCount, SofasCount: p.SofasCount,
 		FurnishStatus: p.FurnishStatus, MoveInDate: p.MoveInDate, ShortDescription: p.ShortDescription, Images: photosOrEmpty(p.Photos),
+		PropertyType: p.PropertyType, DepositPence: p.DepositPence, CouncilTaxBand: p.CouncilTaxBand, EPCRating: p.EPCRating,
+		BillsIncluded: billsOrEmpty(p.BillsIncluded), PetsConsidered: p.PetsConsidered,
 	}
+}
+
+func billsOrEmpty(b []string) []string {
+	if b == nil {
+		return []string{}
+	}
+	return b
 }
 
 // photosOrEmpty keeps "images" a JSON list even when there are none.
@@ -161,6 +176,12 @@ func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request, me sessi
 		FurnishStatus    string    `json:"furnishStatus"`
 		MoveInDate       string    `json:"moveInDate"`
 		ShortDescription string    `json:"shortDescription"`
+		PropertyType     string    `json:"propertyType"`
+		DepositPence     *int64    `json:"depositPence"`
+		CouncilTaxBand   string    `json:"councilTaxBand"`
+		EPCRating        string    `json:"epcRating"`
+		BillsIncluded    []string  `json:"billsIncluded"`
+		PetsConsidered   *bool     `json:"petsConsidered"`
 		Publish          bool      `json:"publish"`
 	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
@@ -170,6 +191,8 @@ func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request, me sessi
 		RentPence: in.RentPence, RentCycle: in.RentCycle, BedroomCount: in.BedroomCount, BathroomCount: in.BathroomCount,
 		SofasCount: in.SofasCount, FurnishStatus: in.FurnishStatus, MoveInDate: in.MoveInDate,
 		ShortDescription: in.ShortDescription, Publish: in.Publish,
+		PropertyType: in.PropertyType, DepositPence: in.DepositPence, CouncilTaxBand: in.CouncilTaxBand, EPCRating: in.EPCRating,
+		BillsIncluded: in.BillsIncluded, PetsConsidered: in.PetsConsidered,
 	})
 	return h.one(w, r, http.StatusOK, p, err)
 }

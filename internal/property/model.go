@@ -54,13 +54,21 @@ type Property struct {
 	FurnishStatus    string
 	MoveInDate       *string // YYYY-MM-DD
 	ShortDescription string
-	Photos           []Photo // filled by the service from its PhotoLister
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
-	PublishedAt      *time.Time
+	// Material information (material.go).
+	PropertyType   string
+	DepositPence   *int64
+	CouncilTaxBand string
+	EPCRating      string
+	BillsIncluded  []string // [] for none
+	PetsConsidered *bool    // nil: not answered
+	Photos         []Photo  // filled by the service from its PhotoLister
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+	PublishedAt    *time.Time
 }
 
-// HasPortalDetails is what publishing needs: a price, a description and a move-in date.
+// HasPortalDetails is the spec's part of what publishing needs: a price, a
+// description and a move-in date (missingFacts is the rest).
 func (p Property) HasPortalDetails() bool {
 	return p.RentPence != nil && *p.RentPence > 0 && p.ShortDescription != "" && p.MoveInDate != nil
 }

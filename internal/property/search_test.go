@@ -39,6 +39,10 @@ func publishListing(t *testing.T, c *apptest.Client, l listing) string {
 		cycle = "Monthly"
 	}
 	d := with(with(with(with(with(details, "rentPence", l.rentPounds*100), "rentCycle", cycle), "bedroomCount", l.beds), "bathroomCount", l.baths), "publish", l.publish)
+	d = with(d, "depositPence", l.rentPounds*100) // a month's rent: within the cap whatever the rent
+	if l.beds == 0 {
+		d = with(d, "propertyType", property.Studio)
+	}
 	if r := c.Do("PUT", "/api/properties/"+id+"/details", d); r.Status != http.StatusOK {
 		t.Fatalf("details: %d %s", r.Status, r.Raw)
 	}

@@ -49,9 +49,16 @@ func (s *Service) SeedListings(ctx context.Context, landlordID string, n int, se
 					postcode := fmt.Sprintf("%s %d%c%c", district, rng.IntN(10), 'A'+rune(rng.IntN(26)), 'A'+rune(rng.IntN(26)))
 					beds, baths, sofas := rng.IntN(6), 1+rng.IntN(3), rng.IntN(3)
 					furnish := []string{"Furnished", "Unfurnished"}[rng.IntN(2)]
+					kind := []string{"Flat", "House", "Maisonette", "Bungalow"}[rng.IntN(4)]
+					if beds == 0 {
+						kind = Studio
+					}
+					deposit := MonthlyPence(rent, cycle) / 100 * 100 // a month's rent, in whole pounds: within the cap
+					band, epc := CouncilTaxBands[rng.IntN(8)], EPCRatings[rng.IntN(5)]
 					args = append(args, uuid.NewString(), landlordID, Published, first, "", district, postcode, "United Kingdom",
 						pt.Lat, pt.Lon, "[]", rent, cycle, MonthlyPence(rent, cycle), beds, baths, sofas, furnish, moveIn,
-						"A well-kept home close to shops and transport.", published, published, published)
+						"A well-kept home close to shops and transport.", published, published, published,
+						kind, deposit, band, epc, "[]", true)
 				}
 				marks := strings.Repeat(",("+strings.TrimSuffix(strings.Repeat("?,", seedColumns), ",")+")", rows)[1:]
 				if _, err := c.Exec(ctx, seedInsert+marks, args...); err != nil {
@@ -71,10 +78,11 @@ func (s *Service) SeedListings(ctx context.Context, landlordID string, n int, se
 }
 
 const (
-	seedRowsPerInsert = 500 // 23 parameters a row: under SQLite's 32,766 and PostgreSQL's 65,535
+	seedRowsPerInsert = 500 // 29 parameters a row: under SQLite's 32,766 and PostgreSQL's 65,535
 	seedRowsPerTx     = 10_000
-	seedColumns       = 23
+	seedColumns       = 29
 	seedInsert        = `INSERT INTO properties (id, landlord_id, status, addr_first_line, addr_second_line, town, postcode, country,
 	latitude, longitude, nearby_stations, rent_pence, rent_cycle, monthly_rent_pence, bedroom_count, bathroom_count, sofas_count,
-	furnish_status, move_in_date, short_description, created_at, updated_at, published_at) VALUES `
+	furnish_status, move_in_date, short_description, created_at, updated_at, published_at,
+	property_type, deposit_pence, council_tax_band, epc_rating, bills_included, pets_considered) VALUES `
 )

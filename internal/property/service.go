@@ -134,7 +134,14 @@ type Details struct {
 	FurnishStatus                           string
 	MoveInDate                              string // YYYY-MM-DD
 	ShortDescription                        string
-	Publish                                 bool // Save and Publish
+	// Material information (material.go); empty or nil: not given yet.
+	PropertyType   string
+	DepositPence   *int64
+	CouncilTaxBand string
+	EPCRating      string
+	BillsIncluded  []string
+	PetsConsidered *bool
+	Publish        bool // Save and Publish
 }
 
 // UpdateDetails saves the portal details. A plain Save keeps the status
@@ -143,6 +150,9 @@ func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string,
 	d.ShortDescription = strings.TrimSpace(d.ShortDescription)
 	if err := validDetails(d); err != nil {
 		return Property{}, err
+	}
+	if bad := choiceErrors(d); len(bad) > 0 {
+		return Property{}, apperr.Fields(MsgPublishNeeds, bad)
 	}
 	var p Property
 	var err error
@@ -155,7 +165,16 @@ func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string,
 		p.RentPence, p.RentCycle, p.MoveInDate = &rent, d.RentCycle, &date
 		p.BedroomCount, p.BathroomCount, p.SofasCount = d.BedroomCount, d.BathroomCount, d.SofasCount
 		p.FurnishStatus, p.ShortDescription, p.UpdatedAt = d.FurnishStatus, d.ShortDescription, now
+		p.PropertyType, p.DepositPence, p.CouncilTaxBand, p.EPCRating = d.PropertyType, d.DepositPence, d.CouncilTaxBand, d.EPCRating
+		p.BillsIncluded, p.PetsConsidered = d.BillsIncluded, d.PetsConsidered
+		if p.BillsIncluded == nil {
+			p.BillsIncluded = []string{}
+		}
+		// A published listing (newly or still) says what a renter must know.
 		if d.Publish || p.Status == Published {
+			if missing := missingFacts(p); len(missing) > 0 {
+				return apperr.Fields(MsgPublishNeeds, missing)
+			}
 			if err := s.checkListingText(p, now); err != nil {
 				return err
 			}
@@ -173,6 +192,9 @@ func (s *Service) Publish(ctx context.Context, o session.Actor, id string) (Prop
 	return s.transition(ctx, o, id, func(p *Property, now time.Time) error {
 		if !p.HasPortalDetails() {
 			return apperr.New(apperr.Invalid, "details_required", MsgDetailsRequired)
+		}
+		if missing := missingFacts(*p); len(missing) > 0 {
+			return apperr.Fields(MsgPublishNeeds, missing).WithKind(apperr.Invalid, "details_required")
 		}
 		if err := s.checkListingText(*p, now); err != nil {
 			return err

@@ -27,7 +27,8 @@ import (
 
 const cols = `id, landlord_id, status, addr_first_line, addr_second_line, town, postcode, country,
 	latitude, longitude, nearby_stations, rent_pence, rent_cycle, bedroom_count, bathroom_count, sofas_count,
-	furnish_status, move_in_date, short_description, created_at, updated_at, published_at`
+	furnish_status, move_in_date, short_description, created_at, updated_at, published_at,
+	property_type, deposit_pence, council_tax_band, epc_rating, bills_included, pets_considered`
 
 func scan(row db.Scanner) (Property, error) {
 	var p Property
@@ -36,9 +37,13 @@ func scan(row db.Scanner) (Property, error) {
 	var rent, published sql.NullInt64
 	var moveIn sql.NullString
 	var created, updated int64
+	var deposit sql.NullInt64
+	var bills string
+	var pets sql.NullBool
 	err := row.Scan(&p.ID, &p.LandlordID, &p.Status, &p.Address.FirstLine, &p.Address.SecondLine, &p.Address.Town,
 		&p.Address.Postcode, &p.Address.Country, &lat, &lon, &stations, &rent, &p.RentCycle, &p.BedroomCount,
-		&p.BathroomCount, &p.SofasCount, &p.FurnishStatus, &moveIn, &p.ShortDescription, &created, &updated, &published)
+		&p.BathroomCount, &p.SofasCount, &p.FurnishStatus, &moveIn, &p.ShortDescription, &created, &updated, &published,
+		&p.PropertyType, &deposit, &p.CouncilTaxBand, &p.EPCRating, &bills, &pets)
 	if errors.Is(err, db.NoRows) {
 		return Property{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
@@ -53,6 +58,15 @@ func scan(row db.Scanner) (Property, error) {
 	}
 	if rent.Valid {
 		p.RentPence = &rent.Int64
+	}
+	if deposit.Valid {
+		p.DepositPence = &deposit.Int64
+	}
+	if pets.Valid {
+		p.PetsConsidered = &pets.Bool
+	}
+	if err := json.Unmarshal([]byte(bills), &p.BillsIncluded); err != nil || p.BillsIncluded == nil {
+		p.BillsIncluded = []string{}
 	}
 	if moveIn.Valid {
 		p.MoveInDate = &moveIn.String
@@ -121,11 +135,17 @@ func updateDetails(ctx context.Context, c db.Conn, p Property) error {
 	if p.RentPence != nil {
 		monthly = MonthlyPence(*p.RentPence, p.RentCycle)
 	}
-	_, err := c.Exec(ctx, `UPDATE properties SET rent_pence = ?, rent_cycle = ?, monthly_rent_pence = ?, bedroom_count = ?,
+	bills, err := json.Marshal(p.BillsIncluded)
+	if err != nil || p.BillsIncluded == nil {
+		bills = []byte("[]")
+	}
+	_, err = c.Exec(ctx, `UPDATE properties SET rent_pence = ?, rent_cycle = ?, monthly_rent_pence = ?, bedroom_count = ?,
 		bathroom_count = ?, sofas_count = ?, furnish_status = ?, move_in_date = ?, short_description = ?, status = ?,
-		published_at = ?, updated_at = ? WHERE id = ? AND landlord_id = ?`,
+		published_at = ?, updated_at = ?, property_type = ?, deposit_pence = ?, council_tax_band = ?, epc_rating = ?,
+		bills_included = ?, pets_considered = ? WHERE id = ? AND landlord_id = ?`,
 		p.RentPence, p.RentCycle, monthly, p.BedroomCount, p.BathroomCount, p.SofasCount, p.FurnishStatus, p.MoveInDate,
-		p.ShortDescription, p.Status, millis(p.PublishedAt), p.UpdatedAt.UnixMilli(), p.ID, p.LandlordID)
+		p.ShortDescription, p.Status, millis(p.PublishedAt), p.UpdatedAt.UnixMilli(), p.PropertyType, p.DepositPence,
+		p.CouncilTaxBand, p.EPCRating, string(bills), p.PetsConsidered, p.ID, p.LandlordID)
 	return apperr.Wrap(err, "update details")
 }
 

@@ -91,3 +91,19 @@ type Check struct {
 func DepositWarning(rentPence, depositPence int64) string {
 	return tenancy.DepositWarning(rentPence, depositPence)
 }
+
+// RightToRentGuidance is the Home Office's guide to the Right to Rent check,
+// which the landlord must do themselves.
+const RightToRentGuidance = "https://www.gov.uk/government/publications/landlords-guide-to-right-to-rent-checks"
+
+// ScopeTitle and Scope say exactly what an Instant Check checked and how,
+// and what it does not: the report PDF prints them (and the web pages say
+// the same). It is no identity check and no Right to Rent check.
+const ScopeTitle = "What was checked, and what you must still do"
+
+var Scope = []string{
+	"Income, outgoings and gambling: worked out from up to 12 months of the renter's bank transactions, read by open banking with the renter's consent.",
+	"Name: the bank account holder's name, as the bank gives it, compared with the name the renter gave. This is not an identity check: no identity document was seen.",
+	"Right to Rent: not checked. What the renter says about their Right to Rent documents, pets, smoking and previous property manager is their own declaration and was not verified.",
+	"You must still check the right to rent of every adult who will live in the property, yourself, before the tenancy starts (Home Office guidance: " + RightToRentGuidance + ").",
+}

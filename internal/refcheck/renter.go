@@ -94,7 +94,6 @@ type DeclarationInput struct {
 	PrevLandlordEmail string `json:"prevLandlordEmail"`
 	NoPets            bool   `json:"pet"`
 	NoSmoking         bool   `json:"smoking"`
-	NoDependents      bool   `json:"noDependents"`
 	RightToRentDoc    bool   `json:"rightToRentDoc"`
 	AgreeTnC          bool   `json:"agreeTnC"`
 }
@@ -157,7 +156,7 @@ func (s *Service) Declare(ctx context.Context, checkID, renterID string, in Decl
 	if err != nil {
 		return "", err
 	}
-	answers, _ := json.Marshal(affordability.Declaration{NoPets: in.NoPets, NoSmoking: in.NoSmoking, NoDependents: in.NoDependents,
+	answers, _ := json.Marshal(affordability.Declaration{NoPets: in.NoPets, NoSmoking: in.NoSmoking,
 		RightToRentDocuments: in.RightToRentDoc, PreviousManagerEmail: strings.TrimSpace(in.PrevLandlordEmail)})
 	r.BankState = randomToken()
 	if err := saveDeclaration(ctx, s.db.Conn(), r.ID, in.Mobile, dob, income, string(answers), r.BankState, now); err != nil {

@@ -38,7 +38,7 @@ func paidCheckOf(t *testing.T, e *apptest.Env, c *apptest.Client, pid string) (s
 }
 
 var declaration = map[string]any{"mobile": "07700900123", "dob": "01/12/1996", "estIncome": "2700", "prevLandlordEmail": "old@agent.example",
-	"pet": true, "smoking": true, "noDependents": false, "rightToRentDoc": true, "agreeTnC": true}
+	"pet": true, "smoking": true, "rightToRentDoc": true, "agreeTnC": true}
 
 func decl(k string, v any) map[string]any {
 	out := map[string]any{}

@@ -95,6 +95,11 @@ func ReportPDF(lr LandlordReport) ([]byte, error) {
 	for _, reason := range rep.Reasons {
 		d.Paragraph(reasonMark(reason.Effect)+" "+reason.Text, 9.5)
 	}
+	// What was checked and how, and what the landlord must still do (issue 25).
+	d.Heading(ScopeTitle, 12, brand)
+	for _, line := range Scope {
+		d.Paragraph(line, 9.5)
+	}
 	d.Y += 8
 	d.Paragraph("This report shows figures worked out from the renter's bank data with their consent. The renter's bank statements are not shared and not kept.", 8)
 	return d.Bytes()

@@ -3,6 +3,7 @@ package refcheck
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 	"unicode"
@@ -37,6 +38,8 @@ type Properties interface {
 // e-mail a landlord. Wired in internal/app.
 type Accounts interface {
 	Email(ctx context.Context, userID string) (string, error)
+	// Name is the account's full name, which the renter's invitation gives.
+	Name(ctx context.Context, userID string) (string, error)
 }
 
 type Mailer interface {
@@ -240,23 +243,71 @@ func (s *Service) Link(c Check, r Renter) string {
 }
 
 func (s *Service) invite(ctx context.Context, tx db.Conn, c Check, r Renter, now time.Time) error {
-	err := s.mail.Send(ctx, tx, mail.Email{
-		To: r.Email, Subject: "Please complete your reference check", Template: "notice",
-		Data: map[string]any{
-			"Name":    r.Name,
-			"Heading": "Your reference check for a rental",
-			"Paragraphs": []string{
-				"A property manager has asked OmniRent for a reference check as part of your rental application.",
-				"It takes about five minutes: a short self-declaration, then you connect your bank account through open banking, " +
-					"so your income is verified without the property manager seeing your bank statements.",
-				"Start here: " + s.Link(c, r),
-			},
-		},
-	})
+	e, err := s.invitation(ctx, c, r)
+	if err != nil {
+		return err
+	}
+	err = s.mail.Send(ctx, tx, e)
 	if err != nil {
 		return err
 	}
 	return setNotified(ctx, tx, r.ID, now)
+}
+
+// invitation is the e-mail that asks a renter to do the check. It names who
+// asks and for which home, says what will be asked and why, and how to
+// tell the message is genuine: an e-mail that asks to connect a bank
+// account and names nobody reads like phishing.
+func (s *Service) invitation(ctx context.Context, c Check, r Renter) (mail.Email, error) {
+	landlord, err := s.accounts.Name(ctx, c.LandlordID)
+	if err != nil {
+		return mail.Email{}, err
+	}
+	landlordEmail, err := s.accounts.Email(ctx, c.LandlordID)
+	if err != nil {
+		return mail.Email{}, err
+	}
+	p, err := s.place(ctx, c.PropertyID)
+	if err != nil {
+		return mail.Email{}, err
+	}
+	address := strings.Join(nonEmpty(p.FirstLine, p.Town, p.Postcode), ", ")
+	if strings.TrimSpace(landlord) == "" {
+		landlord = landlordEmail
+	}
+	site := s.baseURL
+	if u, err := url.Parse(s.baseURL); err == nil && u.Host != "" {
+		site = u.Host
+	}
+	return mail.Email{
+		To: r.Email, Subject: landlord + " asks you for a reference check for " + address, Template: "notice",
+		Data: map[string]any{
+			"Name":    r.Name,
+			"Heading": "Your reference check for " + address,
+			"Paragraphs": []string{
+				landlord + " (" + landlordEmail + ") has asked OmniRent for a reference check as part of your application to rent " + address + ".",
+				"What you will be asked, in about five minutes: your mobile number, date of birth and estimated income; whether you have " +
+					"pets or smoke and whether you have your Right to Rent documents; your previous property manager's e-mail; and then " +
+					"to connect your bank account through open banking.",
+				"Why: open banking lets your income and outgoings be worked out from your bank's own records, with your consent. " +
+					landlord + " sees a report of those figures, never your bank statements, and OmniRent does not keep them. " +
+					"You sign in to your bank on your bank's own site: OmniRent never asks for your bank password or card details.",
+				"Is this message genuine? You need not follow a link in an e-mail: type " + site + " into your browser yourself, or ask " +
+					landlord + " whether they asked for this check. The link below goes to " + site + " and nowhere else.",
+				"Start here: " + s.Link(c, r),
+			},
+		},
+	}, nil
+}
+
+func nonEmpty(parts ...string) []string {
+	var out []string
+	for _, p := range parts {
+		if strings.TrimSpace(p) != "" {
+			out = append(out, strings.TrimSpace(p))
+		}
+	}
+	return out
 }
 
 // Resend e-mails a renter's invitation again, at most once a minute.

@@ -674,7 +674,7 @@ export interface paths {
         put?: never;
         /**
          * Pay sandbox
-         * @description The embedded sandbox card provider (offline; no money moves). Behaves like Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. A refusal is 400 with the provider's message. Promo codes are checked again first, as for /free (409 promo_code_withdrawn, nothing charged).
+         * @description The embedded sandbox card provider (offline; no money moves). Behaves like Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. A refusal is 400 with the provider's message. Promo codes are checked again first, as for /free (409 promo_code_withdrawn, nothing charged). The order is claimed (its row locked) while the card is charged under the attempt's idempotency key, so of simultaneous payments exactly one charges and answers 200; the others answer 409 already_paid with the paid order (the receipt) in `order`.
          */
         post: operations["paySandbox"];
         delete?: never;
@@ -3533,6 +3533,21 @@ export interface components {
             shortDescription: string;
             /** @description photos in upload order */
             images: components["schemas"]["Image"][];
+            /**
+             * @description '' until answered; Studio is the only type with 0 bedrooms
+             * @enum {string}
+             */
+            propertyType: "" | "Flat" | "Studio" | "House" | "Maisonette" | "Bungalow" | "Room in a shared home";
+            /** @description the deposit in pence (null until answered); at most the Tenant Fees Act cap */
+            depositPence: number | null;
+            /** @enum {string} */
+            councilTaxBand: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "Exempt";
+            /** @enum {string} */
+            epcRating: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G";
+            /** @description bills the rent includes, [] for none */
+            billsIncluded: ("Gas" | "Electricity" | "Water" | "Council tax" | "Broadband" | "TV licence")[];
+            /** @description whether pets will be considered (null until answered) */
+            petsConsidered: boolean | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3562,7 +3577,18 @@ export interface components {
              */
             moveInDate: string;
             shortDescription: string;
-            /** @description Save and Publish */
+            /** @description one of the property types; needed to publish */
+            propertyType?: string;
+            /** @description whole pounds x 100; needed to publish; at most five (six) weeks' rent */
+            depositPence?: number | null;
+            /** @description A to I or Exempt; needed to publish */
+            councilTaxBand?: string;
+            /** @description A to E (F and G cannot be let); needed to publish */
+            epcRating?: string;
+            billsIncluded?: string[];
+            /** @description needed to publish; false is refused (a listing cannot rule pets out) */
+            petsConsidered?: boolean | null;
+            /** @description Save and Publish. Publishing (or saving a Published listing) needs the material information a renter must be told: 400 with a message per missing field */
             publish: boolean;
         };
         Listing: {
@@ -3582,6 +3608,21 @@ export interface components {
             moveInDate: string | null;
             shortDescription: string;
             images: components["schemas"]["Image"][];
+            /**
+             * @description '' until answered; Studio is the only type with 0 bedrooms
+             * @enum {string}
+             */
+            propertyType: "" | "Flat" | "Studio" | "House" | "Maisonette" | "Bungalow" | "Room in a shared home";
+            /** @description the deposit in pence (null until answered); at most the Tenant Fees Act cap */
+            depositPence: number | null;
+            /** @enum {string} */
+            councilTaxBand: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "Exempt";
+            /** @enum {string} */
+            epcRating: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G";
+            /** @description bills the rent includes, [] for none */
+            billsIncluded: ("Gas" | "Electricity" | "Water" | "Council tax" | "Broadband" | "TV licence")[];
+            /** @description whether pets will be considered (null until answered) */
+            petsConsidered: boolean | null;
             /** Format: date-time */
             publishedAt: string | null;
             distanceMiles: number | null;
@@ -3721,7 +3762,6 @@ export interface components {
             pet?: boolean;
             /** @description I do not smoke */
             smoking?: boolean;
-            noDependents?: boolean;
             rightToRentDoc?: boolean;
             agreeTnC: boolean;
         };
@@ -3766,7 +3806,6 @@ export interface components {
             declaration: {
                 noPets: boolean;
                 noSmoking: boolean;
-                noDependents: boolean;
                 rightToRentDocuments: boolean;
                 previousManagerEmail: string;
             };
@@ -5469,7 +5508,18 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
+            /** @description already_paid (with the paid order, the receipt), or promo_code_withdrawn / basket_changed (error only) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        order?: components["schemas"]["Order"];
+                        provider?: string;
+                    };
+                };
+            };
         };
     };
     startCardPayment: {

@@ -103,3 +103,38 @@ export function filterProblem(f: ListingFilter): string {
   if (t1 !== undefined && t2 !== undefined && t1 > t2) return 'Minimum bathrooms is more than the maximum.'
   return ''
 }
+
+/** The material facts a listing tells a renter before they enquire (issue 25). */
+type Facts = {
+  propertyType?: string
+  depositPence?: number | null
+  councilTaxBand?: string
+  epcRating?: string
+  billsIncluded?: string[]
+  petsConsidered?: boolean | null
+}
+
+const NOT_SAID = 'Not specified'
+const pounds = (pence: number) => '£' + (pence / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })
+
+/** billsText: 'Water and Council tax included' or 'No bills included'. */
+export function billsText(bills: string[] | undefined): string {
+  if (!bills || bills.length === 0) return 'No bills included'
+  const list = bills.length === 1 ? bills[0] : bills.slice(0, -1).join(', ') + ' and ' + bills[bills.length - 1]
+  return list + ' included'
+}
+
+/** petsText: what the listing says about pets. */
+export const petsText = (p: boolean | null | undefined) => (p ? 'Pets considered' : NOT_SAID)
+
+/** materialFacts: the facts as label and value, in the order the detail page shows them. */
+export function materialFacts(l: Facts): { label: string; value: string }[] {
+  return [
+    { label: 'Property type', value: l.propertyType || NOT_SAID },
+    { label: 'Deposit', value: l.depositPence == null ? NOT_SAID : l.depositPence === 0 ? 'No deposit' : pounds(l.depositPence) },
+    { label: 'Council tax band', value: l.councilTaxBand ? (l.councilTaxBand === 'Exempt' ? 'Exempt' : 'Band ' + l.councilTaxBand) : NOT_SAID },
+    { label: 'EPC rating', value: l.epcRating || NOT_SAID },
+    { label: 'Bills', value: billsText(l.billsIncluded) },
+    { label: 'Pets', value: l.petsConsidered ? 'Pets considered: ask the landlord' : NOT_SAID },
+  ]
+}

@@ -40,6 +40,13 @@ export type DetailsFormValues = {
   furnishStatus: '' | 'Furnished' | 'Unfurnished'
   moveInDate: string
   shortDescription: string
+  /** The material information a published listing must give (issue 25). */
+  propertyType: string
+  deposit: string
+  councilTaxBand: string
+  epcRating: string
+  billsIncluded: string[]
+  petsConsidered: '' | 'yes' | 'no'
 }
 
 /** detailsReady: enough is filled in for Save to be offered (a price, a description, a full date). */
@@ -58,6 +65,12 @@ export const detailsSchema = z
     furnishStatus: z.enum(['', 'Furnished', 'Unfurnished']),
     moveInDate: z.string(),
     shortDescription: z.string(),
+    propertyType: z.string(),
+    deposit: z.string(),
+    councilTaxBand: z.string(),
+    epcRating: z.string(),
+    billsIncluded: z.array(z.string()),
+    petsConsidered: z.enum(['', 'yes', 'no']),
   })
   .check(
     z.refine((v) => detailsReady(v) && displayToIso(v.moveInDate) !== '', {

@@ -22,7 +22,6 @@ export type DeclarationForm = {
   pet: boolean
   /** 'I do not smoke' */
   smoking: boolean
-  noDependents: boolean
   rightToRentDoc: boolean
   agreeTnC: boolean
 }
@@ -36,7 +35,6 @@ export const emptyDeclaration = (): DeclarationForm => ({
   year: '',
   pet: false,
   smoking: false,
-  noDependents: false,
   rightToRentDoc: false,
   agreeTnC: false,
 })
@@ -106,7 +104,6 @@ export const declarationSchema = z
     year: z.string(),
     pet: z.boolean(),
     smoking: z.boolean(),
-    noDependents: z.boolean(),
     rightToRentDoc: z.boolean(),
     agreeTnC: z.boolean(),
   })
@@ -128,7 +125,6 @@ export function declarationPayload(f: DeclarationForm): SelfDeclaration {
     prevLandlordEmail: f.prevLandlordEmail.trim(),
     pet: f.pet,
     smoking: f.smoking,
-    noDependents: f.noDependents,
     rightToRentDoc: f.rightToRentDoc,
     agreeTnC: f.agreeTnC,
   }

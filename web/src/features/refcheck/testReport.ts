@@ -30,6 +30,6 @@ export const sampleReport: AffordabilityReport = {
   accountHolders: ['Riley Renter'],
   nameMatches: true,
   age: 32,
-  declaration: { noPets: true, noSmoking: false, noDependents: true, rightToRentDocuments: false, previousManagerEmail: 'old.agent@example.com' },
+  declaration: { noPets: true, noSmoking: false, rightToRentDocuments: false, previousManagerEmail: 'old.agent@example.com' },
   months: months.map((month, i) => ({ month, incomePence: 265000, outgoingsPence: 141569 + i * 1000 })),
 }

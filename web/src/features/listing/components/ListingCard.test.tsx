@@ -16,6 +16,7 @@ const base: Listing = {
   bedroomCount: 2,
   bathroomCount: 1,
   sofasCount: 1,
+  propertyType: 'Flat', depositPence: 200000, councilTaxBand: 'C', epcRating: 'C', billsIncluded: [], petsConsidered: true,
   furnishStatus: 'Furnished',
   moveInDate: null,
   shortDescription: 'Bright flat.',

@@ -5,6 +5,7 @@ import { Bath, BedDouble, CalendarDays, Camera, MapPin, Sofa, TrainFront } from 
 import {
   bathroomsText,
   bedroomsText,
+  billsText,
   formatDistanceAway,
   formatMoveIn,
   formatRent,
@@ -96,6 +97,11 @@ export function ListingCard({ listing, eager = false }: CardProps) {
           </li>
           {listing.furnishStatus && <li className="listing-card__furnish">{listing.furnishStatus}</li>}
         </ul>
+        <p className="listing-card__meta listing-card__facts">
+          {[listing.propertyType, billsText(listing.billsIncluded), listing.petsConsidered ? 'Pets considered' : '']
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
         <p className="listing-card__meta">
           <CalendarDays aria-hidden size={16} />
           <span>

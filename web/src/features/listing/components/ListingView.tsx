@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Bath, BedDouble, CalendarDays, Mail, MapPin, MessageSquare, Pencil, Sofa, Sparkles, TrainFront, X } from 'lucide-react'
 import { useAuth } from '../../../lib/auth'
-import { bathroomsText, bedroomsText, formatMoveIn, formatRent, livingRoomsText, townLabel, type Listing } from '../format'
+import { bathroomsText, bedroomsText, formatMoveIn, formatRent, livingRoomsText, materialFacts, townLabel, type Listing } from '../format'
 import { ContactOwnerDialog } from './ContactOwnerDialog'
 import { Gallery } from './Gallery'
 
@@ -109,6 +109,16 @@ export function ListingView({
               <dd className={listing.moveInDate ? undefined : 'listing-card__muted'}>{moveIn}</dd>
             </div>
           </dl>
+
+          <dl className="listing-detail__material" aria-label="What you should know before you enquire">
+            {materialFacts(listing).map((f) => (
+              <div key={f.label}>
+                <dt>{f.label}</dt>
+                <dd className={f.value === 'Not specified' ? 'listing-card__muted' : undefined}>{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="listing-detail__rent-note">The advertised rent is the rent: the landlord may not ask for or accept offers above it.</p>
 
           {listing.mine ? (
             <p className="form-message form-message--info listing-detail__yours">This is one of your properties.</p>

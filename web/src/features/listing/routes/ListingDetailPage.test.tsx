@@ -30,6 +30,7 @@ function listing(over: Partial<Listing> = {}): Listing {
     bedroomCount: 2,
     bathroomCount: 1,
     sofasCount: 1,
+    propertyType: 'Flat', depositPence: 200000, councilTaxBand: 'C', epcRating: 'C', billsIncluded: [], petsConsidered: true,
     furnishStatus: 'Furnished',
     moveInDate: null,
     shortDescription: 'Bright flat near the common.',

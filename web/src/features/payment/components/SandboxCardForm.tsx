@@ -8,11 +8,12 @@ import { useState, type FormEvent } from 'react'
 import { Lock } from 'lucide-react'
 import { useSandboxPayment } from '../api/payOrder'
 import { ButtonSpinner } from '../../../components/Form'
-import { errorMessage } from '../../../lib/errors'
 import { BillingFields, EMPTY_BILLING, billingMissing, trimBilling, type Billing } from './BillingFields'
 import type { CardFormProps } from '../cardForm'
 import { MSG_FILL_ALL, PAY_LABEL } from '../messages'
 import { useCodesWithdrawn } from '../api/codesWithdrawn'
+import { fetchOrder } from '../api/order'
+import { errorCode, errorMessage } from '../../../lib/errors'
 
 /** formatCardNumber keeps up to 19 digits, in groups of four. */
 export function formatCardNumber(s: string): string {
@@ -52,6 +53,15 @@ export function SandboxCardForm({ order, onPaid, firstFieldId }: CardFormProps) 
     // A promo code withdrawn meanwhile: the message says which and the new
     // total, and the basket reloads to show it before the buyer pays again.
     onError: (e) => {
+      // Paid already (a second tap, another tab): the payment that counted
+      // is shown as this one's result; no second charge was taken.
+      if (errorCode(e) === 'already_paid') {
+        void fetchOrder(order.id).then(
+          (res) => onPaid(res.order, res.provider),
+          () => setError(errorMessage(e)),
+        )
+        return
+      }
       withdrawn(e)
       setError(errorMessage(e))
     },

@@ -24,6 +24,7 @@ const property: Property = {
   bedroomCount: 1,
   bathroomCount: 1,
   sofasCount: 0,
+  propertyType: '', depositPence: null, councilTaxBand: '', epcRating: '', billsIncluded: [], petsConsidered: null,
   furnishStatus: '',
   moveInDate: '2026-12-01',
   shortDescription: 'Bright flat',

@@ -1,7 +1,10 @@
 // Property Portal Details (spec 1 sections 2.6 and 5): rent, rent cycle, room
 // counts, furnish status, move-in date and a short description. Save keeps
 // the status (a Published property stays Published); Save and Publish
-// publishes. Photos are uploaded on their own as they are chosen
+// publishes, and needs the material information a renter must be told
+// before enquiring (issue 25: type, deposit, council tax band, EPC rating,
+// bedrooms, bathrooms, furnishing, bills and pets); the server names each
+// missing fact and the form shows it beside its field. Photos are uploaded on their own as they are chosen
 // (PhotoUploader); Save waits until the uploads have finished.
 import { useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
@@ -12,6 +15,7 @@ import { CalendarDays, Minus, Plus } from 'lucide-react'
 import { useSaveDetails } from '../api/saveProperty'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { errorCode, errorFields, errorMessage } from '../../../lib/errors'
+import { ApiError } from '../../../lib/api'
 import {
   DETAILS_REQUIRED,
   cycleLabel,
@@ -33,6 +37,11 @@ type Props = {
   skippable?: boolean
 }
 
+const PROPERTY_TYPES = ['Flat', 'Studio', 'House', 'Maisonette', 'Bungalow', 'Room in a shared home']
+const COUNCIL_TAX_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'Exempt']
+const EPC_RATINGS = ['A', 'B', 'C', 'D', 'E', 'F', 'G']
+const BILLS = ['Gas', 'Electricity', 'Water', 'Council tax', 'Broadband', 'TV licence']
+
 const PHOTOS_UPLOADING = 'Saving is possible once your photos have finished uploading.'
 
 export function PortalDetailsForm({ property, skippable }: Props) {
@@ -49,6 +58,12 @@ export function PortalDetailsForm({ property, skippable }: Props) {
       furnishStatus: property.furnishStatus ?? '',
       moveInDate: isoToDisplay(property.moveInDate),
       shortDescription: property.shortDescription ?? '',
+      propertyType: property.propertyType ?? '',
+      deposit: property.depositPence == null ? '' : penceToPounds(property.depositPence),
+      councilTaxBand: property.councilTaxBand ?? '',
+      epcRating: property.epcRating ?? '',
+      billsIncluded: property.billsIncluded ?? [],
+      petsConsidered: property.petsConsidered == null ? '' : property.petsConsidered ? 'yes' : 'no',
     },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -71,12 +86,22 @@ export function PortalDetailsForm({ property, skippable }: Props) {
       // Wording the law does not allow in an advert is shown at the description.
       if (errorCode(e) === 'listing_text') form.setError('shortDescription', { message: errorFields(e).shortDescription ?? errorMessage(e) })
       else form.setError('root', { message: errorMessage(e) })
+      if (e instanceof ApiError && errorCode(e) !== 'listing_text') setFieldErrors(e.fields)
     },
   })
+  // The server's message per field (what a published listing still needs).
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
+  const fieldError = (name: string, id: string) =>
+    fieldErrors[name] ? (
+      <p id={id} className="field-error" role="alert">
+        {fieldErrors[name]}
+      </p>
+    ) : null
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     if (save.isPending || uploading) return
+    setFieldErrors({})
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     const publish = submitter?.value === 'publish'
     void form.handleSubmit((v) =>
@@ -89,8 +114,18 @@ export function PortalDetailsForm({ property, skippable }: Props) {
         furnishStatus: v.furnishStatus,
         moveInDate: displayToIso(v.moveInDate),
         shortDescription: v.shortDescription.trim(),
+        propertyType: v.propertyType,
+        depositPence: v.deposit === '' ? null : poundsToPence(v.deposit),
+        councilTaxBand: v.councilTaxBand,
+        epcRating: v.epcRating,
+        billsIncluded: v.billsIncluded,
+        petsConsidered: v.petsConsidered === '' ? null : v.petsConsidered === 'yes',
         publish,
       }),
+      // A field the schema refuses is said, never a silent no-op.
+      (errs) => {
+        if (!errs.root) form.setError('root', { message: DETAILS_REQUIRED })
+      },
     )(e)
   }
 
@@ -163,11 +198,113 @@ export function PortalDetailsForm({ property, skippable }: Props) {
         </fieldset>
       </div>
 
+      <div className="portal-form__row">
+        <div className="field">
+          <label htmlFor="pd-type">Property type</label>
+          <select id="pd-type" aria-describedby={fieldErrors.propertyType ? 'pd-type-error' : undefined} {...form.register('propertyType')}>
+            <option value="">Choose…</option>
+            {PROPERTY_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+          {fieldError('propertyType', 'pd-type-error')}
+        </div>
+        <div className="field">
+          <label htmlFor="pd-deposit">Deposit</label>
+          <div className="price-input">
+            <span className="price-input__prefix" aria-hidden="true">
+              £
+            </span>
+            <Controller
+              control={form.control}
+              name="deposit"
+              render={({ field }) => (
+                <input
+                  id="pd-deposit"
+                  name={field.name}
+                  ref={field.ref}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={7}
+                  value={field.value}
+                  aria-describedby={fieldErrors.depositPence ? 'pd-deposit-error' : 'pd-deposit-hint'}
+                  onBlur={field.onBlur}
+                  onChange={(e) => field.onChange(onlyDigits(e.target.value).replace(/^0+(?=\d)/, ''))}
+                />
+              )}
+            />
+          </div>
+          <p id="pd-deposit-hint" className="field-hint">
+            0 if there is none; at most five weeks' rent.
+          </p>
+          {fieldError('depositPence', 'pd-deposit-error')}
+        </div>
+      </div>
+
       <div className="stepper-row">
         <Stepper id="pd-beds" label="Bedrooms" noun="bedrooms" value={values.bedroomCount} onChange={(n) => form.setValue('bedroomCount', n)} />
         <Stepper id="pd-baths" label="Bathrooms" noun="bathrooms" value={values.bathroomCount} onChange={(n) => form.setValue('bathroomCount', n)} />
         <Stepper id="pd-sofas" label="Living rooms" noun="living rooms" value={values.sofasCount} onChange={(n) => form.setValue('sofasCount', n)} />
       </div>
+      {fieldError('bedroomCount', 'pd-beds-error')}
+      {fieldError('bathroomCount', 'pd-baths-error')}
+
+      <div className="portal-form__row">
+        <div className="field">
+          <label htmlFor="pd-band">Council tax band</label>
+          <select id="pd-band" aria-describedby={fieldErrors.councilTaxBand ? 'pd-band-error' : undefined} {...form.register('councilTaxBand')}>
+            <option value="">Choose…</option>
+            {COUNCIL_TAX_BANDS.map((b) => (
+              <option key={b} value={b}>
+                {b === 'Exempt' ? 'Exempt' : 'Band ' + b}
+              </option>
+            ))}
+          </select>
+          {fieldError('councilTaxBand', 'pd-band-error')}
+        </div>
+        <div className="field">
+          <label htmlFor="pd-epc">EPC rating</label>
+          <select id="pd-epc" aria-describedby={fieldErrors.epcRating ? 'pd-epc-error' : undefined} {...form.register('epcRating')}>
+            <option value="">Choose…</option>
+            {EPC_RATINGS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+          {fieldError('epcRating', 'pd-epc-error')}
+        </div>
+      </div>
+
+      <fieldset className="choice-group">
+        <legend>Bills included in the rent</legend>
+        <div className="choice-group__options choice-group__options--wrap">
+          {BILLS.map((b) => (
+            <label key={b} className="choice">
+              <input type="checkbox" value={b} {...form.register('billsIncluded')} />
+              <span>{b}</span>
+            </label>
+          ))}
+        </div>
+        {fieldError('billsIncluded', 'pd-bills-error')}
+      </fieldset>
+
+      <fieldset className="choice-group">
+        <legend>Will pets be considered?</legend>
+        <div className="choice-group__options">
+          <label className="choice">
+            <input type="radio" value="yes" {...form.register('petsConsidered')} />
+            <span>Yes</span>
+          </label>
+          <label className="choice">
+            <input type="radio" value="no" {...form.register('petsConsidered')} />
+            <span>No</span>
+          </label>
+        </div>
+        {fieldError('petsConsidered', 'pd-pets-error')}
+      </fieldset>
 
       <div className="portal-form__row">
         <fieldset className="choice-group">
@@ -180,6 +317,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
               </label>
             ))}
           </div>
+          {fieldError('furnishStatus', 'pd-furnish-error')}
         </fieldset>
         <div className="field">
           <label htmlFor="pd-date">Move-in date</label>

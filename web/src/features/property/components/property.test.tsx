@@ -30,6 +30,7 @@ const blank: Property = {
   bedroomCount: 0,
   bathroomCount: 0,
   sofasCount: 0,
+  propertyType: '', depositPence: null, councilTaxBand: '', epcRating: '', billsIncluded: [], petsConsidered: null,
   furnishStatus: '',
   moveInDate: null,
   shortDescription: '',

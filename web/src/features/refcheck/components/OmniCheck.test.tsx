@@ -136,17 +136,22 @@ describe('OmniCheck initiate', () => {
     expect(card).toHaveTextContent('now £8.99')
     const features = within(card).getByRole('list', { name: 'The Instant Check includes' })
     expect(within(features).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Identity verification',
-      'Income verification',
+      'Income verified from bank data (open banking)',
       'Affordability rating',
       'Spending ratio',
       'Affordability graph',
-      'Right-to-rent check',
       'Income sources',
-      "Previous landlord's e-mail",
-      'Pets, smokers and dependents',
+      "Bank account holder's name compared with the renter's",
       'Gambling activity',
+      "The renter's own answers: Right to Rent documents, pets, smoking, previous landlord's e-mail (not verified)",
     ])
+    // What it is not: no identity or Right to Rent check; the landlord does that, with the guidance.
+    expect(card).not.toHaveTextContent('Identity verification')
+    expect(card).toHaveTextContent('Right to Rent: not checked.')
+    expect(within(card).getByRole('link', { name: /Home Office guide to Right to Rent checks/ })).toHaveAttribute(
+      'href',
+      'https://www.gov.uk/government/publications/landlords-guide-to-right-to-rent-checks',
+    )
     expect(screen.getByText('+ Credit Check')).toHaveTextContent('Coming soon')
     expect(screen.getByText('+ Comprehensive')).toHaveTextContent('Coming soon')
     expect(screen.getByText(/A comprehensive check takes 2-5 days/)).toBeInTheDocument()

@@ -5,19 +5,18 @@ import { useState } from 'react'
 import { Check, FileSearch } from 'lucide-react'
 import { formatPence } from '../../../lib/money'
 import { SampleReportDialog } from './SampleReportDialog'
+import { CheckScope } from './CheckScope'
 import { priceText, useCheckTerms } from '../catalogue'
 
 export const INSTANT_FEATURES = [
-  'Identity verification',
-  'Income verification',
+  'Income verified from bank data (open banking)',
   'Affordability rating',
   'Spending ratio',
   'Affordability graph',
-  'Right-to-rent check',
   'Income sources',
-  "Previous landlord's e-mail",
-  'Pets, smokers and dependents',
+  "Bank account holder's name compared with the renter's",
   'Gambling activity',
+  "The renter's own answers: Right to Rent documents, pets, smoking, previous landlord's e-mail (not verified)",
 ]
 
 export function ReferenceTypeView({ onContinue }: { onContinue: () => void }) {
@@ -56,6 +55,7 @@ export function ReferenceTypeView({ onContinue }: { onContinue: () => void }) {
               </li>
             ))}
           </ul>
+          <CheckScope headingLevel={4} />
           <button type="button" className="link-button ref-type__sample" onClick={() => setSample(true)}>
             <FileSearch aria-hidden size={18} />
             View a sample report

@@ -6,6 +6,7 @@
 import { CircleAlert, CircleCheck, CircleX, Info, type LucideIcon } from 'lucide-react'
 import { formatPence } from '../../../lib/money'
 import { IncomeChart } from './IncomeChart'
+import { CheckScope } from './CheckScope'
 import type { AffordabilityReport } from '../api/keys'
 import {
   CATEGORY_LABEL,
@@ -181,12 +182,8 @@ export function ReportBody({ report: r, audience, rentPence, level = 2 }: Props)
             <dd>{d.noSmoking ? 'Does not smoke' : 'Smokes'}</dd>
           </div>
           <div>
-            <dt>Dependents</dt>
-            <dd>{d.noDependents ? 'No dependents' : 'Has dependents'}</dd>
-          </div>
-          <div>
             <dt>Right to Rent documents</dt>
-            <dd>{d.rightToRentDocuments ? 'Has the documents' : 'Not declared'}</dd>
+            <dd>{d.rightToRentDocuments ? 'Declares having them (not checked)' : 'Not declared'}</dd>
           </div>
           <div>
             <dt>Previous property manager&apos;s e-mail</dt>
@@ -194,6 +191,8 @@ export function ReportBody({ report: r, audience, rentPence, level = 2 }: Props)
           </div>
         </dl>
       </section>
+
+      {landlord ? <CheckScope headingLevel={3} /> : null}
 
       <p className="report__note">
         {landlord ? (

@@ -1,6 +1,7 @@
 // A static sample of the Instant Check report, so a landlord can see what
 // they buy before they buy it (spec 2 section 2: 'a sample-report link').
 import { Dialog } from '../../../components/Dialog'
+import { CheckScope } from './CheckScope'
 
 const MONTHS = [
   { month: 'Jun', income: 3250, spending: 1310 },
@@ -23,10 +24,6 @@ export function SampleReportDialog({ open, onClose }: { open: boolean; onClose: 
             <dd>Sam Sample</dd>
           </div>
           <div>
-            <dt>Identity verification</dt>
-            <dd className="ok">Verified</dd>
-          </div>
-          <div>
             <dt>Income verification</dt>
             <dd className="ok">£3,250 a month, verified</dd>
           </div>
@@ -39,8 +36,12 @@ export function SampleReportDialog({ open, onClose }: { open: boolean; onClose: 
             <dd>42% of income</dd>
           </div>
           <div>
-            <dt>Right-to-rent check</dt>
-            <dd className="ok">Documents confirmed</dd>
+            <dt>Bank account holder</dt>
+            <dd className="ok">Sam Sample (matches the renter)</dd>
+          </div>
+          <div>
+            <dt>Right to Rent documents</dt>
+            <dd>The renter declares they have them (not checked)</dd>
           </div>
           <div>
             <dt>Income sources</dt>
@@ -51,8 +52,8 @@ export function SampleReportDialog({ open, onClose }: { open: boolean; onClose: 
             <dd>previous.landlord@example.com</dd>
           </div>
           <div>
-            <dt>Pets, smokers, dependents</dt>
-            <dd>No pets; does not smoke; no dependents</dd>
+            <dt>Pets and smoking (declared)</dt>
+            <dd>No pets; does not smoke</dd>
           </div>
           <div>
             <dt>Gambling activity</dt>
@@ -94,6 +95,7 @@ export function SampleReportDialog({ open, onClose }: { open: boolean; onClose: 
             <span className="key key--income" /> Income <span className="key key--spending" /> Spending
           </p>
         </figure>
+        <CheckScope headingLevel={3} />
       </div>
     </Dialog>
   )

@@ -43,7 +43,7 @@ type Props = {
   now?: Date
 }
 
-type Tick = 'pet' | 'smoking' | 'noDependents' | 'rightToRentDoc' | 'agreeTnC'
+type Tick = 'pet' | 'smoking' | 'rightToRentDoc' | 'agreeTnC'
 
 export function SelfDeclarationForm({ checkId, renterId, name, email, now }: Props) {
   const form = useForm<DeclarationForm>({
@@ -175,9 +175,6 @@ export function SelfDeclarationForm({ checkId, renterId, name, email, now }: Pro
           </Check>
           <Check id="renter-smoking" control={form.control} name="smoking" onEdit={edited}>
             I do not smoke
-          </Check>
-          <Check id="renter-dependents" control={form.control} name="noDependents" onEdit={edited}>
-            I do not have any dependents
           </Check>
           <Check id="renter-rtr" control={form.control} name="rightToRentDoc" onEdit={edited}>
             I have the{' '}

@@ -201,7 +201,6 @@ describe('the self-declaration form', () => {
         prevLandlordEmail: 'old.agent@example.com',
         pet: true,
         smoking: false,
-        noDependents: false,
         rightToRentDoc: true,
         agreeTnC: true,
       },

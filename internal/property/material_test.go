@@ -1,0 +1,97 @@
+package property_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/property"
+)
+
+func without(base map[string]any, keys ...string) map[string]any {
+	out := with(base, "publish", base["publish"])
+	for _, k := range keys {
+		delete(out, k)
+	}
+	return out
+}
+
+// A listing is published only when it tells a renter what they must know
+// before enquiring (Trading Standards' material information): each missing
+// fact is named beside its field. Before this, a listing published with 0
+// bedrooms, 0 bathrooms and no furnishing, shown as "Studio · 0 bathrooms".
+func TestPublishingNeedsTheMaterialInformation(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
+		id := create(t, c)["id"].(string)
+		put := func(d map[string]any) apptest.Response {
+			return c.Do(http.MethodPut, "/api/properties/"+id+"/details", d)
+		}
+		publishing := with(details, "publish", true)
+		// The probe's listing: nothing but a price, a date and a description.
+		bare := without(publishing, "propertyType", "depositPence", "councilTaxBand", "epcRating", "petsConsidered", "furnishStatus")
+		bare = with(with(bare, "bedroomCount", 0), "bathroomCount", 0)
+		r := put(bare)
+		if r.Status != http.StatusBadRequest || r.ErrorMessage() != property.MsgPublishNeeds {
+			t.Fatalf("bare listing published: %d %s", r.Status, r.Raw)
+		}
+		for field, msg := range map[string]string{
+			"propertyType": property.MsgPropertyType, "bedroomCount": property.MsgBedrooms, "bathroomCount": property.MsgBathrooms,
+			"furnishStatus": property.MsgFurnishing, "depositPence": property.MsgDeposit, "councilTaxBand": property.MsgCouncilTaxBand,
+			"epcRating": property.MsgEPCRating, "petsConsidered": property.MsgPets,
+		} {
+			if got := r.FieldError(field); got != msg {
+				t.Errorf("%s: %q, want %q", field, got, msg)
+			}
+		}
+		// Saved without publishing, the same details are kept for later.
+		if r := put(with(bare, "publish", false)); r.Status != http.StatusOK || prop(r)["status"] != "Active" {
+			t.Fatalf("plain save: %d %s", r.Status, r.Raw)
+		}
+		// ...and Publish on its own refuses the same way.
+		if r := c.Post("/api/properties/"+id+"/publish", nil); r.Status != http.StatusBadRequest || r.FieldError("epcRating") != property.MsgEPCRating {
+			t.Fatalf("publish bare: %d %s", r.Status, r.Raw)
+		}
+		// Values that cannot be true or lawful.
+		for name, tc := range map[string]struct {
+			d           map[string]any
+			field, want string
+		}{
+			"studio with a bedroom": {with(publishing, "propertyType", "Studio"), "bedroomCount", property.MsgStudioBedrooms},
+			"EPC G":                 {with(publishing, "epcRating", "G"), "epcRating", property.MsgEPCTooLow},
+			"no pets":               {with(publishing, "petsConsidered", false), "petsConsidered", property.MsgPetsNotBanned},
+			"deposit over the cap":  {with(publishing, "depositPence", 300000), "depositPence", "The deposit can be at most 5 weeks' rent (£2,134.61) under the Tenant Fees Act 2019."},
+			"band Z":                {with(publishing, "councilTaxBand", "Z"), "councilTaxBand", property.MsgUnknownChoice},
+			"bills: a pony":         {with(publishing, "billsIncluded", []string{"Water", "Pony"}), "billsIncluded", property.MsgUnknownChoice},
+		} {
+			if r := put(tc.d); r.Status != http.StatusBadRequest || r.FieldError(tc.field) != tc.want {
+				t.Errorf("%s: %d %s", name, r.Status, r.Raw)
+			}
+		}
+		// A studio chosen as such has no bedroom.
+		studio := with(with(with(publishing, "propertyType", "Studio"), "bedroomCount", 0), "billsIncluded", []string{"Water", "Council tax"})
+		r = put(studio)
+		if r.Status != http.StatusOK || prop(r)["status"] != "Published" {
+			t.Fatalf("studio: %d %s", r.Status, r.Raw)
+		}
+		// The public listing tells the renter every fact.
+		pub := c.Get("/api/listings/" + id)
+		l, _ := pub.Body["listing"].(map[string]any)
+		if l == nil {
+			l = pub.Body
+		}
+		for k, want := range map[string]any{"propertyType": "Studio", "depositPence": float64(185000), "councilTaxBand": "C",
+			"epcRating": "C", "petsConsidered": true, "furnishStatus": "Furnished", "bathroomCount": float64(1)} {
+			if l[k] != want {
+				t.Errorf("listing %s = %v, want %v (%s)", k, l[k], want, pub.Raw)
+			}
+		}
+		if b, _ := l["billsIncluded"].([]any); len(b) != 2 {
+			t.Errorf("bills: %v", l["billsIncluded"])
+		}
+		// Still published, a plain save cannot take a fact away.
+		if r := put(with(without(studio, "councilTaxBand"), "publish", false)); r.Status != http.StatusBadRequest || r.FieldError("councilTaxBand") == "" {
+			t.Fatalf("unsaying a fact of a published listing: %d %s", r.Status, r.Raw)
+		}
+	})
+}
