@@ -15,6 +15,7 @@ import (
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/pdf"
+	"github.com/omnirent/omnirent/internal/signing"
 )
 
 // The report PDF (spec 3 section 9): A4, "Page X of Y" on every page, drawn
@@ -139,9 +140,10 @@ func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 			w.comparison(in, Compare(in.Data, r.Data))
 		}
 	}
+	var env signing.Envelope
+	started := false
 	if s.sign.Signing != nil {
-		env, started, err := s.sign.Signing.Started(ctx, ref(r.ID))
-		if err != nil {
+		if env, started, err = s.sign.Signing.Started(ctx, ref(r.ID)); err != nil {
 			return nil, err
 		}
 		if started {
@@ -151,6 +153,11 @@ func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 		}
 	}
 	w.evidence(evs)
+	if started && env.Complete() { // the sealed report ends with its audit trail
+		if err := s.sign.Signing.AuditPage(ctx, d, env); err != nil {
+			return nil, err
+		}
+	}
 	return d.Bytes()
 }
 

@@ -1,0 +1,158 @@
+package contract_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/contract"
+	"github.com/omnirent/omnirent/internal/platform/pdf/pdftest"
+	"github.com/omnirent/omnirent/internal/platform/racetest"
+	"github.com/omnirent/omnirent/internal/signing"
+)
+
+// completionMails are the completion e-mails of agreement id to addr.
+func completionMails(t *testing.T, e *apptest.Env, addr, id string) int {
+	t.Helper()
+	msgs, err := e.App.Mail.Outbox(context.Background(), addr, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, m := range msgs {
+		if strings.HasPrefix(m.Subject, "Your signed tenancy agreement") && strings.Contains(m.Text, "id="+id) {
+			n++
+		}
+	}
+	return n
+}
+
+// sealedFiles counts the sealed PDFs kept for kind.
+func sealedFiles(t *testing.T, e *apptest.Env, kind string) int {
+	t.Helper()
+	objs, err := e.App.Files.List(context.Background(), "signed/"+kind+"/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(objs)
+}
+
+// Two tenants, the last two signers, sign at the same instant: exactly one
+// of them completes the agreement, which is then sealed once and e-mailed
+// once to each party. Before the fix (completion decided on the envelope
+// read before the transaction) both answered completed: false and the
+// agreement stayed "awaiting signatures" for ever: the unfixed code failed
+// in round 3 on SQLite and round 1 on PostgreSQL of 8.
+func TestLastTwoSignersAtOnce(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		owner, pid := landlordWithProperty(t, e, "lord@example.com")
+		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
+		tess := e.SignedIn("tess@example.com", "Secret#123", "Tenant")
+		a := answers()
+		a["guarantor"] = map[string]any{"answer": "no"}
+		racetest.Rounds(t, 8, func(t *testing.T, round int) {
+			id := newDraft(t, owner, pid)["id"].(string)
+			finish(t, owner, id, a)
+			pay(t, owner, id)
+			verify(t, e, owner, "lord@example.com", id)
+			if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != 200 {
+				t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
+			}
+			verify(t, e, tom, "tom@example.com", id)
+			verify(t, e, tess, "tess@example.com", id)
+			base := "/api/contracts/" + id
+			hash := tom.Get(base + "/signing").Body["documentHash"]
+			tenants := []*apptest.Client{tom, tess}
+			res := racetest.Together(2, func(i int) apptest.Response {
+				return tenants[i].Post(base+"/signing/sign", map[string]any{"method": "type", "typed": "A Tenant", "documentHash": hash})
+			})
+			for _, r := range res {
+				if r.Status != 200 {
+					t.Fatalf("a tenant signs: %d %s", r.Status, r.Raw)
+				}
+			}
+			if n := racetest.Count(res, func(r apptest.Response) bool { return r.Body["completed"] == true }); n != 1 {
+				t.Fatalf("%d answers say completed, want exactly 1 (%v, %v)", n, res[0].Body["completed"], res[1].Body["completed"])
+			}
+			e.RunJobs() // the seal job
+			if st := owner.Get(base).Body["contract"].(map[string]any)["status"]; st != string(contract.Completed) {
+				t.Fatalf("status %v, want completed", st)
+			}
+			env, err := e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: contract.Kind, ID: id})
+			if err != nil || env.PDFKey == "" || env.CompletedAt == nil {
+				t.Fatalf("not sealed: %v %+v", err, env)
+			}
+			if n := sealedFiles(t, e, contract.Kind); n != round {
+				t.Errorf("%d sealed PDFs after %d agreements", n, round)
+			}
+			for _, addr := range []string{"lord@example.com", "tom@example.com", "tess@example.com"} {
+				if n := completionMails(t, e, addr, id); n != 1 {
+					t.Errorf("%d completion e-mails to %s, want 1", n, addr)
+				}
+			}
+			if r := e.NewClient().Get("/api/verify?documentId=" + env.ID + "&hash=" + env.PDFHash); r.Body["genuine"] != true {
+				t.Errorf("verify: %s", r.Raw)
+			}
+		})
+	})
+}
+
+// The completion e-mail carries the sealed PDF (it is far below
+// signing.MaxAttachBytes) and its link; the re-sent copy carries it too.
+func TestCompletionMailAttachesTheSealedPDF(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		owner, pid := landlordWithProperty(t, e, "lord@example.com")
+		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
+		a := answers()
+		a["guarantor"] = map[string]any{"answer": "no"}
+		a["tenants"] = []any{map[string]any{"first": "Tom", "last": "Tenant", "email": "tom@example.com"}}
+		id := newDraft(t, owner, pid)["id"].(string)
+		finish(t, owner, id, a)
+		pay(t, owner, id)
+		verify(t, e, owner, "lord@example.com", id)
+		if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != 200 {
+			t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
+		}
+		verify(t, e, tom, "tom@example.com", id)
+		if r := tom.Sign("/api/contracts/"+id, typed("Tom Tenant")); r.Status != 200 || r.Body["completed"] != true {
+			t.Fatalf("tom signs: %d %s", r.Status, r.Raw)
+		}
+		e.RunJobs()
+		env, _ := e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: contract.Kind, ID: id})
+		check := func(addr, subject string) {
+			t.Helper()
+			msgs, _ := e.App.Mail.Outbox(context.Background(), addr, 20)
+			for _, m := range msgs {
+				if !strings.HasPrefix(m.Subject, subject) {
+					continue
+				}
+				if !strings.Contains(m.Text, "/contract-builder?view=completed&id="+id) {
+					t.Errorf("%s: no link", addr)
+				}
+				if len(m.Attachments) != 1 || m.Attachments[0].ContentType != "application/pdf" || !strings.HasSuffix(m.Attachments[0].Name, ".pdf") {
+					t.Fatalf("%s: attachments %d", addr, len(m.Attachments))
+				}
+				pdf := m.Attachments[0].Data
+				if !strings.HasPrefix(string(pdf), "%PDF") || signing.Hash(pdf) != env.PDFHash {
+					t.Errorf("%s: the attachment is not the sealed PDF", addr)
+				}
+				text := pdftest.Text(t, pdf)
+				for _, s := range []string{"Lara Lord", "Tom Tenant", "Audit trail", env.ID} {
+					if !strings.Contains(text, s) {
+						t.Errorf("%s: the attached PDF lacks %q", addr, s)
+					}
+				}
+				return
+			}
+			t.Errorf("no e-mail %q to %s", subject, addr)
+		}
+		check("lord@example.com", "Your signed tenancy agreement")
+		check("tom@example.com", "Your signed tenancy agreement")
+		if r := tom.Post("/api/contracts/"+id+"/resend", nil); r.Status != 200 {
+			t.Fatalf("resend: %d %s", r.Status, r.Raw)
+		}
+		e.RunJobs()
+		check("tom@example.com", "Download your signed tenancy agreement")
+	})
+}
