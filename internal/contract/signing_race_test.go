@@ -81,7 +81,7 @@ func TestLastTwoSignersAtOnce(t *testing.T) {
 			}
 			env, err := e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: contract.Kind, ID: id})
 			if err != nil || env.PDFKey == "" || env.CompletedAt == nil {
-				t.Fatalf("not sealed: %v %+v", err, env)
+				t.Fatalf("not sealed: %v (pdf %q)", err, env.PDFKey)
 			}
 			if n := sealedFiles(t, e, contract.Kind); n != round {
 				t.Errorf("%d sealed PDFs after %d agreements", n, round)
@@ -154,5 +154,44 @@ func TestCompletionMailAttachesTheSealedPDF(t *testing.T) {
 		}
 		e.RunJobs()
 		check("tom@example.com", "Download your signed tenancy agreement")
+	})
+}
+
+// The landlord's page showed version 1 of the draft; the draft was then
+// changed (another tab): the signature on version 1 is refused with 409
+// and the version in force, and nothing is signed. Before the fix the
+// request carried no hash and signed version 2.
+func TestStaleFirstSignatureRefused(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		owner, pid := landlordWithProperty(t, e, "lord@example.com")
+		id := newDraft(t, owner, pid)["id"].(string)
+		a := answers()
+		finish(t, owner, id, a)
+		pay(t, owner, id)
+		verify(t, e, owner, "lord@example.com", id)
+		base := "/api/contracts/" + id
+		v1, _ := owner.Get(base + "/signing").Body["documentHash"].(string)
+		if len(v1) != 64 {
+			t.Fatalf("no hash of the draft to sign: %q", v1)
+		}
+		a["rentPence"] = 160000
+		finish(t, owner, id, a)
+		r := owner.Post(base+"/signing/sign", map[string]any{"method": "type", "typed": "Lara Lord", "documentHash": v1})
+		st, _ := r.Body["signing"].(map[string]any)
+		v2, _ := st["documentHash"].(string)
+		if r.Status != 409 || r.ErrorCode() != "document_changed" || v2 == v1 || len(v2) != 64 {
+			t.Fatalf("signature on version 1: %d %s", r.Status, r.Raw)
+		}
+		if st := owner.Get(base).Body["contract"].(map[string]any)["status"]; st != string(contract.Draft) {
+			t.Fatalf("status %v after a refused signature", st)
+		}
+		r = owner.Post(base+"/signing/sign", map[string]any{"method": "type", "typed": "Lara Lord", "documentHash": v2})
+		if r.Status != 200 {
+			t.Fatalf("signature on version 2: %d %s", r.Status, r.Raw)
+		}
+		env, _ := e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: contract.Kind, ID: id})
+		if env.DocHash != v2 || !strings.Contains(string(env.Document), "1,600") {
+			t.Errorf("frozen version: %s", env.DocHash)
+		}
 	})
 }
