@@ -2,8 +2,10 @@ package contract_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/contract"
@@ -194,4 +196,50 @@ func TestStaleFirstSignatureRefused(t *testing.T) {
 			t.Errorf("frozen version: %s", env.DocHash)
 		}
 	})
+}
+
+// 40 wrong codes at once: each comparison first spends a try in one
+// statement, so exactly signing.CodeTries of them are compared (the first
+// four answer "not correct", every other "too many") and the right code
+// after them is refused. Before the fix (the tries read, compared, then
+// counted) more than CodeTries were compared: the unfixed code failed in
+// round 1 or 2 on SQLite and round 1 on PostgreSQL (two runs each).
+func TestManyWrongCodesAtOnce(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		owner, pid := landlordWithProperty(t, e, "lord@example.com")
+		id := newDraft(t, owner, pid)["id"].(string)
+		finish(t, owner, id, answers())
+		base := "/api/contracts/" + id
+		racetest.Rounds(t, 6, func(t *testing.T, round int) {
+			e.Clock.Advance(signing.ResendGap + time.Second)
+			if r := owner.Post(base+"/signing/code", nil); r.Status != 200 {
+				t.Fatalf("code: %d %s", r.Status, r.Raw)
+			}
+			right := e.LastCode("lord@example.com")
+			wrong := fmt.Sprintf("%06d", (atoi(right)+1)%1_000_000)
+			res := racetest.Together(40, func(int) apptest.Response {
+				return owner.Post(base+"/signing/verify", map[string]any{"code": wrong})
+			})
+			compared := racetest.Count(res, func(r apptest.Response) bool { return r.ErrorCode() == "code_invalid" })
+			limited := racetest.Count(res, func(r apptest.Response) bool { return r.ErrorCode() == "code_attempts" })
+			if compared != signing.CodeTries-1 || limited != 40-compared {
+				t.Fatalf("%d answered not correct and %d too many, want %d and %d", compared, limited, signing.CodeTries-1, 40-signing.CodeTries+1)
+			}
+			var tries int
+			if err := e.App.DB.Conn().QueryRow(context.Background(), `SELECT attempts FROM signing_codes WHERE kind = ? AND subject_id = ?`, contract.Kind, id).Scan(&tries); err != nil || tries != signing.CodeTries {
+				t.Fatalf("%d tries counted, want %d (%v)", tries, signing.CodeTries, err)
+			}
+			if r := owner.Post(base+"/signing/verify", map[string]any{"code": right}); r.Status != 400 || r.ErrorCode() != "code_attempts" {
+				t.Fatalf("the right code after the limit: %d %s", r.Status, r.Raw)
+			}
+		})
+	})
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
 }
