@@ -243,3 +243,64 @@ func atoi(s string) int {
 	}
 	return n
 }
+
+// The seal may run more than once, even at the same time (a download
+// while its job runs, a job run twice): one sealed PDF, the one whose
+// hash is recorded, and one completion e-mail per party.
+func TestSealRunsTwiceAtOnce(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		owner, pid := landlordWithProperty(t, e, "lord@example.com")
+		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
+		a := answers()
+		a["guarantor"] = map[string]any{"answer": "no"}
+		a["tenants"] = []any{map[string]any{"first": "Tom", "last": "Tenant", "email": "tom@example.com"}}
+		racetest.Rounds(t, 4, func(t *testing.T, round int) {
+			id := newDraft(t, owner, pid)["id"].(string)
+			finish(t, owner, id, a)
+			pay(t, owner, id)
+			verify(t, e, owner, "lord@example.com", id)
+			if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != 200 {
+				t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
+			}
+			verify(t, e, tom, "tom@example.com", id)
+			if r := tom.Sign("/api/contracts/"+id, typed("Tom Tenant")); r.Status != 200 || r.Body["completed"] != true {
+				t.Fatalf("tom signs: %d %s", r.Status, r.Raw)
+			}
+			ref := signing.Ref{Kind: contract.Kind, ID: id}
+			env, _ := e.App.Signing.Envelope(context.Background(), ref)
+			// A second seal job, as a sweep racing the first would add.
+			if err := e.App.Jobs.Enqueue(context.Background(), e.App.DB.Conn(), "signing.seal", map[string]string{"envelopeId": env.ID}, 5); err != nil {
+				t.Fatal(err)
+			}
+			errs := racetest.Together(3, func(i int) error {
+				if i == 0 {
+					r := tom.Get("/api/contracts/" + id + "/pdf")
+					if r.Status != 200 {
+						return fmt.Errorf("download: %d", r.Status)
+					}
+					return nil
+				}
+				_, err := e.App.Jobs.RunOnce(context.Background())
+				return err
+			})
+			for _, err := range errs {
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			e.RunJobs()
+			env, _ = e.App.Signing.Envelope(context.Background(), ref)
+			if sealedFiles(t, e, contract.Kind) != round || env.PDFKey == "" {
+				t.Fatalf("%d sealed PDFs after %d agreements", sealedFiles(t, e, contract.Kind), round)
+			}
+			if r := tom.Get("/api/contracts/" + id + "/pdf"); signing.Hash([]byte(r.Raw)) != env.PDFHash {
+				t.Errorf("the PDF served is not the one recorded")
+			}
+			for _, addr := range []string{"lord@example.com", "tom@example.com"} {
+				if n := completionMails(t, e, addr, id); n != 1 {
+					t.Errorf("%d completion e-mails to %s, want 1", n, addr)
+				}
+			}
+		})
+	})
+}

@@ -100,9 +100,17 @@ func (s *Service) SealNow(ctx context.Context, r Ref) (Envelope, error) {
 	return s.sealByID(ctx, e.ID)
 }
 
-// afterPut is a test hook: it runs after the sealed PDF is stored and
-// before its record commits (the kill -9 tests stop there).
-var afterPut func()
+// CrashPoint, when set, is called at the named points of sealing: "drawn"
+// (the PDF is drawn, nothing stored), "stored" (the file is stored, its
+// record not committed) and "sealed" (committed with its e-mails). Only
+// the kill -9 tests set it, to stop the process there.
+var CrashPoint func(point string)
+
+func crashPoint(point string) {
+	if CrashPoint != nil {
+		CrashPoint(point)
+	}
+}
 
 // sealByID draws, stores and records the sealed PDF of a complete envelope
 // and queues the completion e-mails; sealing a sealed envelope does nothing.
@@ -122,6 +130,7 @@ func (s *Service) sealByID(ctx context.Context, id string) (Envelope, error) {
 	if err != nil {
 		return Envelope{}, err
 	}
+	crashPoint("drawn")
 	key := "signed/" + e.Ref.Kind + "/" + e.ID + ".pdf"
 	hash := Hash(pdf)
 	now := s.now()
@@ -141,9 +150,7 @@ func (s *Service) sealByID(ctx context.Context, id string) (Envelope, error) {
 		if err := s.files.Put(ctx, key, bytes.NewReader(pdf), int64(len(pdf)), "application/pdf"); err != nil {
 			return apperr.Wrap(err, "store sealed pdf")
 		}
-		if afterPut != nil {
-			afterPut()
-		}
+		crashPoint("stored")
 		if err := setSealed(ctx, c, id, now, key, hash); err != nil {
 			return err
 		}
@@ -173,6 +180,7 @@ func (s *Service) sealByID(ctx context.Context, id string) (Envelope, error) {
 	if err != nil {
 		return Envelope{}, err
 	}
+	crashPoint("sealed")
 	return e, nil
 }
 
