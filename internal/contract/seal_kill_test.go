@@ -73,7 +73,7 @@ func TestSealSurvivesKill(t *testing.T) {
 				} else {
 					killAt(t, url, dir, id, point)
 				}
-				after := openAt(t, url, dir) // the restart
+				after := openAt(t, url, dir)         // the restart
 				after.Clock.Advance(5 * time.Minute) // past the killed worker's lease
 				after.RunJobs()
 				env, err := after.App.Signing.Envelope(context.Background(), signing.Ref{Kind: contract.Kind, ID: id})
