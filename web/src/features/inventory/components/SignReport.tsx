@@ -64,6 +64,8 @@ export function useInventorySigningAdapter(reportId: string, onReport?: (report:
       onReport?.(r.report)
       return { message: r.message, completed: r.completed }
     },
+    // The report changed after it was shown (reopened and edited): load it again.
+    changed: () => void qc.invalidateQueries({ queryKey: inventoryKey }),
     texts: inventoryTexts,
   }
 }
