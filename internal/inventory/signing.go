@@ -58,8 +58,9 @@ type SigningDeps struct {
 	Payments payment.Seller
 	Mail     signing.Mailer
 	BaseURL  string
-	// Files keeps the PDF of a completed report; Jobs makes it, in the
-	// background, when the report completes.
+	// Files and Jobs: a completed report's PDF is the sealed PDF the
+	// signing package makes in its seal job; Jobs also runs the former
+	// report PDF job's leftovers.
 	Files storage.Store
 	Jobs  *jobs.Queue
 }
