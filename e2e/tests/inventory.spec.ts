@@ -308,6 +308,12 @@ test('a check-in report is signed and sent, disputed, edited and sent again, sig
   await page.getByRole('button', { name: 'Complete inside inspection' }).click()
   await page.getByRole('button', { name: 'SIGN AND SEND' }).first().click()
   await page.getByRole('button', { name: 'SIGN AND SEND' }).first().click()
+  // Reopening ended the code verification of version 1: a new code for version 2.
+  await page.waitForTimeout(10_000) // the 10-second gap between codes
+  const again = new Date()
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await page.getByLabel('6 digit code').fill(await readCode(page.request, lord.email, again))
+  await page.getByRole('button', { name: 'Verify' }).click()
   await page.getByRole('tab', { name: 'Type' }).click()
   await page.getByLabel('Type your full name').fill('Ian Inspector')
   await page.getByRole('button', { name: 'SIGN AND SEND' }).last().click()

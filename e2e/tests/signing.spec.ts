@@ -172,3 +172,54 @@ test('landlord and two tenants sign; the sealed PDF is genuine', async ({ page, 
   await expect(visitor.getByText(/We have no signed document matching this/).first()).toBeVisible()
   await visitorCtx.close()
 })
+
+// Issue 24: the agreement changed after the landlord opened the sign
+// screen (another tab changed the rent): the signature is refused, the
+// screen says the document changed and offers the new version; nothing was
+// signed, and the new version can then be signed.
+test('a signature on a version that changed meanwhile is refused with a clear message', async ({ page, request, playwright }, testInfo) => {
+  test.setTimeout(150_000)
+  const promo = await createPromoCode(playwright, 50)
+  const landlord = await landlordWithProperty(page, request, 'stalelord')
+  const tenant = { first: 'Tom', last: 'Tenant', email: uniqueEmail('staletom') }
+  const id = await finishedDraft(page.request, [tenant])
+  await page.goto(`/contract-builder?view=draft&id=${id}`)
+  await page.getByRole('button', { name: 'Sign and Send' }).first().click()
+  await proveEmail(page, landlord.email)
+  await expect(page.getByText('£1.99').first()).toBeVisible()
+  await page.getByLabel('PROMO CODE').fill(promo)
+  await page.getByRole('button', { name: 'APPLY' }).click()
+  await expect(page.getByText('50%').first()).toBeVisible()
+  await toCard(page, testInfo)
+  const card = await fillCard(page, '4242424242424242')
+  await card.getByRole('button', { name: 'MAKE CARD PAYMENT' }).click()
+  await expect(page.getByRole('tab', { name: 'Type' })).toBeVisible()
+  await expect(page.getByText('Version you are signing:')).toBeVisible()
+
+  // Meanwhile the rent changes (as from another tab).
+  const draft = (await (await page.request.get(`/api/contracts/${id}`)).json()) as { contract: { answers: Record<string, unknown> } }
+  const answers = { ...draft.contract.answers, rentPence: 160000 }
+  for (const step of ['rent', 'firstPayment', 'deposit', 'utilities', 'schedule', 'shared', 'parking', 'additionalTerms', 'mortgage']) {
+    const r = await page.request.put(`/api/contracts/${id}/steps`, { headers: sameOrigin, data: { step, answers } })
+    expect(r.status(), `step ${step}: ${await r.text()}`).toBe(200)
+  }
+
+  await page.getByRole('tab', { name: 'Type' }).click()
+  await page.getByLabel('Type your full name').fill('Lara Lord')
+  await page.getByRole('button', { name: 'Sign and Send' }).click()
+  const notice = page.locator('.sg__changed')
+  await expect(notice).toContainText('This document changed since you opened it')
+  await expect(notice.getByRole('button', { name: 'Read the new version' })).toBeVisible()
+  await checkPage(page, testInfo, 'signing-stale')
+  const state = (await (await page.request.get(`/api/contracts/${id}`)).json()) as { contract: { status: string } }
+  expect(state.contract.status).toBe('Draft')
+
+  // The landlord reads the new version, then signs it.
+  await notice.getByRole('button', { name: 'Read the new version' }).click()
+  await expect(page.getByText('£1,600.00').first()).toBeVisible()
+  await page.getByRole('button', { name: 'Sign and Send' }).first().click()
+  await page.getByRole('tab', { name: 'Type' }).click()
+  await page.getByLabel('Type your full name').fill('Lara Lord')
+  await page.getByRole('button', { name: 'Sign and Send' }).click()
+  await expect(page.getByText('Contract signed and sent to Tenant(s)').first()).toBeVisible()
+})

@@ -154,7 +154,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	if err != nil {
 		return nil, err
 	}
-	a.Signing = signing.NewService(signing.Deps{DB: d, Clock: clk, Secret: cfg.SecretKey, Mail: mailer, Files: files, BaseURL: cfg.BaseURL})
+	a.Signing = signing.NewService(signing.Deps{DB: d, Clock: clk, Secret: cfg.SecretKey, Mail: mailer, Files: files, BaseURL: cfg.BaseURL, Jobs: q, Log: log})
 	a.Contracts = contract.NewService(d, clk, libs, contractProperties{properties})
 	a.Contracts.UseTerms(termChecker)
 	properties.UseTerms(termChecker)
@@ -176,6 +176,11 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		if err := demo.SeedReport(ctx, authSvc, properties, a.Inventory, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo report: %w", err)
 		}
+	}
+	// Every fully signed document without its sealed PDF is sealed again
+	// (after a crash), now and every signing.SweepEvery.
+	if err := a.Signing.Schedule(ctx); err != nil {
+		return nil, fmt.Errorf("signing: %w", err)
 	}
 	dir := documentsDirectory{properties: properties, auth: authSvc, contracts: a.Contracts, refchecks: a.RefChecks, inventory: a.Inventory}
 	a.Documents, err = documents.NewService(documents.Deps{DB: d, Clock: clk, Jobs: q, Mail: mailer, Files: files, Properties: dir, Accounts: dir,

@@ -272,3 +272,15 @@ var NonAdmins = []NonAdmin{
 
 // Admin is an admin actor for calling services directly in tests.
 var Admin = session.Actor{UserID: "admin-1", UserType: session.Landlord, Role: session.RoleAdmin}
+
+// Sign signs the document at base (e.g. "/api/contracts/{id}") as a
+// signing screen does: it reads the signing state's documentHash (the
+// version the page shows) and sends it with the signature sig.
+func (c *Client) Sign(base string, sig map[string]any) Response {
+	c.e.T.Helper()
+	body := map[string]any{"documentHash": c.Get(base + "/signing").Body["documentHash"]}
+	for k, v := range sig {
+		body[k] = v
+	}
+	return c.Post(base+"/signing/sign", body)
+}

@@ -285,7 +285,7 @@ func TestWhoMaySeeAnAgreement(t *testing.T) {
 		// The landlord pays, signs and sends.
 		pay(t, owner, id)
 		verify(t, e, owner, "lord@example.com", id)
-		if r := owner.Post("/api/contracts/"+id+"/signing/sign", typed("Lara Lord")); r.Status != 200 {
+		if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != 200 {
 			t.Fatalf("sign and send: %d %s", r.Status, r.Raw)
 		}
 		check("sent", true)

@@ -64,6 +64,7 @@ func (s *Service) UseSigning(d SigningDeps) {
 	s.sign = d
 	d.Payments.Register(OrderType, s)
 	d.Payments.RegisterProduct(Product, Price)
+	d.Signing.Register(Kind, sealer{s})
 }
 
 // invitees are the signers of the agreement in order: the landlord (as the
@@ -135,6 +136,12 @@ func (s *Service) signingState(ctx context.Context, c Contract, a session.Actor)
 	case Draft:
 		st.CanSign = mine && c.Step == StepFinished
 		st.NeedsPayment = st.CanSign && c.PaymentStatus == PaymentPending
+		if st.CanSign {
+			// The hash of the text the landlord's signature would freeze now.
+			if frozen, err := s.freeze(ctx, c); err == nil {
+				st.Envelope.DocHash = signing.Hash(frozen)
+			}
+		}
 	case ATS:
 		if sg, ok := signing.SignerFor(env, a); ok && !sg.Signed() {
 			st.WaitingFor = signing.WaitingFor(env, sg)
@@ -236,7 +243,9 @@ type SignResult struct {
 
 // Sign signs the agreement as the actor: the landlord's signature freezes
 // the text and sends it to the tenants; the last signature completes it.
-func (s *Service) Sign(ctx context.Context, a session.Actor, id string, sig signing.Signature, m signing.Meta) (SignResult, error) {
+// shown is the SHA-256 of the text the signer's page showed: a signature
+// on another version than the one in force is refused (signing.ErrChanged).
+func (s *Service) Sign(ctx context.Context, a session.Actor, id string, sig signing.Signature, shown string, m signing.Meta) (SignResult, error) {
 	checked, err := s.sign.Signing.Check(ctx, sig)
 	if err != nil {
 		return SignResult{}, err
@@ -247,14 +256,24 @@ func (s *Service) Sign(ctx context.Context, a session.Actor, id string, sig sign
 	}
 	switch c.Status {
 	case Draft:
-		return s.signAsLandlord(ctx, a, c, checked, m)
+		return s.signAsLandlord(ctx, a, c, checked, shown, m)
 	case ATS:
-		return s.signAsParty(ctx, a, c, checked, m)
+		return s.signAsParty(ctx, a, c, checked, shown, m)
 	}
 	return SignResult{}, apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
 }
 
-func (s *Service) signAsLandlord(ctx context.Context, a session.Actor, c Contract, sig signing.Checked, m signing.Meta) (SignResult, error) {
+// freeze is the text every signer signs: the agreement as built now.
+func (s *Service) freeze(ctx context.Context, c Contract) ([]byte, error) {
+	lib := s.libraryOf(c)
+	if lib == nil {
+		return nil, apperr.New(apperr.Conflict, "no_library", MsgFinishFirst)
+	}
+	frozen, err := json.Marshal(Build(lib, c.Answers, s.place(ctx, c.PropertyID), c.Edits))
+	return frozen, apperr.Wrap(err, "freeze contract")
+}
+
+func (s *Service) signAsLandlord(ctx context.Context, a session.Actor, c Contract, sig signing.Checked, shown string, m signing.Meta) (SignResult, error) {
 	if c.LandlordID != a.UserID {
 		return SignResult{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
@@ -302,10 +321,10 @@ func (s *Service) signAsLandlord(ctx context.Context, a session.Actor, c Contrac
 		if err := s.requireAcknowledged(ctx, tx, c.ID, flags); err != nil {
 			return err
 		}
-		if env, err = s.sign.Signing.Start(ctx, tx, ref(c.ID), title(c, p), frozen, invitees(c, a.Email)); err != nil {
+		if _, err = s.sign.Signing.Start(ctx, tx, ref(c.ID), title(c, p), frozen, invitees(c, a.Email)); err != nil {
 			return err
 		}
-		if env, err = s.sign.Signing.Sign(ctx, tx, env, a, sig, m); err != nil {
+		if env, err = s.sign.Signing.Sign(ctx, tx, ref(c.ID), a, sig, m, shown); err != nil {
 			return err
 		}
 		return s.invite(ctx, tx, c, p, env, a, false)
@@ -347,19 +366,23 @@ func (s *Service) link(id, view string) string {
 	return strings.TrimRight(s.sign.BaseURL, "/") + "/contract-builder?view=" + view + "&id=" + id
 }
 
-func (s *Service) signAsParty(ctx context.Context, a session.Actor, c Contract, sig signing.Checked, m signing.Meta) (SignResult, error) {
-	env, err := s.sign.Signing.Envelope(ctx, ref(c.ID))
-	if err != nil {
-		return SignResult{}, err
-	}
-	err = s.db.Tx(ctx, func(tx db.Conn) error {
-		if env, err = s.sign.Signing.Sign(ctx, tx, env, a, sig, m); err != nil {
+func (s *Service) signAsParty(ctx context.Context, a session.Actor, c Contract, sig signing.Checked, shown string, m signing.Meta) (SignResult, error) {
+	var env signing.Envelope
+	err := s.db.Tx(ctx, func(tx db.Conn) error {
+		// Sign locks the envelope and decides completion: of two last
+		// signers at once exactly one sees it complete, and that signature
+		// queues the seal (sealer below) in this transaction.
+		var err error
+		if env, err = s.sign.Signing.Sign(ctx, tx, ref(c.ID), a, sig, m, shown); err != nil {
 			return err
 		}
 		if env.Complete() {
-			now := s.now().UnixMilli()
-			if _, err := moveStatus(ctx, tx, c.ID, ATS, ADS, nil, now); err != nil {
+			moved, err := moveStatus(ctx, tx, c.ID, ATS, ADS, nil, s.now().UnixMilli())
+			if err != nil {
 				return err
+			}
+			if !moved {
+				return apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
 			}
 		}
 		return nil
@@ -372,50 +395,55 @@ func (s *Service) signAsParty(ctx context.Context, a session.Actor, c Contract, 
 		return SignResult{Record: s.record(c, p, a), Message: MsgSigned}, nil
 	}
 	c.Status = ADS
-	if c, err = s.seal(ctx, c, p, env); err != nil {
-		// The signature stands; the PDF is sealed on the next download.
-		return SignResult{Record: s.record(c, p, a), Message: MsgSigned, Completed: true}, nil
-	}
 	return SignResult{Record: s.record(c, p, a), Message: MsgSignedAll, Completed: true}, nil
 }
 
-// seal renders and stores the sealed PDF of a fully signed agreement,
-// completes it and e-mails every party the link.
-func (s *Service) seal(ctx context.Context, c Contract, p Property, env signing.Envelope) (Contract, error) {
+// sealer completes agreements for the signing package: it draws the sealed
+// PDF and, in the transaction that records it, completes the agreement and
+// names the completion e-mails (signing attaches the PDF).
+type sealer struct{ s *Service }
+
+func (z sealer) SealedPDF(ctx context.Context, env signing.Envelope) ([]byte, string, error) {
 	var doc Document
 	if err := json.Unmarshal(env.Document, &doc); err != nil {
-		return c, apperr.Wrap(err, "read frozen contract")
+		return nil, "", apperr.Wrap(err, "read frozen contract")
 	}
-	pdf, err := s.RenderPDF(ctx, doc, env)
+	b, err := z.s.RenderPDF(ctx, doc, env)
 	if err != nil {
-		return c, err
+		return nil, "", err
 	}
-	if env, err = s.sign.Signing.Seal(ctx, env, pdf); err != nil {
-		return c, err
-	}
-	err = s.db.Tx(ctx, func(tx db.Conn) error {
-		moved, err := moveStatus(ctx, tx, c.ID, ADS, Completed, nil, s.now().UnixMilli())
-		if err != nil || !moved {
-			return err
-		}
-		for _, sg := range env.Signers {
-			if err := s.sign.Mail.Send(ctx, tx, mail.Email{To: sg.Email, Subject: "Your signed tenancy agreement for " + p.text(), Template: "notice",
-				Data: map[string]any{"Name": sg.Name, "Heading": "Everyone has signed",
-					"Paragraphs": []string{
-						"Every party has signed the tenancy agreement for " + p.text() + ". Download the signed PDF, with its audit page, here (sign in to OmniRent first): " + s.link(c.ID, "completed"),
-						"Document id " + env.ID + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
-						"Copies of the property's current gas safety record, electrical installation condition report and energy performance certificate are on the agreement's page, with the signed PDF.",
-					}}}); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	c, err := byID(ctx, z.s.db.Conn(), env.Ref.ID)
 	if err != nil {
-		return c, err
+		return nil, "", err
 	}
-	c.Status = Completed
-	return c, nil
+	return b, pdfName(z.s.place(ctx, c.PropertyID)), nil
+}
+
+func (z sealer) Sealed(ctx context.Context, tx db.Conn, env signing.Envelope) ([]mail.Email, error) {
+	s := z.s
+	c, err := byID(ctx, tx, env.Ref.ID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := moveStatus(ctx, tx, c.ID, ADS, Completed, nil, s.now().UnixMilli()); err != nil {
+		return nil, err
+	}
+	p := s.place(ctx, c.PropertyID)
+	var out []mail.Email
+	for _, sg := range env.Signers {
+		out = append(out, mail.Email{To: sg.Email, Subject: "Your signed tenancy agreement for " + p.text(), Template: "notice",
+			Data: map[string]any{"Name": sg.Name, "Heading": "Everyone has signed",
+				"Paragraphs": []string{
+					"Every party has signed the tenancy agreement for " + p.text() + ". The signed PDF, with its audit page, is attached (if it is larger than 10 MB, only this link is sent). Download it here too (sign in to OmniRent first): " + s.link(c.ID, "completed"),
+					"Document id " + env.ID + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
+					"Copies of the property's current gas safety record, electrical installation condition report and energy performance certificate are on the agreement's page, with the signed PDF.",
+				}}})
+	}
+	return out, nil
+}
+
+func pdfName(p Property) string {
+	return "tenancy-agreement-" + strings.ToLower(strings.Join(strings.Fields(p.Line1), "-")) + ".pdf"
 }
 
 // PDF is the sealed agreement for a party to it.
@@ -432,11 +460,8 @@ func (s *Service) PDF(ctx context.Context, a session.Actor, id, ip string) ([]by
 		return nil, "", err
 	}
 	p := s.place(ctx, c.PropertyID)
-	if c.Status == ADS {
-		if _, err := s.seal(ctx, c, p, env); err != nil {
-			return nil, "", err
-		}
-		if env, err = s.sign.Signing.Envelope(ctx, ref(c.ID)); err != nil {
+	if env.PDFKey == "" { // the seal job has not run yet
+		if env, err = s.sign.Signing.SealNow(ctx, ref(c.ID)); err != nil {
 			return nil, "", err
 		}
 	}
@@ -447,8 +472,7 @@ func (s *Service) PDF(ctx context.Context, a session.Actor, id, ip string) ([]by
 	if err := s.sign.Signing.Record(ctx, s.db.Conn(), ref(c.ID), signing.EventDownloaded, a.Email, "Downloaded the signed PDF", ip); err != nil {
 		return nil, "", err
 	}
-	name := "tenancy-agreement-" + strings.ToLower(strings.Join(strings.Fields(p.Line1), "-")) + ".pdf"
-	return b, name, nil
+	return b, pdfName(p), nil
 }
 
 // Resend e-mails the actor the download link of a completed agreement.
@@ -464,10 +488,20 @@ func (s *Service) Resend(ctx context.Context, a session.Actor, id string) error 
 		return err
 	}
 	p := s.place(ctx, c.PropertyID)
+	env, err := s.sign.Signing.Envelope(ctx, ref(c.ID))
+	if err != nil {
+		return err
+	}
+	m := mail.Email{To: a.Email, Subject: "Download your signed tenancy agreement for " + p.text(), Template: "notice",
+		Data: map[string]any{"Name": a.FullName, "Heading": "Your signed tenancy agreement",
+			"Paragraphs": []string{"The signed PDF of the tenancy agreement for " + p.text() + " is attached (if it is larger than 10 MB, only this link is sent). Download it here too (sign in to OmniRent first): " + s.link(c.ID, "completed")}}}
+	if f, ok, err := s.sign.Signing.Attachment(ctx, env, pdfName(p)); err != nil {
+		return err
+	} else if ok {
+		m.Attachments = []mail.Attachment{f}
+	}
 	return s.db.Tx(ctx, func(tx db.Conn) error {
-		if err := s.sign.Mail.Send(ctx, tx, mail.Email{To: a.Email, Subject: "Download your signed tenancy agreement for " + p.text(), Template: "notice",
-			Data: map[string]any{"Name": a.FullName, "Heading": "Your signed tenancy agreement",
-				"Paragraphs": []string{"Download the signed PDF of the tenancy agreement for " + p.text() + " here (sign in to OmniRent first): " + s.link(c.ID, "completed")}}}); err != nil {
+		if err := s.sign.Mail.Send(ctx, tx, m); err != nil {
 			return err
 		}
 		return s.sign.Signing.Record(ctx, tx, ref(c.ID), signing.EventSent, a.Email, "Download link e-mailed to "+a.Email, "")

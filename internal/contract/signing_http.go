@@ -44,7 +44,7 @@ func (g signingArea) FeeOrder(ctx context.Context, a session.Actor, id string) (
 }
 
 func (g signingArea) SignAs(ctx context.Context, a session.Actor, id string, in signing.SignRequest, m signing.Meta) (signing.Signed, error) {
-	res, err := g.svc.Sign(ctx, a, id, in.Signature, m)
+	res, err := g.svc.Sign(ctx, a, id, in.Signature, in.DocumentHash, m)
 	if err != nil {
 		return signing.Signed{}, err
 	}

@@ -87,7 +87,7 @@ func TestSigningOrderAndState(t *testing.T) {
 			code   string
 		}
 		sign := func(c *apptest.Client) apptest.Response {
-			return c.Post("/api/contracts/"+id+"/signing/sign", typed("A Signer"))
+			return c.Sign("/api/contracts/"+id, typed("A Signer"))
 		}
 		states := []struct {
 			name   string
@@ -136,6 +136,7 @@ func TestSigningOrderAndState(t *testing.T) {
 				}
 			}
 		}
+		e.RunJobs() // the seal job completes it
 		if r := owner.Get("/api/contracts/" + id); r.Body["contract"].(map[string]any)["status"] != "COMPLETED" {
 			t.Fatalf("status after every signature: %s", r.Raw)
 		}
@@ -276,7 +277,7 @@ func TestSealedAgreement(t *testing.T) {
 		before := owner.Get("/api/contracts/" + id + "/document").Body["document"]
 		pay(t, owner, id)
 		verify(t, e, owner, "lord@example.com", id)
-		if r := owner.Post("/api/contracts/"+id+"/signing/sign", map[string]any{"method": "draw", "image": pngDataURL}); r.Status != 200 {
+		if r := owner.Sign("/api/contracts/"+id, map[string]any{"method": "draw", "image": pngDataURL}); r.Status != 200 {
 			t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
 		}
 		// Tenants were e-mailed the link.
@@ -325,17 +326,17 @@ func TestSealedAgreement(t *testing.T) {
 			t.Errorf("edit after signing: %d", r.Status)
 		}
 		verify(t, e, tom, "tom@example.com", id)
-		if r := tom.Post("/api/contracts/"+id+"/signing/sign", typed("Tom Tenant")); r.Status != 200 {
+		if r := tom.Sign("/api/contracts/"+id, typed("Tom Tenant")); r.Status != 200 {
 			t.Fatalf("tom: %d %s", r.Status, r.Raw)
 		}
 		verify(t, e, tess, "tess@example.com", id)
-		if r := tess.Post("/api/contracts/"+id+"/signing/sign", map[string]any{"method": "upload", "image": "data:image/png;base64,bm90IGFuIGltYWdl"}); r.Status != 400 || r.FieldError("signature") != signing.MsgUploadImage {
+		if r := tess.Sign("/api/contracts/"+id, map[string]any{"method": "upload", "image": "data:image/png;base64,bm90IGFuIGltYWdl"}); r.Status != 400 || r.FieldError("signature") != signing.MsgUploadImage {
 			t.Errorf("not an image: %d %s", r.Status, r.Raw)
 		}
-		if r := tess.Post("/api/contracts/"+id+"/signing/sign", typed(strings.Repeat("x", 46))); r.Status != 400 || r.FieldError("signature") != signing.MsgTooLong {
+		if r := tess.Sign("/api/contracts/"+id, typed(strings.Repeat("x", 46))); r.Status != 400 || r.FieldError("signature") != signing.MsgTooLong {
 			t.Errorf("46 characters: %d %s", r.Status, r.Raw)
 		}
-		r := tess.Post("/api/contracts/"+id+"/signing/sign", map[string]any{"method": "upload", "image": pngDataURL})
+		r := tess.Sign("/api/contracts/"+id, map[string]any{"method": "upload", "image": pngDataURL})
 		if r.Status != 200 || r.Body["completed"] != true || r.Body["message"] != contract.MsgSignedAll {
 			t.Fatalf("tess: %d %s", r.Status, r.Raw)
 		}
@@ -444,7 +445,7 @@ func BenchmarkSealedAgreementPDF(b *testing.B) {
 	finish(b, owner, id, a)
 	pay(b, owner, id)
 	verify(b, e, owner, "lord@example.com", id)
-	if r := owner.Post("/api/contracts/"+id+"/signing/sign", map[string]any{"method": "draw", "image": pngDataURL}); r.Status != 200 {
+	if r := owner.Sign("/api/contracts/"+id, map[string]any{"method": "draw", "image": pngDataURL}); r.Status != 200 {
 		b.Fatal(r.Raw)
 	}
 	for i, who := range []string{"tom@example.com", "tess@example.com", "gus@example.com"} {
@@ -455,7 +456,7 @@ func BenchmarkSealedAgreementPDF(b *testing.B) {
 		if i == 1 {
 			sig = map[string]any{"method": "upload", "image": pngDataURL}
 		}
-		if r := c.Post("/api/contracts/"+id+"/signing/sign", sig); r.Status != 200 {
+		if r := c.Sign("/api/contracts/"+id, sig); r.Status != 200 {
 			b.Fatal(r.Raw)
 		}
 	}

@@ -167,3 +167,29 @@ func PostgresURL(t testing.TB) string {
 	d.Close()
 	return u
 }
+
+// URL makes a fresh migrated database of the dialect and answers its URL,
+// for a test that opens it more than once (a helper process killed with
+// SIGKILL, then a restart). It is removed after the test.
+func URL(t testing.TB, dialect db.Dialect) string {
+	t.Helper()
+	ctx := context.Background()
+	var d *db.DB
+	var u string
+	var err error
+	switch dialect {
+	case db.SQLite:
+		u = "sqlite:" + filepath.Join(t.TempDir(), "test.db")
+		d, err = db.Open(ctx, u)
+	case db.Postgres:
+		d, u, err = postgresSchema(t)
+	}
+	if err != nil {
+		t.Fatalf("open %s: %v", dialect, err)
+	}
+	defer d.Close()
+	if err := d.Migrate(ctx); err != nil {
+		t.Fatalf("migrate %s: %v", dialect, err)
+	}
+	return u
+}

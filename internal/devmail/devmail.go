@@ -75,7 +75,7 @@ main{max-width:900px;margin:0 auto;padding:1rem}article{background:#fff;border-r
 pre{white-space:pre-wrap;font-size:.95rem}small{color:#4a5568}</style></head>
 <body><header><h1>Development mailbox</h1><p>Every e-mail the server sent, newest first. Shown only in development mode.</p></header><main>
 <form><label>Filter by recipient <input name="to" value="{{.To}}"></label> <button>Filter</button></form>
-{{range .Messages}}<article><h2>{{.Subject}}</h2><small>To {{.To}} &middot; {{.Created.Format "02/01/2006 15:04:05"}} UTC &middot; {{.Status}} &middot; <a href="/dev/mailbox/{{.ID}}">HTML version</a>{{range $i, $f := .Attachments}} &middot; <a href="/dev/mailbox/{{$.ID}}/attachments/{{$i}}" download="{{$f.Name}}">&#128206; {{$f.Name}}</a>{{end}}</small><pre>{{.Text}}</pre></article>
+{{range $m := .Messages}}<article><h2>{{.Subject}}</h2><small>To {{.To}} &middot; {{.Created.Format "02/01/2006 15:04:05"}} UTC &middot; {{.Status}} &middot; <a href="/dev/mailbox/{{.ID}}">HTML version</a>{{range $i, $f := .Attachments}} &middot; <a href="/dev/mailbox/{{$m.ID}}/attachments/{{$i}}" download="{{$f.Name}}">&#128206; {{$f.Name}}</a>{{end}}</small><pre>{{.Text}}</pre></article>
 {{else}}<p>No e-mails yet.</p>{{end}}</main></body></html>`))
 
 func (h *Handler) page(w http.ResponseWriter, r *http.Request) error {
@@ -90,16 +90,7 @@ func (h *Handler) page(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) message(r *http.Request) (mail.Message, error) {
-	msgs, err := h.mail.Outbox(r.Context(), "", 500)
-	if err != nil {
-		return mail.Message{}, err
-	}
-	for _, m := range msgs {
-		if m.ID == r.PathValue("id") {
-			return m, nil
-		}
-	}
-	return mail.Message{}, apperr.New(apperr.NotFound, "not_found", "No such e-mail.")
+	return h.mail.Message(r.Context(), r.PathValue("id"))
 }
 
 func (h *Handler) html(w http.ResponseWriter, r *http.Request) error {

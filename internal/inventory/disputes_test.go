@@ -81,7 +81,7 @@ func TestDisputes(t *testing.T) {
 		if r := tom.Post("/api/inventory/reports/"+id+"/signing/code", nil); r.Status != 409 {
 			t.Errorf("code while disputed: %d", r.Status)
 		}
-		if r := tom.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Tom Tenant")); r.Status != 409 {
+		if r := tom.Sign("/api/inventory/reports/"+id, typed("Tom Tenant")); r.Status != 409 {
 			t.Errorf("sign while disputed: %d %s", r.Status, r.Raw)
 		}
 		if st := tom.Get("/api/inventory/reports/" + id + "/signing").Body; st["canSign"] != false {
@@ -113,7 +113,7 @@ func TestDisputes(t *testing.T) {
 			t.Fatal(r.Raw)
 		}
 		verifyCode(t, e, tom, "tom@example.com", id)
-		if r := tom.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Tom Tenant")); r.Status != 200 {
+		if r := tom.Sign("/api/inventory/reports/"+id, typed("Tom Tenant")); r.Status != 200 {
 			t.Errorf("sign after resolving: %d %s", r.Status, r.Raw)
 		}
 		if r := stranger.Get("/api/photos/original/" + pic); r.Status != 404 {
@@ -164,7 +164,13 @@ func TestEditAfterDispute(t *testing.T) {
 		if st := clerk.Get(base + "/signing").Body; st["needsPayment"] != false || st["canSign"] != true {
 			t.Errorf("state after reopening: %v", st)
 		}
-		r = clerk.Post(base+"/signing/sign", typed("Ines Pector"))
+		// Reopening ended the creator's code verification: a code again.
+		if r := clerk.Sign(base, typed("Ines Pector")); r.Status != 403 || r.ErrorCode() != "code_required" {
+			t.Errorf("sign again on the old code: %d %s", r.Status, r.Raw)
+		}
+		e.Clock.Advance(signing.ResendGap)
+		verifyCode(t, e, clerk, "clerk@example.com", id)
+		r = clerk.Sign(base, typed("Ines Pector"))
 		if r.Status != 200 || r.Body["report"].(map[string]any)["status"] != inventory.Disputed {
 			t.Fatalf("send again: %d %s", r.Status, r.Raw)
 		}
@@ -181,7 +187,7 @@ func TestEditAfterDispute(t *testing.T) {
 			t.Fatalf("resolve: %d %s", r.Status, r.Raw)
 		}
 		verifyCode(t, e, tom, "tom@example.com", id)
-		if r := tom.Post(base+"/signing/sign", typed("Tom Tenant")); r.Status != 200 {
+		if r := tom.Sign(base, typed("Tom Tenant")); r.Status != 200 {
 			t.Fatalf("tenant signs: %d %s", r.Status, r.Raw)
 		}
 		env, _ := e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: inventory.Kind, ID: id})

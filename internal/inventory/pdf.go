@@ -170,6 +170,11 @@ func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 		}
 	}
 	w.evidence(evs)
+	if started && env.Complete() { // the sealed report ends with its audit trail
+		if err := s.sign.Signing.AuditPage(ctx, d, env); err != nil {
+			return nil, err
+		}
+	}
 	return d.Bytes()
 }
 

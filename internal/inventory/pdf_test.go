@@ -97,7 +97,7 @@ func TestReportPDF(t *testing.T) {
 		// Once signed, the signing package's signatures page follows.
 		verifyCode(t, e, c, "clerk@example.com", id)
 		payFee(t, c, id)
-		if r := c.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Ines Pector")); r.Status != 200 {
+		if r := c.Sign("/api/inventory/reports/"+id, typed("Ines Pector")); r.Status != 200 {
 			t.Fatalf("sign: %d %s", r.Status, r.Raw)
 		}
 		if rec, err = e.App.Inventory.Get(ctx, u.Actor(), id); err != nil {

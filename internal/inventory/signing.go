@@ -1,11 +1,9 @@
 package inventory
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/omnirent/omnirent/internal/apperr"
@@ -60,8 +58,9 @@ type SigningDeps struct {
 	Payments payment.Seller
 	Mail     signing.Mailer
 	BaseURL  string
-	// Files keeps the PDF of a completed report; Jobs makes it, in the
-	// background, when the report completes.
+	// Files and Jobs: a completed report's PDF is the sealed PDF the
+	// signing package makes in its seal job; Jobs also runs the former
+	// report PDF job's leftovers.
 	Files storage.Store
 	Jobs  *jobs.Queue
 }
@@ -72,13 +71,15 @@ func (s *Service) UseSigning(d SigningDeps) {
 	s.sign = d
 	d.Payments.Register(OrderType, s)
 	d.Payments.RegisterProduct(Product, Price)
+	d.Signing.Register(Kind, sealer{s})
 	if d.Jobs != nil {
 		d.Jobs.Handle(pdfJob, s.makePDF)
 	}
 }
 
-// pdfJob makes and keeps a completed report's PDF in the background, so a
-// large report never holds up the signature that completes it.
+// pdfJob is the former job that kept a completed report's PDF; the sealed
+// PDF (the signing package's seal job) replaced it. A job of this kind
+// still queued seals the report.
 const pdfJob = "inventory.pdf"
 
 type pdfPayload struct {
@@ -90,25 +91,49 @@ func (s *Service) makePDF(ctx context.Context, raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return err
 	}
-	r, err := byID(ctx, s.db.Conn(), p.ReportID)
-	if err != nil || r.Status != Completed || s.sign.Files == nil {
-		return err
-	}
-	b, err := s.RenderPDF(ctx, s.record(ctx, r, session.Actor{}))
-	if err != nil {
-		return err
-	}
-	return s.sign.Files.Put(ctx, pdfKey(r.ID), bytes.NewReader(b), int64(len(b)), "application/pdf")
-}
-
-func pdfKey(id string) string { return "inventory-pdfs/" + id + ".pdf" }
-
-// queuePDF asks for the PDF of a report that has just completed.
-func (s *Service) queuePDF(ctx context.Context, tx db.Conn, id string) error {
-	if s.sign.Jobs == nil {
+	_, err := s.sign.Signing.SealNow(ctx, ref(p.ReportID))
+	if apperr.KindOf(err) == apperr.NotFound {
 		return nil
 	}
-	return s.sign.Jobs.Enqueue(ctx, tx, pdfJob, pdfPayload{ReportID: id}, 5)
+	return err
+}
+
+// sealer completes reports for the signing package: it draws the sealed
+// PDF (the report with its signatures and audit pages) and names the
+// completion e-mails (signing attaches the PDF).
+type sealer struct{ s *Service }
+
+func (z sealer) SealedPDF(ctx context.Context, env signing.Envelope) ([]byte, string, error) {
+	r, err := byID(ctx, z.s.db.Conn(), env.Ref.ID)
+	if err != nil {
+		return nil, "", err
+	}
+	rec := z.s.record(ctx, r, session.Actor{})
+	b, err := z.s.RenderPDF(ctx, rec)
+	return b, pdfName(rec), err
+}
+
+func (z sealer) Sealed(ctx context.Context, tx db.Conn, env signing.Envelope) ([]mail.Email, error) {
+	s := z.s
+	r, err := byID(ctx, tx, env.Ref.ID)
+	if err != nil {
+		return nil, err
+	}
+	subject := "Everyone has signed the " + s.title(r)
+	var out []mail.Email
+	for _, sg := range env.Signers {
+		out = append(out, mail.Email{To: sg.Email, Subject: subject, Template: "notice",
+			Data: map[string]any{"Name": sg.Name, "Heading": subject, "Paragraphs": []string{
+				"Every party has signed the " + s.title(r) + ". The signed PDF, with its audit page, is attached (if it is larger than 10 MB, only this link is sent).",
+				"Read it here (sign in to OmniRent first): " + s.link(r.ID),
+				"Document id " + env.ID + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
+			}}})
+	}
+	return out, nil
+}
+
+func pdfName(rec Record) string {
+	return strings.ToLower(strings.ReplaceAll(rec.Type, " ", "-")) + "-" + strings.ToLower(strings.Join(strings.Fields(rec.Property.Line1), "-")) + ".pdf"
 }
 
 func (s *Service) link(id string) string {
@@ -191,6 +216,12 @@ func (s *Service) signingState(ctx context.Context, r Report, a session.Actor) (
 	case Draft:
 		st.CanSign = mine
 		st.NeedsPayment = mine && r.PaymentStatus == PaymentPending
+		if mine {
+			// The hash of the text the creator's signature would freeze now.
+			if frozen, err := s.freeze(ctx, r); err == nil {
+				st.Envelope.DocHash = signing.Hash(frozen)
+			}
+		}
 	case ATS: // never while Disputed
 		if sg, ok := signing.SignerFor(env, a); ok && !sg.Signed() {
 			st.WaitingFor = signing.WaitingFor(env, sg)
@@ -303,14 +334,14 @@ func (s *Service) Sign(ctx context.Context, a session.Actor, id string, in signi
 	r.Stamps = append(r.Stamps, stampOf("sign", s.now(), a, where))
 	switch r.Status {
 	case Draft:
-		return s.signAsCreator(ctx, a, r, sig, m)
+		return s.signAsCreator(ctx, a, r, sig, in.DocumentHash, m)
 	case ATS:
-		return s.signAsParty(ctx, a, r, sig, m)
+		return s.signAsParty(ctx, a, r, sig, in.DocumentHash, m)
 	}
 	return SignResult{}, apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
 }
 
-func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, sig signing.Checked, m signing.Meta) (SignResult, error) {
+func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, sig signing.Checked, shown string, m signing.Meta) (SignResult, error) {
 	if r.CreatorID != a.UserID {
 		return SignResult{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
@@ -338,10 +369,10 @@ func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, 
 		if err := setStamps(ctx, tx, r); err != nil {
 			return err
 		}
-		if env, err = s.sign.Signing.Start(ctx, tx, ref(r.ID), s.title(r), frozen, invitees(r, a)); err != nil {
+		if _, err = s.sign.Signing.Start(ctx, tx, ref(r.ID), s.title(r), frozen, invitees(r, a)); err != nil {
 			return err
 		}
-		if env, err = s.sign.Signing.Sign(ctx, tx, env, a, sig, m); err != nil {
+		if env, err = s.sign.Signing.Sign(ctx, tx, ref(r.ID), a, sig, m, shown); err != nil {
 			return err
 		}
 		open, err := openDisputes(ctx, tx, r.ID)
@@ -354,14 +385,11 @@ func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, 
 				return apperr.Wrap(err, "mark disputed")
 			}
 			r.Status = Disputed
-		case env.Complete():
+		case env.Complete(): // the creator was the only signer; Sign queued the seal
 			if _, err := moveStatus(ctx, tx, r.ID, ATS, Completed, s.now()); err != nil {
 				return err
 			}
 			r.Status = Completed
-			if err := s.queuePDF(ctx, tx, r.ID); err != nil {
-				return err
-			}
 		default:
 			r.Status = ATS
 		}
@@ -373,16 +401,17 @@ func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, 
 	return SignResult{Record: s.record(ctx, r, a), Message: MsgSent, Completed: r.Status == Completed}, nil
 }
 
-func (s *Service) signAsParty(ctx context.Context, a session.Actor, r Report, sig signing.Checked, m signing.Meta) (SignResult, error) {
-	env, err := s.sign.Signing.Envelope(ctx, ref(r.ID))
-	if err != nil {
-		return SignResult{}, err
-	}
-	err = s.db.Tx(ctx, func(tx db.Conn) error {
+func (s *Service) signAsParty(ctx context.Context, a session.Actor, r Report, sig signing.Checked, shown string, m signing.Meta) (SignResult, error) {
+	err := s.db.Tx(ctx, func(tx db.Conn) error {
 		if err := s.lockForSigning(ctx, tx, r.ID); err != nil { // no signature past an open comment (disputes.go)
 			return err
 		}
-		if env, err = s.sign.Signing.Sign(ctx, tx, env, a, sig, m); err != nil {
+		// Sign locks the envelope and decides completion: of two last
+		// signers at once exactly one sees it complete, and that signature
+		// queues the seal (sealer above: the PDF and the e-mails) in this
+		// transaction.
+		env, err := s.sign.Signing.Sign(ctx, tx, ref(r.ID), a, sig, m, shown)
+		if err != nil {
 			return err
 		}
 		if err := setStamps(ctx, tx, r); err != nil {
@@ -391,17 +420,15 @@ func (s *Service) signAsParty(ctx context.Context, a session.Actor, r Report, si
 		if !env.Complete() {
 			return nil
 		}
-		if _, err := moveStatus(ctx, tx, r.ID, ATS, Completed, s.now()); err != nil {
+		moved, err := moveStatus(ctx, tx, r.ID, ATS, Completed, s.now())
+		if err != nil {
 			return err
+		}
+		if !moved {
+			return apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
 		}
 		r.Status = Completed
-		if err := s.sign.Signing.Record(ctx, tx, ref(r.ID), signing.EventCompleted, "OmniRent", "Every named party has signed", ""); err != nil {
-			return err
-		}
-		if err := s.queuePDF(ctx, tx, r.ID); err != nil {
-			return err
-		}
-		return s.notify(ctx, tx, r, env, a, "Everyone has signed the "+s.title(r), "completed")
+		return nil
 	})
 	if err != nil {
 		return SignResult{}, err
@@ -451,10 +478,21 @@ func (s *Service) Resend(ctx context.Context, a session.Actor, id string) error 
 	if err := s.sign.Signing.Throttle(ctx, ref(r.ID), a.Email); err != nil {
 		return err
 	}
+	// The copy is attached: the sealed PDF of a completed report, else the
+	// report as it stands (a link only above signing.MaxAttachBytes).
+	b, name, err := s.pdfOf(ctx, r, s.record(ctx, r, a))
+	if err != nil {
+		return err
+	}
+	m := mail.Email{To: a.Email, Subject: "Your copy of the " + s.title(r), Template: "notice",
+		Data: map[string]any{"Name": a.FullName, "Heading": "Your copy of the report",
+			"Paragraphs": []string{"Your copy of the " + s.title(r) + " is attached as a PDF (if it is larger than 10 MB, only this link is sent).",
+				"Read it here (sign in to OmniRent first): " + s.link(r.ID)}}}
+	if len(b) <= signing.MaxAttachBytes {
+		m.Attachments = []mail.Attachment{{Name: name, ContentType: "application/pdf", Data: b}}
+	}
 	return s.db.Tx(ctx, func(tx db.Conn) error {
-		if err := s.sign.Mail.Send(ctx, tx, mail.Email{To: a.Email, Subject: "Your copy of the " + s.title(r), Template: "notice",
-			Data: map[string]any{"Name": a.FullName, "Heading": "Your copy of the report",
-				"Paragraphs": []string{"Read the " + s.title(r) + " here (sign in to OmniRent first): " + s.link(r.ID)}}}); err != nil {
+		if err := s.sign.Mail.Send(ctx, tx, m); err != nil {
 			return err
 		}
 		return s.sign.Signing.Record(ctx, tx, ref(r.ID), signing.EventSent, a.Email, "Copy e-mailed to "+a.Email, "")
@@ -488,9 +526,9 @@ func (s *Service) freeze(ctx context.Context, r Report) ([]byte, error) {
 
 // PDF is the report as a PDF for a party to a sent report: drawn from its
 // data on each request while it may still change (awaiting signatures,
-// disputed); once Completed it is made by the job queue, kept in the file
-// storage and served from there (drawn here if the job has not run yet).
-// Each download is in the audit trail.
+// disputed); once Completed, the sealed PDF the signing package keeps
+// (sealed here if its job has not run yet). Each download is in the audit
+// trail.
 func (s *Service) PDF(ctx context.Context, a session.Actor, id, ip string) ([]byte, string, error) {
 	r, err := s.readable(ctx, a, id)
 	if err != nil {
@@ -499,28 +537,9 @@ func (s *Service) PDF(ctx context.Context, a session.Actor, id, ip string) ([]by
 	if r.Status == Draft {
 		return nil, "", apperr.New(apperr.Conflict, "not_sent", MsgNothingToSend)
 	}
-	rec := s.record(ctx, r, a)
-	name := strings.ToLower(strings.ReplaceAll(r.Type, " ", "-")) + "-" + strings.ToLower(strings.Join(strings.Fields(rec.Property.Line1), "-")) + ".pdf"
-	key := pdfKey(r.ID)
-	var b []byte
-	if r.Status == Completed && s.sign.Files != nil {
-		if rc, _, err := s.sign.Files.Get(ctx, key); err == nil {
-			b, err = io.ReadAll(rc)
-			rc.Close()
-			if err != nil {
-				return nil, "", apperr.Wrap(err, "read report pdf")
-			}
-		}
-	}
-	if b == nil {
-		if b, err = s.RenderPDF(ctx, rec); err != nil {
-			return nil, "", err
-		}
-		if r.Status == Completed && s.sign.Files != nil {
-			if err := s.sign.Files.Put(ctx, key, bytes.NewReader(b), int64(len(b)), "application/pdf"); err != nil {
-				return nil, "", apperr.Wrap(err, "store report pdf")
-			}
-		}
+	b, name, err := s.pdfOf(ctx, r, s.record(ctx, r, a))
+	if err != nil {
+		return nil, "", err
 	}
 	if s.sign.Signing != nil {
 		if err := s.sign.Signing.Record(ctx, s.db.Conn(), ref(r.ID), signing.EventDownloaded, a.Email, "Downloaded the PDF", ip); err != nil {
@@ -528,6 +547,20 @@ func (s *Service) PDF(ctx context.Context, a session.Actor, id, ip string) ([]by
 		}
 	}
 	return b, name, nil
+}
+
+// pdfOf is the sealed PDF of a completed report, or the report drawn now.
+func (s *Service) pdfOf(ctx context.Context, r Report, rec Record) ([]byte, string, error) {
+	if r.Status == Completed && s.sign.Signing != nil {
+		env, err := s.sign.Signing.SealNow(ctx, ref(r.ID))
+		if err != nil {
+			return nil, "", err
+		}
+		b, err := s.sign.Signing.PDF(ctx, env)
+		return b, pdfName(rec), err
+	}
+	b, err := s.RenderPDF(ctx, rec)
+	return b, pdfName(rec), err
 }
 
 // MsgReopenWhen says when a report can be edited again.

@@ -57,7 +57,7 @@ func TestReportSigning(t *testing.T) {
 		stranger := e.SignedIn("ivy@example.com", "Secret#123", "Tenant")
 		visitor := e.NewClient()
 		sign := func(c *apptest.Client) apptest.Response {
-			return c.Post("/api/inventory/reports/"+id+"/signing/sign", typed("A Signer"))
+			return c.Sign("/api/inventory/reports/"+id, typed("A Signer"))
 		}
 		type want struct {
 			status int
@@ -76,7 +76,7 @@ func TestReportSigning(t *testing.T) {
 			}
 		}
 		// An empty signature: the spec's words.
-		if r := clerk.Post("/api/inventory/reports/"+id+"/signing/sign", map[string]any{"method": "draw"}); r.Status != 400 || r.ErrorMessage() != inventory.MsgPleaseSign {
+		if r := clerk.Sign("/api/inventory/reports/"+id, map[string]any{"method": "draw"}); r.Status != 400 || r.ErrorMessage() != inventory.MsgPleaseSign {
 			t.Errorf("empty: %d %s", r.Status, r.Raw)
 		}
 		check("draft, fee unpaid", map[string]want{"creator": {409, "payment_required"}, "landlord": {404, "not_found"}, "tenant": {404, "not_found"},
@@ -87,7 +87,7 @@ func TestReportSigning(t *testing.T) {
 		}
 		check("draft, paid, no code", map[string]want{"creator": {403, "code_required"}})
 		verifyCode(t, e, clerk, "clerk@example.com", id)
-		r := clerk.Post("/api/inventory/reports/"+id+"/signing/sign", map[string]any{"method": "type", "typed": "Ines Pector",
+		r := clerk.Sign("/api/inventory/reports/"+id, map[string]any{"method": "type", "typed": "Ines Pector",
 			"location": map[string]any{"lat": 51.46, "lng": -0.17, "accuracy": 12}})
 		if r.Status != 200 || r.Body["message"] != inventory.MsgSent || r.Body["report"].(map[string]any)["status"] != inventory.ATS {
 			t.Fatalf("creator signs: %d %s", r.Status, r.Raw)
@@ -141,11 +141,15 @@ func TestReportSigning(t *testing.T) {
 		if len(env.Signers) != 3 || env.Signers[0].Role != signing.Inspector || !env.Complete() || !strings.Contains(string(env.Document), `"photos":[]`) {
 			t.Errorf("envelope: %+v", env.Signers)
 		}
-		// The completed report's PDF is made by the job queue and kept.
+		// The completed report's sealed PDF is made by the job queue and kept.
 		e.RunJobs()
-		rc, _, err := e.App.Files.Get(context.Background(), "inventory-pdfs/"+id+".pdf")
+		env, _ = e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: inventory.Kind, ID: id})
+		if env.PDFKey == "" || env.CompletedAt == nil {
+			t.Fatalf("the completed report was not sealed: %+v", env)
+		}
+		rc, _, err := e.App.Files.Get(context.Background(), env.PDFKey)
 		if err != nil {
-			t.Fatalf("the completed report's PDF was not made: %v", err)
+			t.Fatalf("the completed report's PDF was not kept: %v", err)
 		}
 		head := make([]byte, 4)
 		_, _ = rc.Read(head)
@@ -183,7 +187,7 @@ func TestCheckOutAgainstCheckIn(t *testing.T) {
 		}
 		payFee(t, clerk, in)
 		verifyCode(t, e, clerk, "clerk@example.com", in)
-		if r := clerk.Post("/api/inventory/reports/"+in+"/signing/sign", typed("Ines Pector")); r.Status != 200 || r.Body["completed"] != true {
+		if r := clerk.Sign("/api/inventory/reports/"+in, typed("Ines Pector")); r.Status != 200 || r.Body["completed"] != true {
 			t.Fatalf("sign the check-in (no other party): %d %s", r.Status, r.Raw)
 		}
 		r := clerk.Post("/api/inventory/reports", map[string]any{"propertyId": pid, "type": inventory.TypeCheckOut, "fromCheckIn": in})
@@ -276,7 +280,7 @@ func sendReport(t *testing.T, e *apptest.Env, clerk *apptest.Client, id string) 
 	t.Helper()
 	payFee(t, clerk, id)
 	verifyCode(t, e, clerk, "clerk@example.com", id)
-	if r := clerk.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Ines Pector")); r.Status != 200 {
+	if r := clerk.Sign("/api/inventory/reports/"+id, typed("Ines Pector")); r.Status != 200 {
 		t.Fatal(r.Raw)
 	}
 }

@@ -2,6 +2,7 @@ package signing
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
 	"github.com/omnirent/omnirent/internal/apperr"
@@ -37,11 +38,14 @@ type Location struct {
 	Accuracy float64 `json:"accuracy"`
 }
 
-// SignRequest is the body of a sign request: the signature and, where the
-// area keeps it, the signer's location.
+// SignRequest is the body of a sign request: the signature, the SHA-256 of
+// the document's text as the signer's page showed it (the signing state's
+// documentHash; a signature binds that version only) and, where the area
+// keeps it, the signer's location.
 type SignRequest struct {
 	Signature
-	Location *Location `json:"location"`
+	DocumentHash string    `json:"documentHash"`
+	Location     *Location `json:"location"`
 }
 
 // Signed is the answer to a signature: the area's message, whether every
@@ -115,6 +119,16 @@ func Mount(mux *httpx.Router, base string, area Area) {
 			return err
 		}
 		res, err := area.SignAs(r.Context(), a, r.PathValue("id"), in, MetaOf(r))
+		if changed, ok := errors.AsType[*ErrChanged](err); ok {
+			// The version in force, for the page to show before a new try.
+			st, serr := area.SigningState(r.Context(), a, r.PathValue("id"), "")
+			if serr != nil {
+				return serr
+			}
+			st.DocumentHash = changed.Current
+			return httpx.WriteJSON(w, http.StatusConflict, map[string]any{
+				"error": map[string]any{"code": "document_changed", "message": MsgDocChanged}, "signing": st})
+		}
 		if err != nil {
 			return err
 		}

@@ -84,12 +84,18 @@ func (s *Service) VerifyCode(ctx context.Context, r Ref, a session.Actor, code s
 	case !now.Before(row.ExpiresAt):
 		return codeError(MsgCodeExpired, "code_expired")
 	}
+	// Each comparison spends a try first, in one statement outside any
+	// transaction (so nothing rolls it back): of any number of guesses at
+	// once, at most CodeTries are compared.
+	tries, ok, err := takeTry(ctx, conn, r, a.UserID, row.CreatedAt)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return codeError(MsgCodeTries, "code_attempts")
+	}
 	if !otp.Equal(row.Hash, s.hashCode(r, a.UserID, code)) {
-		// Counted outside any transaction, so nothing can roll it back.
-		if err := countWrongCode(ctx, conn, r, a.UserID, row.CreatedAt); err != nil {
-			return err
-		}
-		if row.Attempts+1 >= CodeTries {
+		if tries >= CodeTries {
 			return codeError(MsgCodeTries, "code_attempts")
 		}
 		return codeError(MsgCodeWrong, "code_invalid")

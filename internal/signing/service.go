@@ -8,8 +8,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
+	"log/slog"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -19,6 +21,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
+	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/platform/storage"
 	"github.com/omnirent/omnirent/internal/session"
@@ -35,7 +38,11 @@ type Service struct {
 	secret    []byte
 	mail      Mailer
 	files     storage.Store
+	jobs      *jobs.Queue
+	log       *slog.Logger
 	verifyURL string
+	mu        sync.RWMutex
+	sealers   map[string]Sealer
 }
 
 // Deps are what signing needs: the server secret keys the codes' HMAC;
@@ -47,10 +54,19 @@ type Deps struct {
 	Mail    Mailer
 	Files   storage.Store
 	BaseURL string
+	// Jobs runs the seal of completed documents and the sweep (seal.go).
+	Jobs *jobs.Queue
+	Log  *slog.Logger
 }
 
 func NewService(d Deps) *Service {
-	return &Service{db: d.DB, clock: d.Clock, secret: d.Secret, mail: d.Mail, files: d.Files, verifyURL: strings.TrimRight(d.BaseURL, "/") + "/verify"}
+	s := &Service{db: d.DB, clock: d.Clock, secret: d.Secret, mail: d.Mail, files: d.Files, jobs: d.Jobs, log: d.Log,
+		verifyURL: strings.TrimRight(d.BaseURL, "/") + "/verify", sealers: map[string]Sealer{}}
+	if d.Jobs != nil {
+		d.Jobs.Handle(sealJob, s.sealJob)
+		d.Jobs.Handle(sweepJob, s.sweepJob)
+	}
+	return s
 }
 
 func (s *Service) now() time.Time { return s.clock.Now().UTC() }
@@ -135,6 +151,10 @@ func (s *Service) Start(ctx context.Context, conn db.Conn, r Ref, title string, 
 // frozen and signed again. The old signatures stay on record, and the
 // audit trail says why.
 func (s *Service) Reopen(ctx context.Context, conn db.Conn, r Ref, actor, why string) error {
+	// A code proved on this version proves nothing about the next one.
+	if err := endVerifications(ctx, conn, r, s.now()); err != nil {
+		return err
+	}
 	ok, err := retire(ctx, conn, r)
 	if err != nil || !ok {
 		return err
@@ -267,13 +287,31 @@ func WaitingFor(e Envelope, sg Signer) string {
 	return "Waiting for " + strings.Join(names, ", ") + " to sign first."
 }
 
-// Sign records the actor's signature on the envelope, in conn (the area's
-// transaction): the rules of CanSign, the signature's image stored in the
-// file storage, and the "signed" event. It answers the envelope as it now is.
-func (s *Service) Sign(ctx context.Context, conn db.Conn, e Envelope, a session.Actor, sig Checked, m Meta) (Envelope, error) {
+// ErrChanged refuses a signature on another version of the document than
+// the one in force: Current is the hash of the version in force.
+type ErrChanged struct{ Current string }
+
+func (e *ErrChanged) Error() string { return "conflict: " + MsgDocChanged }
+
+// Sign records the actor's signature on the document's envelope, in conn
+// (the area's transaction), with the envelope's row locked so signatures
+// given at the same moment are decided one after the other: the rules of
+// CanSign, the hash shown (the SHA-256 of the text the signer's page
+// showed, which must be the envelope's), the signature's image stored in
+// the file storage, and the "signed" event. The signature that completes
+// the envelope enqueues its seal (seal.go) in conn, so exactly one
+// signature completes it. It answers the envelope as it now is.
+func (s *Service) Sign(ctx context.Context, conn db.Conn, r Ref, a session.Actor, sig Checked, m Meta, shown string) (Envelope, error) {
+	e, err := s.lockEnvelopeByRef(ctx, conn, r)
+	if err != nil {
+		return Envelope{}, err
+	}
 	sg, err := s.CanSign(ctx, e, a)
 	if err != nil {
 		return Envelope{}, err
+	}
+	if !strings.EqualFold(strings.TrimSpace(shown), e.DocHash) {
+		return Envelope{}, &ErrChanged{Current: e.DocHash}
 	}
 	now := s.now()
 	sg.UserID, sg.SignedAt, sg.Method, sg.Typed, sg.IP, sg.UserAgent, sg.DocHash = a.UserID, &now, sig.Method, sig.Typed, m.IP, trimUA(m.UserAgent), e.DocHash
@@ -304,6 +342,11 @@ func (s *Service) Sign(ctx context.Context, conn db.Conn, e Envelope, a session.
 		return Envelope{}, err
 	}
 	e.Signers[sg.Position] = sg
+	if e.Complete() {
+		if err := s.enqueueSeal(ctx, conn, e.ID); err != nil {
+			return Envelope{}, err
+		}
+	}
 	return e, nil
 }
 
@@ -325,32 +368,6 @@ func (s *Service) SignatureImage(ctx context.Context, sg Signer) ([]byte, error)
 	}
 	defer rc.Close()
 	return io.ReadAll(rc)
-}
-
-// Seal stores the sealed PDF of a complete envelope, records its hash and
-// the "completed" event. Sealing twice keeps the first PDF.
-func (s *Service) Seal(ctx context.Context, e Envelope, pdf []byte) (Envelope, error) {
-	if e.PDFKey != "" {
-		return e, nil
-	}
-	now := s.now()
-	key := "signed/" + e.Ref.Kind + "/" + e.ID + ".pdf"
-	if err := s.files.Put(ctx, key, bytes.NewReader(pdf), int64(len(pdf)), "application/pdf"); err != nil {
-		return Envelope{}, apperr.Wrap(err, "store sealed pdf")
-	}
-	hash := Hash(pdf)
-	err := s.db.Tx(ctx, func(c db.Conn) error {
-		if err := setSealed(ctx, c, e.ID, now, key, hash); err != nil {
-			return err
-		}
-		return insertEvent(ctx, c, e.Ref, Event{At: now, Event: EventCompleted, Actor: "OmniRent",
-			Detail: "Every party signed; sealed PDF " + hash})
-	})
-	if err != nil {
-		return Envelope{}, err
-	}
-	e.CompletedAt, e.PDFKey, e.PDFHash = &now, key, hash
-	return e, nil
 }
 
 // PDF is the sealed PDF's bytes.

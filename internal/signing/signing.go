@@ -212,6 +212,7 @@ const (
 	MsgNoPDF           = "Please choose the PDF to check."
 	MsgPDFTooLarge     = "The file is larger than 20 MB."
 	MsgVerifyFields    = "Please enter the document id and the hash from the audit page."
+	MsgDocChanged      = "This document changed since you opened it. Please read the new version before you sign."
 )
 
 // ukTime writes t in UK time, e.g. "24 Nov 2026 14:05:09 GMT".

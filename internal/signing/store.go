@@ -196,13 +196,6 @@ func putCode(ctx context.Context, c db.Conn, r Ref, userID string, row codeRow) 
 	return apperr.Wrap(err, "store code")
 }
 
-// countWrongCode adds a wrong try to the code made at created (not a newer one).
-func countWrongCode(ctx context.Context, c db.Conn, r Ref, userID string, created time.Time) error {
-	_, err := c.Exec(ctx, `UPDATE signing_codes SET attempts = attempts + 1 WHERE kind = ? AND subject_id = ? AND user_id = ? AND created_at = ?`,
-		r.Kind, r.ID, userID, created.UnixMilli())
-	return apperr.Wrap(err, "count wrong code")
-}
-
 func markVerified(ctx context.Context, c db.Conn, r Ref, userID string, at time.Time) error {
 	_, err := c.Exec(ctx, `UPDATE signing_codes SET verified_at = ?, attempts = ? WHERE kind = ? AND subject_id = ? AND user_id = ?`,
 		at.UnixMilli(), CodeTries, r.Kind, r.ID, userID)
@@ -223,4 +216,73 @@ func retire(ctx context.Context, c db.Conn, r Ref) (bool, error) {
 	}
 	k, err := res.RowsAffected()
 	return k == 1, apperr.Wrap(err, "retire envelope")
+}
+
+// lockEnvelope reads the envelope in tx with its row locked until tx ends
+// (PostgreSQL: SELECT ... FOR UPDATE; SQLite: every transaction of
+// platform/db is a write transaction, which holds the database's one write
+// lock), so decisions about it are made one at a time.
+func (s *Service) lockEnvelope(ctx context.Context, c db.Conn, where string, args ...any) (Envelope, error) {
+	lock := ""
+	if s.db.Dialect == db.Postgres {
+		lock = ` FOR UPDATE`
+	}
+	var id string
+	err := c.QueryRow(ctx, `SELECT id FROM signing_envelopes WHERE `+where+lock, args...).Scan(&id)
+	if errors.Is(err, db.NoRows) {
+		return Envelope{}, apperr.New(apperr.NotFound, "not_started", MsgNotStarted)
+	}
+	if err != nil {
+		return Envelope{}, apperr.Wrap(err, "lock envelope")
+	}
+	return envelopeByID(ctx, c, id)
+}
+
+func (s *Service) lockEnvelopeByID(ctx context.Context, c db.Conn, id string) (Envelope, error) {
+	return s.lockEnvelope(ctx, c, `id = ?`, id)
+}
+
+func (s *Service) lockEnvelopeByRef(ctx context.Context, c db.Conn, r Ref) (Envelope, error) {
+	return s.lockEnvelope(ctx, c, `kind = ? AND subject_id = ?`, r.Kind, r.ID)
+}
+
+// unsealedComplete are the envelopes every signer signed that have no
+// sealed PDF and no seal job waiting or running.
+func unsealedComplete(ctx context.Context, c db.Conn, jobKind string) ([]string, error) {
+	ids, err := db.All(ctx, c, func(row db.Scanner) (string, error) {
+		var id string
+		return id, row.Scan(&id)
+	}, `SELECT e.id FROM signing_envelopes e
+		WHERE e.pdf_key = ''
+		  AND EXISTS (SELECT 1 FROM signing_signers s WHERE s.envelope_id = e.id)
+		  AND NOT EXISTS (SELECT 1 FROM signing_signers s WHERE s.envelope_id = e.id AND s.signed_at IS NULL)
+		  AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.kind = ? AND j.done_at IS NULL AND j.failed_at IS NULL
+		                  AND j.payload = '{"envelopeId":"' || e.id || '"}')
+		ORDER BY e.created_at`, jobKind)
+	return ids, apperr.Wrap(err, "list unsealed envelopes")
+}
+
+// takeTry spends one of the code's tries, in one statement, so however
+// many guesses arrive together no more than CodeTries are ever compared:
+// it answers the tries spent, or false when none is left (or the code
+// was replaced or verified meanwhile).
+func takeTry(ctx context.Context, c db.Conn, r Ref, userID string, created time.Time) (int, bool, error) {
+	var n int
+	err := c.QueryRow(ctx, `UPDATE signing_codes SET attempts = attempts + 1
+		WHERE kind = ? AND subject_id = ? AND user_id = ? AND created_at = ? AND attempts < ? AND verified_at IS NULL
+		RETURNING attempts`, r.Kind, r.ID, userID, created.UnixMilli(), CodeTries).Scan(&n)
+	if errors.Is(err, db.NoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, apperr.Wrap(err, "count code try")
+	}
+	return n, true, nil
+}
+
+// endVerifications ends every code verification of the document and makes
+// every code sent for it expire: the document is being changed.
+func endVerifications(ctx context.Context, c db.Conn, r Ref, at time.Time) error {
+	_, err := c.Exec(ctx, `UPDATE signing_codes SET verified_at = NULL, expires_at = ? WHERE kind = ? AND subject_id = ?`, at.UnixMilli(), r.Kind, r.ID)
+	return apperr.Wrap(err, "end verifications")
 }

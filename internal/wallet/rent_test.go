@@ -64,7 +64,7 @@ func sendAgreement(t *testing.T, e *apptest.Env, c *apptest.Client, email, prope
 	if r := c.Post("/api/contracts/"+id+"/signing/verify", map[string]any{"code": e.LastCode(email)}); r.Status != 200 {
 		t.Fatalf("verify: %d %s", r.Status, r.Raw)
 	}
-	if r := c.Post("/api/contracts/"+id+"/signing/sign", map[string]any{"method": "type", "typed": "Lara Lord"}); r.Status != 200 {
+	if r := c.Sign("/api/contracts/"+id, map[string]any{"method": "type", "typed": "Lara Lord"}); r.Status != 200 {
 		t.Fatalf("sign: %d %s", r.Status, r.Raw)
 	}
 }

@@ -194,3 +194,13 @@ func scanMessage(row db.Scanner) (Message, error) {
 	}
 	return m, nil
 }
+
+// Message is one message of the outbox, with its attachments (the
+// development mailbox serves them).
+func (s *Service) Message(ctx context.Context, id string) (Message, error) {
+	m, err := scanMessage(s.db.Conn().QueryRow(ctx, `SELECT `+messageColumns+` FROM mail_outbox WHERE id = ?`, id))
+	if errors.Is(err, db.NoRows) {
+		return Message{}, apperr.New(apperr.NotFound, "not_found", "No such e-mail.")
+	}
+	return m, apperr.Wrap(err, "read mail")
+}

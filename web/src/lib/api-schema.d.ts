@@ -3016,7 +3016,7 @@ export interface components {
             paymentStatus: "PENDING" | "COMPLETED";
             /** @description empty until the landlord signs */
             documentId: string;
-            /** @description SHA-256 of the text signed; empty until the landlord signs */
+            /** @description SHA-256 of the text to sign: the frozen text once the first signer signed; before that, for the one who may sign first, the text their signature would freeze now. The sign request sends it back. */
             documentHash: string;
             signers: components["schemas"]["Signer"][];
             events: components["schemas"]["SigningEvent"][];
@@ -3031,12 +3031,19 @@ export interface components {
             message: string;
         };
         SignatureInput: {
+            /** @description the SHA-256 (hex) of the document's text as the signer's page showed it: the documentHash of the signing state the page loaded with the document. A signature binds that version only: when it is not the version in force the server refuses with 409 document_changed (SignChanged) and signs nothing. */
+            documentHash: string;
             /** @enum {string} */
             method: "draw" | "type" | "upload";
             /** @description the typed name, at most 45 characters (method type) */
             typed?: string;
             /** @description a data URL of the drawn or uploaded image (PNG or JPEG, checked by content) */
             image?: string;
+        };
+        /** @description 409 of a sign request. With error.code document_changed (a signature on another version than the one in force), error.message 'This document changed since you opened it. Please read the new version before you sign.' and the signing state of the version in force (its documentHash) for the page to reload the document. */
+        SignChanged: components["schemas"]["Error"] & {
+            /** @description with document_changed only: the version in force */
+            signing?: components["schemas"]["SigningState"];
         };
         SignResult: {
             message: string;
@@ -6787,7 +6794,15 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
+            /** @description not signable now (payment_required, not_your_turn, already_signed...), or document_changed with the version in force */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignChanged"];
+                };
+            };
         };
     };
     resendContractInvites: {
@@ -7402,7 +7417,15 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
+            /** @description not signable now (payment_required, not_your_turn, already_signed...), or document_changed with the version in force */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignChanged"];
+                };
+            };
         };
     };
     resendInventoryReport: {

@@ -31,6 +31,9 @@ export type SignatureInput = components['schemas']['SignatureInput']
 export const CODE_SENT = 'Please Check your email'
 export const CODE_FORMAT = 'Please enter the 6 digit code sent to your email'
 export const SIGN_WAIT = 'Please wait a few seconds'
+/** DOC_CHANGED is the server's answer (409 document_changed) when the document changed after the page showed it. */
+export const DOC_CHANGED = 'This document changed since you opened it. Please read the new version before you sign.'
+export const READ_NEW_VERSION = 'Read the new version'
 
 const CODE_RE = /^\d{6}$/
 
@@ -76,8 +79,10 @@ export type SigningAdapter = {
   order: () => Promise<Order>
   /** paid is told when the order has been paid (to refresh the area's caches). */
   paid?: () => void
-  /** sign sends the signature. */
+  /** sign sends the signature with the hash of the version the page showed (documentHash). */
   sign: (signature: SignatureInput) => Promise<SignOutcome>
+  /** changed is told when the server refused a signature because the document changed (to load the new version). */
+  changed?: () => void
   texts: SigningTexts
   /** notice is the area's note shown above the steps (an agreement's flagged terms). */
   notice?: React.ReactNode
@@ -106,12 +111,16 @@ function Sign({ adapter, onDone, onBack }: SignScreenProps) {
   const { user } = useAuth()
   const [result, setResult] = useState<SignDone | null>(null)
   const [confirmed, setConfirmed] = useState(false)
+  // The version the reader was shown: kept while they sign, so a refetch
+  // never moves a signature to a version they have not read.
+  const [shown, setShown] = useState<string | null>(null)
 
   if (result && texts.done) return <DoneScreen done={texts.done} result={result} onNext={() => onDone(result)} />
   if (q.isPending) return <div className="page-loading"><Spinner /></div>
   if (q.isError) return <FormMessage kind="error">{errorMessage(q.error)}</FormMessage>
 
   const state = q.data
+  const hash = shown ?? state.documentHash
   const me = state.signers.find((s) => s.me)
   const first = adapter.isFirst(state)
   const email = me?.email || user?.email || 'your email'
@@ -167,7 +176,20 @@ function Sign({ adapter, onDone, onBack }: SignScreenProps) {
           {step === 'confirm' && texts.confirm ? <ConfirmStep confirm={texts.confirm} first={first} onConfirm={() => setConfirmed(true)} /> : null}
           {step === 'code' ? <CodeStep adapter={adapter} email={email} /> : null}
           {step === 'pay' ? <PayStep adapter={adapter} onPaid={() => void q.refetch()} /> : null}
-          {step === 'sign' ? <SignatureStep adapter={adapter} first={first} onSigned={signed} onRefresh={() => void q.refetch()} /> : null}
+          {step === 'sign' ? (
+            <SignatureStep
+              adapter={adapter}
+              first={first}
+              hash={hash}
+              onShown={() => setShown(hash)}
+              onSigned={signed}
+              onRefresh={() => void q.refetch()}
+              onReadNew={() => {
+                setShown(null)
+                if (onBack) onBack()
+              }}
+            />
+          ) : null}
         </>
       )}
     </section>
@@ -322,21 +344,35 @@ function PayStep({ adapter, onPaid }: { adapter: SigningAdapter; onPaid: () => v
 function SignatureStep({
   adapter,
   first,
+  hash,
+  onShown,
   onSigned,
   onRefresh,
+  onReadNew,
 }: {
   adapter: SigningAdapter
   first: boolean
+  /** hash is the SHA-256 of the version the reader was shown; the signature is bound to it. */
+  hash: string
+  /** onShown keeps hash as the version shown (once the step appears). */
+  onShown: () => void
   onSigned: (r: SignOutcome) => void
   onRefresh: () => void
+  /** onReadNew takes the reader to the new version after the document changed. */
+  onReadNew: () => void
 }) {
   const { texts } = adapter
   const toast = useToast()
   const heading = useFocusOnMount<HTMLHeadingElement>()
   const [value, setValue] = useState<SignatureValue | null>(null)
   const [error, setError] = useState('')
+  const [changed, setChanged] = useState('')
   const busy = useRef(false)
   const sign = useMutation({ mutationFn: (v: SignatureInput) => adapter.sign(v) })
+  const keep = useRef(onShown)
+  useEffect(() => {
+    keep.current()
+  }, [])
 
   function submit() {
     if (busy.current || sign.isPending) {
@@ -349,7 +385,7 @@ function SignatureStep({
     }
     setError('')
     busy.current = true
-    sign.mutate(value, {
+    sign.mutate({ ...value, documentHash: hash }, {
       onSuccess: (r) => {
         toast('success', texts.signedToast ? texts.signedToast(r, r.first ?? first) : r.message)
         onSigned(r)
@@ -357,6 +393,13 @@ function SignatureStep({
       onError: (e) => {
         const text = errorMessage(e)
         toast('error', text)
+        if (e instanceof ApiError && e.code === 'document_changed') {
+          // Nothing was signed: the new version is loaded for the reader to read first.
+          setChanged(text)
+          adapter.changed?.()
+          onRefresh()
+          return
+        }
         setError(text)
         // 402 (payment pending) or 409 (someone else's turn, or the fee): the state says what now.
         if (e instanceof ApiError && (e.status === 402 || e.status === 409)) onRefresh()
@@ -373,7 +416,27 @@ function SignatureStep({
         Your signature
       </h2>
       <p className="sg__muted">{texts.signIntro(first)}</p>
+      {changed ? (
+        <div className="sg__changed" role="alert">
+          <p>{changed}</p>
+          <button
+            type="button"
+            className="button sg__wide"
+            onClick={() => {
+              setChanged('')
+              onReadNew()
+            }}
+          >
+            {READ_NEW_VERSION}
+          </button>
+        </div>
+      ) : null}
       <SignatureBox id="sign-signature" label="Your signature" onChange={setValue} />
+      {hash ? (
+        <p className="sg__muted sg__hash">
+          Version you are signing: <code title={hash}>{hash.slice(0, 12)}</code>
+        </p>
+      ) : null}
       <FormMessage kind="error">{error}</FormMessage>
       <button type="button" className="button sg__wide sg__submit" onClick={submit} aria-busy={sign.isPending || undefined}>
         {sign.isPending ? <ButtonSpinner /> : null}

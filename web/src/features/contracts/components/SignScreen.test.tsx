@@ -145,7 +145,7 @@ describe('SignScreen, the signature', () => {
     expect(await screen.findByText('Contract signed and sent to Tenant(s)')).toBeInTheDocument()
     expect(post).toHaveBeenCalledWith('/api/contracts/{id}/signing/sign', expect.objectContaining({
       params: { path: { id: 'c1' } },
-      body: { method: 'type', typed: 'Lara Lord' },
+      body: { method: 'type', typed: 'Lara Lord', documentHash: '' },
     }))
     expect(screen.getByRole('heading', { name: 'Tenancy Agreement Builder' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Next' }))

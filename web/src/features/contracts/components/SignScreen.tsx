@@ -9,7 +9,7 @@ import { sendSigningCode } from '../api/sendSigningCode'
 import { signContract } from '../api/signContract'
 import { useSigning } from '../api/signing'
 import { verifySigningCode } from '../api/verifySigningCode'
-import { contractKey } from '../api/types'
+import { contractKey, documentKey } from '../api/types'
 import { TermFlagsNotice } from './TermFlags'
 import '../signing.css'
 
@@ -58,6 +58,11 @@ export function useContractSigning(contractId: string): SigningAdapter {
     sign: async (signature) => {
       const r = await signContract(qc, contractId, signature)
       return { message: r.message, completed: r.completed, first: r.contract.mine }
+    },
+    // The agreement changed after it was shown: its text and state again.
+    changed: () => {
+      void qc.invalidateQueries({ queryKey: contractKey(contractId) })
+      void qc.invalidateQueries({ queryKey: documentKey(contractId) })
     },
     texts: contractTexts,
     notice: <TermFlagsNotice contractId={contractId} />,

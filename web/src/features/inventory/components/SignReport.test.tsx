@@ -13,7 +13,7 @@ const tenant = { position: 1, stage: 1, role: 'Tenant', name: 'Tom Tenant', emai
 
 function state(over: Record<string, unknown> = {}) {
   return {
-    status: 'Draft', paymentStatus: 'Paid', documentId: '', documentHash: '', signers: [creator, tenant], events: [],
+    status: 'Draft', paymentStatus: 'Paid', documentId: '', documentHash: 'hash-of-v1', signers: [creator, tenant], events: [],
     canSign: true, verified: false, needsPayment: false, waitingFor: '', message: '', ...over,
   }
 }
@@ -89,7 +89,7 @@ describe('SignReport (the shared sign screen with the report adapter)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/inventory'))
     expect(post).toHaveBeenCalledWith('/api/inventory/reports/{id}/signing/sign', expect.objectContaining({
       params: { path: { id: 'r1' } },
-      body: { method: 'type', typed: 'Ann Example', location: { lat: 51.5, lng: -0.12, accuracy: 20 } },
+      body: { method: 'type', typed: 'Ann Example', documentHash: 'hash-of-v1', location: { lat: 51.5, lng: -0.12, accuracy: 20 } },
     }))
     expect(router.state.location.state).toEqual({ toast: 'Report sent successfully' })
   })
@@ -136,6 +136,6 @@ describe('SignReport (the shared sign screen with the report adapter)', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?id=r1&view=preview'))
     // ...and says plainly that the stamp has no position (issue 26).
     expect(await screen.findByText(`Report signed ${NO_LOCATION}`)).toBeInTheDocument()
-    expect(post).toHaveBeenLastCalledWith('/api/inventory/reports/{id}/signing/sign', expect.objectContaining({ body: { method: 'type', typed: 'Tom Tenant' } }))
+    expect(post).toHaveBeenLastCalledWith('/api/inventory/reports/{id}/signing/sign', expect.objectContaining({ body: { method: 'type', typed: 'Tom Tenant', documentHash: 'hash-of-v1' } }))
   })
 })

@@ -65,6 +65,8 @@ export function useInventorySigningAdapter(reportId: string, onReport?: (report:
       // Said plainly when the signature's stamp has no position (issue 26).
       return { message: r.located ? r.message : `${r.message} ${NO_LOCATION}`, completed: r.completed }
     },
+    // The report changed after it was shown (reopened and edited): load it again.
+    changed: () => void qc.invalidateQueries({ queryKey: inventoryKey }),
     texts: inventoryTexts,
   }
 }
