@@ -62,7 +62,7 @@ func TestLetPropertyCertificates(t *testing.T) {
 		}
 		pay(t, owner, id)
 		verify(t, e, owner, "lord@example.com", id)
-		if r := owner.Post("/api/contracts/"+id+"/signing/sign", typed("Lara Lord")); r.Status != http.StatusOK {
+		if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != http.StatusOK {
 			t.Fatalf("sign: %d %s", r.Status, r.Raw)
 		}
 		// Sent: the property is let, unpublished as it is, and flagged.

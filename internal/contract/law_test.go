@@ -240,7 +240,7 @@ func TestDepositDeadlineCountsFromReceipt(t *testing.T) {
 		finish(t, owner, id, a)
 		pay(t, owner, id)
 		verify(t, e, owner, "lord@example.com", id)
-		if r := owner.Post("/api/contracts/"+id+"/signing/sign", typed("Lara Lord")); r.Status != http.StatusOK {
+		if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != http.StatusOK {
 			t.Fatalf("sign: %d %s", r.Status, r.Raw)
 		}
 		sent := e.Clock.Now().UTC()

@@ -144,11 +144,11 @@ func TestFlaggedTermsNeedAcknowledgement(t *testing.T) {
 		if r := acknowledge(owner, id, rentTerm, false); r.Status != http.StatusOK {
 			t.Fatalf("withdraw: %d %s", r.Status, r.Raw)
 		}
-		if r := owner.Post("/api/contracts/"+id+"/signing/sign", typed("Lara Lord")); r.Status != http.StatusConflict || r.ErrorCode() != "terms_not_acknowledged" {
+		if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != http.StatusConflict || r.ErrorCode() != "terms_not_acknowledged" {
 			t.Fatalf("sign with a flag open: %d %s", r.Status, r.Raw)
 		}
 		acknowledge(owner, id, rentTerm, true)
-		if r := owner.Post("/api/contracts/"+id+"/signing/sign", typed("Lara Lord")); r.Status != http.StatusOK {
+		if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != http.StatusOK {
 			t.Fatalf("sign: %d %s", r.Status, r.Raw)
 		}
 		if r := acknowledge(owner, id, rentTerm, false); r.Status != http.StatusConflict {
@@ -188,7 +188,7 @@ func TestWithdrawAcknowledgementRacesSigning(t *testing.T) {
 			pay(t, owner, id)
 			out := racetest.Together(2, func(i int) int {
 				if i == 0 {
-					return owner.Post("/api/contracts/"+id+"/signing/sign", typed("Lara Lord")).Status
+					return owner.Sign("/api/contracts/"+id, typed("Lara Lord")).Status
 				}
 				return acknowledge(owner, id, dssTerm, false).Status
 			})

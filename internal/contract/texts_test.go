@@ -34,7 +34,7 @@ func signedAgreement(t *testing.T, e *apptest.Env) (string, string) {
 	finish(t, owner, id, a)
 	pay(t, owner, id)
 	verify(t, e, owner, "lord@example.com", id)
-	if r := owner.Post("/api/contracts/"+id+"/signing/sign", typed("Lara Landlord")); r.Status != http.StatusOK {
+	if r := owner.Sign("/api/contracts/"+id, typed("Lara Landlord")); r.Status != http.StatusOK {
 		t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
 	}
 	e.RunJobs()
@@ -42,7 +42,7 @@ func signedAgreement(t *testing.T, e *apptest.Env) (string, string) {
 		e.Clock.Advance(time.Second) // so the registration code is the newest e-mail
 		c := e.SignedIn(who+"@example.com", "Secret#123", "Tenant")
 		verify(t, e, c, who+"@example.com", id)
-		if r := c.Post("/api/contracts/"+id+"/signing/sign", typed(strings.ToUpper(who[:1])+who[1:]+" Tenant")); r.Status != http.StatusOK {
+		if r := c.Sign("/api/contracts/"+id, typed(strings.ToUpper(who[:1])+who[1:]+" Tenant")); r.Status != http.StatusOK {
 			t.Fatalf("%s signs: %d %s", who, r.Status, r.Raw)
 		}
 	}

@@ -154,7 +154,7 @@ func TestNoSigningPastAnOpenDispute(t *testing.T) {
 		}
 		setStatus(t, e, id, inventory.ATS) // what the unfixed races left behind
 		verifyCode(t, e, tom, "tom@example.com", id)
-		if r := tom.Post("/api/inventory/reports/"+id+"/signing/sign", typed("Tom Tenant")); r.Status != 409 {
+		if r := tom.Sign("/api/inventory/reports/"+id, typed("Tom Tenant")); r.Status != 409 || r.ErrorCode() == "document_changed" {
 			t.Errorf("signed past an open dispute: %d %s", r.Status, r.Raw)
 		}
 	})
