@@ -194,7 +194,7 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
           </ul>
         </section>
       ) : null}
-      {c.mine && c.answers.deposit?.kind === 'standard' && (c.status !== 'Draft' || c.step === 'finished') ? (
+      {c.mine && c.answers?.deposit?.kind === 'standard' && (c.status !== 'Draft' || c.step === 'finished') ? (
         <DepositReceived contractId={c.id} value={c.depositReceivedOn} />
       ) : null}
       {(editable && onEditAnswers) || signButton ? (

@@ -88,6 +88,13 @@ describe('PortalDetailsForm', () => {
         moveInDate: '2025-10-01',
         shortDescription: 'Bright flat',
         publish: true,
+        // The listing's material information (issue 25) is sent as typed: none yet.
+        propertyType: '',
+        depositPence: null,
+        councilTaxBand: '',
+        epcRating: '',
+        billsIncluded: [],
+        petsConsidered: null,
       },
     })
     expect(await screen.findByText('Elsewhere at /profile/list for Ann Example')).toBeInTheDocument()
