@@ -269,7 +269,9 @@ test('a flagged term: beside it as typed, on the preview, acknowledged to send, 
     data: { name: 'Lara Lord', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', billing: { line1: '1 High Street', town: 'London', postcode: 'SW11 5RW', country: 'GB' } },
   })
   expect(paid.status(), await paid.text()).toBe(200)
-  const signed = await page.request.post(`/api/contracts/${id}/signing/sign`, { headers: sameOrigin, data: { method: 'type', typed: 'Lara Lord' } })
+  // The signature names the version the landlord read (issue 24).
+  const shown = ((await (await page.request.get(`/api/contracts/${id}/signing`)).json()) as { documentHash: string }).documentHash
+  const signed = await page.request.post(`/api/contracts/${id}/signing/sign`, { headers: sameOrigin, data: { method: 'type', typed: 'Lara Lord', documentHash: shown } })
   expect(signed.status(), await signed.text()).toBe(200)
 
   // The tenant: the flag on the preview and on the sign screen, with why.
