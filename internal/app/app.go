@@ -242,6 +242,9 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	a.Metrics.Register(q.Collector())
 	// The periodic sweeps, for the sweeps metric.
 	q.CountAsSweep("calendar.alerts", "calendar.alerts.now", "documents.reminders")
+	if err := q.SchedulePrune(ctx); err != nil { // done jobs older than two weeks
+		return nil, fmt.Errorf("jobs: %w", err)
+	}
 	a.Handler = a.routes(webDist)
 	return a, nil
 }
