@@ -41,7 +41,11 @@ export type MailMessage = {
   createdAt: string
   status: string
   replyTo?: string
+  /** the files attached, each downloadable at url (the development mailbox's or Mailpit's) */
+  attachments?: MailAttachment[]
 }
+
+export type MailAttachment = { name: string; contentType: string; size: number; url: string }
 
 /**
  * The SMTP server's API (Mailpit), when the journeys run against the
@@ -62,9 +66,20 @@ async function mailpitMailbox(request: APIRequestContext, email: string): Promis
     wanted.map(async (m) => {
       const one = await request.get(`${mailpitURL}/api/v1/message/${m.ID}`)
       expect(one.status(), 'GET Mailpit message').toBe(200)
-      const full = (await one.json()) as { Text: string; HTML: string; ReplyTo?: { Address: string }[] }
+      const full = (await one.json()) as {
+        Text: string
+        HTML: string
+        ReplyTo?: { Address: string }[]
+        Attachments?: { PartID: string; FileName: string; ContentType: string; Size: number }[]
+      }
       const replyTo = full.ReplyTo?.[0]?.Address ?? ''
-      return { id: m.ID, to: email, subject: m.Subject, text: full.Text, html: full.HTML, createdAt: m.Created, status: 'sent', replyTo }
+      const attachments = (full.Attachments ?? []).map((a) => ({
+        name: a.FileName,
+        contentType: a.ContentType,
+        size: a.Size,
+        url: `${mailpitURL}/api/v1/message/${m.ID}/part/${a.PartID}`,
+      }))
+      return { id: m.ID, to: email, subject: m.Subject, text: full.Text, html: full.HTML, createdAt: m.Created, status: 'sent', replyTo, attachments }
     }),
   )
 }
@@ -84,10 +99,12 @@ export async function mailCount(request: APIRequestContext, email: string): Prom
 }
 
 /**
- * readCode waits for a message to `email` and returns the first 6-digit
- * number of its text. `after` is either a message count taken before the
- * action (wait until there are more) or a time (wait for a newer message);
- * without it the newest message is used.
+ * readCode waits for a message to `email` carrying a 6-digit code and returns
+ * the code. `after` is either a message count taken before the action (only
+ * the messages beyond it count) or a time (only newer messages count);
+ * without it any message does. The newest such message with a code wins:
+ * other e-mails (an invitation, a receipt) may arrive in between, and
+ * through a real SMTP server in any order.
  */
 export async function readCode(
   request: APIRequestContext,
@@ -99,18 +116,16 @@ export async function readCode(
   let last: MailMessage[] = []
   while (Date.now() < deadline) {
     last = await mailbox(request, email)
-    let fresh: MailMessage | undefined
-    if (after === undefined) fresh = last[0]
-    else if (typeof after === 'number') fresh = last.length > after ? last[0] : undefined
-    else fresh = last.find((m) => new Date(m.createdAt).getTime() >= after.getTime() - 1000)
-    if (fresh) {
-      const m = /\b(\d{6})\b/.exec(fresh.text)
-      if (!m) throw new Error(`no 6-digit code in the mail to ${email}: ${fresh.text}`)
-      return m[1]
+    let fresh: MailMessage[] = last
+    if (typeof after === 'number') fresh = last.slice(0, Math.max(0, last.length - after))
+    else if (after instanceof Date) fresh = last.filter((m) => new Date(m.createdAt).getTime() >= after.getTime() - 1000)
+    for (const m of fresh) {
+      const code = /\b(\d{6})\b/.exec(m.text)
+      if (code) return code[1]
     }
     await new Promise((r) => setTimeout(r, 250))
   }
-  throw new Error(`no new mail to ${email} within ${timeoutMs} ms (have ${last.length})`)
+  throw new Error(`no new mail with a code to ${email} within ${timeoutMs} ms (have ${last.length}: ${last.map((m) => m.subject).join('; ')})`)
 }
 
 export type NewUser = { fullName: string; email: string; password: string; userType: 'Landlord' | 'Tenant' }

@@ -154,6 +154,15 @@ test('landlord and two tenants sign; the sealed PDF is genuine', async ({ page, 
   }
   execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdf, testInfo.outputPath('agreement-page')])
 
+  // The completion e-mail carries the same sealed PDF (from the development
+  // mailbox, or from the SMTP server's API in the production run).
+  const done = await waitForMail(request, t1.email, /^Your signed tenancy agreement/)
+  const attached = (done.attachments ?? []).find((a) => a.contentType.startsWith('application/pdf') && /agreement/i.test(a.name))
+  expect(attached, 'the sealed PDF attached to the completion e-mail').toBeTruthy()
+  const file = await request.get(attached!.url)
+  expect(file.status()).toBe(200)
+  expect(Buffer.compare(await file.body(), readFileSync(pdf))).toBe(0)
+
   // Verification: the genuine file, then one byte changed.
   const visitorCtx = await browser.newContext({ baseURL, viewport: page.viewportSize()! })
   const visitor = await visitorCtx.newPage()

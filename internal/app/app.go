@@ -302,6 +302,9 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		httpx.WithLogging(a.Log),
 		httpx.WithRecover,
 		httpx.WithSecurityHeaders(a.Config.SecureCookies()),
+		// Uploaded files redirect to presigned URLs of the object store: pages
+		// may show and fetch them (an http endpoint is not covered by https:).
+		httpx.WithCSPSources(map[string][]string{"img-src": a.Config.S3.Origins(), "connect-src": a.Config.S3.Origins()}),
 		a.Payments.WithCSP, // Stripe.js's sources, when Stripe is the card provider
 		httpx.WithCompression,
 		httpx.WithBodyLimit(a.Config.MaxBodyBytes, func(r *http.Request) int64 {

@@ -54,6 +54,24 @@ type News struct {
 	Refresh, Retention  time.Duration
 }
 
+// Origins are where browsers fetch the files the server redirects them to
+// (presigned URLs): the endpoint, and the bucket's virtual host unless
+// path-style URLs are used. None when files stay in the data dir.
+func (s S3) Origins() []string {
+	if s.Endpoint == "" {
+		return nil
+	}
+	scheme := "https://"
+	if !s.UseSSL {
+		scheme = "http://"
+	}
+	out := []string{scheme + s.Endpoint}
+	if !s.PathStyle && s.Bucket != "" {
+		out = append(out, scheme+s.Bucket+"."+s.Endpoint)
+	}
+	return out
+}
+
 // S3 is where uploads go when an S3-compatible endpoint is configured.
 type S3 struct {
 	Endpoint, Bucket, Region, AccessKey, SecretKey string

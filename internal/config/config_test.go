@@ -277,3 +277,20 @@ func TestEnsureSecretKey(t *testing.T) {
 		t.Fatalf("configured key replaced: %q %v", set.SecretKey, err)
 	}
 }
+
+// The origins a browser fetches redirected files from: the endpoint with
+// its scheme, and the bucket's virtual host unless path-style.
+func TestS3Origins(t *testing.T) {
+	for _, tc := range []struct {
+		s3   config.S3
+		want []string
+	}{
+		{config.S3{}, nil},
+		{config.S3{Endpoint: "127.0.0.1:9000", Bucket: "files", PathStyle: true}, []string{"http://127.0.0.1:9000"}},
+		{config.S3{Endpoint: "s3.eu-west-2.amazonaws.com", Bucket: "files", UseSSL: true}, []string{"https://s3.eu-west-2.amazonaws.com", "https://files.s3.eu-west-2.amazonaws.com"}},
+	} {
+		if got := tc.s3.Origins(); strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%+v: %v, want %v", tc.s3, got, tc.want)
+		}
+	}
+}

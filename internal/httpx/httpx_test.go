@@ -319,6 +319,28 @@ func TestWithClientIP(t *testing.T) {
 	}
 }
 
+// The object store's origin reaches img-src and connect-src, so pages show
+// files the server redirects to (an http endpoint is not covered by
+// https:); with nothing to add the policy is left as it is.
+func TestWithCSPSources(t *testing.T) {
+	next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
+	get := func(add map[string][]string) string {
+		rec := httptest.NewRecorder()
+		httpx.Chain(next, httpx.WithSecurityHeaders(false), httpx.WithCSPSources(add)).ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+		return rec.Header().Get("Content-Security-Policy")
+	}
+	plain := get(nil)
+	if got := get(map[string][]string{"img-src": nil}); got != plain {
+		t.Errorf("nothing to add changed the policy: %q", got)
+	}
+	got := get(map[string][]string{"img-src": {"http://127.0.0.1:9000"}, "connect-src": {"http://127.0.0.1:9000"}})
+	for _, want := range []string{"img-src 'self' data: blob: https: http://127.0.0.1:9000", "connect-src 'self' http://127.0.0.1:9000", "default-src 'self'", "frame-ancestors 'none'"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("CSP %q lacks %q", got, want)
+		}
+	}
+}
+
 func TestWithSecurityHeaders(t *testing.T) {
 	next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
 	for _, tls := range []bool{false, true} {
@@ -460,5 +482,24 @@ func TestAbandonedRequestsAreNotErrors(t *testing.T) {
 	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/api/things", nil))
 	if !strings.Contains(logs.String(), "level=ERROR") {
 		t.Errorf("a real failure was not logged: %s", logs.String())
+	}
+}
+
+// A request the client abandoned (its context ended) is not logged as a
+// server error even when the handler answered 500 for it; a real 500 is.
+func TestAbandonedRequestsAreNotLoggedAsErrors(t *testing.T) {
+	var logs bytes.Buffer
+	log := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	h := httpx.Chain(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusInternalServerError)
+	}), httpx.WithLogging(log))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/api/gone", nil).WithContext(ctx))
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/api/broken", nil))
+	lines := strings.Split(strings.TrimSpace(logs.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"level":"INFO"`) || !strings.Contains(lines[0], `"abandoned":true`) ||
+		!strings.Contains(lines[1], `"level":"ERROR"`) || strings.Contains(lines[1], "abandoned") {
+		t.Fatalf("log:\n%s", logs.String())
 	}
 }

@@ -157,13 +157,18 @@ func WithLogging(log *slog.Logger) func(http.Handler) http.Handler {
 			r = r.WithContext(context.WithValue(r.Context(), logPathKey, &logPath{}))
 			next.ServeHTTP(rec, r)
 			level := slog.LevelInfo
-			if rec.status >= 500 {
+			abandoned := r.Context().Err() != nil // the client went away (a page left, a search typed over)
+			if rec.status >= 500 && !abandoned {
 				level = slog.LevelError
 			} else if !strings.HasPrefix(r.URL.Path, "/api/") {
 				level = slog.LevelDebug // static assets would drown the log
 			}
-			log.Log(r.Context(), level, "http", "method", r.Method, "path", pathForLog(r), "status", rec.status,
-				"bytes", rec.bytes, "dur_ms", time.Since(start).Milliseconds(), "request_id", RequestID(r.Context()), "ip", ClientIP(r.Context()))
+			attrs := []any{"method", r.Method, "path", pathForLog(r), "status", rec.status,
+				"bytes", rec.bytes, "dur_ms", time.Since(start).Milliseconds(), "request_id", RequestID(r.Context()), "ip", ClientIP(r.Context())}
+			if abandoned {
+				attrs = append(attrs, "abandoned", true)
+			}
+			log.Log(r.Context(), level, "http", attrs...)
 		})
 	}
 }
@@ -208,6 +213,59 @@ func WithSecurityHeaders(tls bool) func(http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// WithCSPSources adds sources to directives of the Content-Security-Policy
+// set before it (WithSecurityHeaders): a card provider's script and frames,
+// the object store that serves uploaded files.
+func WithCSPSources(add map[string][]string) func(http.Handler) http.Handler {
+	some := false
+	for _, sources := range add {
+		some = some || len(sources) > 0
+	}
+	return func(next http.Handler) http.Handler {
+		if !some {
+			return next
+		}
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if csp := w.Header().Get("Content-Security-Policy"); csp != "" {
+				w.Header().Set("Content-Security-Policy", AddCSPSources(csp, add))
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// AddCSPSources appends sources to directives of a policy. A directive the
+// policy lacks starts from default-src's sources, which it used to inherit.
+func AddCSPSources(policy string, add map[string][]string) string {
+	var names []string
+	values := map[string]string{}
+	for _, d := range strings.Split(policy, ";") {
+		d = strings.TrimSpace(d)
+		if d == "" {
+			continue
+		}
+		name, value, _ := strings.Cut(d, " ")
+		names = append(names, name)
+		values[name] = strings.TrimSpace(value)
+	}
+	for _, name := range []string{"script-src", "img-src", "frame-src", "connect-src"} { // fixed order: a stable header
+		sources, ok := add[name]
+		if !ok {
+			continue
+		}
+		if _, has := values[name]; !has {
+			names = append(names, name)
+			values[name] = values["default-src"]
+		}
+		values[name] = strings.TrimSpace(values[name] + " " + strings.Join(sources, " "))
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = strings.TrimSpace(n + " " + values[n])
+	}
+	return strings.Join(parts, "; ")
 }
 
 // WithBodyLimit caps request bodies at n bytes; larger ones fail while being

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/omnirent/omnirent/internal/httpx"
 	"net/http"
 	"strconv"
 	"strings"
@@ -385,42 +386,5 @@ func (s *Service) WithCSP(next http.Handler) http.Handler {
 	if s.stripe == nil {
 		return next
 	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if csp := w.Header().Get("Content-Security-Policy"); csp != "" {
-			w.Header().Set("Content-Security-Policy", addCSPSources(csp, stripeCSP))
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
-// addCSPSources appends sources to directives of a policy. A directive the
-// policy lacks starts from default-src's sources, which it used to inherit.
-func addCSPSources(policy string, add map[string][]string) string {
-	var names []string
-	values := map[string]string{}
-	for _, d := range strings.Split(policy, ";") {
-		d = strings.TrimSpace(d)
-		if d == "" {
-			continue
-		}
-		name, value, _ := strings.Cut(d, " ")
-		names = append(names, name)
-		values[name] = strings.TrimSpace(value)
-	}
-	for _, name := range []string{"script-src", "frame-src", "connect-src"} { // fixed order: a stable header
-		sources, ok := add[name]
-		if !ok {
-			continue
-		}
-		if _, has := values[name]; !has {
-			names = append(names, name)
-			values[name] = values["default-src"]
-		}
-		values[name] = strings.TrimSpace(values[name] + " " + strings.Join(sources, " "))
-	}
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = strings.TrimSpace(n + " " + values[n])
-	}
-	return strings.Join(parts, "; ")
+	return httpx.WithCSPSources(stripeCSP)(next)
 }
