@@ -255,6 +255,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		MapTileURL: a.Config.MapTileURL, MapAttribution: a.Config.MapAttribution})
 	authHandler := auth.NewHandler(a.Auth, a.Config.SecureCookies(), a.describe)
 	authHandler.Routes(mux)
+	mux.Handle("GET /api/me/home", httpx.Handle(session.Require(a.home)))
 	propertyHandler := property.NewHandler(a.Properties)
 	propertyHandler.Routes(mux)
 	propertyHandler.SearchRoutes(mux, geo.Default())
