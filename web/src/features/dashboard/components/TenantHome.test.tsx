@@ -35,7 +35,7 @@ describe("a tenant's home (issue 27)", () => {
         dates: [{ date: '2026-12-01', title: 'Tenancy starts', detail: '8 Northcote Road' }] })
       : reply(404, {})), tenant)
     renderPage(<DashboardPage />, { path: '/home' })
-    expect(await screen.findByRole('heading', { name: 'What needs doing' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'What needs doing' }, { timeout: 5000 })).toBeInTheDocument()
     expect(screen.getAllByRole('link', { name: 'Read and sign' })[0]).toHaveAttribute('href', tenancy.signLink)
     const signers = screen.getByRole('region', { name: 'Who has signed' })
     expect(within(signers).getByText(/Tom Tenant \(you\)/)).toBeInTheDocument()
