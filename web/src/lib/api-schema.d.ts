@@ -3483,7 +3483,7 @@ export interface components {
                 email: string;
                 addressForNotices: string;
             };
-            /** @description the rent in words */
+            /** @description the rent in words, for example £1,500.00 a month */
             rent: string;
             /** @description YYYY-MM-DD */
             startDate: string;
@@ -3539,7 +3539,7 @@ export interface components {
             statusText: string;
             /** Format: date-time */
             askedAt: string;
-            /** @description the renter's own form while it waits for them */
+            /** @description the renter's own form while it waits for them, else empty */
             link: string;
         };
         TenantDate: {
