@@ -170,10 +170,13 @@ test('a tenant with nothing yet reads plain empty states; the server refuses lan
   expect((await page.request.get('/api/me/home')).status()).toBe(403)
 })
 
-test('the demo tenant signs in to their home, not a landlord dashboard', async ({ page }, testInfo) => {
+test('the demo tenant signs in to their home: the signed agreement, certificates and rent day', async ({ page }, testInfo) => {
   await signInViaApi(page, demo.tenant.email, demo.tenant.password)
   await page.goto('/dashboard')
   await expect(page.getByRole('heading', { name: 'Your tenancy' })).toBeVisible()
   await expect(page.getByText('Add a Property')).toHaveCount(0)
+  await expect(page.getByText(/Signed by everyone/).first()).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Dates ahead' }).getByText('Rent due')).toBeVisible()
+  await expect(page.getByRole('region', { name: "Your home's certificates" }).getByRole('link', { name: /Download/ }).first()).toBeVisible()
   await checkPage(page, testInfo, 'tenant-home-demo')
 })
