@@ -226,3 +226,30 @@ export async function expectWithin(inner: Locator, outer: Locator, what: string)
 export function isPhone(testInfo: TestInfo): boolean {
   return testInfo.project.name === 'phone'
 }
+
+/**
+ * expectLabelsWhole (soft) checks that no entry of a menu is cut off: each
+ * link or button shows its whole label (scrollWidth <= clientWidth) and lies
+ * inside the viewport, so nothing is hidden off to the side (issue 27).
+ */
+export async function expectLabelsWhole(menu: Locator, what: string): Promise<void> {
+  const entries = menu.locator('a, button')
+  const n = await entries.count()
+  expect(n, `${what}: has entries`).toBeGreaterThan(0)
+  for (let i = 0; i < n; i++) {
+    const e = entries.nth(i)
+    if (!(await e.isVisible())) continue
+    const m = await e.evaluate((el) => ({ text: (el.textContent ?? '').trim(), scroll: el.scrollWidth, client: el.clientWidth, right: el.getBoundingClientRect().right, view: window.innerWidth }))
+    expect.soft(m.scroll, `${what}: "${m.text}" is cut (${m.scroll} > ${m.client})`).toBeLessThanOrEqual(m.client)
+    expect.soft(m.right, `${what}: "${m.text}" is off-screen`).toBeLessThanOrEqual(m.view + 1)
+  }
+}
+
+/** expectApart (soft) checks two boxes do not overlap, e.g. a card's action and its title. */
+export async function expectApart(a: Locator, b: Locator, what: string): Promise<void> {
+  const x = await a.boundingBox()
+  const y = await b.boundingBox()
+  expect(x && y, `${what}: both are rendered`).toBeTruthy()
+  const overlap = x!.x < y!.x + y!.width && y!.x < x!.x + x!.width && x!.y < y!.y + y!.height && y!.y < x!.y + x!.height
+  expect.soft(overlap, `${what}: they overlap`).toBe(false)
+}

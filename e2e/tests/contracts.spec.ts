@@ -3,7 +3,7 @@
 // section in the preview, sees the edit survive a changed rent, and
 // duplicates it; a tenant named in it sees nothing until it is sent.
 import { expect, test, type Page } from '@playwright/test'
-import { baseURL, checkPage, createVerifiedUser, isPhone, mailCount, readCode, sameOrigin, signInViaApi } from '../support/helpers'
+import { baseURL, checkPage, createVerifiedUser, expectApart, expectLabelsWhole, isPhone, mailCount, readCode, sameOrigin, signInViaApi } from '../support/helpers'
 import { finishedDraft } from '../support/contracts'
 import { landlordWithProperty } from '../support/refcheck'
 
@@ -24,8 +24,15 @@ test('a landlord builds, leaves, resumes, edits and duplicates an agreement', as
   await page.goto('/contract-builder')
   await expect(page.getByRole('heading', { name: 'Tenancy Agreement Builder' })).toBeVisible()
   await checkPage(page, testInfo, 'contract-start')
+  const builderMenu = page.getByRole('navigation', { name: 'Contract builder' })
+  // Issue 27: every entry of the builder's menu shows its whole label, at 390 px too.
+  await expectLabelsWhole(builderMenu, 'contract builder menu')
   await page.getByRole('button', { name: /Start New Tenancy Contract/ }).click()
   await page.getByRole('button', { name: /8 Northcote Road/ }).click()
+  // While creating, the menu's entry is Create New, not Draft.
+  await expect(builderMenu.getByRole('button', { name: 'Create New Tenancy Contract' })).toHaveAttribute('aria-current', 'page')
+  await expect(builderMenu.getByRole('button', { name: 'Draft', exact: true })).not.toHaveAttribute('aria-current', 'page')
+  await expectLabelsWhole(builderMenu, 'contract builder menu while creating')
 
   // Landlord name: the spec's message, then the name.
   await atStep(page, 'Landlord name or company')
@@ -198,6 +205,13 @@ test('a landlord builds, leaves, resumes, edits and duplicates an agreement', as
   await expect(doc.getByRole('region', { name: /The parties/ })).toContainText('Both tenants are students.')
   await page.getByRole('navigation', { name: 'Contract builder' }).getByRole('button', { name: 'Draft' }).click()
   await expect(page.getByRole('button', { name: '8 Northcote Road', exact: true })).toHaveCount(2) // two drafts
+  // Issue 27: the two drafts differ by their tenants and last change; a card's delete does not cover the property name.
+  await expect(page.locator('td[data-label="Last changed"]')).toHaveCount(2)
+  await expect(page.getByRole('cell', { name: /Tom Tenant/ }).first()).toBeVisible()
+  await expectApart(page.getByRole('button', { name: '8 Northcote Road', exact: true }).first(),
+    page.getByRole('button', { name: 'Delete draft for 8 Northcote Road' }).first(), 'draft card: name and delete')
+  await expectLabelsWhole(page.getByRole('navigation', { name: 'Contract builder' }), 'contract builder menu on the drafts')
+  await checkPage(page, testInfo, 'contract-drafts-two')
 
   // The tenant named in it sees nothing until it is sent.
   const ctx = await browser.newContext()

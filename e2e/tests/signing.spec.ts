@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { baseURL, checkPage, createVerifiedUser, goodPassword, isPhone, readCode, sameOrigin, signInViaApi, snap, uniqueEmail } from '../support/helpers'
+import { baseURL, checkPage, createVerifiedUser, goodPassword, isPhone, readCode, sameOrigin, signInViaApi, snap, uniqueEmail, expectLabelsWhole } from '../support/helpers'
 import { createPromoCode, fillCard, landlordWithProperty, toCard, waitForMail } from '../support/refcheck'
 import { finishedDraft } from '../support/contracts'
 import { makePhotos } from '../support/photos'
@@ -108,6 +108,12 @@ test('landlord and two tenants sign; the sealed PDF is genuine', async ({ page, 
   await expect(tom.getByRole('button', { name: 'Sign', exact: true }).first()).toBeVisible()
   await expect(tom.getByRole('button', { name: /^Edit/ })).toHaveCount(0)
   await checkPage(tom, testInfo, 'signing-tenant-awaiting')
+  // Issue 27: the tenant opens on the agreement and Sign (above the fold), the ids folded in Document details.
+  const firstSign = tom.getByRole('button', { name: 'Sign', exact: true }).first()
+  expect((await firstSign.boundingBox())!.y, 'Sign is above the fold').toBeLessThan(tom.viewportSize()!.height)
+  await expect(tom.getByText('Document details')).toBeVisible()
+  await expect(tom.getByText('Document hash (SHA-256)')).toBeHidden()
+  await expectLabelsWhole(tom.getByRole('navigation', { name: 'Contract builder' }), 'contract builder menu (tenant)')
   await tom.getByRole('button', { name: 'Sign', exact: true }).first().click()
   await proveEmail(tom, t1.email)
   await tom.getByRole('tab', { name: 'Type' }).click()

@@ -194,6 +194,9 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		if err := demo.SeedCertificates(ctx, authSvc, properties, a.Documents, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo certificates: %w", err)
 		}
+		if err := demo.SeedTenancy(ctx, authSvc, properties, a.Contracts, a.Payments, a.Mail, clk.Now()); err != nil {
+			return nil, fmt.Errorf("demo tenancy: %w", err)
+		}
 	}
 	if err := a.Documents.Schedule(ctx); err != nil {
 		return nil, fmt.Errorf("documents: %w", err)
@@ -258,6 +261,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		MapTileURL: a.Config.MapTileURL, MapAttribution: a.Config.MapAttribution})
 	authHandler := auth.NewHandler(a.Auth, a.Config.SecureCookies(), a.describe)
 	authHandler.Routes(mux)
+	mux.Handle("GET /api/me/home", httpx.Handle(session.Require(a.home)))
 	propertyHandler := property.NewHandler(a.Properties)
 	propertyHandler.Routes(mux)
 	propertyHandler.SearchRoutes(mux, geo.Default())

@@ -286,7 +286,7 @@ func (c contractCertificates) ForLetting(ctx context.Context, ownerID, propertyI
 	out := make([]contract.Certificate, 0, len(list))
 	for _, lc := range list {
 		ct := contract.Certificate{Name: lc.Name, Missing: lc.Missing, CertID: lc.CertID, ExpiresOn: lc.ExpiresOn, Rating: lc.Rating,
-			RatingTooLow: lc.RatingTooLow, MinRating: lc.MinRating}
+			RatingTooLow: lc.RatingTooLow, MinRating: lc.MinRating, Deposit: lc.Deposit}
 		for _, f := range lc.Files {
 			ct.Files = append(ct.Files, contract.CertificateFile{ID: f.ID, Filename: f.Filename})
 		}

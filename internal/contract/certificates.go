@@ -22,6 +22,10 @@ type Certificate struct {
 	RatingTooLow bool
 	MinRating    string
 	Files        []CertificateFile
+	// Deposit marks the deposit's papers (protection certificate,
+	// prescribed information): given to tenants of an agreement that takes
+	// a deposit, listed only once the landlord has added them.
+	Deposit bool
 }
 
 // CertificateFile is a copy of a certificate the tenant can download.
@@ -51,6 +55,9 @@ func (s *Service) certificateWarnings(ctx context.Context, c Contract) ([]string
 	}
 	var out []string
 	for _, ct := range list {
+		if ct.Deposit {
+			continue
+		}
 		switch {
 		case ct.Missing:
 			out = append(out, fmt.Sprintf("There is no %s for this property. A let property must have a valid one: add it under Documents.", ct.Name))
@@ -85,6 +92,9 @@ func (s *Service) certificateCopies(ctx context.Context, c Contract) ([]Certific
 	}
 	var out []CertificateCopy
 	for _, ct := range list {
+		if ct.Deposit && c.Answers.Deposit.Kind != DepositStandard {
+			continue
+		}
 		for _, f := range ct.Files {
 			out = append(out, CertificateCopy{Name: ct.Name, ExpiresOn: ct.ExpiresOn, Filename: f.Filename,
 				URL: "/api/contracts/" + url.PathEscape(c.ID) + "/certificates/" + url.PathEscape(ct.CertID) + "/files/" + url.PathEscape(f.ID)})

@@ -70,9 +70,27 @@ func toJSON(r Record) contractJSON {
 	contractType := map[string]string{"whole": "Standard whole property", "room": "Room only within building"}[r.Answers.ContractType]
 	return contractJSON{ID: r.ID, Status: r.Status, PaymentStatus: r.PaymentStatus, PropertyID: r.PropertyID, Property: r.Property,
 		ContractType: contractType, Jurisdiction: r.Jurisdiction, AskJurisdiction: r.AskJurisdiction, JurisdictionChoices: nonNil(r.JurisdictionChoices), LibraryVersion: r.LibraryVersion,
-		Answers: r.Answers, Step: r.Step, History: r.History, Steps: r.Steps, Duplicate: r.DuplicatedFrom != "", Mine: r.Mine,
+		Answers: answersFor(r), Step: r.Step, History: r.History, Steps: r.Steps, Duplicate: r.DuplicatedFrom != "", Mine: r.Mine,
 		Editable: r.Mine && r.Status == Draft, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, SentAt: r.SentAt,
 		DepositReceivedOn: mineOnly(r.Mine, r.DepositReceived)}
+}
+
+// answersFor are the answers as the reader may see them: the landlord all
+// of them; a tenant without the parties' e-mail addresses (a joint tenant
+// sees the others' names, not their contact details).
+func answersFor(r Record) Answers {
+	a := r.Answers
+	if r.Mine {
+		return a
+	}
+	tenants := make([]Person, len(a.Tenants))
+	for i, t := range a.Tenants {
+		t.Email = ""
+		tenants[i] = t
+	}
+	a.Tenants = tenants
+	a.Guarantor.Email = ""
+	return a
 }
 
 func mineOnly(mine bool, s string) string {

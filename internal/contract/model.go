@@ -56,6 +56,7 @@ const (
 	MsgNotFound        = "Contract not found."
 	MsgNotDraft        = "Only a draft can be changed."
 	MsgLandlordsOnly   = "Only landlords can create tenancy contracts."
+	MsgTenantsOnly     = "This page is a tenant's home: your own tools are in the menu."
 	MsgPropertyMissing = "Please choose one of your properties."
 	MsgNoDeposit       = "This agreement takes no deposit."
 	MsgDepositDay      = "Please enter the day you received the deposit."

@@ -97,6 +97,9 @@ type SigningState struct {
 	Verified     bool
 	NeedsPayment bool
 	WaitingFor   string
+	// Owner: the reader is the agreement's landlord, who sees every
+	// party's details; a tenant sees the others' names and progress only.
+	Owner bool
 }
 
 // Signing is the agreement's signing state for its reader.
@@ -122,6 +125,7 @@ func (s *Service) signingState(ctx context.Context, c Contract, a session.Actor)
 		}
 	}
 	mine := c.LandlordID == a.UserID
+	st.Owner = mine
 	for _, sg := range st.Envelope.Signers {
 		me := strings.EqualFold(sg.Email, a.Email) && (sg.Role != signing.Landlord || mine)
 		st.Signers = append(st.Signers, SignerView{Signer: sg, Me: me})

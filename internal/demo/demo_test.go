@@ -166,3 +166,43 @@ func TestDemoLandlordHasBooksWithAnUnpaidMonth(t *testing.T) {
 		}
 	})
 }
+
+// Issue 27: the demo tenant's home has an agreement the demo landlord and
+// tenant have signed, with the property's certificates and the next rent
+// day; seeding again adds nothing; the demo books still show last month's
+// rent overdue (TestDemoLandlordHasBooksWithAnUnpaidMonth).
+func TestDemoTenantHasAHome(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
+		if err := demo.SeedTenancy(context.Background(), e.App.Auth, e.App.Properties, e.App.Contracts, e.App.Payments, e.App.Mail, e.Clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		c := e.NewClient()
+		if r := c.Post("/api/auth/login", map[string]any{"email": demo.Accounts[1].Email, "password": demo.Accounts[1].Password}); r.Status != http.StatusOK {
+			t.Fatal(r.Raw)
+		}
+		home := c.Get("/api/me/home")
+		list, _ := home.Body["tenancies"].([]any)
+		if home.Status != http.StatusOK || len(list) != 1 {
+			t.Fatalf("demo tenant's home: %d %s", home.Status, home.Raw)
+		}
+		tn := list[0].(map[string]any)
+		if tn["awaitingYourSignature"] != false || tn["nextRentDue"] == "" || len(tn["certificates"].([]any)) == 0 {
+			t.Fatalf("demo tenancy: %v", tn)
+		}
+		for _, s := range tn["signers"].([]any) {
+			if s.(map[string]any)["signed"] != true {
+				t.Errorf("not signed: %v", s)
+			}
+		}
+		var shared int
+		for _, p := range tn["certificates"].([]any) {
+			if len(p.(map[string]any)["copies"].([]any)) > 0 {
+				shared++
+			}
+		}
+		if shared == 0 {
+			t.Errorf("no certificate shared with the demo tenant: %v", tn["certificates"])
+		}
+	})
+}

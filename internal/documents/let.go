@@ -31,6 +31,10 @@ type LetCertificate struct {
 	RatingTooLow bool
 	MinRating    string
 	Files        []File // the landlord's uploaded copies (not a report's photos)
+	// Deposit marks the deposit's papers (tenantCopy: deposit), listed only
+	// when the landlord has added them: the agreement's tenants get a copy
+	// when it takes a deposit; Sign and Send does not ask for them.
+	Deposit bool
 }
 
 // LetCertificates lists the certificates an owner's property needs to be
@@ -48,10 +52,11 @@ func (s *Service) LetCertificates(ctx context.Context, ownerID, propertyID strin
 	current := currentOf(certs)
 	var out []LetCertificate
 	for _, t := range s.types.List {
-		if !t.Required(gas) {
+		deposit := t.TenantCopy == TenantCopyDeposit
+		if !t.Required(gas) && !deposit {
 			continue
 		}
-		lc := LetCertificate{Type: t.ID, Name: t.Name, Missing: true, MinRating: t.MinRating}
+		lc := LetCertificate{Type: t.ID, Name: t.Name, Missing: true, MinRating: t.MinRating, Deposit: deposit}
 		for _, c := range certs {
 			if c.Type != t.ID || c.PropertyID != propertyID || !current[c.Key()] {
 				continue
@@ -61,6 +66,9 @@ func (s *Service) LetCertificates(ctx context.Context, ownerID, propertyID strin
 				lc.CertID, lc.Files = c.ID, c.Files
 			}
 			break
+		}
+		if deposit && lc.Missing {
+			continue
 		}
 		out = append(out, lc)
 	}

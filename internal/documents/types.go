@@ -26,6 +26,9 @@ const (
 	RequiredAlways = "always"
 	RequiredGas    = "gas"
 	RequiredNever  = "never"
+	// TenantCopyDeposit marks the papers a tenant who paid a deposit must be
+	// given (the deposit protection certificate, the prescribed information).
+	TenantCopyDeposit = "deposit"
 )
 
 // CertType is one certificate type as data/certificate-types.yaml gives it.
@@ -38,6 +41,7 @@ type CertType struct {
 	TermMonths   int      `yaml:"termMonths" json:"termMonths"`
 	TermFixed    bool     `yaml:"termFixed" json:"termFixed"`
 	RequiredWhen string   `yaml:"requiredWhen" json:"requiredWhen"`
+	TenantCopy   string   `yaml:"tenantCopy" json:"tenantCopy"`
 	Bookable     bool     `yaml:"bookable" json:"bookable"`
 	NeedsName    bool     `yaml:"needsName" json:"needsName"`
 	Ratings      []string `yaml:"ratings" json:"ratings"`
@@ -103,6 +107,9 @@ func parseTypes(raw []byte) (*Types, error) {
 		}
 		if _, err := time.Parse(time.DateOnly, t.Checked); err != nil {
 			return nil, fmt.Errorf("certificate types: %s: checked must be a date", t.ID)
+		}
+		if t.TenantCopy != "" && t.TenantCopy != TenantCopyDeposit {
+			return nil, fmt.Errorf("certificate types: %s: tenantCopy %q", t.ID, t.TenantCopy)
 		}
 		if (t.MinRating == "") != (len(t.Ratings) == 0) {
 			return nil, fmt.Errorf("certificate types: %s: ratings and minRating go together", t.ID)

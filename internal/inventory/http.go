@@ -188,6 +188,11 @@ func (g signingArea) SigningState(ctx context.Context, a session.Actor, id, mess
 	out := signing.NewStateJSON(st.Envelope, st.Signers, st.Events, st.Me)
 	out.Status, out.PaymentStatus = st.Report.Status, st.Report.PaymentStatus
 	out.CanSign, out.Verified, out.NeedsPayment, out.WaitingFor, out.Message = st.CanSign, st.Verified, st.NeedsPayment, st.WaitingFor, message
+	// A tenant sees the other parties' names and progress, not their e-mail
+	// addresses (issue 27); the report's creator sees everyone's.
+	if st.Report.CreatorID != a.UserID {
+		out.HideOthers()
+	}
 	return out, nil
 }
 

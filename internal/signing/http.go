@@ -3,6 +3,7 @@ package signing
 import (
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
@@ -136,4 +137,56 @@ func NewStateJSON(e Envelope, signers []Signer, events []Event, me func(Signer) 
 		out.Events = append(out.Events, EventJSON{At: ev.At, Kind: ev.Event, Actor: ev.Actor, Detail: ev.Detail})
 	}
 	return out
+}
+
+// HideOthers keeps a party from learning the other parties' private
+// details: a joint tenant sees who has signed and when, by name, but not
+// another signer's e-mail address, in the signers or in the audit events
+// (an event's actor becomes the signer's name). The document's owner
+// (the landlord or report creator) is shown everything.
+func (s *StateJSON) HideOthers() {
+	names := map[string]string{}
+	mine := ""
+	for i, sg := range s.Signers {
+		if sg.Me {
+			mine = strings.ToLower(sg.Email)
+			continue
+		}
+		if sg.Email != "" {
+			names[strings.ToLower(sg.Email)] = sg.Name
+		}
+		s.Signers[i].Email = ""
+	}
+	for i, ev := range s.Events {
+		for addr, n := range names {
+			if strings.Contains(strings.ToLower(ev.Detail), addr) {
+				s.Events[i].Detail = replaceFold(s.Events[i].Detail, addr, n)
+			}
+		}
+		key := strings.ToLower(ev.Actor)
+		if key == "" || key == mine {
+			continue
+		}
+		if n, ok := names[key]; ok {
+			s.Events[i].Actor = n
+		} else if strings.Contains(key, "@") {
+			s.Events[i].Actor = "Another party"
+		}
+	}
+}
+
+// replaceFold replaces every occurrence of old (lower case) in s, whatever
+// its case, with new.
+func replaceFold(s, old, repl string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(strings.ToLower(s), old)
+		if i < 0 || old == "" {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		b.WriteString(repl)
+		s = s[i+len(old):]
+	}
 }

@@ -1,7 +1,7 @@
 // Route guards of spec 1 section 2.2. They decide what the browser shows; the
 // server checks every permission again on each API call.
 import { lazy, Suspense, type ReactNode } from 'react'
-import { Navigate, Outlet, useLocation } from 'react-router'
+import { Link, Navigate, Outlet, useLocation } from 'react-router'
 import { useAuth } from '../lib/auth'
 import NotFound from '../components/NotFound'
 import { Spinner } from '../components/Spinner'
@@ -54,19 +54,30 @@ export function SignedOutOnly() {
   return <Outlet />
 }
 
-/** RequireLandlord: tools only landlords have (the wallet); a tenant is told so. */
+/**
+ * LandlordOnly is what a tenant sees at a landlord's tool: what the page is
+ * for, and the way to their own home (never a dead end).
+ */
+export function LandlordOnly() {
+  return (
+    <section className="panel landlord-only" aria-labelledby="landlord-only-title">
+      <h1 id="landlord-only-title" className="page__title">This page is for landlords</h1>
+      <p className="page__lead">
+        It is part of the tools landlords use to manage their properties. Your tenancy agreement, your home's certificates,
+        inventory reports and reference checks are on your home page.
+      </p>
+      <p>
+        <Link to="/dashboard" className="button">Go to your home</Link>
+      </p>
+    </section>
+  )
+}
+
+/** RequireLandlord: tools only landlords have (the wallet, documents); a tenant is shown the way home. */
 export function RequireLandlord() {
   const { user } = useAuth()
   const location = useLocation()
   if (!user) return <Navigate to="/dashboard" replace state={{ from: location.pathname + location.search }} />
-  if (user.userType !== 'Landlord')
-    return (
-      <div className="not-found">
-        <div>
-          <h1>For landlords only</h1>
-          <p>This page is part of a landlord's tools.</p>
-        </div>
-      </div>
-    )
+  if (user.userType !== 'Landlord') return <LandlordOnly />
   return <Outlet />
 }

@@ -127,13 +127,14 @@ export const router = createBrowserRouter([
                   { path: '/wallet/add/:kind', element: <WalletFormPage /> },
                   { path: '/wallet/t/:id', element: <WalletTransactionPage /> },
                   { path: '/wallet/t/:id/edit', element: <WalletFormPage /> },
+                  // The documents area is a landlord's (certificates per property); a tenant's papers are on their home.
+                  { path: '/documents/:view', element: <DocumentsPage /> },
                 ],
               },
               { path: '/calendar', element: <CalendarPage /> },
               { path: '/calendar/create', element: <CreateEventPage /> },
               { path: '/calendar/view/:id', element: <ViewEventPage /> },
               { path: '/calendar/edit/:id', element: <EditEventPage /> },
-              { path: '/documents/:view', element: <DocumentsPage /> },
               { path: '/profile/:view', element: <ProfilePage /> },
               // A renter's finished report; the report e-mail links here.
               { path: '/reports/:checkId/:renterId', element: <ReferenceReportPage /> },

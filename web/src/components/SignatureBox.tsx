@@ -42,9 +42,11 @@ type Props = {
   label?: string
   /** id prefixes the ids of the box's parts (default: a generated one). */
   id?: string
+  /** labelledBy names the box by a heading already on the page (its id): the box then shows no label of its own. */
+  labelledBy?: string
 }
 
-export function SignatureBox({ onChange, label = 'Your signature', id: given }: Props) {
+export function SignatureBox({ onChange, label = 'Your signature', id: given, labelledBy }: Props) {
   const generated = useId()
   const id = given ?? `sig${generated.replace(/[^a-zA-Z0-9_-]/g, '')}`
   const [tab, setTab] = useState<SignatureMethod>('draw')
@@ -85,10 +87,12 @@ export function SignatureBox({ onChange, label = 'Your signature', id: given }: 
   }
 
   return (
-    <div className="sigbox" role="group" aria-labelledby={`${id}-label`}>
-      <p id={`${id}-label`} className="sigbox__label">
-        {label}
-      </p>
+    <div className="sigbox" role="group" aria-labelledby={labelledBy ?? `${id}-label`}>
+      {labelledBy ? null : (
+        <p id={`${id}-label`} className="sigbox__label">
+          {label}
+        </p>
+      )}
       <div className="sigbox__tabs" role="tablist" aria-label="How to sign">
         {TABS.map(({ method, label: tabLabel, Icon }) => (
           <button

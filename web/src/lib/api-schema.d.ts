@@ -166,6 +166,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tenant home
+         * @description Everything about the signed-in tenant's home: the agreements sent to them (status, what awaits their signature, every party's signing progress by name, the landlord's name, e-mail and address for notices), the certificates and deposit papers they must be given (with download links they may use), inventory reports naming them, their reference checks and upcoming dates. A joint tenant never sees another's e-mail address. Landlords are answered 403.
+         */
+        get: operations["tenantHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/session": {
         parameters: {
             query?: never;
@@ -3437,6 +3457,97 @@ export interface components {
             /** @description landlord has at least one non-disabled property (tenants: always true) */
             hasProperties: boolean;
         };
+        TenantHome: {
+            name: string;
+            tenancies: components["schemas"]["TenantTenancy"][];
+            reports: components["schemas"]["TenantReport"][];
+            referenceChecks: components["schemas"]["TenantReferenceCheck"][];
+            dates: components["schemas"]["TenantDate"][];
+        };
+        TenantTenancy: {
+            id: string;
+            /** @enum {string} */
+            status: "ATS" | "ADS" | "COMPLETED";
+            statusText: string;
+            property: {
+                id: string;
+                addrFirstLine: string;
+                addrSecondLine: string;
+                town: string;
+                postcode: string;
+                country: string;
+            };
+            address: string;
+            landlord: {
+                name: string;
+                email: string;
+                addressForNotices: string;
+            };
+            /** @description the rent in words, for example £1,500.00 a month */
+            rent: string;
+            /** @description YYYY-MM-DD */
+            startDate: string;
+            /** @description YYYY-MM-DD or empty */
+            nextRentDue: string;
+            /** @description YYYY-MM-DD or empty */
+            nextGasCheckDue: string;
+            depositScheme: string;
+            awaitingYourSignature: boolean;
+            canSignNow: boolean;
+            link: string;
+            signLink: string;
+            pdfUrl: string;
+            signers: {
+                role: string;
+                name: string;
+                signed: boolean;
+                /** Format: date-time */
+                signedAt: string | null;
+                me: boolean;
+            }[];
+            certificates: {
+                name: string;
+                missing: boolean;
+                expiresOn: string;
+                copies: {
+                    filename: string;
+                    url: string;
+                }[];
+            }[];
+        };
+        TenantReport: {
+            id: string;
+            type: string;
+            property: {
+                addrFirstLine: string;
+                town: string;
+                postcode: string;
+            };
+            status: string;
+            statusText: string;
+            signed: boolean;
+            canSign: boolean;
+            link: string;
+        };
+        TenantReferenceCheck: {
+            property: {
+                addrFirstLine: string;
+                town: string;
+                postcode: string;
+            };
+            status: string;
+            statusText: string;
+            /** Format: date-time */
+            askedAt: string;
+            /** @description the renter's own form while it waits for them, else empty */
+            link: string;
+        };
+        TenantDate: {
+            /** @description YYYY-MM-DD */
+            date: string;
+            title: string;
+            detail: string;
+        };
         UserResponse: {
             user: components["schemas"]["User"];
         };
@@ -4805,6 +4916,28 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+        };
+    };
+    tenantHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the tenant's home */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantHome"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
     session: {

@@ -15,5 +15,7 @@ export type Tool = {
   /** Path prefixes for which the entry is highlighted. */
   match: string[]
   description: string
+  /** descriptionFor words the description for the user, where it differs by role. */
+  descriptionFor?: (u: User) => string
   visible?: (u: User) => boolean
 }

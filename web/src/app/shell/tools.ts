@@ -20,7 +20,7 @@ export function isActive(tool: Tool, pathname: string): boolean {
   return tool.match.some((m) => pathname === m || pathname.startsWith(m + '/'))
 }
 
-/** activeTool is the menu entry for the current path, if any. */
-export function activeTool(pathname: string): Tool | undefined {
-  return TOOLS.find((t) => isActive(t, pathname))
+/** activeTool is the menu entry for the current path, if any, among those the user has. */
+export function activeTool(pathname: string, user?: User | null): Tool | undefined {
+  return (user ? toolsFor(user) : TOOLS).find((t) => isActive(t, pathname))
 }

@@ -412,7 +412,7 @@ function SignatureStep({
 
   return (
     <div className="sg__step">
-      <h2 className="sg__step-title" ref={heading} tabIndex={-1}>
+      <h2 id="sign-signature-title" className="sg__step-title" ref={heading} tabIndex={-1}>
         Your signature
       </h2>
       <p className="sg__muted">{texts.signIntro(first)}</p>
@@ -431,7 +431,7 @@ function SignatureStep({
           </button>
         </div>
       ) : null}
-      <SignatureBox id="sign-signature" label="Your signature" onChange={setValue} />
+      <SignatureBox id="sign-signature" labelledBy="sign-signature-title" onChange={setValue} />
       {hash ? (
         <p className="sg__muted sg__hash">
           Version you are signing: <code title={hash}>{hash.slice(0, 12)}</code>

@@ -10,4 +10,5 @@ export const tool: Tool = {
   Icon: CircleUserRound,
   match: ['/profile'],
   description: 'Your properties and account details.',
+  descriptionFor: (u) => (u.userType === 'Tenant' ? 'Your account details and orders.' : 'Your properties and account details.'),
 }

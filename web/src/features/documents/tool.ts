@@ -10,4 +10,6 @@ export const tool: Tool = {
   Icon: FolderOpen,
   match: ['/documents'],
   description: 'Contracts, reference checks, certificates and inventory reports for each property.',
+  // A tenant's papers are on their home (the dashboard).
+  visible: (u) => u.userType === 'Landlord',
 }

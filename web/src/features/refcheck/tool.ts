@@ -10,4 +10,6 @@ export const tool: Tool = {
   Icon: ClipboardCheck,
   match: ['/dashboard', '/checkSuccessful', '/reports'],
   description: 'Buy and track tenant reference checks. Affordability is shown through bank verification.',
+  // A tenant's /dashboard is their home (features/dashboard/tool.ts).
+  visible: (u) => u.userType !== 'Tenant',
 }

@@ -2,7 +2,8 @@
 // Properties and Account Details. The property screens (list, add, edit) live
 // in features/property; Account Details edits the full name and the password.
 import { useMemo, useState, type FormEvent } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, Navigate, useParams } from 'react-router'
+import { LandlordOnly } from '../../../app/guards'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import type { User } from '../../../lib/api'
@@ -23,6 +24,8 @@ type View = (typeof VIEWS)[number]
 
 export default function ProfilePage() {
   const { view } = useParams()
+  const { user } = useAuth()
+  const tenant = user?.userType === 'Tenant'
   // Unknown views show the site's 404 text (inside the shell's <main>).
   if (!VIEWS.includes(view as View))
     return (
@@ -30,16 +33,19 @@ export default function ProfilePage() {
         <h1>404 Not Found!</h1>
       </div>
     )
+  // Properties are a landlord's: a tenant's profile is their account and orders.
+  if (tenant && view === 'list') return <Navigate to="/profile/account" replace />
+  if (tenant && (view === 'add' || view === 'edit')) return <LandlordOnly />
   return (
     <div className="profile">
       <nav className="profile__menu" aria-label="Profile menu">
-        <Link
+        {tenant ? null : <Link
           to="/profile/list"
           className={view === 'account' || view === 'orders' ? undefined : 'active'}
           aria-current={view === 'list' ? 'page' : view === 'account' || view === 'orders' ? undefined : 'true'}
         >
           My Properties
-        </Link>
+        </Link>}
         <Link
           to="/profile/account"
           className={view === 'account' ? 'active' : undefined}

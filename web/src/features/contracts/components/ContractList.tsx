@@ -12,6 +12,13 @@ import { useContracts } from '../api/listContracts'
 import { useDeleteContract } from '../api/deleteContract'
 import type { Contract, ListView } from '../api/types'
 import { formatDate } from '../format'
+import { formatDateTime } from '../../../components/signing/SignerList'
+import { personName } from '../answers'
+
+/** tenantNames tells two agreements for one property apart: who they are for. */
+function tenantNames(c: Contract): string {
+  return (c.answers?.tenants ?? []).map((t) => personName(t)).filter(Boolean).join(', ')
+}
 
 export const LIST_TITLES: Record<Exclude<ListView, 'all'>, string> = {
   draft: 'Draft Tenancy Contracts',
@@ -42,8 +49,9 @@ export function ContractList({ view, landlord, onOpen, onCreate }: Props) {
           <thead>
             <tr>
               <th scope="col">Property</th>
+              <th scope="col">Tenants</th>
               <th scope="col">Contract type</th>
-              <th scope="col">Created at</th>
+              <th scope="col">{view === 'draft' ? 'Last changed' : 'Created at'}</th>
               <th scope="col"><span className="visually-hidden">Actions</span></th>
             </tr>
           </thead>
@@ -55,8 +63,13 @@ export function ContractList({ view, landlord, onOpen, onCreate }: Props) {
                     {c.property.addrFirstLine || 'Property'}
                   </button>
                 </td>
+                <td data-label="Tenants">{tenantNames(c) || 'No tenants yet'}</td>
                 <td data-label="Contract type">{c.contractType || '-'}</td>
-                <td data-label="Created at">{formatDate(c.createdAt)}</td>
+                {view === 'draft' ? (
+                  <td data-label="Last changed">{formatDateTime(c.updatedAt)}</td>
+                ) : (
+                  <td data-label="Created at">{formatDate(c.createdAt)}</td>
+                )}
                 <td className="cw-table__actions">
                   {view === 'draft' && c.mine ? (
                     <button type="button" className="icon-button" aria-label={`Delete draft for ${c.property.addrFirstLine}`}

@@ -161,9 +161,18 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
       {signLabel}
     </button>
   ) : null
+  // A party whose turn it is opens on the agreement and the Sign button;
+  // where the signing stands follows the agreement (issue 27).
+  const partySigns = sent && signLabel === 'Sign'
   return (
     <article className="agr" aria-label="Tenancy agreement preview">
-      {sent ? <SigningStatus contractId={c.id} /> : null}
+      {partySigns ? (
+        <div className="panel agr__sign-first">
+          <p>This agreement is waiting for your signature. Read it, then sign.</p>
+          {signButton}
+        </div>
+      ) : null}
+      {sent && !partySigns ? <SigningStatus contractId={c.id} /> : null}
       <div className="cw-warning agr__disclaimer" role="note">
         <strong>Not legal advice.</strong> {d.disclaimer}
       </div>
@@ -197,7 +206,7 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
       {c.mine && c.answers?.deposit?.kind === 'standard' && (c.status !== 'Draft' || c.step === 'finished') ? (
         <DepositReceived contractId={c.id} value={c.depositReceivedOn} />
       ) : null}
-      {(editable && onEditAnswers) || signButton ? (
+      {(editable && onEditAnswers) || (signButton && !partySigns) ? (
         <div className="cw__actions cw__actions--start agr__sign-actions">
           {editable && onEditAnswers ? (
             <button type="button" className="button button--outline" onClick={onEditAnswers}>Change answers</button>
@@ -246,6 +255,7 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
         </ul>
       </section>
       {signButton ? <div className="agr__sign-actions">{signButton}</div> : null}
+      {partySigns ? <SigningStatus contractId={c.id} /> : null}
     </article>
   )
 }

@@ -101,6 +101,8 @@ function Status({ contractId }: { contractId: string }) {
         </div>
       ) : null}
       {s.documentId || s.documentHash ? (
+        <details className="sgs__audit">
+          <summary>Document details</summary>
         <dl className="sgs__facts">
           {s.documentId ? (
             <>
@@ -115,6 +117,7 @@ function Status({ contractId }: { contractId: string }) {
             </>
           ) : null}
         </dl>
+        </details>
       ) : null}
       {s.events.length > 0 ? (
         <details className="sgs__audit">

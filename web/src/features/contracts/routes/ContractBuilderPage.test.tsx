@@ -29,7 +29,11 @@ describe('the contract lists', () => {
     renderPage(<ContractBuilderPage />, { path: '/contract-builder', initialEntries: ['/contract-builder?view=draft'] })
     expect(await screen.findByRole('heading', { name: 'Draft Tenancy Contracts' })).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: '8 Northcote Road' })).toBeInTheDocument()
-    expect(screen.getByText('20/11/2026')).toBeInTheDocument()
+    // Two drafts for one property differ by their tenants and when they last changed (issue 27).
+    expect(screen.getByRole('columnheader', { name: 'Last changed' })).toBeInTheDocument()
+    expect(screen.getByText(/^20\/11\/2026, \d\d:\d\d$/)).toBeInTheDocument()
+    expect(screen.getByRole('columnheader', { name: 'Tenants' })).toBeInTheDocument()
+    expect(screen.getByText('No tenants yet')).toBeInTheDocument()
     expect(screen.getByRole('columnheader', { name: 'Contract type' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'CREATE NEW TENANCY CONTRACT' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Delete draft for 8 Northcote Road' })).toBeInTheDocument()

@@ -52,7 +52,8 @@ export default function ContractBuilderPage() {
     else if (c && mode === 'sign') main = <SignScreen contractId={c.id} onBack={() => go({ view, id: c.id })} onDone={(completed) => go({ view: completed ? 'completed' : 'awaiting' })} />
     else if (c) main = <Preview contractId={c.id} onSign={() => go({ view, id: c.id, mode: 'sign' })} onEditAnswers={c.editable ? () => (c.step === 'finished' ? back.mutate(undefined, { onSuccess: () => go({ view, id: c.id }) }) : go({ view, id: c.id })) : undefined} />
   } else if (view === 'initiate') {
-    main = <StartScreen onOpen={(cid) => go({ view: 'draft', id: cid })} />
+    // The new draft opens in the wizard with 'Create New' still the menu's entry.
+    main = <StartScreen onOpen={(cid) => go({ view: 'initiate', id: cid })} />
   } else if (view === 'help') {
     main = (
       <section className="panel" aria-labelledby="cw-help-title">

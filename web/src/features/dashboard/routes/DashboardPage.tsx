@@ -1,7 +1,7 @@
 // /dashboard when signed in (spec 1 section 2.2): a landlord without a rental
 // address gets the onboarding page; landlords with properties get OmniCheck,
 // the reference-check dashboard (spec 2 section 2); tenants get the main
-// dashboard with a card per tool, reference checks first.
+// home (issue 27: their agreement, papers, reports and dates).
 import { lazy, Suspense } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { MapPinHouse } from 'lucide-react'
@@ -14,6 +14,7 @@ import { PageLoading } from '../../../app/guards'
 import '../../../app/shell/pages.css'
 
 const OmniCheck = lazy(() => import('../../refcheck/components/OmniCheck'))
+const TenantHome = lazy(() => import('../components/TenantHome').then((m) => ({ default: m.TenantHome })))
 
 export default function DashboardPage() {
   const { user } = useAuth()
@@ -23,6 +24,13 @@ export default function DashboardPage() {
     return (
       <Suspense fallback={<PageLoading />}>
         <OmniCheck user={user} />
+      </Suspense>
+    )
+  }
+  if (user.userType === 'Tenant') {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <TenantHome user={user} />
       </Suspense>
     )
   }

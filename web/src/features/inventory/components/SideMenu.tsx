@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { Menu, X } from 'lucide-react'
 import { Modal } from '../../../components/Dialog'
+import { useAuth } from '../../../lib/auth'
 
 export type InventoryView = 'initiate' | 'draft' | 'active' | 'completed'
 
@@ -17,10 +18,15 @@ export const VIEW_LABELS: Record<InventoryView, string> = {
 
 const href = (v: InventoryView) => (v === 'initiate' ? '/inventory' : `/inventory?view=${v}`)
 
+/** A tenant sees the reports sent to them; starting a report or a draft is a landlord's or inspector's. */
+export const TENANT_VIEWS: InventoryView[] = ['active', 'completed']
+
 function MenuList({ view, onNavigate }: { view: InventoryView; onNavigate?: () => void }) {
+  const { user } = useAuth()
+  const views = (Object.keys(VIEW_LABELS) as InventoryView[]).filter((v) => user?.userType !== 'Tenant' || TENANT_VIEWS.includes(v))
   return (
     <ul className="inv-menu__list">
-      {(Object.keys(VIEW_LABELS) as InventoryView[]).map((v) => (
+      {views.map((v) => (
         <li key={v}>
           <Link to={href(v)} replace={v === 'initiate'} className={`inv-menu__item${v === view ? ' is-active' : ''}`}
             aria-current={v === view ? 'page' : undefined} onClick={onNavigate}>

@@ -6,7 +6,8 @@ import { FilePlus2 } from 'lucide-react'
 import { CarriedToast } from '../../../components/CarriedToast'
 import { ToastProvider } from '../../../components/Toast'
 import { ReportList } from '../components/ReportList'
-import { SideMenu, type InventoryView } from '../components/SideMenu'
+import { SideMenu, TENANT_VIEWS, type InventoryView } from '../components/SideMenu'
+import { useAuth } from '../../../lib/auth'
 import '../../../app/shell/pages.css'
 import '../inventory.css'
 
@@ -23,8 +24,11 @@ export default function InventoryPage() {
 
 function Inventory() {
   const [params] = useSearchParams()
+  const { user } = useAuth()
+  const tenant = user?.userType === 'Tenant'
   const asked = params.get('view')
-  const list = LISTS.find((v) => v === asked)
+  // A tenant opens on the reports sent to them: no start card, no drafts.
+  const list = LISTS.find((v) => v === asked && (!tenant || TENANT_VIEWS.includes(v))) ?? (tenant ? 'active' : undefined)
   const view: InventoryView = list ?? 'initiate'
   return (
     <div className="inv-layout">

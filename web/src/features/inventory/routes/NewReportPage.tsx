@@ -19,6 +19,8 @@ import { ReportSigning } from '../components/ReportSigning'
 import { SignReport } from '../components/SignReport'
 import { StartReport } from '../components/StartReport'
 import { isSection, normalise, sectionsFor } from '../rules'
+import { useAuth } from '../../../lib/auth'
+import { LandlordOnly } from '../../../app/guards'
 import '../../../app/shell/pages.css'
 import '../inventory.css'
 
@@ -59,6 +61,9 @@ export default function NewReportPage() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const id = params.get('id')
+  const { user } = useAuth()
+  // Starting a report is a landlord's or inspector's; a tenant opens the reports sent to them.
+  if (!id && user?.userType === 'Tenant') return <LandlordOnly />
   return (
     <ToastProvider>
       <div className="inv-page">
