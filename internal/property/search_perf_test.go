@@ -114,11 +114,20 @@ type timing struct {
 
 // load runs fn n times from c goroutines, like hey -n n -c c.
 func load(c, n int, fn func() error) timing {
+	start := time.Now()
+	lat, err := latencies(c, n, fn)
+	total := time.Since(start)
+	slices.Sort(lat)
+	ms := func(q float64) float64 { return float64(lat[int(q*float64(n-1))]) / 1e6 }
+	return timing{p50: ms(0.50), p99: ms(0.99), rps: float64(n) / total.Seconds(), err: err}
+}
+
+// latencies runs fn n times from c goroutines and gives each call's time.
+func latencies(c, n int, fn func() error) ([]time.Duration, error) {
 	lat := make([]time.Duration, n)
 	var next atomic.Int64
 	var firstErr atomic.Value
 	var wg sync.WaitGroup
-	start := time.Now()
 	for range c {
 		wg.Go(func() {
 			for {
@@ -135,14 +144,10 @@ func load(c, n int, fn func() error) timing {
 		})
 	}
 	wg.Wait()
-	total := time.Since(start)
-	slices.Sort(lat)
-	ms := func(q float64) float64 { return float64(lat[int(q*float64(n-1))]) / 1e6 }
-	out := timing{p50: ms(0.50), p99: ms(0.99), rps: float64(n) / total.Seconds()}
 	if err, ok := firstErr.Load().(error); ok {
-		out.err = err
+		return lat, err
 	}
-	return out
+	return lat, nil
 }
 
 // drain reads every column of every row, as a caller of the query would.
@@ -233,7 +238,7 @@ func (c tracingConn) CheckNamedValue(v *driver.NamedValue) error {
 	return driver.ErrSkip
 }
 
-func openTraced(t *testing.T, dbURL string) (*db.DB, *recorder) {
+func openTraced(t testing.TB, dbURL string) (*db.DB, *recorder) {
 	rec := &recorder{}
 	var inner driver.Driver = &sqlite.Driver{}
 	dialect, dsn := db.SQLite, "file:"+strings.TrimPrefix(dbURL, "sqlite:")+"?_pragma=busy_timeout(10000)"

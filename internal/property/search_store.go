@@ -3,6 +3,7 @@ package property
 import (
 	"context"
 	"database/sql"
+	"strconv"
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/db"
@@ -59,7 +60,7 @@ func inBox(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]float64
 func inBoxNewest(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]float64, after *cursor, limit int) ([]spot, error) {
 	query, args := inBoxSQL(d, q, box)
 	query, args = afterNewest(query, args, after)
-	return collectSpots(ctx, c, query+" ORDER BY published_at DESC, id DESC LIMIT ?", append(args, limit)...)
+	return collectSpots(ctx, c, query+" ORDER BY published_at DESC, id DESC"+limitSQL(limit), args...)
 }
 
 // newest reads up to limit whole rows newest first, strictly after the
@@ -67,8 +68,14 @@ func inBoxNewest(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]f
 func newest(ctx context.Context, c db.Conn, q query, after *cursor, limit int) ([]Property, error) {
 	where, args := q.where()
 	query, args := afterNewest(`SELECT `+cols+` FROM properties WHERE `+where, args, after)
-	return collect(ctx, c, query+" ORDER BY published_at DESC, id DESC LIMIT ?", append(args, limit)...)
+	return collect(ctx, c, query+" ORDER BY published_at DESC, id DESC"+limitSQL(limit), args...)
 }
+
+// limitSQL writes the page's LIMIT into the statement: SQLite reads a bound
+// LIMIT when it plans, and so prepares a statement with `LIMIT ?` again at
+// every run, which cost more than the run itself (issue 29). The limits are
+// constants of this package.
+func limitSQL(n int) string { return " LIMIT " + strconv.Itoa(n) }
 
 // afterNewest adds the keyset condition as a row value: both databases seek
 // straight to it in properties_newest (status, published_at, id). Spelt

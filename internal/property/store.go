@@ -53,7 +53,11 @@ func scan(row db.Scanner) (Property, error) {
 	if lat.Valid && lon.Valid {
 		p.Latitude, p.Longitude = &lat.Float64, &lon.Float64
 	}
-	if err := json.Unmarshal([]byte(stations), &p.NearbyStations); err != nil {
+	// Most rows hold no stations and no bills ("[]"): decoded without
+	// encoding/json, to the same empty (not nil) lists.
+	if stations == "[]" {
+		p.NearbyStations = []NearbyStation{}
+	} else if err := json.Unmarshal([]byte(stations), &p.NearbyStations); err != nil {
 		return Property{}, apperr.Wrap(err, "decode stations")
 	}
 	if rent.Valid {
@@ -65,7 +69,9 @@ func scan(row db.Scanner) (Property, error) {
 	if pets.Valid {
 		p.PetsConsidered = &pets.Bool
 	}
-	if err := json.Unmarshal([]byte(bills), &p.BillsIncluded); err != nil || p.BillsIncluded == nil {
+	if bills == "[]" {
+		p.BillsIncluded = []string{}
+	} else if err := json.Unmarshal([]byte(bills), &p.BillsIncluded); err != nil || p.BillsIncluded == nil {
 		p.BillsIncluded = []string{}
 	}
 	if moveIn.Valid {

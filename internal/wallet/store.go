@@ -130,8 +130,27 @@ func byID(ctx context.Context, c db.Conn, landlordID, id string) (Transaction, e
 
 // byLandlord is every entry of the landlord, oldest first.
 func byLandlord(ctx context.Context, c db.Conn, landlordID string) ([]Transaction, error) {
-	out, err := db.All(ctx, c, scan, `SELECT `+cols+` FROM wallet_transactions WHERE landlord_id = ? ORDER BY day, created_at, id`, landlordID)
-	return out, apperr.Wrap(err, "list wallet transactions")
+	// Counted first (from the index alone), so the rows are read into one
+	// slice of the right size: growing it by appending copied the entries
+	// about twice over, a tenth of a cold read of 10,000 (issue 29).
+	var n int
+	if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM wallet_transactions WHERE landlord_id = ?`, landlordID).Scan(&n); err != nil {
+		return nil, apperr.Wrap(err, "count wallet transactions")
+	}
+	rows, err := c.Query(ctx, `SELECT `+cols+` FROM wallet_transactions WHERE landlord_id = ? ORDER BY day, created_at, id`, landlordID)
+	if err != nil {
+		return nil, apperr.Wrap(err, "list wallet transactions")
+	}
+	defer rows.Close()
+	out := make([]Transaction, 0, n+n/16+1) // room for rows added between the two reads
+	for rows.Next() {
+		t, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, apperr.Wrap(rows.Err(), "list wallet transactions")
 }
 
 // bump raises the revision of the landlord's books and answers it; c is

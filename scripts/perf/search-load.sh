@@ -96,6 +96,11 @@ for name in "${names[@]}"; do
     printf 'HTTP %s %s %s\n' "$name" "$c" "$(echo "$out" | hey_figures)" >>"$results"
   done
 done
+# The HTTP stack alone, for reference, in the same run (issue 29).
+hey -n 200 -c 4 "http://127.0.0.1:$port/healthz" >/dev/null
+for c in $clients; do
+  printf '# /healthz at %s clients: %s\n' "$c" "$(hey -n "$reqs" -c "$c" "http://127.0.0.1:$port/healthz" | hey_figures)"
+done
 kill $pid 2>/dev/null || true
 wait $pid 2>/dev/null || true
 

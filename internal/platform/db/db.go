@@ -57,6 +57,16 @@ const (
 type DB struct {
 	*sql.DB
 	Dialect Dialect
+	// stmts: prepared reads on the pool (SQLite, stmts.go); nil: none.
+	stmts *stmtCache
+}
+
+// Close closes the prepared statements, then the pool.
+func (d *DB) Close() error {
+	if d.stmts != nil {
+		d.stmts.close()
+	}
+	return d.DB.Close()
 }
 
 // Open connects to url ("sqlite:PATH" or "postgres://...").
@@ -94,13 +104,17 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	// One writer at a time is SQLite's model; a small pool keeps reads parallel.
+	// One writer at a time is SQLite's model; a small pool keeps reads
+	// parallel. Every connection stays open when idle: the default of two
+	// idle closed the others after each burst of requests, and opening one
+	// again costs its pragmas and its prepared statements.
 	sqldb.SetMaxOpenConns(4)
+	sqldb.SetMaxIdleConns(4)
 	if err := sqldb.PingContext(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
-	return &DB{DB: sqldb, Dialect: SQLite}, nil
+	return &DB{DB: sqldb, Dialect: SQLite, stmts: newStmtCache()}, nil
 }
 
 // Rebind rewrites `?` placeholders for the dialect.
@@ -130,8 +144,9 @@ type Querier interface {
 
 // Conn pairs a Querier with the dialect so stores can rebind inside a tx.
 type Conn struct {
-	q Querier
-	d *DB
+	q    Querier
+	d    *DB
+	pool bool // on the pool, not a transaction: reads may use prepared statements
 }
 
 func (c Conn) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
@@ -139,11 +154,25 @@ func (c Conn) Exec(ctx context.Context, query string, args ...any) (sql.Result, 
 }
 
 func (c Conn) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := c.prepared(ctx, query); st != nil {
+		return st.QueryContext(ctx, storable(args)...)
+	}
 	return c.q.QueryContext(ctx, c.d.Rebind(query), storable(args)...)
 }
 
 func (c Conn) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := c.prepared(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, storable(args)...)
+	}
 	return c.q.QueryRowContext(ctx, c.d.Rebind(query), storable(args)...)
+}
+
+// prepared is the cached prepared statement of a read on the pool, or nil.
+func (c Conn) prepared(ctx context.Context, query string) *sql.Stmt {
+	if !c.pool || c.d.stmts == nil {
+		return nil
+	}
+	return c.d.stmts.get(ctx, c.d.DB, c.d.Rebind(query))
 }
 
 // storable makes every text argument one that both databases accept:
@@ -169,7 +198,7 @@ func storable(args []any) []any {
 }
 
 // Conn returns a Conn on the pool.
-func (d *DB) Conn() Conn { return Conn{q: d.DB, d: d} }
+func (d *DB) Conn() Conn { return Conn{q: d.DB, d: d, pool: true} }
 
 // Tx runs fn in a transaction, committing when fn returns nil.
 func (d *DB) Tx(ctx context.Context, fn func(Conn) error) error {

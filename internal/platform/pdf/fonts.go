@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/signintech/gopdf"
 	"github.com/signintech/gopdf/fontmaker/core"
 	"golang.org/x/image/font/sfnt"
 )
@@ -40,6 +41,11 @@ var (
 	facesOnce sync.Once
 	faces     []*face
 	facesErr  error
+	// parsedFonts holds every font parsed by gopdf once per process, under
+	// its gopdf family name; each document takes its fonts from it (gopdf
+	// copies the parsed tables, read only, and gives each document its own
+	// glyph subset), so documents drawn at once share it safely.
+	parsedFonts = &gopdf.FontContainer{}
 )
 
 func mustEmbedded(name string) []byte {
@@ -82,6 +88,20 @@ func loadFaces() ([]*face, error) {
 				return
 			}
 			f.ascent = float64(p.TypoAscender()) / float64(p.UnitsPerEm())
+			if err := parsedFonts.AddTTFFontData(f.name, f.regular); err != nil {
+				facesErr = fmt.Errorf("pdf: font %s: %w", f.name, err)
+				return
+			}
+			if f.bold != nil {
+				if err := parsedFonts.AddTTFFontData(f.name+"-bold", f.bold); err != nil {
+					facesErr = fmt.Errorf("pdf: font %s bold: %w", f.name, err)
+					return
+				}
+			}
+		}
+		if err := parsedFonts.AddTTFFontData(signatureFont, signatureFace().regular); err != nil {
+			facesErr = fmt.Errorf("pdf: signature font: %w", err)
+			return
 		}
 		faces = list
 	})

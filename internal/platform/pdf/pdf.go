@@ -13,6 +13,7 @@ import (
 	"image"
 	_ "image/jpeg" // Image reads JPEG sizes
 	_ "image/png"  // and PNG sizes
+	"math"
 	"sort"
 	"strings"
 	"time"
@@ -50,6 +51,18 @@ type Doc struct {
 	colour  Colour
 	missing map[rune]bool
 	footer  string
+	// widths: the advance of each character in each font this document
+	// has measured, in gopdf's units (thousandths of the font size).
+	widths map[widthKey]int
+	// fonts: the families added to this document; a font is embedded at
+	// its first use, so a document embeds only the fonts it draws with.
+	fonts    map[string]bool
+	uncached bool
+}
+
+type widthKey struct {
+	font int // face index * 2, + 1 for its bold
+	r    rune
 }
 
 // Info is what the PDF's properties say.
@@ -61,27 +74,20 @@ type Info struct {
 }
 
 // New starts an A4 document with its first page.
-func New(info Info) (*Doc, error) {
+func New(info Info) (*Doc, error) { return newDoc(info, false) }
+
+// newDoc starts a document; uncached parses the fonts for it and measures
+// every string through gopdf, as documents were drawn before the caches
+// (the tests check both ways draw the same bytes).
+func newDoc(info Info, uncached bool) (*Doc, error) {
 	list, err := loadFaces()
 	if err != nil {
 		return nil, err
 	}
-	d := &Doc{GoPdf: &gopdf.GoPdf{}, Y: Margin, faces: list, size: 10, colour: Ink, missing: map[rune]bool{}, footer: info.Footer}
+	d := &Doc{GoPdf: &gopdf.GoPdf{}, Y: Margin, faces: list, size: 10, colour: Ink, missing: map[rune]bool{}, footer: info.Footer,
+		uncached: uncached, widths: map[widthKey]int{}, fonts: map[string]bool{}}
 	d.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4})
 	d.SetInfo(gopdf.PdfInfo{Title: info.Title, Author: info.Author, Creator: "OmniRent", CreationDate: info.Created})
-	for _, f := range list {
-		if err := d.AddTTFFontData(f.name, f.regular); err != nil {
-			return nil, fmt.Errorf("pdf: font %s: %w", f.name, err)
-		}
-		if f.bold != nil {
-			if err := d.AddTTFFontData(f.name+"-bold", f.bold); err != nil {
-				return nil, fmt.Errorf("pdf: font %s bold: %w", f.name, err)
-			}
-		}
-	}
-	if err := d.AddTTFFontData(signatureFont, signatureFace().regular); err != nil {
-		return nil, fmt.Errorf("pdf: signature font: %w", err)
-	}
 	d.AddPage()
 	d.Font(false, 10, Ink)
 	return d, nil
@@ -105,7 +111,26 @@ type run struct {
 // runs splits s (logical order) into what is drawn, in visual order, and by face.
 func (d *Doc) runs(s string) []run {
 	var out []run
-	for _, r := range visual(s) {
+	var text []rune
+	face := 0
+	d.eachDrawn(s, func(r rune, i int) {
+		if len(text) > 0 && i != face {
+			out = append(out, run{face: face, text: string(text)})
+			text = text[:0]
+		}
+		face = i
+		text = append(text, r)
+	})
+	if len(text) > 0 {
+		out = append(out, run{face: face, text: string(text)})
+	}
+	return out
+}
+
+// eachDrawn calls fn with each character of s as it is drawn (visual order;
+// a character no font has becomes the marker) and the face that draws it.
+func (d *Doc) eachDrawn(s string, fn func(r rune, face int)) {
+	one := func(r rune) {
 		i := faceFor(d.faces, r)
 		if i < 0 && r != ' ' {
 			d.missing[r] = true
@@ -113,33 +138,118 @@ func (d *Doc) runs(s string) []run {
 		} else if i < 0 {
 			i = 0
 		}
-		if n := len(out); n > 0 && out[n-1].face == i {
-			out[n-1].text += string(r)
-			continue
-		}
-		out = append(out, run{face: i, text: string(r)})
+		fn(r, i)
 	}
-	return out
+	if !hasRTL(s) { // visual order is the order written
+		for _, r := range s {
+			one(r)
+		}
+		return
+	}
+	for _, r := range visual(s) {
+		one(r)
+	}
+}
+
+func hasRTL(s string) bool {
+	for _, r := range s {
+		if r >= 0x0590 && rtl(r) {
+			return true
+		}
+	}
+	return false
 }
 
 func (d *Doc) use(face int) {
 	f := d.faces[face]
-	name := f.name
+	name, data := f.name, f.regular
 	if d.bold && f.bold != nil {
-		name += "-bold"
+		name, data = name+"-bold", f.bold
 	}
-	_ = d.SetFont(name, "", d.size)
+	d.setFont(name, data, d.size)
+}
+
+// setFont makes family the current font, adding it to the document first
+// when this is its first use.
+func (d *Doc) setFont(family string, data []byte, size float64) {
+	if !d.fonts[family] {
+		d.fonts[family] = true
+		var err error
+		if d.uncached {
+			err = d.AddTTFFontData(family, data)
+		} else {
+			// Parsed once per process (fonts.go); each document gets its
+			// own subset of the glyphs it uses.
+			err = d.AddTTFFontFromFontContainer(family, parsedFonts)
+		}
+		if err != nil { // the fonts are embedded and parsed at the first document
+			panic(fmt.Sprintf("pdf: font %s: %v", family, err))
+		}
+	}
+	_ = d.SetFont(family, "", size)
 }
 
 // Width is how wide s is drawn in the current font.
 func (d *Doc) Width(s string) float64 {
-	w := 0.0
-	for _, r := range d.runs(s) {
-		d.use(r.face)
-		if tw, err := d.MeasureTextWidth(r.text); err == nil {
-			w += tw
+	if d.uncached {
+		w := 0.0
+		for _, r := range d.runs(s) {
+			d.use(r.face)
+			if tw, err := d.MeasureTextWidth(r.text); err == nil {
+				w += tw
+			}
 		}
+		return w
 	}
+	var m measure
+	d.eachDrawn(s, func(r rune, face int) { m.add(d, r, face) })
+	return m.width(d)
+}
+
+// measure adds up a line's width as gopdf does: whole units of each
+// character's advance for each run of one face, then each run converted to
+// points (so the sums, and the lines wrapped by them, are the same).
+type measure struct {
+	done  float64 // the runs before the current one, in points
+	face  int
+	units int // the current run, in thousandths of the font size
+	any   bool
+}
+
+func (m *measure) add(d *Doc, r rune, face int) {
+	if m.any && face != m.face {
+		m.done += float64(m.units) * (d.size / 1000.0)
+		m.units = 0
+	}
+	m.face, m.any = face, true
+	m.units += d.advance(face, r)
+}
+
+func (m measure) width(d *Doc) float64 {
+	if !m.any {
+		return 0
+	}
+	return m.done + float64(m.units)*(d.size/1000.0)
+}
+
+// advance is r's width in the face (in the current weight), in thousandths
+// of the font size. The first time in a document it is measured by gopdf,
+// which also adds the character to the document's subset of the font, as
+// measuring did before.
+func (d *Doc) advance(face int, r rune) int {
+	k := widthKey{font: face * 2, r: r}
+	if d.bold && d.faces[face].bold != nil {
+		k.font++
+	}
+	if w, ok := d.widths[k]; ok {
+		return w
+	}
+	d.use(face)
+	w := 0
+	if tw, err := d.MeasureTextWidth(string(r)); err == nil {
+		w = int(math.Round(tw * 1000 / d.size))
+	}
+	d.widths[k] = w
 	return w
 }
 
@@ -150,9 +260,17 @@ func (d *Doc) At(x, y float64, s string) {
 		d.use(r.face)
 		d.SetXY(x, y+(d.faces[0].ascent-d.faces[r.face].ascent)*d.size)
 		_ = d.Cell(nil, r.text)
-		if tw, err := d.MeasureTextWidth(r.text); err == nil {
-			x += tw
+		if d.uncached {
+			if tw, err := d.MeasureTextWidth(r.text); err == nil {
+				x += tw
+			}
+			continue
 		}
+		units := 0
+		for _, c := range r.text {
+			units += d.advance(r.face, c)
+		}
+		x += float64(units) * (d.size / 1000.0)
 	}
 }
 
@@ -218,6 +336,52 @@ func (d *Doc) wrapAt(s string, width, size float64, bold bool) []string {
 // Wrap breaks s into lines no wider than width in the current font, between
 // words (a single word wider than the line is broken between characters).
 func (d *Doc) Wrap(s string, width float64) []string {
+	if d.uncached || hasRTL(s) {
+		return d.wrapMeasuringEachTry(s, width)
+	}
+	// Left to right, a line's width is the width of the line so far plus
+	// the next word's characters: measured once each.
+	var lines []string
+	line := ""
+	var lm measure
+	for _, w := range strings.Fields(s) {
+		for d.Width(w) > width && len([]rune(w)) > 1 { // a word longer than the line
+			if line != "" {
+				lines = append(lines, line)
+				line, lm = "", measure{}
+			}
+			rs := []rune(w)
+			n := len(rs) - 1
+			for n > 1 && d.Width(string(rs[:n])) > width {
+				n--
+			}
+			lines = append(lines, string(rs[:n]))
+			w = string(rs[n:])
+		}
+		try, tm := w, lm
+		if line != "" {
+			try = line + " " + w
+			d.eachDrawn(" "+w, func(r rune, face int) { tm.add(d, r, face) })
+		} else {
+			d.eachDrawn(w, func(r rune, face int) { tm.add(d, r, face) })
+		}
+		if line != "" && tm.width(d) > width {
+			lines = append(lines, line)
+			line, lm = w, measure{}
+			d.eachDrawn(w, func(r rune, face int) { lm.add(d, r, face) })
+			continue
+		}
+		line, lm = try, tm
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// wrapMeasuringEachTry is Wrap measuring the whole line at each word (right
+// to left text is reordered as a whole line).
+func (d *Doc) wrapMeasuringEachTry(s string, width float64) []string {
 	var lines []string
 	line := ""
 	for _, w := range strings.Fields(s) {
@@ -371,7 +535,7 @@ func (d *Doc) SignatureText(x, y, size float64, s string) {
 			return
 		}
 	}
-	_ = d.SetFont(signatureFont, "", size)
+	d.setFont(signatureFont, f.regular, size)
 	d.SetXY(x, y)
 	_ = d.Cell(nil, s)
 }

@@ -1,0 +1,66 @@
+package property
+
+import (
+	"context"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/omnirent/omnirent/internal/geo"
+	"github.com/omnirent/omnirent/internal/platform/clock"
+	"github.com/omnirent/omnirent/internal/platform/db"
+)
+
+// PlainSQLOf records the statements one Search of the URL query sends to the
+// database at dbURL and returns a function that replays them on d, reading
+// every column of every row (TestSearchPlainSQL's "plain SQL").
+func PlainSQLOf(tb testing.TB, d *db.DB, dbURL, rawQuery string) (replay func() error, statements int) {
+	tb.Helper()
+	values, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f, err := parseFilter(values)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	traced, rec := openTraced(tb, dbURL)
+	defer traced.Close()
+	rec.take()
+	if _, err := NewService(traced, clock.System{}, geo.Default()).Search(context.Background(), geo.Default(), f); err != nil {
+		tb.Fatal(err)
+	}
+	stmts := rec.take()
+	ctx := context.Background()
+	return func() error {
+		for _, st := range stmts {
+			if err := drain(d.QueryContext(ctx, st.query, st.args...)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, len(stmts)
+}
+
+// Latencies runs fn n times from c goroutines (like hey -n n -c c) and
+// gives each call's time.
+func Latencies(c, n int, fn func() error) ([]time.Duration, error) {
+	return latencies(c, n, fn)
+}
+
+// ServiceCallOf is the whole Service.Search call of the URL query, without HTTP.
+func ServiceCallOf(tb testing.TB, s *Service, rawQuery string) func() error {
+	tb.Helper()
+	values, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f, err := parseFilter(values)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return func() error {
+		_, err := s.Search(context.Background(), geo.Default(), f)
+		return err
+	}
+}
