@@ -47,7 +47,7 @@ func Describe(q url.Values) string {
 	}
 	per := "pcm"
 	if q.Get("rentCycle") == "Weekly" {
-		per = "pw"
+		per = "pcw"
 	}
 	if s := rangeText(q.Get("minimumRent"), q.Get("maximumRent"), "", "", pounds); s != "" {
 		parts = append(parts, s+" "+per)

@@ -28,11 +28,11 @@ func Title(l Listing) string {
 }
 
 // Price words the rent: "£1,850 pcm"; a weekly rent with its monthly
-// equivalent, "£200 pw (£866.67 pcm)".
+// equivalent, "£200 pcw (£866.67 pcm)".
 func Price(l Listing) string {
 	short := func(p int64) string { return strings.TrimSuffix(money.Format(p), ".00") }
 	if l.Weekly {
-		return fmt.Sprintf("%s pw (%s pcm)", short(l.RentPence), short(l.MonthlyPence))
+		return fmt.Sprintf("%s pcw (%s pcm)", short(l.RentPence), short(l.MonthlyPence))
 	}
 	return short(l.RentPence) + " pcm"
 }
@@ -59,6 +59,6 @@ func (s *Service) digest(to, name string, ss SavedSearch, found []Listing, token
 		"Name": name, "Heading": heading, "Listings": items, "More": more,
 		"SearchLink":      base + "/listing?" + ss.Query,
 		"UnsubscribeLink": base + "/saved-searches/unsubscribe?token=" + url.QueryEscape(token),
-		"ManageLink":      base + "/saved-searches",
+		"ManageLink":      base + "/profile/saved-searches",
 	}}
 }

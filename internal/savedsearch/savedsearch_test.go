@@ -104,7 +104,7 @@ func TestDailyEmailSendsOnceWithOnlyNewListings(t *testing.T) {
 		if !strings.Contains(m.Text, "/DetailPage/"+weekly) || strings.Contains(m.Text, old) {
 			t.Errorf("the e-mail must list only the new listing:\n%s", m.Text)
 		}
-		if !strings.Contains(m.Text, "£200 pw (£866.67 pcm)") || !strings.Contains(m.Text, "2 bedroom home to rent in London") {
+		if !strings.Contains(m.Text, "£200 pcw (£866.67 pcm)") || !strings.Contains(m.Text, "2 bedroom home to rent in London") {
 			t.Errorf("listing words:\n%s", m.Text)
 		}
 		// No internal id in the words (only inside links).
@@ -216,7 +216,7 @@ func TestSavedSearchPermissions(t *testing.T) {
 func TestDescribeNamesTheFilters(t *testing.T) {
 	for q, want := range map[string]string{
 		"searchArea=Clapham&radius=1&minimumBeds=2&maximumBeds=3&minimumRent=1000&maximumRent=2000": "Clapham, within 1 mile, 2 to 3 beds, £1,000 to £2,000 pcm",
-		"maximumRent=400&rentCycle=Weekly&minimumBathrooms=2":                                       "Anywhere, up to £400 pw, 2+ bathrooms",
+		"maximumRent=400&rentCycle=Weekly&minimumBathrooms=2":                                       "Anywhere, up to £400 pcw, 2+ bathrooms",
 		"searchArea=SW11&rentCycle=Weekly":                                                          "SW11",
 	} {
 		v, _ := url.ParseQuery(q)

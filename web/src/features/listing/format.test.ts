@@ -22,6 +22,9 @@ describe('money', () => {
   it('adds the rent cycle', () => {
     expect(formatRent(185000, 'Monthly')).toBe('£1,850 pcm')
     expect(formatRent(42500, 'Weekly')).toBe('£425 pcw')
+    // A weekly rent with the monthly equivalent the server computed (x 52 / 12).
+    expect(formatRent(20000, 'Weekly', 86667)).toBe('£200 pcw (£866.67 pcm)')
+    expect(formatRent(185000, 'Monthly', 185000)).toBe('£1,850 pcm')
     expect(formatRent(null, 'Monthly')).toBe('Price on request')
   })
 })

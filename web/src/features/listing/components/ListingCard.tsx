@@ -72,7 +72,7 @@ export function ListingCard({ listing, eager = false }: CardProps) {
         )}
       </div>
       <div className="listing-card__body">
-        <p className="listing-card__price">{formatRent(listing.rentPence, listing.rentCycle)}</p>
+        <p className="listing-card__price">{formatRent(listing.rentPence, listing.rentCycle, listing.monthlyRentPence)}</p>
         <h2 className="listing-card__title">
           <Link to={`/DetailPage/${listing.id}`} state={{ listing, from: location.pathname + location.search }} className="listing-card__link">
             {town}
@@ -112,7 +112,7 @@ export function ListingCard({ listing, eager = false }: CardProps) {
           <p className="listing-card__meta">
             <TrainFront aria-hidden size={16} />
             <span>
-              {station.name} <span className="listing-card__muted">· {station.distance}</span>
+              Nearest station: {station.name} <span className="listing-card__muted">· {station.distance}</span>
             </span>
           </p>
         )}
