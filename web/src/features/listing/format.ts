@@ -30,6 +30,12 @@ export function formatRent(pence: number | null | undefined, cycle: RentCycle | 
   return `${formatPence(pence)} pcw${monthly}`
 }
 
+/** monthlyEquivalent: '(£866.67 pcm)' for a weekly rent with its server-computed monthly figure, else ''. */
+export function monthlyEquivalent(cycle: RentCycle | undefined, monthlyPence?: number | null): string {
+  if (cycle !== 'Weekly' || monthlyPence === null || monthlyPence === undefined) return ''
+  return `(${formatPence(monthlyPence)} pcm)`
+}
+
 /** formatMoveIn: '2026-12-01' -> '01/12/2026' (en-GB); 'Date Not Specified.' when missing or unreadable. */
 export function formatMoveIn(date: string | null | undefined): string {
   const m = date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(date) : null

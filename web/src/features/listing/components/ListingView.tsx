@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Bath, BedDouble, CalendarDays, Mail, MapPin, MessageSquare, Pencil, Sofa, Sparkles, TrainFront, X } from 'lucide-react'
 import { useAuth } from '../../../lib/auth'
-import { bathroomsText, bedroomsText, formatMoveIn, formatRent, livingRoomsText, materialFacts, townLabel, type Listing } from '../format'
+import { bathroomsText, bedroomsText, formatMoveIn, formatRent, monthlyEquivalent, livingRoomsText, materialFacts, townLabel, type Listing } from '../format'
 import { ContactOwnerDialog } from './ContactOwnerDialog'
 import { Gallery } from './Gallery'
 
@@ -83,7 +83,13 @@ export function ListingView({
         <Gallery listing={listing} title={title} />
 
         <div className="listing-detail__summary">
-          <p className="listing-detail__price">{formatRent(listing.rentPence, listing.rentCycle, listing.monthlyRentPence)}</p>
+          <p className="listing-detail__price">{formatRent(listing.rentPence, listing.rentCycle)}
+          {monthlyEquivalent(listing.rentCycle, listing.monthlyRentPence) && (
+            <>
+              {' '}
+              <span className="listing-price__monthly">{monthlyEquivalent(listing.rentCycle, listing.monthlyRentPence)}</span>
+            </>
+          )}</p>
           <h1 id="listing-detail-title" className="listing-detail__title">
             {title}
           </h1>

@@ -95,7 +95,7 @@ describe('ListingDetailPage', () => {
         : reply(404),
     ).get
     renderPage(<ListingDetailPage />, { ...ROUTES, initialEntries: ['/DetailPage/l1'] })
-    expect(await screen.findByText('£425 pcw (£1,841.67 pcm)')).toBeInTheDocument()
+    expect(await screen.findByText('£425 pcw')).toHaveTextContent('£425 pcw (£1,841.67 pcm)')
     expect(screen.getByText('Town Not Specified')).toBeInTheDocument()
     expect(screen.getByText('01/12/2026')).toBeInTheDocument()
     expect(screen.getByText('Location not available')).toBeInTheDocument()
