@@ -48,7 +48,8 @@ test('a landlord publishes an F-rated home with its registered exemption and pet
   // The public listing says both.
   await page.goto(`/DetailPage/${property.id}`)
   const facts = page.getByRole('definition')
-  await expect(page.getByText('High cost exemption, registered (reference PRS-2026-00417)')).toBeVisible()
+  await expect(page.getByText('High cost exemption (registered, ref. PRS-2026-00417)')).toBeVisible()
   await expect(facts.filter({ hasText: 'Not usually considered' })).toBeVisible()
+  await expect(page.getByText(/You may still ask in writing to keep a pet/)).toBeVisible()
   await checkPage(page, testInfo, 'listing-epc-exemption-detail')
 })

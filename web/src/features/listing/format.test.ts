@@ -8,6 +8,7 @@ import {
   formatMoveIn,
   formatPence,
   formatRent,
+  materialFacts,
   toListingsQuery,
   townLabel,
 } from './format'
@@ -79,5 +80,14 @@ describe('URL filter to API query', () => {
     expect(filterProblem({ minimumRent: '5000', maximumRent: '4000' })).toMatch(/price/)
     expect(filterProblem({ minimumBathrooms: '3', maximumBathrooms: '1' })).toMatch(/bathrooms/)
     expect(filterProblem({ minimumBeds: 'studio', maximumBeds: '1', minimumRent: '1', maximumRent: '4000' })).toBe('')
+  })
+})
+
+describe('materialFacts: pets and the EPC exemption', () => {
+  it('says No about pets and names a registered exemption', () => {
+    const facts = materialFacts({ epcRating: 'F', petsConsidered: false, epcExemption: { name: 'High cost exemption', reference: 'PRS-1' } })
+    expect(facts.find((f) => f.label === 'Pets')?.value).toBe('Not usually considered')
+    expect(facts.find((f) => f.label === 'EPC exemption')?.value).toBe('High cost exemption (registered, ref. PRS-1)')
+    expect(materialFacts({ epcRating: 'C', petsConsidered: null }).map((f) => f.label)).not.toContain('EPC exemption')
   })
 })

@@ -149,7 +149,7 @@ export function materialFacts(l: Facts): { label: string; value: string }[] {
     { label: 'Council tax band', value: l.councilTaxBand ? (l.councilTaxBand === 'Exempt' ? 'Exempt' : 'Band ' + l.councilTaxBand) : NOT_SAID },
     { label: 'EPC rating', value: l.epcRating || NOT_SAID },
     ...(l.epcExemption
-      ? [{ label: 'EPC exemption', value: `${l.epcExemption.name}, registered (reference ${l.epcExemption.reference})` }]
+      ? [{ label: 'EPC exemption', value: `${l.epcExemption.name} (registered, ref. ${l.epcExemption.reference})` }]
       : []),
     { label: 'Bills', value: billsText(l.billsIncluded) },
     {
@@ -158,7 +158,7 @@ export function materialFacts(l: Facts): { label: string; value: string }[] {
         l.petsConsidered === true
           ? 'Pets considered: ask the landlord'
           : l.petsConsidered === false
-            ? 'Not usually considered: you may still ask in writing, and the landlord may refuse only on reasonable grounds'
+            ? 'Not usually considered'
             : NOT_SAID,
     },
   ]

@@ -145,6 +145,11 @@ export function ListingView({
             ))}
           </dl>
           <p className="listing-detail__rent-note">The advertised rent is the rent: the landlord may not ask for or accept offers above it.</p>
+          {listing.petsConsidered === false && (
+            <p className="listing-detail__rent-note">
+              You may still ask in writing to keep a pet; the landlord may refuse only on reasonable grounds (Renters&apos; Rights Act 2025).
+            </p>
+          )}
 
           {listing.mine ? (
             <p className="form-message form-message--info listing-detail__yours">This is one of your properties.</p>
