@@ -55,10 +55,11 @@ func (s *Service) digest(to, name string, ss SavedSearch, found []Listing, token
 	if len(found) == listingsPerEmail {
 		more = "There may be more: open the search to see them all."
 	}
-	return mail.Email{To: to, Subject: heading, Template: "savedsearch", Data: map[string]any{
+	unsubscribe := base + "/saved-searches/unsubscribe?token=" + url.QueryEscape(token)
+	return mail.Email{To: to, Subject: heading, Template: "savedsearch", Headers: map[string]string{"List-Unsubscribe": "<" + unsubscribe + ">"}, Data: map[string]any{
 		"Name": name, "Heading": heading, "Listings": items, "More": more,
 		"SearchLink":      base + "/listing?" + ss.Query,
-		"UnsubscribeLink": base + "/saved-searches/unsubscribe?token=" + url.QueryEscape(token),
+		"UnsubscribeLink": unsubscribe,
 		"ManageLink":      base + "/profile/saved-searches",
 	}}
 }

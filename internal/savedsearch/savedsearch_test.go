@@ -127,6 +127,10 @@ func TestDailyEmailSendsOnceWithOnlyNewListings(t *testing.T) {
 			t.Fatalf("no unsubscribe link:\n%s", m.Text)
 		}
 		token, _ := url.QueryUnescape(link[1])
+		// The List-Unsubscribe header names the same page.
+		if h := m.Headers["List-Unsubscribe"]; !strings.HasPrefix(h, "<http") || !strings.Contains(h, "/saved-searches/unsubscribe?token="+link[1]+">") {
+			t.Errorf("List-Unsubscribe: %q", h)
+		}
 		visitor := e.NewClient()
 		if r := visitor.Get("/api/saved-searches/unsubscribe?token=" + url.QueryEscape(token)); r.Status != http.StatusOK || r.Body["name"] != "SW11, 2+ beds" {
 			t.Fatalf("unsubscribe page: %d %s", r.Status, r.Raw)
