@@ -99,6 +99,8 @@ func rangeText(lo, hi, one, many string, label func(string) string) string {
 		return label(lo) + unit(label(hi))
 	case lo != "" && hi != "":
 		return fmt.Sprintf("%s to %s%s", label(lo), label(hi), unit(label(hi)))
+	case lo != "" && label(lo) == "studio":
+		return "studio or larger"
 	case lo != "":
 		if many == "" {
 			return "from " + label(lo)

@@ -222,6 +222,8 @@ func TestDescribeNamesTheFilters(t *testing.T) {
 		"searchArea=Clapham&radius=1&minimumBeds=2&maximumBeds=3&minimumRent=1000&maximumRent=2000": "Clapham, within 1 mile, 2 to 3 beds, £1,000 to £2,000 pcm",
 		"maximumRent=400&rentCycle=Weekly&minimumBathrooms=2":                                       "Anywhere, up to £400 pcw, 2+ bathrooms",
 		"searchArea=SW11&rentCycle=Weekly":                                                          "SW11",
+		"minimumBeds=studio":                                                                        "Anywhere, studio or larger",
+		"minimumBeds=studio&maximumBeds=studio":                                                     "Anywhere, studio",
 	} {
 		v, _ := url.ParseQuery(q)
 		if got := savedsearch.Describe(v); got != want {
