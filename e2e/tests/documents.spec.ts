@@ -11,6 +11,7 @@
 // two properties, so the two never count each other's certificates.
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { checkPage, createVerifiedUser, demo, isPhone, mailbox, sameOrigin, signInViaApi } from '../support/helpers'
+import { addPhotoViaApi } from '../support/photos'
 
 /** today in the UK as YYYY-MM-DD. */
 function today(): string {
@@ -210,6 +211,7 @@ test('a let property without certificates is flagged; booking a check reaches th
   })
   expect(res.status(), await res.text()).toBe(201)
   const { property } = (await res.json()) as { property: { id: string } }
+  await addPhotoViaApi(page, property.id) // a listing is published only with a photo
   const details = await page.request.put(`/api/properties/${property.id}/details`, {
     headers: sameOrigin,
     data: { rentPence: 160000, rentCycle: 'Monthly', bedroomCount: 1, bathroomCount: 1, sofasCount: 1, furnishStatus: 'Furnished',

@@ -39,6 +39,7 @@ import (
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/refcheck"
+	"github.com/omnirent/omnirent/internal/savedsearch"
 	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/signing"
 	"github.com/omnirent/omnirent/internal/siteinfo"
@@ -68,8 +69,10 @@ type App struct {
 	Blog       *blog.Service
 	Calendar   *calendar.Service
 	Wallet     *wallet.Service
-	Handler    http.Handler
-	Log        *slog.Logger
+	// SavedSearches are renters' saved listing searches and their daily e-mail.
+	SavedSearches *savedsearch.Service
+	Handler       http.Handler
+	Log           *slog.Logger
 	// Metrics is served on OMNIRENT_METRICS_ADDR when set.
 	Metrics *metrics.Set
 	// Routes are the registered patterns (checked against api/openapi.yaml).
@@ -230,6 +233,11 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 			return nil, fmt.Errorf("demo wallet: %w", err)
 		}
 	}
+	a.SavedSearches = savedsearch.NewService(savedsearch.Deps{DB: d, Clock: clk, Jobs: q, Mail: mailer,
+		Listings: savedSearchListings{properties}, People: calendarPeople{authSvc}, BaseURL: cfg.BaseURL, Log: log})
+	if err := a.SavedSearches.Schedule(ctx); err != nil {
+		return nil, fmt.Errorf("saved searches: %w", err)
+	}
 	a.Blog = blog.NewService(d, clk, files)
 	if cfg.SeedDemo {
 		if err := demo.SeedBlog(ctx, a.Blog); err != nil {
@@ -244,7 +252,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	a.Metrics = metrics.NewSet(d.DB)
 	a.Metrics.Register(q.Collector())
 	// The periodic sweeps, for the sweeps metric.
-	q.CountAsSweep("calendar.alerts", "calendar.alerts.now", "documents.reminders")
+	q.CountAsSweep("calendar.alerts", "calendar.alerts.now", "documents.reminders", "savedsearch.sweep")
 	if err := q.SchedulePrune(ctx); err != nil { // done jobs older than two weeks
 		return nil, fmt.Errorf("jobs: %w", err)
 	}
@@ -278,6 +286,8 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	blog.NewHandler(a.Blog).Routes(mux)
 	calendar.NewHandler(a.Calendar).Routes(mux)
 	wallet.NewHandler(a.Wallet).Routes(mux)
+	savedSearches := savedsearch.NewHandler(a.SavedSearches)
+	savedSearches.Routes(mux)
 	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)
 	mux.HandleFunc("GET /Blog/rss.xml", a.seo().RSS)
 	// The embedded sandbox bank's consent page (the only bank until a real
@@ -286,6 +296,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	mux.HandleFunc("POST "+openbanking.ConsentPath, openbanking.SandboxPage)
 	if a.Config.Dev() {
 		devmail.New(a.Mail).Routes(mux)
+		savedSearches.DevRoutes(mux)
 	} else {
 		// Production has no mailbox: answer 404 rather than the web app.
 		mux.Handle("/dev/", http.NotFoundHandler())

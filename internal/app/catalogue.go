@@ -6,6 +6,7 @@ import (
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
+	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/refcheck"
 )
 
@@ -23,6 +24,12 @@ func (a *App) catalogue(w http.ResponseWriter, r *http.Request) error {
 			"imageMaxPixels":    imaging.DefaultMaxPixels,
 			"imageTypes":        []string{"image/png", "image/jpeg"},
 			"photosPerProperty": photo.MaxPerProperty,
+		},
+		// The EPC minimum for letting and the exemptions a listing below it
+		// may name (internal/property/data/epc-exemptions.yaml).
+		"epc": map[string]any{
+			"minRating":  property.EPC.MinRating,
+			"exemptions": property.EPC.Exemptions,
 		},
 		"referenceCheck": map[string]any{
 			"maxRenters": refcheck.MaxRenters,

@@ -11,12 +11,14 @@ import (
 	"github.com/omnirent/omnirent/internal/calendar"
 	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/documents"
+	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/inventory"
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/refcheck"
+	"github.com/omnirent/omnirent/internal/savedsearch"
 	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/wallet"
 )
@@ -370,4 +372,27 @@ func (c walletAgreements) Rents(ctx context.Context, a session.Actor) ([]wallet.
 		}
 	}
 	return out, nil
+}
+
+// savedSearchListings runs saved searches on the property area's public
+// search (savedsearch.Listings).
+type savedSearchListings struct{ properties *property.Service }
+
+func (l savedSearchListings) Check(_ context.Context, q url.Values) error {
+	return l.properties.CheckQuery(geo.Default(), q)
+}
+
+func (l savedSearchListings) NewSince(ctx context.Context, q url.Values, since time.Time, limit int) ([]savedsearch.Listing, error) {
+	ps, err := l.properties.PublishedSince(ctx, geo.Default(), q, since, limit)
+	out := make([]savedsearch.Listing, 0, len(ps))
+	for _, p := range ps {
+		var rent int64
+		if p.RentPence != nil {
+			rent = *p.RentPence
+		}
+		out = append(out, savedsearch.Listing{ID: p.ID, PropertyType: p.PropertyType, Bedrooms: p.BedroomCount, Town: p.Address.Town,
+			District: geo.Outcode(p.Address.Postcode), RentPence: rent, Weekly: p.RentCycle == property.Weekly,
+			MonthlyPence: property.MonthlyPence(rent, p.RentCycle)})
+	}
+	return out, err
 }

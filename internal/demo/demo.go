@@ -81,16 +81,17 @@ func seedProperty(ctx context.Context, accounts *auth.Service, properties *prope
 		PropertyType: "Flat", DepositPence: &demoDeposit, CouncilTaxBand: "C", EPCRating: "C", BillsIncluded: []string{"Water"}, PetsConsidered: &yes,
 		FurnishStatus: "Furnished", MoveInDate: now.AddDate(0, 1, 0).Format(time.DateOnly),
 		ShortDescription: "Bright two-bedroom flat a short walk from Clapham Junction, with a modern kitchen and a quiet bedroom at the back.",
-		Publish:          true,
 	})
 	if err != nil || photos == nil {
 		return err
 	}
-	// Two drawn pictures, so the listing shows a gallery from the first start.
+	// Two drawn pictures, so the listing shows a gallery from the first
+	// start; then it is published (a listing needs a photo).
 	for _, palette := range []int{0, 2} {
 		if _, err := photos.Upload(ctx, owner, p.ID, bytes.NewReader(houseScene(1200, 900, palette))); err != nil {
 			return err
 		}
 	}
-	return nil
+	_, err = properties.Publish(ctx, owner, p.ID)
+	return err
 }

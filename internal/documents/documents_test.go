@@ -39,6 +39,9 @@ func landlord(t testing.TB, e *apptest.Env, email string, publish bool) (*apptes
 	}
 	id := r.Body["property"].(map[string]any)["id"].(string)
 	if publish {
+		if r := c.Upload("/api/properties/"+id+"/images", "p.jpg", "image/jpeg", imagingtest.JPEG(t, 60, 40)); r.Status >= 300 {
+			t.Fatalf("photo: %d %s", r.Status, r.Raw)
+		}
 		if r := c.Do("PUT", "/api/properties/"+id+"/details", details); r.Status != http.StatusOK {
 			t.Fatalf("publish: %d %s", r.Status, r.Raw)
 		}

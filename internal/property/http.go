@@ -52,6 +52,19 @@ type portalJSON struct {
 	EPCRating        string          `json:"epcRating"`
 	BillsIncluded    []string        `json:"billsIncluded"`
 	PetsConsidered   *bool           `json:"petsConsidered"`
+	// MonthlyRentPence is the rent as a monthly figure (weekly x 52 / 12,
+	// rounded to the nearest penny, half up): a weekly listing shows both.
+	MonthlyRentPence *int64            `json:"monthlyRentPence"`
+	EPCExemption     *epcExemptionJSON `json:"epcExemption"`
+}
+
+// epcExemptionJSON is the registered exemption of a home rated below the
+// EPC minimum, as the listing shows it.
+type epcExemptionJSON struct {
+	Type       string `json:"type"`
+	Name       string `json:"name"`
+	Regulation string `json:"regulation"`
+	Reference  string `json:"reference"`
 }
 
 func portalOf(p Property) portalJSON {
@@ -61,7 +74,24 @@ func portalOf(p Property) portalJSON {
 		FurnishStatus: p.FurnishStatus, MoveInDate: p.MoveInDate, ShortDescription: p.ShortDescription, Images: photosOrEmpty(p.Photos),
 		PropertyType: p.PropertyType, DepositPence: p.DepositPence, CouncilTaxBand: p.CouncilTaxBand, EPCRating: p.EPCRating,
 		BillsIncluded: billsOrEmpty(p.BillsIncluded), PetsConsidered: p.PetsConsidered,
+		MonthlyRentPence: monthlyOf(p), EPCExemption: exemptionOf(p),
 	}
+}
+
+func monthlyOf(p Property) *int64 {
+	if p.RentPence == nil {
+		return nil
+	}
+	m := MonthlyPence(*p.RentPence, p.RentCycle)
+	return &m
+}
+
+func exemptionOf(p Property) *epcExemptionJSON {
+	if p.EPCExemption == "" {
+		return nil
+	}
+	e, _ := EPC.Exemption(p.EPCExemption)
+	return &epcExemptionJSON{Type: p.EPCExemption, Name: e.Name, Regulation: e.Regulation, Reference: p.EPCExemptionRef}
 }
 
 func billsOrEmpty(b []string) []string {
@@ -182,6 +212,8 @@ func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request, me sessi
 		EPCRating        string    `json:"epcRating"`
 		BillsIncluded    []string  `json:"billsIncluded"`
 		PetsConsidered   *bool     `json:"petsConsidered"`
+		EPCExemptionType string    `json:"epcExemptionType"`
+		EPCExemptionRef  string    `json:"epcExemptionRef"`
 		Publish          bool      `json:"publish"`
 	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
@@ -192,7 +224,7 @@ func (h *Handler) updateDetails(w http.ResponseWriter, r *http.Request, me sessi
 		SofasCount: in.SofasCount, FurnishStatus: in.FurnishStatus, MoveInDate: in.MoveInDate,
 		ShortDescription: in.ShortDescription, Publish: in.Publish,
 		PropertyType: in.PropertyType, DepositPence: in.DepositPence, CouncilTaxBand: in.CouncilTaxBand, EPCRating: in.EPCRating,
-		BillsIncluded: in.BillsIncluded, PetsConsidered: in.PetsConsidered,
+		BillsIncluded: in.BillsIncluded, PetsConsidered: in.PetsConsidered, EPCExemption: in.EPCExemptionType, EPCExemptionRef: in.EPCExemptionRef,
 	})
 	return h.one(w, r, http.StatusOK, p, err)
 }

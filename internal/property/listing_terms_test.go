@@ -51,6 +51,7 @@ func TestListingTextIsCheckedBeforePublishing(t *testing.T) {
 		// In Scotland the pets rule of England does not apply; the Equality Act does.
 		scot := c.Post("/api/properties", map[string]any{"address": map[string]any{"addrFirstLine": "1 Royal Mile", "town": "Edinburgh", "postcode": "EH1 2NG", "country": "United Kingdom"}})
 		sid := prop(scot)["id"].(string)
+		addPhoto(t, c, sid)
 		if r := c.Do("PUT", "/api/properties/"+sid+"/details", with(with(details, "shortDescription", "Flat on the Royal Mile. No pets."), "publish", true)); r.Status != http.StatusOK {
 			t.Errorf("Scotland, no pets: %d %s", r.Status, r.Raw)
 		}

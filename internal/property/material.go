@@ -1,8 +1,11 @@
 package property
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/omnirent/omnirent/internal/platform/money"
 	"github.com/omnirent/omnirent/internal/tenancy"
@@ -30,10 +33,87 @@ const Studio = "Studio"
 // includes council tax still has a band.
 var CouncilTaxBands = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "Exempt"}
 
-// EPCRatings are the energy performance ratings. A home rated F or G may
-// not be let (the Energy Efficiency Regulations 2015 minimum is E) unless
-// it is registered exempt, which this product does not record.
+// EPCRatings are the energy performance ratings. A home rated below the
+// minimum (E, data/epc-exemptions.yaml) may be let only with an exemption
+// registered on the PRS Exemptions Register: the listing records its type
+// and reference and shows them.
 var EPCRatings = []string{"A", "B", "C", "D", "E", "F", "G"}
+
+//go:embed data/epc-exemptions.yaml
+var epcData []byte
+
+// EPCExemption is one exemption type of the PRS Exemptions Register.
+type EPCExemption struct {
+	ID         string `yaml:"id" json:"id"`
+	Name       string `yaml:"name" json:"name"`
+	Regulation string `yaml:"regulation" json:"regulation"`
+	Years      int    `yaml:"years" json:"-"`
+	Months     int    `yaml:"months" json:"-"`
+}
+
+// EPCStandard is the minimum energy efficiency standard and its exemptions.
+type EPCStandard struct {
+	Version    string         `yaml:"version"`
+	Source     string         `yaml:"source"`
+	URL        string         `yaml:"url"`
+	Checked    string         `yaml:"checked"`
+	MinRating  string         `yaml:"minRating"`
+	Ratings    []string       `yaml:"ratings"`
+	Exemptions []EPCExemption `yaml:"exemptions"`
+}
+
+// EPC is the standard in force, loaded (and checked) when the package loads;
+// a broken data file stops the program at start-up.
+var EPC = mustLoadEPC(epcData)
+
+func mustLoadEPC(b []byte) EPCStandard {
+	s, err := LoadEPC(b)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// LoadEPC reads and checks the EPC standard's data.
+func LoadEPC(b []byte) (EPCStandard, error) {
+	var s EPCStandard
+	if err := yaml.Unmarshal(b, &s); err != nil {
+		return s, fmt.Errorf("epc-exemptions.yaml: %w", err)
+	}
+	if s.Source == "" || s.URL == "" || s.Version == "" || s.Checked == "" {
+		return s, fmt.Errorf("epc-exemptions.yaml: source, url, version and checked are required")
+	}
+	if !slices.Equal(s.Ratings, EPCRatings) || !slices.Contains(s.Ratings, s.MinRating) {
+		return s, fmt.Errorf("epc-exemptions.yaml: ratings must be A to G and minRating one of them")
+	}
+	seen := map[string]bool{}
+	for _, e := range s.Exemptions {
+		if e.ID == "" || e.Name == "" || e.Regulation == "" || seen[e.ID] || (e.Years <= 0) == (e.Months <= 0) {
+			return s, fmt.Errorf("epc-exemptions.yaml: exemption %q needs a unique id, a name, a regulation and years or months", e.ID)
+		}
+		seen[e.ID] = true
+	}
+	if len(s.Exemptions) == 0 {
+		return s, fmt.Errorf("epc-exemptions.yaml: no exemptions")
+	}
+	return s, nil
+}
+
+// BelowMinimum tells whether a rating is below the letting minimum.
+func (s EPCStandard) BelowMinimum(rating string) bool {
+	i, m := slices.Index(s.Ratings, rating), slices.Index(s.Ratings, s.MinRating)
+	return i >= 0 && i > m
+}
+
+// Exemption finds an exemption type by id.
+func (s EPCStandard) Exemption(id string) (EPCExemption, bool) {
+	for _, e := range s.Exemptions {
+		if e.ID == id {
+			return e, true
+		}
+	}
+	return EPCExemption{}, false
+}
 
 // Bills are the bills a rent may include.
 var Bills = []string{"Gas", "Electricity", "Water", "Council tax", "Broadband", "TV licence"}
@@ -49,9 +129,10 @@ const (
 	MsgDeposit          = "Enter the deposit (0 if there is none)."
 	MsgCouncilTaxBand   = "Choose the council tax band."
 	MsgEPCRating        = "Choose the EPC rating."
-	MsgEPCTooLow        = "A home rated F or G cannot be let: the minimum EPC rating is E."
+	MsgEPCTooLow        = "A home rated F or G can be let only with an exemption registered on the PRS Exemptions Register: choose the exemption and enter its reference."
+	MsgEPCExemptionRef  = "Enter the reference of the registered exemption (from the PRS Exemptions Register)."
 	MsgPets             = "Say whether pets will be considered."
-	MsgPetsNotBanned    = "A renter may ask to keep a pet and may be refused only on reasonable grounds (Renters' Rights Act 2025), so a listing cannot rule pets out."
+	MsgPhotoNeeded      = "Add at least one photo before publishing: renters decide from the photos first."
 	MsgUnknownChoice    = "Please choose one of the options."
 	MsgRentRequiredText = "Enter the rent and how often it is paid."
 )
@@ -73,8 +154,17 @@ func choiceErrors(d Details) map[string]string {
 	switch {
 	case d.EPCRating != "" && !slices.Contains(EPCRatings, d.EPCRating):
 		out["epcRating"] = MsgUnknownChoice
-	case d.EPCRating == "F" || d.EPCRating == "G":
-		out["epcRating"] = MsgEPCTooLow
+	case EPC.BelowMinimum(d.EPCRating):
+		if d.EPCExemption == "" {
+			out["epcExemption"] = MsgEPCTooLow
+		} else if _, ok := EPC.Exemption(d.EPCExemption); !ok {
+			out["epcExemption"] = MsgUnknownChoice
+		}
+		if d.EPCExemptionRef == "" {
+			out["epcExemptionRef"] = MsgEPCExemptionRef
+		} else if len([]rune(d.EPCExemptionRef)) > maxTextLen {
+			out["epcExemptionRef"] = MsgTooLong
+		}
 	}
 	for _, b := range d.BillsIncluded {
 		if !slices.Contains(Bills, b) {
@@ -94,9 +184,6 @@ func choiceErrors(d Details) map[string]string {
 				out["depositPence"] = msgDepositCap(capPence, weeks)
 			}
 		}
-	}
-	if d.PetsConsidered != nil && !*d.PetsConsidered {
-		out["petsConsidered"] = MsgPetsNotBanned
 	}
 	if d.PropertyType == Studio && d.BedroomCount != 0 {
 		out["bedroomCount"] = MsgStudioBedrooms
@@ -131,6 +218,9 @@ func missingFacts(p Property) map[string]string {
 	}
 	if p.PetsConsidered == nil {
 		out["petsConsidered"] = MsgPets
+	}
+	if EPC.BelowMinimum(p.EPCRating) && (p.EPCExemption == "" || p.EPCExemptionRef == "") {
+		out["epcExemption"] = MsgEPCTooLow
 	}
 	if p.RentPence == nil || *p.RentPence <= 0 {
 		out["rentPence"] = MsgRentRequiredText

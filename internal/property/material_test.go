@@ -58,8 +58,9 @@ func TestPublishingNeedsTheMaterialInformation(t *testing.T) {
 			field, want string
 		}{
 			"studio with a bedroom": {with(publishing, "propertyType", "Studio"), "bedroomCount", property.MsgStudioBedrooms},
-			"EPC G":                 {with(publishing, "epcRating", "G"), "epcRating", property.MsgEPCTooLow},
-			"no pets":               {with(publishing, "petsConsidered", false), "petsConsidered", property.MsgPetsNotBanned},
+			"EPC G, no exemption":   {with(publishing, "epcRating", "G"), "epcExemption", property.MsgEPCTooLow},
+			"EPC F, no reference":   {with(with(publishing, "epcRating", "F"), "epcExemptionType", "high-cost"), "epcExemptionRef", property.MsgEPCExemptionRef},
+			"EPC F, made-up type":   {with(with(with(publishing, "epcRating", "F"), "epcExemptionType", "vibes"), "epcExemptionRef", "PRS-1"), "epcExemption", property.MsgUnknownChoice},
 			"deposit over the cap":  {with(publishing, "depositPence", 300000), "depositPence", "The deposit can be at most 5 weeks' rent (£2,134.61) under the Tenant Fees Act 2019."},
 			"band Z":                {with(publishing, "councilTaxBand", "Z"), "councilTaxBand", property.MsgUnknownChoice},
 			"bills: a pony":         {with(publishing, "billsIncluded", []string{"Water", "Pony"}), "billsIncluded", property.MsgUnknownChoice},
@@ -94,4 +95,74 @@ func TestPublishingNeedsTheMaterialInformation(t *testing.T) {
 			t.Fatalf("unsaying a fact of a published listing: %d %s", r.Status, r.Raw)
 		}
 	})
+}
+
+// Issue 25's leftovers: "No" is an answer to whether pets will be
+// considered; a home rated F or G publishes only with a registered PRS
+// exemption, shown on the listing; a listing needs a photo; a weekly rent
+// is also given as its monthly equivalent, computed on the server.
+func TestPetsNoExemptEPCPhotosAndMonthlyRent(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
+		// No photo yet: publishing is refused with the reason beside the photos.
+		r := c.Post("/api/properties", address)
+		id := prop(r)["id"].(string)
+		put := func(d map[string]any) apptest.Response {
+			return c.Do(http.MethodPut, "/api/properties/"+id+"/details", d)
+		}
+		publishing := with(with(with(details, "publish", true), "rentCycle", "Weekly"), "rentPence", 20000)
+		publishing = with(publishing, "depositPence", 80000)
+		if r := put(publishing); r.Status != http.StatusBadRequest || r.FieldError("photos") != property.MsgPhotoNeeded {
+			t.Fatalf("published without a photo: %d %s", r.Status, r.Raw)
+		}
+		if r := put(with(publishing, "publish", false)); r.Status != http.StatusOK {
+			t.Fatalf("save: %d %s", r.Status, r.Raw)
+		}
+		if r := c.Post("/api/properties/"+id+"/publish", nil); r.Status != http.StatusBadRequest || r.FieldError("photos") != property.MsgPhotoNeeded {
+			t.Fatalf("publish without a photo: %d %s", r.Status, r.Raw)
+		}
+		addPhoto(t, c, id)
+		// Pets: No is an answer; an F with its registered exemption publishes.
+		exempt := with(with(with(with(publishing, "petsConsidered", false), "epcRating", "F"), "epcExemptionType", "high-cost"), "epcExemptionRef", " PRS-2026-0042 ")
+		if r := put(exempt); r.Status != http.StatusOK || prop(r)["status"] != "Published" {
+			t.Fatalf("pets no, exempt F: %d %s", r.Status, r.Raw)
+		}
+		l := e.NewClient().Get("/api/listings/" + id).Body["listing"].(map[string]any)
+		if l["petsConsidered"] != false {
+			t.Errorf("pets: %v", l["petsConsidered"])
+		}
+		// £200 a week is £866.67 a month (200 x 52 / 12 = 866.666..., half up).
+		if l["rentPence"] != float64(20000) || l["monthlyRentPence"] != float64(86667) {
+			t.Errorf("rent %v, monthly %v", l["rentPence"], l["monthlyRentPence"])
+		}
+		ex, _ := l["epcExemption"].(map[string]any)
+		if ex == nil || ex["reference"] != "PRS-2026-0042" || ex["name"] != "High cost exemption" || ex["regulation"] == "" {
+			t.Errorf("exemption on the listing: %v", l["epcExemption"])
+		}
+		// Rated C again, the exemption is dropped.
+		if r := put(with(exempt, "epcRating", "C")); r.Status != http.StatusOK || prop(r)["epcExemption"] != nil {
+			t.Fatalf("C keeps an exemption: %d %s", r.Status, r.Raw)
+		}
+		// A monthly rent's monthly figure is itself.
+		if r := put(with(with(with(exempt, "epcRating", "C"), "rentCycle", "Monthly"), "depositPence", 20000)); prop(r)["monthlyRentPence"] != float64(20000) {
+			t.Fatalf("monthly: %s", r.Raw)
+		}
+	})
+}
+
+// The EPC standard is data: a file without its source or with an unknown
+// minimum stops the start.
+func TestEPCStandardIsCheckedData(t *testing.T) {
+	if property.EPC.MinRating != "E" || !property.EPC.BelowMinimum("F") || property.EPC.BelowMinimum("E") || len(property.EPC.Exemptions) < 5 {
+		t.Fatalf("standard: %+v", property.EPC)
+	}
+	for name, bad := range map[string]string{
+		"no source":   "version: x\nurl: u\nchecked: c\nminRating: E\nratings: [A, B, C, D, E, F, G]\nexemptions: [{id: a, name: A, regulation: r, years: 5}]",
+		"bad minimum": "version: x\nsource: s\nurl: u\nchecked: c\nminRating: Q\nratings: [A, B, C, D, E, F, G]\nexemptions: [{id: a, name: A, regulation: r, years: 5}]",
+		"no term":     "version: x\nsource: s\nurl: u\nchecked: c\nminRating: E\nratings: [A, B, C, D, E, F, G]\nexemptions: [{id: a, name: A, regulation: r}]",
+	} {
+		if _, err := property.LoadEPC([]byte(bad)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
 }

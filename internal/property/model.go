@@ -61,10 +61,13 @@ type Property struct {
 	EPCRating      string
 	BillsIncluded  []string // [] for none
 	PetsConsidered *bool    // nil: not answered
-	Photos         []Photo  // filled by the service from its PhotoLister
-	CreatedAt      time.Time
-	UpdatedAt      time.Time
-	PublishedAt    *time.Time
+	// A home rated below the EPC minimum: the registered exemption's type
+	// (EPC.Exemptions id) and its PRS Exemptions Register reference.
+	EPCExemption, EPCExemptionRef string
+	Photos                        []Photo // filled by the service from its PhotoLister
+	CreatedAt                     time.Time
+	UpdatedAt                     time.Time
+	PublishedAt                   *time.Time
 }
 
 // HasPortalDetails is the spec's part of what publishing needs: a price, a

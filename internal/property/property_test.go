@@ -2,6 +2,7 @@ package property_test
 
 import (
 	"context"
+	"github.com/omnirent/omnirent/internal/platform/imaging/imagingtest"
 	"net/http"
 	"regexp"
 	"testing"
@@ -41,7 +42,16 @@ func create(t *testing.T, c *apptest.Client) map[string]any {
 	if r.Status != http.StatusCreated {
 		t.Fatalf("create: %d %s", r.Status, r.Raw)
 	}
+	addPhoto(t, c, prop(r)["id"].(string))
 	return prop(r)
+}
+
+// addPhoto gives a property the photo publishing needs.
+func addPhoto(t testing.TB, c *apptest.Client, id string) {
+	t.Helper()
+	if r := c.Upload("/api/properties/"+id+"/images", "p.jpg", "image/jpeg", imagingtest.JPEG(t, 60, 40)); r.Status != http.StatusCreated && r.Status != http.StatusOK {
+		t.Fatalf("photo: %d %s", r.Status, r.Raw)
+	}
 }
 
 func TestCreatePlacesThePropertyFromItsPostcode(t *testing.T) {

@@ -5,8 +5,10 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"math"
+	"net/url"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/geo"
@@ -301,4 +303,50 @@ func (s *Service) pageOf(ctx context.Context, hits []hit, order SortOrder) (Page
 		page.NextCursor = encodeCursor(c)
 	}
 	return page, nil
+}
+
+// CheckQuery refuses search parameters (the page's, as GET /api/listings
+// takes them) the search would refuse: for saved searches.
+func (s *Service) CheckQuery(areas Searcher, v url.Values) error {
+	f, err := parseFilter(v)
+	if err != nil {
+		return err
+	}
+	if text := strings.TrimSpace(f.Area); text != "" {
+		if _, _, ok := areas.ResolveArea(text); !ok {
+			return apperr.Fields(MsgAreaUnknown, map[string]string{"searchArea": MsgAreaUnknown})
+		}
+	}
+	return nil
+}
+
+// PublishedSince lists the Published listings matching the search
+// parameters v that were published after since, newest first, at most
+// limit (a saved search's daily e-mail).
+func (s *Service) PublishedSince(ctx context.Context, areas Searcher, v url.Values, since time.Time, limit int) ([]Property, error) {
+	f, err := parseFilter(v)
+	if err != nil {
+		return nil, err
+	}
+	f.Sort, f.Cursor = Newest, ""
+	var out []Property
+	for {
+		page, err := s.Search(ctx, areas, f)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range page.Results {
+			if r.PublishedAt == nil || !r.PublishedAt.After(since) {
+				return out, nil
+			}
+			out = append(out, r.Property)
+			if len(out) == limit {
+				return out, nil
+			}
+		}
+		if page.NextCursor == "" {
+			return out, nil
+		}
+		f.Cursor = page.NextCursor
+	}
 }

@@ -34,6 +34,9 @@ func publishListing(t *testing.T, c *apptest.Client, l listing) string {
 		t.Fatalf("create %s: %d %s", l.postcode, r.Status, r.Raw)
 	}
 	id := prop(r)["id"].(string)
+	if l.publish {
+		addPhoto(t, c, id)
+	}
 	cycle := l.cycle
 	if cycle == "" {
 		cycle = "Monthly"

@@ -141,13 +141,20 @@ type Details struct {
 	EPCRating      string
 	BillsIncluded  []string
 	PetsConsidered *bool
-	Publish        bool // Save and Publish
+	// The registered exemption of a home rated below the EPC minimum
+	// (ignored for a home rated at or above it).
+	EPCExemption, EPCExemptionRef string
+	Publish                       bool // Save and Publish
 }
 
 // UpdateDetails saves the portal details. A plain Save keeps the status
 // (a Published property stays Published); Save and Publish publishes.
 func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string, d Details) (Property, error) {
 	d.ShortDescription = strings.TrimSpace(d.ShortDescription)
+	d.EPCExemption, d.EPCExemptionRef = strings.TrimSpace(d.EPCExemption), strings.TrimSpace(d.EPCExemptionRef)
+	if !EPC.BelowMinimum(d.EPCRating) {
+		d.EPCExemption, d.EPCExemptionRef = "", ""
+	}
 	if err := validDetails(d); err != nil {
 		return Property{}, err
 	}
@@ -167,12 +174,17 @@ func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string,
 		p.FurnishStatus, p.ShortDescription, p.UpdatedAt = d.FurnishStatus, d.ShortDescription, now
 		p.PropertyType, p.DepositPence, p.CouncilTaxBand, p.EPCRating = d.PropertyType, d.DepositPence, d.CouncilTaxBand, d.EPCRating
 		p.BillsIncluded, p.PetsConsidered = d.BillsIncluded, d.PetsConsidered
+		p.EPCExemption, p.EPCExemptionRef = d.EPCExemption, d.EPCExemptionRef
 		if p.BillsIncluded == nil {
 			p.BillsIncluded = []string{}
 		}
 		// A published listing (newly or still) says what a renter must know.
 		if d.Publish || p.Status == Published {
-			if missing := missingFacts(p); len(missing) > 0 {
+			missing := missingFacts(p)
+			if err := s.needPhoto(ctx, p, missing); err != nil {
+				return err
+			}
+			if len(missing) > 0 {
 				return apperr.Fields(MsgPublishNeeds, missing)
 			}
 			if err := s.checkListingText(p, now); err != nil {
@@ -193,7 +205,11 @@ func (s *Service) Publish(ctx context.Context, o session.Actor, id string) (Prop
 		if !p.HasPortalDetails() {
 			return apperr.New(apperr.Invalid, "details_required", MsgDetailsRequired)
 		}
-		if missing := missingFacts(*p); len(missing) > 0 {
+		missing := missingFacts(*p)
+		if err := s.needPhoto(ctx, *p, missing); err != nil {
+			return err
+		}
+		if len(missing) > 0 {
 			return apperr.Fields(MsgPublishNeeds, missing).WithKind(apperr.Invalid, "details_required")
 		}
 		if err := s.checkListingText(*p, now); err != nil {
@@ -237,6 +253,23 @@ func (s *Service) transition(ctx context.Context, o session.Actor, id string, ch
 		return setStatus(ctx, c, p)
 	})
 	return p, err
+}
+
+// needPhoto adds to missing when p has no photo (issue 25: listings
+// published with no photos). Without a photo lister (tools, tests of other
+// rules) nothing is checked.
+func (s *Service) needPhoto(ctx context.Context, p Property, missing map[string]string) error {
+	if s.photos == nil {
+		return nil
+	}
+	byID, err := s.photos.PhotosOf(ctx, []string{p.ID})
+	if err != nil {
+		return err
+	}
+	if len(byID[p.ID]) == 0 {
+		missing["photos"] = MsgPhotoNeeded
+	}
+	return nil
 }
 
 func publish(p *Property, now time.Time) {

@@ -28,7 +28,7 @@ import (
 const cols = `id, landlord_id, status, addr_first_line, addr_second_line, town, postcode, country,
 	latitude, longitude, nearby_stations, rent_pence, rent_cycle, bedroom_count, bathroom_count, sofas_count,
 	furnish_status, move_in_date, short_description, created_at, updated_at, published_at,
-	property_type, deposit_pence, council_tax_band, epc_rating, bills_included, pets_considered`
+	property_type, deposit_pence, council_tax_band, epc_rating, bills_included, pets_considered, epc_exemption, epc_exemption_ref`
 
 func scan(row db.Scanner) (Property, error) {
 	var p Property
@@ -43,7 +43,7 @@ func scan(row db.Scanner) (Property, error) {
 	err := row.Scan(&p.ID, &p.LandlordID, &p.Status, &p.Address.FirstLine, &p.Address.SecondLine, &p.Address.Town,
 		&p.Address.Postcode, &p.Address.Country, &lat, &lon, &stations, &rent, &p.RentCycle, &p.BedroomCount,
 		&p.BathroomCount, &p.SofasCount, &p.FurnishStatus, &moveIn, &p.ShortDescription, &created, &updated, &published,
-		&p.PropertyType, &deposit, &p.CouncilTaxBand, &p.EPCRating, &bills, &pets)
+		&p.PropertyType, &deposit, &p.CouncilTaxBand, &p.EPCRating, &bills, &pets, &p.EPCExemption, &p.EPCExemptionRef)
 	if errors.Is(err, db.NoRows) {
 		return Property{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
@@ -148,10 +148,10 @@ func updateDetails(ctx context.Context, c db.Conn, p Property) error {
 	_, err = c.Exec(ctx, `UPDATE properties SET rent_pence = ?, rent_cycle = ?, monthly_rent_pence = ?, bedroom_count = ?,
 		bathroom_count = ?, sofas_count = ?, furnish_status = ?, move_in_date = ?, short_description = ?, status = ?,
 		published_at = ?, updated_at = ?, property_type = ?, deposit_pence = ?, council_tax_band = ?, epc_rating = ?,
-		bills_included = ?, pets_considered = ? WHERE id = ? AND landlord_id = ?`,
+		bills_included = ?, pets_considered = ?, epc_exemption = ?, epc_exemption_ref = ? WHERE id = ? AND landlord_id = ?`,
 		p.RentPence, p.RentCycle, monthly, p.BedroomCount, p.BathroomCount, p.SofasCount, p.FurnishStatus, p.MoveInDate,
 		p.ShortDescription, p.Status, millis(p.PublishedAt), p.UpdatedAt.UnixMilli(), p.PropertyType, p.DepositPence,
-		p.CouncilTaxBand, p.EPCRating, string(bills), p.PetsConsidered, p.ID, p.LandlordID)
+		p.CouncilTaxBand, p.EPCRating, string(bills), p.PetsConsidered, p.EPCExemption, p.EPCExemptionRef, p.ID, p.LandlordID)
 	return apperr.Wrap(err, "update details")
 }
 

@@ -14,6 +14,8 @@ import (
 	"fmt"
 	htmltemplate "html/template"
 	"log/slog"
+	"slices"
+	"strings"
 	texttemplate "text/template"
 	"time"
 
@@ -41,7 +43,12 @@ type Message struct {
 	// Attachments are files sent with the message (a calendar invitation's
 	// .ics), kept in the outbox with it.
 	Attachments []Attachment
+	// Headers are extra headers (only the names in AllowedHeaders).
+	Headers map[string]string
 }
+
+// AllowedHeaders are the extra headers an e-mail may carry.
+var AllowedHeaders = []string{"List-Unsubscribe"}
 
 // Attachment is one file attached to an e-mail.
 type Attachment struct {
@@ -101,6 +108,9 @@ type Email struct {
 	Data     any
 	// Attachments go with the message (optional).
 	Attachments []Attachment
+	// Headers are extra headers (optional; names from AllowedHeaders, one
+	// line each).
+	Headers map[string]string
 }
 
 // Send renders e and queues it for delivery inside conn (which may be the
@@ -124,8 +134,16 @@ func (s *Service) Send(ctx context.Context, conn db.Conn, e Email) error {
 	if err != nil {
 		return apperr.Wrap(err, "encode attachments")
 	}
-	if _, err := conn.Exec(ctx, `INSERT INTO mail_outbox (id, to_addr, reply_to, subject, text_body, html_body, status, created_at, attachments) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
-		id, e.To, e.ReplyTo, e.Subject, tb.String(), hb.String(), now, string(attached)); err != nil {
+	headers := map[string]string{}
+	for k, v := range e.Headers {
+		if !slices.Contains(AllowedHeaders, k) || strings.ContainsAny(v, "\r\n") {
+			return apperr.Wrap(fmt.Errorf("header %q not allowed", k), "mail headers")
+		}
+		headers[k] = v
+	}
+	extra, _ := json.Marshal(headers)
+	if _, err := conn.Exec(ctx, `INSERT INTO mail_outbox (id, to_addr, reply_to, subject, text_body, html_body, status, created_at, attachments, headers) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
+		id, e.To, e.ReplyTo, e.Subject, tb.String(), hb.String(), now, string(attached), string(extra)); err != nil {
 		return apperr.Wrap(err, "store mail")
 	}
 	return apperr.Wrap(s.queue.Enqueue(ctx, conn, jobKind, map[string]string{"id": id}, 8), "queue mail")
@@ -177,14 +195,19 @@ func (s *Service) Outbox(ctx context.Context, to string, limit int) ([]Message, 
 	return out, apperr.Wrap(err, "list outbox")
 }
 
-const messageColumns = `id, to_addr, reply_to, subject, text_body, html_body, status, created_at, attachments`
+const messageColumns = `id, to_addr, reply_to, subject, text_body, html_body, status, created_at, attachments, headers`
 
 func scanMessage(row db.Scanner) (Message, error) {
 	var m Message
 	var created int64
-	var attached string
-	if err := row.Scan(&m.ID, &m.To, &m.ReplyTo, &m.Subject, &m.Text, &m.HTML, &m.Status, &created, &attached); err != nil {
+	var attached, headers string
+	if err := row.Scan(&m.ID, &m.To, &m.ReplyTo, &m.Subject, &m.Text, &m.HTML, &m.Status, &created, &attached, &headers); err != nil {
 		return m, err
+	}
+	if headers != "" && headers != "{}" {
+		if err := json.Unmarshal([]byte(headers), &m.Headers); err != nil {
+			return m, fmt.Errorf("mail %s headers: %w", m.ID, err)
+		}
 	}
 	m.Created = time.UnixMilli(created).UTC()
 	if attached != "" {

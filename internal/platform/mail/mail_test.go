@@ -140,8 +140,15 @@ func TestSMTPTransportDeliversToARealServer(t *testing.T) {
 	d := dbtest.Open(t, db.SQLite)
 	s, q := newService(t, d, tr, clock.System{})
 	ctx := context.Background()
-	if err := s.Send(ctx, d.Conn(), mail.Email{To: "cat@example.com", ReplyTo: "dog@example.com", Subject: "Your OmniRent code", Template: "code", Data: codeData{Name: "Cat", Code: "654321", Expires: "1 hour"}}); err != nil {
+	if err := s.Send(ctx, d.Conn(), mail.Email{To: "cat@example.com", ReplyTo: "dog@example.com", Subject: "Your OmniRent code", Template: "code", Data: codeData{Name: "Cat", Code: "654321", Expires: "1 hour"},
+		Headers: map[string]string{"List-Unsubscribe": "<https://omnirent.test/stop?token=abc>"}}); err != nil {
 		t.Fatal(err)
+	}
+	// Only the allowed headers, on one line each.
+	for name, h := range map[string]map[string]string{"unknown name": {"Bcc": "x@example.com"}, "a second line": {"List-Unsubscribe": "<a>\r\nBcc: x@example.com"}} {
+		if err := s.Send(ctx, d.Conn(), mail.Email{To: "cat@example.com", Subject: "x", Template: "code", Data: codeData{}, Headers: h}); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
 	}
 	if ran, err := q.RunOnce(ctx); !ran || err != nil {
 		t.Fatalf("ran=%v err=%v", ran, err)
@@ -152,7 +159,7 @@ func TestSMTPTransportDeliversToARealServer(t *testing.T) {
 		t.Fatalf("server received %d messages", len(be.got))
 	}
 	raw := be.got[0]
-	for _, want := range []string{"Subject: Your OmniRent code", "654321", "text/plain", "text/html", "multipart/alternative", "Reply-To: <dog@example.com>"} {
+	for _, want := range []string{"Subject: Your OmniRent code", "654321", "text/plain", "text/html", "multipart/alternative", "Reply-To: <dog@example.com>", "List-Unsubscribe: <https://omnirent.test/stop?token=abc>"} {
 		if !strings.Contains(raw, want) {
 			t.Errorf("message lacks %q", want)
 		}

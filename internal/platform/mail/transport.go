@@ -87,6 +87,9 @@ func (s *SMTP) Deliver(ctx context.Context, m Message) error {
 		}
 	}
 	msg.Subject(m.Subject)
+	for k, v := range m.Headers {
+		msg.SetGenHeader(gomail.Header(k), v)
+	}
 	msg.SetMessageID()
 	msg.SetDate()
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)

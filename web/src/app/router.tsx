@@ -45,6 +45,7 @@ const ContractBuilderPage = lazy(() => import('../features/contracts/routes/Cont
 const InventoryPage = lazy(() => import('../features/inventory/routes/InventoryPage'))
 const NewReportPage = lazy(() => import('../features/inventory/routes/NewReportPage'))
 const VerifyPage = lazy(() => import('../features/verify/routes/VerifyPage'))
+const UnsubscribePage = lazy(() => import('../features/savedsearch/routes/UnsubscribePage'))
 const DocumentsPage = lazy(() => import('../features/documents/routes/DocumentsPage'))
 const CalendarPage = lazy(() => import('../features/calendar/routes/CalendarPage'))
 const CreateEventPage = lazy(() => import('../features/calendar/routes/CreateEventPage'))
@@ -88,6 +89,8 @@ export const router = createBrowserRouter([
           { path: '/initiateRefCheck/:renterId/:referenceCheckId', element: <RenterCheckPage /> },
           // Anyone holding a signed document can check it (no sign-in).
           { path: '/verify', element: <VerifyPage /> },
+          // A saved search's e-mail: its unsubscribe link works signed out.
+          { path: '/saved-searches/unsubscribe', element: <UnsubscribePage /> },
         ],
       },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },

@@ -2605,6 +2605,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/saved-searches/sweep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the saved searches' daily e-mail sweep now
+         * @description Development mode only (404 in production). Queues a one-off sweep on the job queue (the journeys' way to get the daily e-mail without waiting for 08:00).
+         */
+        post: operations["devSweepSavedSearches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My saved searches
+         * @description The signed-in user's saved listing searches, newest first (private to their owner; an admin sees only their own).
+         */
+        get: operations["listSavedSearches"];
+        put?: never;
+        /**
+         * Save a search
+         * @description Saves the search page's filters (query: its URL parameters; the cursor and sort order are dropped). An empty name becomes a description of the filters ("SW11, 2+ beds"). At most 20 per user. New listings are e-mailed at most once a day.
+         */
+        post: operations["createSavedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved search
+         * @description Only its owner; anyone else's answers 404.
+         */
+        delete: operations["deleteSavedSearch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn a saved search's daily e-mail on or off */
+        put: operations["setSavedSearchEmails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which saved search an unsubscribe link is for
+         * @description The e-mail's unsubscribe link, without signing in (the token is the proof; only its hash is stored).
+         */
+        get: operations["savedSearchUnsubscribeInfo"];
+        put?: never;
+        /** Unsubscribe from a saved search's e-mails */
+        post: operations["savedSearchUnsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet/categories": {
         parameters: {
             query?: never;
@@ -3403,6 +3509,28 @@ export interface components {
             /** @description the sentence that raised it */
             phrase: string;
         };
+        SavedSearch: {
+            id: string;
+            name: string;
+            /** @description the search page's URL parameters, as /listing?<query> opens them */
+            query: string;
+            /** @description the daily e-mail of new listings is on */
+            emails: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        SavedSearchRequest: {
+            /** @description empty: named after the filters */
+            name?: string;
+            query: string;
+        };
+        SavedSearchResponse: {
+            savedSearch: components["schemas"]["SavedSearch"];
+            message: string;
+        };
+        SavedSearchList: {
+            savedSearches: components["schemas"]["SavedSearch"][];
+        };
         Catalogue: {
             products: {
                 product: string;
@@ -3421,6 +3549,15 @@ export interface components {
                 maxRenters: number;
                 /** @description the product a check sells, one per renter */
                 product: string;
+            };
+            /** @description the EPC minimum for letting and the PRS exemptions a listing rated below it may name (a data file with its source) */
+            epc?: {
+                minRating: string;
+                exemptions: {
+                    id: string;
+                    name: string;
+                    regulation: string;
+                }[];
             };
         };
         Error: {
@@ -3666,6 +3803,16 @@ export interface components {
             billsIncluded: ("Gas" | "Electricity" | "Water" | "Council tax" | "Broadband" | "TV licence")[];
             /** @description whether pets will be considered (null until answered) */
             petsConsidered: boolean | null;
+            /** @description the rent as a monthly figure in pence: weekly rent x 52 / 12, rounded to the nearest penny (half up); equal to rentPence for a monthly rent */
+            monthlyRentPence: number | null;
+            /** @description the registered PRS exemption of a home rated below the EPC minimum (null otherwise) */
+            epcExemption: null | {
+                type: string;
+                name: string;
+                regulation: string;
+                /** @description the PRS Exemptions Register reference */
+                reference: string;
+            };
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3701,12 +3848,16 @@ export interface components {
             depositPence?: number | null;
             /** @description A to I or Exempt; needed to publish */
             councilTaxBand?: string;
-            /** @description A to E (F and G cannot be let); needed to publish */
+            /** @description A to G; needed to publish. F and G (below the minimum) need a registered exemption: epcExemptionType and epcExemptionRef */
             epcRating?: string;
+            /** @description for a rating below the minimum: one of the catalogue's epc.exemptions ids (ignored otherwise) */
+            epcExemptionType?: string;
+            /** @description for a rating below the minimum: the PRS Exemptions Register reference (ignored otherwise) */
+            epcExemptionRef?: string;
             billsIncluded?: string[];
-            /** @description needed to publish; false is refused (a listing cannot rule pets out) */
+            /** @description needed to publish; true (pets considered) or false (not usually considered: a renter may still ask, Renters' Rights Act 2025) */
             petsConsidered?: boolean | null;
-            /** @description Save and Publish. Publishing (or saving a Published listing) needs the material information a renter must be told: 400 with a message per missing field */
+            /** @description Save and Publish. Publishing (or saving a Published listing) needs the material information a renter must be told and at least one photo: 400 with a message per missing field (photos for the photo) */
             publish: boolean;
         };
         Listing: {
@@ -3741,6 +3892,16 @@ export interface components {
             billsIncluded: ("Gas" | "Electricity" | "Water" | "Council tax" | "Broadband" | "TV licence")[];
             /** @description whether pets will be considered (null until answered) */
             petsConsidered: boolean | null;
+            /** @description the rent as a monthly figure in pence: weekly rent x 52 / 12, rounded to the nearest penny (half up); equal to rentPence for a monthly rent */
+            monthlyRentPence: number | null;
+            /** @description the registered PRS exemption of a home rated below the EPC minimum (null otherwise) */
+            epcExemption: null | {
+                type: string;
+                name: string;
+                regulation: string;
+                /** @description the PRS Exemptions Register reference */
+                reference: string;
+            };
             /** Format: date-time */
             publishedAt: string | null;
             distanceMiles: number | null;
@@ -8614,6 +8775,183 @@ export interface operations {
                     "application/json": components["schemas"]["Mailbox"];
                 };
             };
+        };
+    };
+    devSweepSavedSearches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    listSavedSearches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchList"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    createSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedSearchRequest"];
+            };
+        };
+        responses: {
+            /** @description saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    deleteSavedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    setSavedSearchEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    on: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    savedSearchUnsubscribeInfo: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the saved search */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        emails: boolean;
+                    };
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    savedSearchUnsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description unsubscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        message: string;
+                    };
+                };
+            };
+            404: components["responses"]["Error"];
         };
     };
     walletCategories: {

@@ -8,6 +8,7 @@ import {
   formatMoveIn,
   formatPence,
   formatRent,
+  materialFacts,
   toListingsQuery,
   townLabel,
 } from './format'
@@ -22,6 +23,9 @@ describe('money', () => {
   it('adds the rent cycle', () => {
     expect(formatRent(185000, 'Monthly')).toBe('£1,850 pcm')
     expect(formatRent(42500, 'Weekly')).toBe('£425 pcw')
+    // A weekly rent with the monthly equivalent the server computed (x 52 / 12).
+    expect(formatRent(20000, 'Weekly', 86667)).toBe('£200 pcw (£866.67 pcm)')
+    expect(formatRent(185000, 'Monthly', 185000)).toBe('£1,850 pcm')
     expect(formatRent(null, 'Monthly')).toBe('Price on request')
   })
 })
@@ -76,5 +80,14 @@ describe('URL filter to API query', () => {
     expect(filterProblem({ minimumRent: '5000', maximumRent: '4000' })).toMatch(/price/)
     expect(filterProblem({ minimumBathrooms: '3', maximumBathrooms: '1' })).toMatch(/bathrooms/)
     expect(filterProblem({ minimumBeds: 'studio', maximumBeds: '1', minimumRent: '1', maximumRent: '4000' })).toBe('')
+  })
+})
+
+describe('materialFacts: pets and the EPC exemption', () => {
+  it('says No about pets and names a registered exemption', () => {
+    const facts = materialFacts({ epcRating: 'F', petsConsidered: false, epcExemption: { name: 'High cost exemption', reference: 'PRS-1' } })
+    expect(facts.find((f) => f.label === 'Pets')?.value).toBe('Not usually considered')
+    expect(facts.find((f) => f.label === 'EPC exemption')?.value).toBe('High cost exemption (registered, ref. PRS-1)')
+    expect(materialFacts({ epcRating: 'C', petsConsidered: null }).map((f) => f.label)).not.toContain('EPC exemption')
   })
 })

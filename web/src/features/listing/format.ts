@@ -18,10 +18,22 @@ export function formatPence(pence: number): string {
   return pence % 100 === 0 ? wholePounds.format(pence / 100) : withPence.format(pence / 100)
 }
 
-/** formatRent: '£1,850 pcm' / '£425 pcw'; 'Price on request' when there is no price. */
-export function formatRent(pence: number | null | undefined, cycle: RentCycle | undefined): string {
+/**
+ * formatRent: '£1,850 pcm'; a weekly rent with its monthly equivalent as the
+ * server computed it (weekly x 52 / 12, in pence), '£200 pcw (£866.67 pcm)';
+ * 'Price on request' when there is no price.
+ */
+export function formatRent(pence: number | null | undefined, cycle: RentCycle | undefined, monthlyPence?: number | null): string {
   if (pence === null || pence === undefined) return 'Price on request'
-  return `${formatPence(pence)} ${cycle === 'Weekly' ? 'pcw' : 'pcm'}`
+  if (cycle !== 'Weekly') return `${formatPence(pence)} pcm`
+  const monthly = monthlyPence === null || monthlyPence === undefined ? '' : ` (${formatPence(monthlyPence)} pcm)`
+  return `${formatPence(pence)} pcw${monthly}`
+}
+
+/** monthlyEquivalent: '(£866.67 pcm)' for a weekly rent with its server-computed monthly figure, else ''. */
+export function monthlyEquivalent(cycle: RentCycle | undefined, monthlyPence?: number | null): string {
+  if (cycle !== 'Weekly' || monthlyPence === null || monthlyPence === undefined) return ''
+  return `(${formatPence(monthlyPence)} pcm)`
 }
 
 /** formatMoveIn: '2026-12-01' -> '01/12/2026' (en-GB); 'Date Not Specified.' when missing or unreadable. */
@@ -112,6 +124,7 @@ type Facts = {
   epcRating?: string
   billsIncluded?: string[]
   petsConsidered?: boolean | null
+  epcExemption?: { name: string; reference: string } | null
 }
 
 const NOT_SAID = 'Not specified'
@@ -125,7 +138,8 @@ export function billsText(bills: string[] | undefined): string {
 }
 
 /** petsText: what the listing says about pets. */
-export const petsText = (p: boolean | null | undefined) => (p ? 'Pets considered' : NOT_SAID)
+export const petsText = (p: boolean | null | undefined) =>
+  p === true ? 'Pets considered' : p === false ? 'Pets not usually considered' : NOT_SAID
 
 /** materialFacts: the facts as label and value, in the order the detail page shows them. */
 export function materialFacts(l: Facts): { label: string; value: string }[] {
@@ -134,7 +148,18 @@ export function materialFacts(l: Facts): { label: string; value: string }[] {
     { label: 'Deposit', value: l.depositPence == null ? NOT_SAID : l.depositPence === 0 ? 'No deposit' : pounds(l.depositPence) },
     { label: 'Council tax band', value: l.councilTaxBand ? (l.councilTaxBand === 'Exempt' ? 'Exempt' : 'Band ' + l.councilTaxBand) : NOT_SAID },
     { label: 'EPC rating', value: l.epcRating || NOT_SAID },
+    ...(l.epcExemption
+      ? [{ label: 'EPC exemption', value: `${l.epcExemption.name} (registered, ref. ${l.epcExemption.reference})` }]
+      : []),
     { label: 'Bills', value: billsText(l.billsIncluded) },
-    { label: 'Pets', value: l.petsConsidered ? 'Pets considered: ask the landlord' : NOT_SAID },
+    {
+      label: 'Pets',
+      value:
+        l.petsConsidered === true
+          ? 'Pets considered: ask the landlord'
+          : l.petsConsidered === false
+            ? 'Not usually considered'
+            : NOT_SAID,
+    },
   ]
 }

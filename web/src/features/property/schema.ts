@@ -47,6 +47,9 @@ export type DetailsFormValues = {
   epcRating: string
   billsIncluded: string[]
   petsConsidered: '' | 'yes' | 'no'
+  /** A home rated below the EPC minimum: its registered PRS exemption. */
+  epcExemptionType: string
+  epcExemptionRef: string
 }
 
 /** detailsReady: enough is filled in for Save to be offered (a price, a description, a full date). */
@@ -71,6 +74,8 @@ export const detailsSchema = z
     epcRating: z.string(),
     billsIncluded: z.array(z.string()),
     petsConsidered: z.enum(['', 'yes', 'no']),
+    epcExemptionType: z.string(),
+    epcExemptionRef: z.string(),
   })
   .check(
     z.refine((v) => detailsReady(v) && displayToIso(v.moveInDate) !== '', {

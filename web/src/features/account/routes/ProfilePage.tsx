@@ -14,12 +14,13 @@ import { UPDATE_SUCCESSFUL, fullNameSchema, type FullNameForm } from '../../auth
 import { errorFields, errorMessage } from '../../../lib/errors'
 import { ChangePasswordDialog } from '../components/ChangePasswordDialog'
 import { OrdersList } from '../components/OrdersList'
+import { SavedSearchList } from '../../savedsearch/components/SavedSearchList'
 import { PropertyList } from '../../property/components/PropertyList'
 import { AddProperty, EditProperty } from '../../property/components/PropertyEditor'
 import '../../auth/auth.css'
 import '../ProfilePage.css'
 
-const VIEWS = ['list', 'add', 'edit', 'account', 'orders'] as const
+const VIEWS = ['list', 'add', 'edit', 'account', 'orders', 'saved-searches'] as const
 type View = (typeof VIEWS)[number]
 
 export default function ProfilePage() {
@@ -41,8 +42,8 @@ export default function ProfilePage() {
       <nav className="profile__menu" aria-label="Profile menu">
         {tenant ? null : <Link
           to="/profile/list"
-          className={view === 'account' || view === 'orders' ? undefined : 'active'}
-          aria-current={view === 'list' ? 'page' : view === 'account' || view === 'orders' ? undefined : 'true'}
+          className={view === 'account' || view === 'orders' || view === 'saved-searches' ? undefined : 'active'}
+          aria-current={view === 'list' ? 'page' : view === 'account' || view === 'orders' || view === 'saved-searches' ? undefined : 'true'}
         >
           My Properties
         </Link>}
@@ -60,6 +61,13 @@ export default function ProfilePage() {
         >
           Orders
         </Link>
+        <Link
+          to="/profile/saved-searches"
+          className={view === 'saved-searches' ? 'active' : undefined}
+          aria-current={view === 'saved-searches' ? 'page' : undefined}
+        >
+          Saved searches
+        </Link>
       </nav>
       <div className="profile__body">
         {view === 'list' ? <PropertyList /> : null}
@@ -67,6 +75,7 @@ export default function ProfilePage() {
         {view === 'edit' ? <EditProperty /> : null}
         {view === 'account' ? <AccountDetails /> : null}
         {view === 'orders' ? <OrdersList /> : null}
+        {view === 'saved-searches' ? <SavedSearchList /> : null}
       </div>
     </div>
   )

@@ -9,6 +9,7 @@ import {
   formatDistanceAway,
   formatMoveIn,
   formatRent,
+  monthlyEquivalent,
   livingRoomsText,
   townLabel,
   type Listing,
@@ -72,7 +73,13 @@ export function ListingCard({ listing, eager = false }: CardProps) {
         )}
       </div>
       <div className="listing-card__body">
-        <p className="listing-card__price">{formatRent(listing.rentPence, listing.rentCycle)}</p>
+        <p className="listing-card__price">{formatRent(listing.rentPence, listing.rentCycle)}
+          {monthlyEquivalent(listing.rentCycle, listing.monthlyRentPence) && (
+            <>
+              {' '}
+              <span className="listing-price__monthly">{monthlyEquivalent(listing.rentCycle, listing.monthlyRentPence)}</span>
+            </>
+          )}</p>
         <h2 className="listing-card__title">
           <Link to={`/DetailPage/${listing.id}`} state={{ listing, from: location.pathname + location.search }} className="listing-card__link">
             {town}
@@ -112,7 +119,7 @@ export function ListingCard({ listing, eager = false }: CardProps) {
           <p className="listing-card__meta">
             <TrainFront aria-hidden size={16} />
             <span>
-              {station.name} <span className="listing-card__muted">· {station.distance}</span>
+              Nearest station: {station.name} <span className="listing-card__muted">· {station.distance}</span>
             </span>
           </p>
         )}

@@ -1,14 +1,17 @@
 // The body of a listing's page: gallery, price and facts, description,
 // nearest stations, map, and contacting the owner (or editing, for the owner).
-import { lazy, Suspense, useState, type MouseEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Bath, BedDouble, CalendarDays, Mail, MapPin, MessageSquare, Pencil, Sofa, Sparkles, TrainFront, X } from 'lucide-react'
 import { useAuth } from '../../../lib/auth'
-import { bathroomsText, bedroomsText, formatMoveIn, formatRent, livingRoomsText, materialFacts, townLabel, type Listing } from '../format'
+import { bathroomsText, bedroomsText, formatMoveIn, formatRent, monthlyEquivalent, livingRoomsText, materialFacts, townLabel, type Listing } from '../format'
 import { ContactOwnerDialog } from './ContactOwnerDialog'
 import { Gallery } from './Gallery'
 
 const ListingMap = lazy(() => import('./ListingMap'))
+
+/** contactReturnTo: where signing in to contact the owner comes back to, the form open. */
+export const contactReturnTo = (id: string) => `/DetailPage/${encodeURIComponent(id)}?contact=1`
 
 export function ListingView({
   listing,
@@ -25,7 +28,24 @@ export function ListingView({
 }) {
   const { user } = useAuth()
   const navigate = useNavigate()
+  const location = useLocation()
+  const [params, setParams] = useSearchParams()
   const [contactOpen, setContactOpen] = useState(false)
+  // The return address after signing in (or registering) to contact the
+  // owner carries the intent: ?contact=1 opens the form once, then goes.
+  const wantsContact = params.get('contact') === '1'
+  const returnTo = contactReturnTo(listing.id)
+  useEffect(() => {
+    if (!wantsContact || !user) return
+    if (!listing.mine) setContactOpen(true)
+    setParams(
+      (p) => {
+        p.delete('contact')
+        return p
+      },
+      { replace: true, state: location.state },
+    )
+  }, [wantsContact, user, listing.mine, setParams, location.state])
   const [sent, setSent] = useState('')
   const town = townLabel(listing.town)
   const moveIn = formatMoveIn(listing.moveInDate)
@@ -33,8 +53,8 @@ export function ListingView({
 
   function contact() {
     if (!user) {
-      // Sign in first, then come back to this listing.
-      void navigate('/dashboard', { state: { from: `/DetailPage/${listing.id}` } })
+      // Sign in first, then come back to this listing with the form open.
+      void navigate('/dashboard', { state: { from: returnTo } })
       return
     }
     setSent('')
@@ -63,7 +83,13 @@ export function ListingView({
         <Gallery listing={listing} title={title} />
 
         <div className="listing-detail__summary">
-          <p className="listing-detail__price">{formatRent(listing.rentPence, listing.rentCycle)}</p>
+          <p className="listing-detail__price">{formatRent(listing.rentPence, listing.rentCycle)}
+          {monthlyEquivalent(listing.rentCycle, listing.monthlyRentPence) && (
+            <>
+              {' '}
+              <span className="listing-price__monthly">{monthlyEquivalent(listing.rentCycle, listing.monthlyRentPence)}</span>
+            </>
+          )}</p>
           <h1 id="listing-detail-title" className="listing-detail__title">
             {title}
           </h1>
@@ -119,6 +145,11 @@ export function ListingView({
             ))}
           </dl>
           <p className="listing-detail__rent-note">The advertised rent is the rent: the landlord may not ask for or accept offers above it.</p>
+          {listing.petsConsidered === false && (
+            <p className="listing-detail__rent-note">
+              You may still ask in writing to keep a pet; the landlord may refuse only on reasonable grounds (Renters&apos; Rights Act 2025).
+            </p>
+          )}
 
           {listing.mine ? (
             <p className="form-message form-message--info listing-detail__yours">This is one of your properties.</p>
@@ -154,7 +185,7 @@ export function ListingView({
             <p className="listing-card__muted">No description given.</p>
           )}
 
-          <h2>Nearby stations</h2>
+          <h2>Nearest stations</h2>
           {listing.nearbyStations.length ? (
             <ul className="listing-detail__stations">
               {listing.nearbyStations.map((s) => (

@@ -30,7 +30,7 @@ function listing(over: Partial<Listing> = {}): Listing {
     bedroomCount: 2,
     bathroomCount: 1,
     sofasCount: 1,
-    propertyType: 'Flat', depositPence: 200000, councilTaxBand: 'C', epcRating: 'C', billsIncluded: [], petsConsidered: true,
+    propertyType: 'Flat', depositPence: 200000, councilTaxBand: 'C', epcRating: 'C', billsIncluded: [], petsConsidered: true, monthlyRentPence: null, epcExemption: null,
     furnishStatus: 'Furnished',
     moveInDate: null,
     shortDescription: 'Bright flat near the common.',
@@ -70,7 +70,7 @@ describe('ListingDetailPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: '2 bedroom home to rent in Clapham' })).toBeInTheDocument()
     expect(screen.getByText('Date Not Specified.')).toBeInTheDocument()
     expect(screen.getByText('Bright flat near the common.')).toBeInTheDocument()
-    const stations = screen.getByRole('heading', { name: 'Nearby stations' }).nextElementSibling as HTMLElement
+    const stations = screen.getByRole('heading', { name: 'Nearest stations' }).nextElementSibling as HTMLElement
     expect(within(stations).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Clapham Junction0.5 mi',
       'Wandsworth Road0.9 mi',
@@ -90,12 +90,12 @@ describe('ListingDetailPage', () => {
     const get = mockApi((path) =>
       path === '/api/listings/{id}'
         ? reply(200, {
-            listing: listing({ town: '', rentPence: 42500, rentCycle: 'Weekly', moveInDate: '2026-12-01', latitude: null, longitude: null }),
+            listing: listing({ town: '', rentPence: 42500, rentCycle: 'Weekly', monthlyRentPence: 184167, moveInDate: '2026-12-01', latitude: null, longitude: null }),
           })
         : reply(404),
     ).get
     renderPage(<ListingDetailPage />, { ...ROUTES, initialEntries: ['/DetailPage/l1'] })
-    expect(await screen.findByText('£425 pcw')).toBeInTheDocument()
+    expect(await screen.findByText('£425 pcw')).toHaveTextContent('£425 pcw (£1,841.67 pcm)')
     expect(screen.getByText('Town Not Specified')).toBeInTheDocument()
     expect(screen.getByText('01/12/2026')).toBeInTheDocument()
     expect(screen.getByText('Location not available')).toBeInTheDocument()
@@ -201,7 +201,25 @@ describe('ListingDetailPage', () => {
     })
     await userEvent.click(await screen.findByRole('button', { name: 'Contact the owner' }))
     expect(await screen.findByText('Dashboard at /dashboard for nobody')).toBeInTheDocument()
-    expect(router.state.location.state).toEqual({ from: '/DetailPage/l1' })
+    expect(router.state.location.state).toEqual({ from: '/DetailPage/l1?contact=1' })
+  })
+
+  it('shows visitors a sign-in bar whose Login and Register come back with the contact form open', async () => {
+    mockApi(() => reply(200, { listing: listing() }))
+    const { router } = renderPage(<ListingDetailPage />, { ...ROUTES, initialEntries: ['/DetailPage/l1'] })
+    expect(await screen.findByText('Sign in or register to contact the owner and save searches')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register')
+    await userEvent.click(screen.getByRole('link', { name: 'Login' }))
+    expect(await screen.findByText('Dashboard at /dashboard for nobody')).toBeInTheDocument()
+    expect(router.state.location.state).toEqual({ from: '/DetailPage/l1?contact=1' })
+  })
+
+  it('signed in, the return address ?contact=1 opens the contact form once and leaves the address clean', async () => {
+    mockApi(() => reply(200, { listing: listing() }), sampleUser)
+    const { router } = renderPage(<ListingDetailPage />, { ...ROUTES, initialEntries: ['/DetailPage/l1?contact=1'] })
+    expect(await screen.findByRole('dialog', { name: 'Contact the owner' })).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    expect(screen.queryByText('Sign in or register to contact the owner and save searches')).not.toBeInTheDocument()
   })
 
   it('the e-mail icon also asks visitors to sign in', async () => {

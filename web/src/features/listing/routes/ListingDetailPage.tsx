@@ -4,12 +4,13 @@
 // shareable). The map is a lazy chunk so Leaflet loads only on this page.
 import { useEffect, type MouseEvent, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
-import { SearchX } from 'lucide-react'
+import { House, SearchX } from 'lucide-react'
+import { LoginBar } from '../../../components/LoginBar'
 import { ApiError } from '../../../lib/api'
 import { useListing } from '../api/listing'
 import { useAuth } from '../../../lib/auth'
 import type { Listing } from '../format'
-import { ListingView } from '../components/ListingView'
+import { contactReturnTo, ListingView } from '../components/ListingView'
 import '../listing.css'
 import '../detail.css'
 
@@ -144,13 +145,14 @@ export default function ListingDetailPage() {
   }
 
   const canEdit = listing.mine && Boolean(from?.includes('mine=true'))
-  return frame(
-    <ListingView
-      listing={listing}
-      title={title}
-      backTo={backTo}
-      onClose={close}
-      canEdit={canEdit}
-    />,
+  return (
+    <>
+      {!user && !authLoading && (
+        <LoginBar icon={<House aria-hidden size={20} />} returnTo={contactReturnTo(listing.id)} register>
+          Sign in or register to contact the owner and save searches
+        </LoginBar>
+      )}
+      {frame(<ListingView listing={listing} title={title} backTo={backTo} onClose={close} canEdit={canEdit} />)}
+    </>
   )
 }

@@ -11,6 +11,8 @@ import { listingsKey, useListings } from '../api/listings'
 import { useAuth } from '../../../lib/auth'
 import { buildListingQuery, describeFilter, parseListingQuery, type ListingFilter } from '../searchOptions'
 import { FilterPanel } from '../components/FilterPanel'
+import { SaveSearchButton } from '../../savedsearch/components/SaveSearchButton'
+import '../../savedsearch/savedsearch.css'
 import { ListingCard, ListingCardSkeleton } from '../components/ListingCard'
 import { toListingsQuery } from '../format'
 import '../../public/public.css'
@@ -87,6 +89,13 @@ export default function ListingSearchPage() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
   const summary = describeFilter(filter)
+  // What a saved search keeps: the filters as the API takes them (no sort, no mine).
+  const savedQuery = (() => {
+    const { sort: _sort, mine: _mine, ...rest } = query
+    const p = new URLSearchParams()
+    for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v))
+    return p.toString()
+  })()
   const heading = mine ? 'My properties' : 'Homes to rent'
 
   const page = (
@@ -123,6 +132,9 @@ export default function ListingSearchPage() {
                   : 'Newest homes first'}
             </p>
           </div>
+          {signedIn && !mine && (
+            <SaveSearchButton query={savedQuery} defaultName={summary || 'All homes to rent'} disabled={savedQuery === ''} />
+          )}
           {signedIn && (
             <div className="segmented" role="group" aria-label="Which properties">
               <button type="button" aria-pressed={!mine} onClick={() => switchView(false)}>

@@ -28,6 +28,7 @@ import {
 } from '../format'
 import { detailsReady, detailsSchema, type DetailsFormValues } from '../schema'
 import { PhotoUploader } from './PhotoUploader'
+import { useCatalogue } from '../../../lib/catalogue'
 import { propertiesKey, propertyKey, type Property } from '../api/keys'
 import '../property.css'
 
@@ -64,6 +65,8 @@ export function PortalDetailsForm({ property, skippable }: Props) {
       epcRating: property.epcRating ?? '',
       billsIncluded: property.billsIncluded ?? [],
       petsConsidered: property.petsConsidered == null ? '' : property.petsConsidered ? 'yes' : 'no',
+      epcExemptionType: property.epcExemption?.type ?? '',
+      epcExemptionRef: property.epcExemption?.reference ?? '',
     },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -75,6 +78,10 @@ export function PortalDetailsForm({ property, skippable }: Props) {
   const picker = useRef<HTMLInputElement>(null)
 
   const ready = detailsReady(values)
+  // A rating below the letting minimum (the server's data) needs a registered exemption.
+  const epc = useCatalogue().data?.epc
+  const minimum = epc?.minRating ?? 'E'
+  const belowMinimum = values.epcRating !== '' && EPC_RATINGS.indexOf(values.epcRating) > EPC_RATINGS.indexOf(minimum)
 
   const save = useSaveDetails(property.id, {
     onSuccess: (p) => {
@@ -120,6 +127,8 @@ export function PortalDetailsForm({ property, skippable }: Props) {
         epcRating: v.epcRating,
         billsIncluded: v.billsIncluded,
         petsConsidered: v.petsConsidered === '' ? null : v.petsConsidered === 'yes',
+        epcExemptionType: belowMinimum ? v.epcExemptionType : '',
+        epcExemptionRef: belowMinimum ? v.epcExemptionRef.trim() : '',
         publish,
       }),
       // A field the schema refuses is said, never a silent no-op.
@@ -150,6 +159,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
   return (
     <form onSubmit={onSubmit} noValidate className="portal-form" aria-label="Property Portal Details">
       <PhotoUploader property={property} onBusyChange={setUploading} />
+      {fieldError('photos', 'pd-photos-error')}
 
       <div className="portal-form__row">
         <div className="field">
@@ -277,6 +287,41 @@ export function PortalDetailsForm({ property, skippable }: Props) {
           {fieldError('epcRating', 'pd-epc-error')}
         </div>
       </div>
+      {belowMinimum && (
+        <div className="portal-form__row portal-form__exemption">
+          <p className="field-hint portal-form__exemption-note">
+            A home rated below {minimum} can be let only with an exemption registered on the PRS Exemptions Register. The listing shows
+            the exemption and its reference.
+          </p>
+          <div className="field">
+            <label htmlFor="pd-epc-exemption">Registered exemption</label>
+            <select
+              id="pd-epc-exemption"
+              aria-describedby={fieldErrors.epcExemption ? 'pd-epc-exemption-error' : undefined}
+              {...form.register('epcExemptionType')}
+            >
+              <option value="">Choose…</option>
+              {(epc?.exemptions ?? []).map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
+            </select>
+            {fieldError('epcExemption', 'pd-epc-exemption-error')}
+          </div>
+          <div className="field">
+            <label htmlFor="pd-epc-exemption-ref">Exemption reference</label>
+            <input
+              id="pd-epc-exemption-ref"
+              type="text"
+              maxLength={200}
+              aria-describedby={fieldErrors.epcExemptionRef ? 'pd-epc-exemption-ref-error' : undefined}
+              {...form.register('epcExemptionRef')}
+            />
+            {fieldError('epcExemptionRef', 'pd-epc-exemption-ref-error')}
+          </div>
+        </div>
+      )}
 
       <fieldset className="choice-group">
         <legend>Bills included in the rent</legend>
@@ -303,6 +348,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
             <span>No</span>
           </label>
         </div>
+        <p className="field-hint">Either way, a renter may ask in writing to keep a pet, and may be refused only on reasonable grounds (Renters&apos; Rights Act 2025).</p>
         {fieldError('petsConsidered', 'pd-pets-error')}
       </fieldset>
 

@@ -30,7 +30,7 @@ const blank: Property = {
   bedroomCount: 0,
   bathroomCount: 0,
   sofasCount: 0,
-  propertyType: '', depositPence: null, councilTaxBand: '', epcRating: '', billsIncluded: [], petsConsidered: null,
+  propertyType: '', depositPence: null, councilTaxBand: '', epcRating: '', billsIncluded: [], petsConsidered: null, monthlyRentPence: null, epcExemption: null,
   furnishStatus: '',
   moveInDate: null,
   shortDescription: '',
@@ -95,6 +95,8 @@ describe('PortalDetailsForm', () => {
         epcRating: '',
         billsIncluded: [],
         petsConsidered: null,
+        epcExemptionType: '',
+        epcExemptionRef: '',
       },
     })
     expect(await screen.findByText('Elsewhere at /profile/list for Ann Example')).toBeInTheDocument()

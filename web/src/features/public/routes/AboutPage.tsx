@@ -77,7 +77,7 @@ export default function AboutPage() {
             <Database aria-hidden size={22} /> Data sources
           </h2>
           <p>
-            Searches by postcode district and the &ldquo;nearby stations&rdquo; shown with listings use open data that we
+            Searches by postcode district and the &ldquo;nearest stations&rdquo; shown with listings use open data that we
             ship with OmniRent, so they work without calling an outside service.
           </p>
           <h3>Postcode district locations</h3>

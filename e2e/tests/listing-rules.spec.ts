@@ -1,0 +1,55 @@
+// Issue 25's listing leftovers, as a landlord meets them on the form: a
+// listing without a photo is refused with the reason; "No" answers whether
+// pets will be considered; a home rated F publishes only with its
+// registered PRS exemption, which the listing then shows.
+import { expect, test } from '@playwright/test'
+import { checkPage, createVerifiedUser, sameOrigin, signInViaApi } from '../support/helpers'
+import { addPhotoViaApi } from '../support/photos'
+
+test('a landlord publishes an F-rated home with its registered exemption and pets No, after adding a photo', async ({ page }, testInfo) => {
+  test.setTimeout(90_000)
+  const landlord = await createVerifiedUser(page.request, 'rules', 'Landlord')
+  await signInViaApi(page, landlord.email, landlord.password)
+  const res = await page.request.post('/api/properties', {
+    headers: sameOrigin,
+    data: { address: { addrFirstLine: '7 Battersea Rise', addrSecondLine: '', town: 'London', postcode: 'SW11 1EQ', country: 'United Kingdom' } },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const { property } = (await res.json()) as { property: { id: string } }
+  const move = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+  const saved = await page.request.put(`/api/properties/${property.id}/details`, {
+    headers: sameOrigin,
+    data: { rentPence: 150000, rentCycle: 'Monthly', bedroomCount: 1, bathroomCount: 1, sofasCount: 1, furnishStatus: 'Furnished',
+      moveInDate: move, shortDescription: 'A one-bed flat in an old mansion block.', publish: false,
+      propertyType: 'Flat', depositPence: 150000, councilTaxBand: 'B', epcRating: 'C', billsIncluded: [], petsConsidered: true },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+
+  await page.goto(`/profile/edit?id=${encodeURIComponent(property.id)}&tab=details`)
+  const form = page.getByRole('form', { name: 'Property Portal Details' })
+  const publish = form.getByRole('button', { name: 'Save and Publish' })
+  // No photo yet: refused, with the reason.
+  await publish.click()
+  await expect(form.getByText('Add at least one photo before publishing: renters decide from the photos first.')).toBeVisible()
+
+  // F needs the registered exemption; pets No is an answer.
+  await form.getByLabel('EPC rating').selectOption('F')
+  await expect(form.getByLabel('Registered exemption')).toBeVisible()
+  await form.getByRole('group', { name: 'Will pets be considered?' }).getByLabel('No', { exact: true }).check()
+  await addPhotoViaApi(page, property.id)
+  await publish.click()
+  await expect(form.getByText(/can be let only with an exemption registered on the PRS Exemptions Register/).first()).toBeVisible()
+  await form.getByLabel('Registered exemption').selectOption({ label: 'High cost exemption' })
+  await form.getByLabel('Exemption reference').fill('PRS-2026-00417')
+  await checkPage(page, testInfo, 'listing-epc-exemption-form')
+  await publish.click()
+  await expect(page).toHaveURL(/\/profile\/list$/)
+
+  // The public listing says both.
+  await page.goto(`/DetailPage/${property.id}`)
+  const facts = page.getByRole('definition')
+  await expect(page.getByText('High cost exemption (registered, ref. PRS-2026-00417)')).toBeVisible()
+  await expect(facts.filter({ hasText: 'Not usually considered' })).toBeVisible()
+  await expect(page.getByText(/You may still ask in writing to keep a pet/)).toBeVisible()
+  await checkPage(page, testInfo, 'listing-epc-exemption-detail')
+})
