@@ -1,7 +1,7 @@
 // Dialog is the one modal of the app, built on the native <dialog> element:
 // focus is trapped and Escape closes it for free. A click on the backdrop or
 // the close icon closes it too (spec 1 section 2.2).
-import { useEffect, useRef, type DialogHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useRef, type DialogHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react'
 import { X } from 'lucide-react'
 import './dialog.css'
 
@@ -62,8 +62,36 @@ export function Modal({ open, onClose, children, ...rest }: ModalProps) {
       onClick={(e) => {
         if (e.target === ref.current) onClose()
       }}
+      onKeyDown={(e) => {
+        rest.onKeyDown?.(e)
+        if (e.key === 'Tab' && ref.current) keepFocusInside(ref.current, e)
+      }}
     >
       {children}
     </dialog>
   )
+}
+
+const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/**
+ * keepFocusInside wraps Tab from the last control to the first (and
+ * Shift+Tab from the first to the last): a native modal dialog would let the
+ * keyboard leave for the browser's own controls.
+ */
+function keepFocusInside(dialog: HTMLDialogElement, e: KeyboardEvent) {
+  const items = Array.from(dialog.querySelectorAll<HTMLElement>(focusable)).filter(
+    (el) => el.getClientRects().length > 0 && !el.closest('[inert]') && el.closest('dialog') === dialog,
+  )
+  if (items.length === 0) return
+  const first = items[0]
+  const last = items[items.length - 1]
+  const active = document.activeElement
+  if (e.shiftKey && (active === first || !dialog.contains(active))) {
+    e.preventDefault()
+    last.focus()
+  } else if (!e.shiftKey && (active === last || !dialog.contains(active))) {
+    e.preventDefault()
+    first.focus()
+  }
 }
