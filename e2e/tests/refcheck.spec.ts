@@ -9,11 +9,7 @@ import { createPromoCode, deactivatePromoCode, fillCard, fillRenters, landlordWi
 
 const total = (page: Page) => page.getByTestId('basket-total')
 
-// FIXME (issue 24/25 merge, 2026-11-26): after the card details are typed the
-// billing fields are found empty and MAKE CARD PAYMENT sends nothing; the
-// journey times out at the card step. Seen on a quiet machine after the
-// session's merges; the cause is not found yet (see the closing note).
-test.fixme('a landlord buys a check for two renters with a 50% code and a card', async ({ page, request, playwright }, testInfo) => {
+test('a landlord buys a check for two renters with a 50% code and a card', async ({ page, request, playwright }, testInfo) => {
   test.setTimeout(120_000)
   const half = await createPromoCode(playwright, 50)
   const user = await landlordWithProperty(page, request, 'refcheck-buy')
@@ -102,6 +98,11 @@ test.fixme('a landlord buys a check for two renters with a 50% code and a card',
   const card = await fillCard(page, '4242424242424242')
   await expect(card.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242')
   await checkPage(page, testInfo, 'refcheck-card', { phoneAxe: true })
+  // What was typed survives the page's layout changing meanwhile (a
+  // full-page screenshot shrinks a Chromium page to 1x1 for a moment, which
+  // once unmounted the card panel and emptied the form).
+  await expect(card.getByLabel('First line of address')).toHaveValue('8 Northcote Road')
+  await expect(card.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242')
   await card.getByRole('button', { name: 'MAKE CARD PAYMENT' }).click()
 
   // Success.

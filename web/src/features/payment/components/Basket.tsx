@@ -25,7 +25,10 @@ export function Basket({
   action,
   removeLine,
   headingRef,
+  hidden = false,
 }: {
+  /** hidden keeps the basket mounted but out of sight (the card's turn on a narrow screen). */
+  hidden?: boolean
   order: Order
   action: ReactNode
   removeLine?: RemoveLine
@@ -56,7 +59,7 @@ export function Basket({
   })
 
   return (
-    <section className="pay__panel pay__basket" aria-labelledby="pay-basket-title">
+    <section className="pay__panel pay__basket" aria-labelledby="pay-basket-title" hidden={hidden}>
       <h3 id="pay-basket-title" className="pay__panel-title" ref={headingRef} tabIndex={-1}>
         <ShoppingBasket aria-hidden size={20} />
         Basket
