@@ -55,7 +55,7 @@ func FuzzOrderPrice(f *testing.F) {
 			percents = append(percents, c.Discount)
 		}
 		want := Apply(full, percents)
-		if o.FullPence != full || o.WasPence != was || o.TotalPence != want.Pence || o.PercentOff != want.PercentOff {
+		if o.FullPence != full || o.WasPence != was || o.TotalPence != want.Pence || o.PercentOff != percentOff(was, want.Pence) {
 			t.Fatalf("price %+v, want full %d was %d total %+v", o, full, was, want)
 		}
 		if o.TotalPence < 0 || o.TotalPence > o.FullPence || o.FullPence > o.WasPence {
