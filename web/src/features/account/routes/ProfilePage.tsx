@@ -13,6 +13,7 @@ import { UPDATE_SUCCESSFUL, fullNameSchema, type FullNameForm } from '../../auth
 import { errorFields, errorMessage } from '../../../lib/errors'
 import { ChangePasswordDialog } from '../components/ChangePasswordDialog'
 import { OrdersList } from '../components/OrdersList'
+import { ReceiptView } from '../../payment/components/ReceiptView'
 import { PropertyList } from '../../property/components/PropertyList'
 import { AddProperty, EditProperty } from '../../property/components/PropertyEditor'
 import '../../auth/auth.css'
@@ -22,7 +23,9 @@ const VIEWS = ['list', 'add', 'edit', 'account', 'orders'] as const
 type View = (typeof VIEWS)[number]
 
 export default function ProfilePage() {
-  const { view } = useParams()
+  // /profile/orders/:number is one order's receipt, under Orders.
+  const { view: viewParam, number } = useParams()
+  const view = number ? 'orders' : viewParam
   // Unknown views show the site's 404 text (inside the shell's <main>).
   if (!VIEWS.includes(view as View))
     return (
@@ -60,7 +63,7 @@ export default function ProfilePage() {
         {view === 'add' ? <AddProperty /> : null}
         {view === 'edit' ? <EditProperty /> : null}
         {view === 'account' ? <AccountDetails /> : null}
-        {view === 'orders' ? <OrdersList /> : null}
+        {view === 'orders' ? number ? <ReceiptView number={number} backTo="/profile/orders" /> : <OrdersList /> : null}
       </div>
     </div>
   )

@@ -61,6 +61,24 @@ describe('PaymentScreen basket', () => {
     expect(screen.getByRole('button', { name: 'MAKE CARD PAYMENT' })).toBeDisabled()
   })
 
+  it('strikes the list price before and after a promo code, then the price to pay (issue 27)', async () => {
+    const withCode = makeOrder({ promoCodes: [{ code: 'HALF', discount: 50 }], totalPence: 899, percentOff: 76 })
+    orderApi(makeOrder({ percentOff: 51 }), (method, path) =>
+      method === 'POST' && path === '/api/orders/{id}/promo-codes' ? reply(200, { order: withCode, provider: 'sandbox' }) : apiError(500, 'internal', 'x'),
+    )
+    const user = userEvent.setup({ delay: null })
+    open()
+    await screen.findByRole('region', { name: 'Basket' })
+    const totalLine = () => screen.getByTestId('basket-total').parentElement!
+    expect(totalLine()).toHaveTextContent('was £35.98£17.9851% off')
+    await user.type(promoBox(), 'half')
+    await user.click(screen.getByRole('button', { name: 'APPLY' }))
+    await waitFor(() => expect(screen.getByTestId('basket-total')).toHaveTextContent('£8.99'))
+    // Still the list price struck (not the £17.98 before the code), then the price to pay.
+    expect(totalLine()).toHaveTextContent('was £35.98£8.9976% off')
+    expect(totalLine().querySelector('s')).toHaveTextContent('£35.98')
+  })
+
   it('shows applied codes with the percentage off and removes them', async () => {
     const withCode = makeOrder({ promoCodes: [{ code: 'HALF', discount: 50 }], totalPence: 899, percentOff: 50 })
     const { del } = orderApi(withCode, (method, path) =>
