@@ -23,7 +23,7 @@ export default function ShellLayout() {
   // A new page closes the drawer.
   useEffect(() => setDrawerOpen(false), [pathname])
 
-  const title = activeTool(pathname)?.name ?? 'OmniRent'
+  const title = (user ? activeTool(pathname, user)?.name : undefined) ?? 'OmniRent'
   useEffect(() => {
     document.title = title === 'OmniRent' ? 'OmniRent' : `${title} | OmniRent`
   }, [title])
