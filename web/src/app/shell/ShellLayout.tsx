@@ -53,7 +53,7 @@ export default function ShellLayout() {
         <IconMenu user={user} variant="rail" />
       </aside>
       <div className="shell__main">
-        <header className="shell__header">
+        <header className={title === 'OmniRent' ? 'shell__header' : 'shell__header shell__header--titled'}>
           <button
             type="button"
             className="icon-button shell__menu-button"
@@ -67,8 +67,12 @@ export default function ShellLayout() {
           <Link to="/" className="shell__logo" aria-label="OmniRent home">
             <Logo />
           </Link>
-          <span className="shell__divider" aria-hidden="true" />
-          <p className="shell__title">{title}</p>
+          {title === 'OmniRent' ? null : (
+            <>
+              <span className="shell__divider" aria-hidden="true" />
+              <p className="shell__title">{title}</p>
+            </>
+          )}
           <div className="shell__actions">
             <button
               type="button"

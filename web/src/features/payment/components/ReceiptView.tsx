@@ -60,13 +60,15 @@ function ReceiptBody({ r }: { r: Receipt }) {
         </a>
       </div>
 
-      <address className="receipt__supplier" aria-label="Supplier">
-        <strong>{r.supplier.name}</strong>
-        {r.supplier.address.map((l) => (
-          <span key={l}>{l}</span>
-        ))}
-        <span>VAT registration number: {r.supplier.vatNumber}</span>
-      </address>
+      <div role="group" aria-label="Supplier">
+        <address className="receipt__supplier">
+          <strong>{r.supplier.name}</strong>
+          {r.supplier.address.map((l) => (
+            <span key={l}>{l}</span>
+          ))}
+          <span>VAT registration number: {r.supplier.vatNumber}</span>
+        </address>
+      </div>
 
       <dl className="receipt__facts">
         <div>
