@@ -1,6 +1,6 @@
 // Journey 5: Account Details under /profile (spec 3 "Account" and section 5).
 import { expect, test } from '@playwright/test'
-import { checkPage, createVerifiedUser, mailCount, newPassword, readCode, signInViaApi, snap } from '../support/helpers'
+import { checkPage, createVerifiedUser, expectWithin, mailCount, newPassword, readCode, signInViaApi, snap } from '../support/helpers'
 import { expectShell, expectSignInForm, logout, submitLogin } from '../support/shell'
 
 test.describe('account details', () => {
@@ -19,6 +19,15 @@ test.describe('account details', () => {
     const name = form.getByLabel('Full Name')
     await expect(name).toHaveValue(user.fullName)
     const save = form.getByRole('button', { name: 'Save Details' })
+    // At every width (issue 27): the profile menu's three pills on one line,
+    // none sticking out, and the page's title in the header.
+    const menu = page.getByRole('navigation', { name: 'Profile menu' })
+    const tabs = menu.getByRole('link')
+    await expect(tabs).toHaveText(['My Properties', 'Account Details', 'Orders'])
+    const tops = await tabs.evaluateAll((ls) => ls.map((l) => Math.round(l.getBoundingClientRect().top)))
+    expect(new Set(tops).size, `tabs on one line: ${tops}`).toBe(1)
+    for (const tab of await tabs.all()) await expectWithin(tab, menu, 'profile tab')
+    await expect(page.getByRole('banner').getByText('Profile', { exact: true })).toBeVisible()
     await checkPage(page, testInfo, 'account-details')
 
     await name.fill('')

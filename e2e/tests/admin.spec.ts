@@ -11,6 +11,11 @@ function ukDay(days = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d)
 }
 
+/** readable is a YYYY-MM-DD day as the codes table shows it: '2 Jan 2026'. */
+function readable(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
+}
+
 /** A suffix no rerun or other project will repeat. */
 function suffix(testInfo: TestInfo): string {
   return `${testInfo.project.name[0].toUpperCase()}${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase()
@@ -115,18 +120,21 @@ test.describe('admin promo codes', () => {
     await fillPromo(page, { code: half, start, end, discount: '50' })
     await expect(page.getByText(`Promo code ${half} created.`)).toBeVisible()
 
-    // All Promo Codes: both, newest first, dates as YYYY-MM-DD.
+    // All Promo Codes: both, newest first, readable headings and British
+    // dates (2 Jan 2026), never a raw field name or an ISO date (issue 27).
     await expect(page.getByText('Click on a code to update it, click on the trash bin to delete it')).toBeVisible()
     const table = page.getByRole('table', { name: 'All Promo Codes' })
-    for (const col of ['Code', 'Active', 'Discount', 'createdAt', 'Starts At', 'Ends At', 'Updated At', 'Delete']) {
+    await expect(table.getByRole('columnheader', { name: 'createdAt' })).toHaveCount(0)
+    for (const col of ['Code', 'Active', 'Discount', 'Created At', 'Starts At', 'Ends At', 'Updated At', 'Delete']) {
       await expect(table.getByRole('columnheader', { name: col, exact: true })).toHaveCount(1)
     }
     const halfRow = rowOf(page, half)
     const freeRow = rowOf(page, free)
     await expect(halfRow.getByRole('cell', { name: '50%', exact: true })).toBeVisible()
     await expect(freeRow.getByRole('cell', { name: '100%', exact: true })).toBeVisible()
-    await expect(freeRow.getByRole('cell', { name: start, exact: true }).first()).toBeVisible()
-    await expect(freeRow.getByRole('cell', { name: end, exact: true })).toBeVisible()
+    await expect(freeRow.getByRole('cell', { name: readable(start), exact: true }).first()).toBeVisible()
+    await expect(freeRow.getByRole('cell', { name: readable(end), exact: true })).toBeVisible()
+    await expect(table).not.toContainText(/\d{4}-\d{2}-\d{2}/)
     const order = await table.getByRole('button', { name: /^Update / }).evaluateAll((bs) => bs.map((b) => b.textContent))
     expect(order.indexOf(half), 'newest first').toBeLessThan(order.indexOf(free))
     await checkPage(page, testInfo, 'admin-codes', { phoneAxe: true })
@@ -186,6 +194,10 @@ test.describe('admin promo codes', () => {
     await page.goto('/admin?view=create')
     await expect(page.getByText('404 Not Found!')).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toHaveCount(0)
+    // No "Admin" title over the 404 (issue 27): the page is not one of theirs.
+    await expect(page.getByRole('banner')).not.toContainText('Admin')
+    await expect(page).toHaveTitle('OmniRent')
+    await checkPage(page, testInfo, 'admin-not-found', { phoneAxe: true })
     if (!isPhone(testInfo)) await expect(page.getByRole('navigation', { name: 'Promo codes' })).toHaveCount(0)
 
     const body = { code: `NOPE-${suffix(testInfo)}`, active: true, discount: 100, startDate: ukDay(), endDate: ukDay(1) }

@@ -9,11 +9,7 @@ import { createPromoCode, deactivatePromoCode, fillCard, fillRenters, landlordWi
 
 const total = (page: Page) => page.getByTestId('basket-total')
 
-// FIXME (issue 24/25 merge, 2026-11-26): after the card details are typed the
-// billing fields are found empty and MAKE CARD PAYMENT sends nothing; the
-// journey times out at the card step. Seen on a quiet machine after the
-// session's merges; the cause is not found yet (see the closing note).
-test.fixme('a landlord buys a check for two renters with a 50% code and a card', async ({ page, request, playwright }, testInfo) => {
+test('a landlord buys a check for two renters with a 50% code and a card', async ({ page, request, playwright }, testInfo) => {
   test.setTimeout(120_000)
   const half = await createPromoCode(playwright, 50)
   const user = await landlordWithProperty(page, request, 'refcheck-buy')
@@ -71,13 +67,18 @@ test.fixme('a landlord buys a check for two renters with a 50% code and a card',
   const basket = page.getByRole('region', { name: 'Basket' })
   await expect(basket.getByRole('list', { name: 'Basket items' }).getByRole('listitem')).toHaveCount(2)
   await expect(total(page)).toHaveText('£17.98')
+  // One meaning of the struck price (issue 27): the list price, before and after a code.
+  const struck = basket.locator('.pay__total s')
+  await expect(struck).toHaveText('was £35.98')
+  await expect(basket.getByText('51% off')).toBeVisible()
   await basket.getByLabel('PROMO CODE', { exact: true }).fill('NO-SUCH-CODE')
   await basket.getByRole('button', { name: 'APPLY' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid code' })).toBeVisible()
   await basket.getByLabel('PROMO CODE', { exact: true }).fill(half.toLowerCase())
   await basket.getByRole('button', { name: 'APPLY' }).click()
   await expect(total(page)).toHaveText('£8.99')
-  await expect(basket.getByText('50% off')).toBeVisible()
+  await expect(struck).toHaveText('was £35.98')
+  await expect(basket.getByText('76% off')).toBeVisible()
   await expect(basket.getByRole('list', { name: 'Applied promo codes' })).toContainText(half)
   await basket.getByLabel('PROMO CODE', { exact: true }).fill(half)
   await basket.getByRole('button', { name: 'APPLY' }).click()
@@ -102,6 +103,11 @@ test.fixme('a landlord buys a check for two renters with a 50% code and a card',
   const card = await fillCard(page, '4242424242424242')
   await expect(card.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242')
   await checkPage(page, testInfo, 'refcheck-card', { phoneAxe: true })
+  // What was typed survives the page's layout changing meanwhile (a
+  // full-page screenshot shrinks a Chromium page to 1x1 for a moment, which
+  // once unmounted the card panel and emptied the form).
+  await expect(card.getByLabel('First line of address')).toHaveValue('8 Northcote Road')
+  await expect(card.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242')
   await card.getByRole('button', { name: 'MAKE CARD PAYMENT' }).click()
 
   // Success.
@@ -149,6 +155,13 @@ test.fixme('a landlord buys a check for two renters with a 50% code and a card',
   }
   const receipt = await waitForMail(request, user.email, /receipt/i)
   expect(receipt.subject).toContain('£8.99')
+  // The VAT receipt e-mail (issue 27): its number, the VAT, and a link to the receipt page.
+  const number = /OR-\d{4}-\d{6,}/.exec(receipt.subject)?.[0] ?? ''
+  expect(number, receipt.subject).not.toBe('')
+  const receiptText = receipt.text.replace(/\s+/g, ' ')
+  expect(receiptText).toContain('Total paid: £8.99 (net £7.49, VAT £1.50)')
+  expect(receiptText).toContain('VAT registration number GB 000 0000 00')
+  expect(receiptText).toContain(`View or download your receipt: ${baseURL}/profile/orders/${number}`)
 
   // The landlord's own orders list the purchase with the code and the total.
   await page.goto('/profile/orders')
@@ -156,7 +169,27 @@ test.fixme('a landlord buys a check for two renters with a 50% code and a card',
   await expect(order).toContainText('Paid: Card (sandbox: no money taken)')
   await expect(order).toContainText(/Promo code: .+ \(50% off\)/)
   await expect(order.locator('.order__total')).toContainText('£8.99')
+  await expect(order).toContainText(`Order ${number}`)
   await checkPage(page, testInfo, 'profile-orders')
+
+  // The receipt page, as the e-mail's link opens it, and its PDF.
+  await order.getByRole('link', { name: `View receipt ${number}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/profile/orders/${number}$`))
+  await expect(page.getByRole('heading', { name: `VAT receipt ${number}`, level: 1 })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Supplier' })).toContainText('VAT registration number: GB 000 0000 00')
+  const lines = page.getByRole('table').getByRole('row')
+  await expect(lines).toHaveCount(3)
+  for (const r of renters) await expect(lines.filter({ hasText: r.email })).toContainText('20%')
+  await expect(page.getByTestId('receipt-totals')).toContainText('VAT at 20%£1.50')
+  await expect(page.getByTestId('receipt-total')).toHaveText('£8.99')
+  await expect(page.getByText('Card (sandbox: no money was taken)')).toBeVisible()
+  await checkPage(page, testInfo, 'receipt', { phoneAxe: true })
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Download PDF' }).click()
+  expect((await download).suggestedFilename()).toBe(`OmniRent receipt ${number}.pdf`)
+  const pdf = await page.request.get(`/api/receipts/${number}/pdf`)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
 })
 
 test('a declined card shows the provider message and charges nothing', async ({ page, request }, testInfo) => {

@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +32,7 @@ type Config struct {
 	SupportEmail         string
 	VendorBookingEmail   string // where landlords' certificate booking requests go; empty: no booking
 	DataProtectionNumber string
+	Supplier             Supplier
 	MapTileURL           string
 	MapAttribution       string
 	S3                   S3
@@ -46,6 +48,13 @@ type Config struct {
 	Argon2Threads        uint8
 	ShutdownTimeout      time.Duration
 	MetricsAddr          string // empty: no /metrics
+}
+
+// Supplier is the business named on every VAT receipt as selling.
+type Supplier struct {
+	Name      string
+	Address   []string // its lines, e.g. the street, the town and the postcode
+	VATNumber string   // written the usual way: GB 123 4567 89
 }
 
 // News is where OmniNews headlines come from.
@@ -110,6 +119,9 @@ var Options = []Option{
 	{"OMNIRENT_SUPPORT_EMAIL", "support@omnirent.co.uk", "Contact address shown on the site and in e-mails."},
 	{"OMNIRENT_VENDOR_BOOKING_EMAIL", "(empty: no booking)", "Address that receives landlords' requests to book a certificate check (gas safety, EICR, EPC, HMO licence), with a copy to the landlord. Empty hides the Book a vendor button."},
 	{"OMNIRENT_DATA_PROTECTION_NUMBER", "ZB000000", "ICO data-protection registration number shown in the footer."},
+	{"OMNIRENT_SUPPLIER_NAME", "OmniRent Ltd", "The business named as the supplier on VAT receipts (the page, the PDF and the receipt e-mail)."},
+	{"OMNIRENT_SUPPLIER_ADDRESS", "1 Example Street, London, EC1A 1AA", "The supplier's address on VAT receipts, its lines separated by commas."},
+	{"OMNIRENT_SUPPLIER_VAT_NUMBER", "GB000000000", "The supplier's VAT registration number on VAT receipts: GB (or XI) and 9 or 12 digits, spaces allowed. Set the real one in production."},
 	{"OMNIRENT_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "Map tiles for listing maps (any XYZ tile server; respect its usage policy). Pages stay usable when tiles cannot load."},
 	{"OMNIRENT_MAP_ATTRIBUTION", "© OpenStreetMap contributors", "Attribution shown on the map, as the tile provider requires."},
 	{"OMNIRENT_S3_ENDPOINT", "(empty: files under <data dir>/files)", "S3-compatible endpoint as host[:port], e.g. `s3.eu-west-2.amazonaws.com`; setting it stores uploads in the bucket instead of the data dir."},
@@ -177,11 +189,14 @@ func Load(getenv func(string) string) (Config, error) {
 		SupportEmail:         get("OMNIRENT_SUPPORT_EMAIL", "support@omnirent.co.uk"),
 		VendorBookingEmail:   strings.ToLower(get("OMNIRENT_VENDOR_BOOKING_EMAIL", "")),
 		DataProtectionNumber: get("OMNIRENT_DATA_PROTECTION_NUMBER", "ZB000000"),
-		MapTileURL:           get("OMNIRENT_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
-		MapAttribution:       get("OMNIRENT_MAP_ATTRIBUTION", "© OpenStreetMap contributors"),
-		LogLevel:             get("OMNIRENT_LOG_LEVEL", "info"),
-		LogFormat:            get("OMNIRENT_LOG_FORMAT", "text"),
-		MetricsAddr:          get("OMNIRENT_METRICS_ADDR", ""),
+		Supplier: Supplier{Name: get("OMNIRENT_SUPPLIER_NAME", "OmniRent Ltd"),
+			Address:   addressLines(get("OMNIRENT_SUPPLIER_ADDRESS", "1 Example Street, London, EC1A 1AA")),
+			VATNumber: vatNumber(get("OMNIRENT_SUPPLIER_VAT_NUMBER", "GB000000000"))},
+		MapTileURL:     get("OMNIRENT_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+		MapAttribution: get("OMNIRENT_MAP_ATTRIBUTION", "© OpenStreetMap contributors"),
+		LogLevel:       get("OMNIRENT_LOG_LEVEL", "info"),
+		LogFormat:      get("OMNIRENT_LOG_FORMAT", "text"),
+		MetricsAddr:    get("OMNIRENT_METRICS_ADDR", ""),
 	}
 	c.S3 = S3{
 		Endpoint: get("OMNIRENT_S3_ENDPOINT", ""), Bucket: get("OMNIRENT_S3_BUCKET", ""), Region: get("OMNIRENT_S3_REGION", ""),
@@ -250,6 +265,12 @@ func (c *Config) validate() []error {
 			errs = append(errs, fmt.Errorf("OMNIRENT_VENDOR_BOOKING_EMAIL must be a plain e-mail address, not %q", c.VendorBookingEmail))
 		}
 	}
+	if len(c.Supplier.Address) == 0 {
+		errs = append(errs, fmt.Errorf("OMNIRENT_SUPPLIER_ADDRESS must give at least one line"))
+	}
+	if !vatNumberRe.MatchString(strings.ReplaceAll(c.Supplier.VATNumber, " ", "")) {
+		errs = append(errs, fmt.Errorf("OMNIRENT_SUPPLIER_VAT_NUMBER must be GB or XI and 9 or 12 digits (GB 123 4567 89), not %q", c.Supplier.VATNumber))
+	}
 	if c.S3.Endpoint != "" && c.S3.Bucket == "" {
 		errs = append(errs, fmt.Errorf("OMNIRENT_S3_BUCKET is required with OMNIRENT_S3_ENDPOINT"))
 	}
@@ -268,6 +289,36 @@ func (c *Config) validate() []error {
 		errs = append(errs, fmt.Errorf("argon2id parameters too weak (memory >= 8192 KiB, time >= 1, threads >= 1)"))
 	}
 	return errs
+}
+
+// addressLines splits a comma-separated address into its trimmed lines.
+func addressLines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(s, ",") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// vatNumberRe is a UK VAT registration number without spaces: GB (or XI
+// for Northern Ireland's goods) and 9 digits, or 12 for a group branch.
+var vatNumberRe = regexp.MustCompile(`^(GB|XI)(\d{9}|\d{12})$`)
+
+// vatNumber writes a VAT number the usual way, GB 123 4567 89 (a branch's
+// three more digits after); anything else is kept as typed for validate
+// to refuse.
+func vatNumber(s string) string {
+	n := strings.ToUpper(strings.ReplaceAll(s, " ", ""))
+	if !vatNumberRe.MatchString(n) {
+		return s
+	}
+	out := n[:2] + " " + n[2:5] + " " + n[5:9] + " " + n[9:11]
+	if len(n) == 14 {
+		out += " " + n[11:]
+	}
+	return out
 }
 
 // validate checks a Stripe configuration at start-up: a half-configured

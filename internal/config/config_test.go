@@ -294,3 +294,36 @@ func TestS3Origins(t *testing.T) {
 		}
 	}
 }
+
+// The supplier on VAT receipts: the documented defaults, an address given
+// as comma-separated lines and a VAT number written the usual way; a VAT
+// number that is not one stops the start.
+func TestSupplierOptions(t *testing.T) {
+	c, err := config.Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Supplier.Name != documentedDefault(t, "OMNIRENT_SUPPLIER_NAME") || c.Supplier.VATNumber != "GB 000 0000 00" ||
+		strings.Join(c.Supplier.Address, ", ") != documentedDefault(t, "OMNIRENT_SUPPLIER_ADDRESS") {
+		t.Errorf("defaults: %+v", c.Supplier)
+	}
+	c, err = config.Load(env(map[string]string{"OMNIRENT_SUPPLIER_NAME": "Rent Co Ltd",
+		"OMNIRENT_SUPPLIER_ADDRESS": " Unit 4, 12 Mill Lane ,, Leeds,LS1 4AB ", "OMNIRENT_SUPPLIER_VAT_NUMBER": "gb123456789012"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Supplier.Name != "Rent Co Ltd" || strings.Join(c.Supplier.Address, "|") != "Unit 4|12 Mill Lane|Leeds|LS1 4AB" ||
+		c.Supplier.VATNumber != "GB 123 4567 89 012" {
+		t.Errorf("read: %+v", c.Supplier)
+	}
+	for _, bad := range []map[string]string{
+		{"OMNIRENT_SUPPLIER_VAT_NUMBER": "123456789"},
+		{"OMNIRENT_SUPPLIER_VAT_NUMBER": "GB12345678"},
+		{"OMNIRENT_SUPPLIER_VAT_NUMBER": "FR12345678901"},
+		{"OMNIRENT_SUPPLIER_ADDRESS": " , "},
+	} {
+		if _, err := config.Load(env(bad)); err == nil || !strings.Contains(err.Error(), "OMNIRENT_SUPPLIER_") {
+			t.Errorf("%v: %v", bad, err)
+		}
+	}
+}

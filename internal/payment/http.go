@@ -24,6 +24,9 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/orders/{id}/free", httpx.Handle(session.Require(h.free)))
 	mux.Handle("POST /api/orders/{id}/sandbox-payment", httpx.Handle(session.Require(h.paySandbox)))
 	mux.Handle("POST /api/orders/{id}/card-payment", httpx.Handle(session.Require(h.startCardPayment)))
+	// A paid order's VAT receipt, named by its receipt number, and its PDF.
+	mux.Handle("GET /api/receipts/{number}", httpx.Handle(session.Require(h.receipt)))
+	mux.Handle("GET /api/receipts/{number}/pdf", httpx.Handle(session.Require(h.receiptPDF)))
 	// Stripe calls this one: no session, and no browser headers, so the
 	// cross-origin check lets it through; the signature is its authentication.
 	mux.Handle("POST /api/payments/stripe/webhook", httpx.Handle(h.stripeWebhook))
@@ -105,4 +108,20 @@ func (h *Handler) stripeWebhook(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]bool{"received": true})
+}
+
+func (h *Handler) receipt(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	rc, err := h.svc.Receipt(r.Context(), a, r.PathValue("number"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"receipt": rc})
+}
+
+func (h *Handler) receiptPDF(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	name, b, err := h.svc.ReceiptPDF(r.Context(), a, r.PathValue("number"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteDownload(w, name, "application/pdf", b)
 }

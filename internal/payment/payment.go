@@ -65,24 +65,31 @@ type AppliedCode struct {
 	Discount int    `json:"discount"`
 }
 
+// Order is a basket and its payment. WasPence is the list price (the
+// lines' struck-through prices), FullPence the lines' prices before promo
+// codes and TotalPence the price to pay; PercentOff is the saving on the
+// list price, rounded up (the basket strikes the list price and shows the
+// price to pay beside it). ReceiptNumber names a paid order's receipt
+// (OR-2026-000123); it is empty while the order is pending.
 type Order struct {
-	ID           string        `json:"id"`
-	UserID       string        `json:"-"`
-	OrderType    string        `json:"orderType"`
-	SubjectID    string        `json:"subjectId"`
-	Status       Status        `json:"status"`
-	Currency     string        `json:"currency"`
-	Lines        []Line        `json:"items"`
-	Codes        []AppliedCode `json:"promoCodes"`
-	WasPence     int64         `json:"wasPence"`
-	FullPence    int64         `json:"fullPence"`
-	TotalPence   int64         `json:"totalPence"`
-	PercentOff   int           `json:"percentOff"`
-	Provider     string        `json:"provider"`
-	ProviderRef  string        `json:"-"`
-	ReceiptEmail string        `json:"receiptEmail"`
-	PaidAt       *time.Time    `json:"paidAt"`
-	CreatedAt    time.Time     `json:"createdAt"`
+	ID            string        `json:"id"`
+	UserID        string        `json:"-"`
+	OrderType     string        `json:"orderType"`
+	SubjectID     string        `json:"subjectId"`
+	Status        Status        `json:"status"`
+	Currency      string        `json:"currency"`
+	Lines         []Line        `json:"items"`
+	Codes         []AppliedCode `json:"promoCodes"`
+	WasPence      int64         `json:"wasPence"`
+	FullPence     int64         `json:"fullPence"`
+	TotalPence    int64         `json:"totalPence"`
+	PercentOff    int           `json:"percentOff"`
+	Provider      string        `json:"provider"`
+	ProviderRef   string        `json:"-"`
+	ReceiptEmail  string        `json:"receiptEmail"`
+	PaidAt        *time.Time    `json:"paidAt"`
+	CreatedAt     time.Time     `json:"createdAt"`
+	ReceiptNumber string        `json:"receiptNumber"`
 	// PayAttempt numbers the card attempts (see sandboxKey).
 	PayAttempt int `json:"-"`
 }

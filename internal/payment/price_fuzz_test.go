@@ -8,7 +8,7 @@ import (
 // codes, and checks what the server charges: lines() refuses what it
 // cannot sell, and for what it accepts the total is the promo arithmetic on
 // the sum of the lines, between 0 and the full price, which is at most the
-// struck-through price.
+// struck-through price; and the order's VAT receipt adds up.
 func FuzzOrderPrice(f *testing.F) {
 	f.Add([]byte{1, 1}, []byte{50})
 	f.Add([]byte{0, 3, 2, 10}, []byte{100})
@@ -55,11 +55,27 @@ func FuzzOrderPrice(f *testing.F) {
 			percents = append(percents, c.Discount)
 		}
 		want := Apply(full, percents)
-		if o.FullPence != full || o.WasPence != was || o.TotalPence != want.Pence || o.PercentOff != want.PercentOff {
+		if o.FullPence != full || o.WasPence != was || o.TotalPence != want.Pence || o.PercentOff != percentOff(was, want.Pence) {
 			t.Fatalf("price %+v, want full %d was %d total %+v", o, full, was, want)
 		}
 		if o.TotalPence < 0 || o.TotalPence > o.FullPence || o.FullPence > o.WasPence {
 			t.Fatalf("total %d, full %d, was %d", o.TotalPence, o.FullPence, o.WasPence)
+		}
+		// Its VAT receipt adds up: the lines' shares make the total paid,
+		// each line is its net plus its VAT, never below nothing nor above
+		// the line's price, and the totals are the sums of the lines.
+		r := s.receiptOf(o)
+		var paid, net, vat int64
+		for i, l := range r.Lines {
+			gross := o.Lines[i].UnitPence * int64(o.Lines[i].Qty)
+			if l.TotalPence < 0 || l.TotalPence > gross || l.DiscountPence != gross-l.TotalPence || l.NetPence+l.VATPence != l.TotalPence ||
+				l.VATPence < 0 || l.VATPence > l.TotalPence {
+				t.Fatalf("receipt line %d: %+v of %d", i, l, gross)
+			}
+			paid, net, vat = paid+l.TotalPence, net+l.NetPence, vat+l.VATPence
+		}
+		if paid != o.TotalPence || r.TotalPence != paid || r.NetPence != net || r.VATPence != vat || r.ListPence != o.FullPence {
+			t.Fatalf("receipt totals %+v for order total %d", r, o.TotalPence)
 		}
 	})
 }

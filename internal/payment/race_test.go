@@ -195,3 +195,33 @@ func TestSimultaneousStripeStartsMakeOneIntent(t *testing.T) {
 		}
 	})
 }
+
+// Payments of different orders at the same instant each get their own
+// receipt number, one after another with no gap: the counter row is taken
+// under its lock in each payment's transaction.
+func TestSimultaneousPaymentsGetDistinctReceiptNumbers(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		s := open(t, e)
+		const n = 8
+		ids := make([]string, n)
+		for i := range ids {
+			ids[i] = s.order(t, 1)
+		}
+		results := racetest.Together(n, func(i int) apptest.Response {
+			return s.buyer.Post("/api/orders/"+ids[i]+"/sandbox-payment", goodCard)
+		})
+		seen := map[string]bool{}
+		for _, r := range results {
+			no, _ := r.Body["order"].(map[string]any)["receiptNumber"].(string)
+			if r.Status != http.StatusOK || no == "" || seen[no] {
+				t.Fatalf("%d %q (seen %v): %s", r.Status, no, seen, r.Raw)
+			}
+			seen[no] = true
+		}
+		for i := 1; i <= n; i++ {
+			if no := payment.ReceiptNumber(int64(i), e.Clock.Now()); !seen[no] {
+				t.Errorf("%s was not given: %v", no, seen)
+			}
+		}
+	})
+}

@@ -63,6 +63,8 @@ type Service struct {
 	stripe *stripeProvider
 	// sandbox is the sandbox provider's memory of idempotency keys.
 	sandbox *sandboxLedger
+	// supplier is who the receipts name as selling (UseSupplier).
+	supplier Supplier
 }
 
 // NewService makes the payment service with the offline sandbox as its card
@@ -359,10 +361,11 @@ func (s *Service) recordPayment(ctx context.Context, tx db.Conn, p ProviderPayme
 	if p.AmountPence < o.TotalPence {
 		return fmt.Errorf("%w: %s %s paid %d pence for order %s of %d", ErrShortPayment, p.Provider, p.Ref, p.AmountPence, o.ID, o.TotalPence)
 	}
-	if err := setPaid(ctx, tx, o.ID, p.Provider, p.Ref, now); err != nil {
+	no, err := setPaid(ctx, tx, o.ID, p.Provider, p.Ref, now)
+	if err != nil {
 		return err
 	}
-	o.Status, o.Provider, o.ProviderRef, o.PaidAt = Paid, p.Provider, p.Ref, &now
+	o.Status, o.Provider, o.ProviderRef, o.PaidAt, o.ReceiptNumber = Paid, p.Provider, p.Ref, &now, ReceiptNumber(no, now)
 	if f := s.fulfillers[o.OrderType]; f != nil {
 		if err := f.Fulfil(ctx, tx, o); err != nil {
 			return err

@@ -12,15 +12,15 @@ import (
 )
 
 const cols = `id, user_id, order_type, subject_id, status, currency, lines, promo_codes, total_pence, provider, provider_ref,
-	receipt_email, paid_at, created_at, pay_attempt`
+	receipt_email, paid_at, created_at, pay_attempt, receipt_no`
 
 func scan(row db.Scanner) (Order, error) {
 	var o Order
 	var lines, codes string
-	var paid sql.NullInt64
+	var paid, receiptNo sql.NullInt64
 	var created int64
 	err := row.Scan(&o.ID, &o.UserID, &o.OrderType, &o.SubjectID, &o.Status, &o.Currency, &lines, &codes, &o.TotalPence,
-		&o.Provider, &o.ProviderRef, &o.ReceiptEmail, &paid, &created, &o.PayAttempt)
+		&o.Provider, &o.ProviderRef, &o.ReceiptEmail, &paid, &created, &o.PayAttempt, &receiptNo)
 	if errors.Is(err, db.NoRows) {
 		return Order{}, apperr.New(apperr.NotFound, "not_found", MsgOrderNotFound)
 	}
@@ -36,6 +36,9 @@ func scan(row db.Scanner) (Order, error) {
 	if paid.Valid {
 		t := time.UnixMilli(paid.Int64).UTC()
 		o.PaidAt = &t
+		if receiptNo.Valid {
+			o.ReceiptNumber = ReceiptNumber(receiptNo.Int64, t)
+		}
 	}
 	o.CreatedAt = time.UnixMilli(created).UTC()
 	o.price()
@@ -54,8 +57,8 @@ func (o *Order) price() {
 	for i, c := range o.Codes {
 		percents[i] = c.Discount
 	}
-	t := Apply(o.FullPence, percents)
-	o.TotalPence, o.PercentOff = t.Pence, t.PercentOff
+	o.TotalPence = Apply(o.FullPence, percents).Pence
+	o.PercentOff = percentOff(o.WasPence, o.TotalPence)
 }
 
 func insertOrder(ctx context.Context, c db.Conn, o Order) error {
@@ -153,8 +156,20 @@ func claimOnce(ctx context.Context, tx db.Conn, orderType, subjectID, orderID st
 	return id, apperr.Wrap(err, "read the one order")
 }
 
-func setPaid(ctx context.Context, tx db.Conn, id, provider, ref string, now time.Time) error {
-	_, err := tx.Exec(ctx, `UPDATE orders SET status = 'paid', provider = ?, provider_ref = ?, paid_at = ?, updated_at = ?
-		WHERE id = ? AND status = 'pending'`, provider, ref, now.UnixMilli(), now.UnixMilli(), id)
-	return apperr.Wrap(err, "mark order paid")
+// setPaid marks a pending order paid with the next receipt number, taken
+// from the one counter row: its update locks the row (PostgreSQL) or runs in
+// SQLite's one write transaction, so two payments never share a number.
+func setPaid(ctx context.Context, tx db.Conn, id, provider, ref string, now time.Time) (int64, error) {
+	var no int64
+	if err := tx.QueryRow(ctx, `UPDATE receipt_sequence SET last = last + 1 WHERE id = 1 RETURNING last`).Scan(&no); err != nil {
+		return 0, apperr.Wrap(err, "next receipt number")
+	}
+	_, err := tx.Exec(ctx, `UPDATE orders SET status = 'paid', provider = ?, provider_ref = ?, paid_at = ?, updated_at = ?, receipt_no = ?
+		WHERE id = ? AND status = 'pending'`, provider, ref, now.UnixMilli(), now.UnixMilli(), no, id)
+	return no, apperr.Wrap(err, "mark order paid")
+}
+
+// orderByReceiptNo reads the order a receipt number was given to.
+func orderByReceiptNo(ctx context.Context, c db.Conn, no int64) (Order, error) {
+	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM orders WHERE receipt_no = ?`, no))
 }

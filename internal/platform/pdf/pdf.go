@@ -415,10 +415,12 @@ func (d *Doc) wrapMeasuringEachTry(s string, width float64) []string {
 	return lines
 }
 
-// Column is one column of a Table: its heading and width in points.
+// Column is one column of a Table: its heading and width in points, and
+// whether its cells (amounts of money, say) line up on the right.
 type Column struct {
 	Title string
 	Width float64
+	Right bool
 }
 
 // Table draws a header row and rows of cells, wrapping each cell in its
@@ -472,7 +474,11 @@ func (d *Doc) cells(cols []Column, cells [][]string, pad, lineH float64) {
 	x := Margin
 	for i, c := range cols {
 		for j, l := range cells[i] {
-			d.At(x+pad, d.Y+pad+float64(j)*lineH, l)
+			at := x + pad
+			if c.Right {
+				at = x + c.Width - pad - d.Width(l)
+			}
+			d.At(at, d.Y+pad+float64(j)*lineH, l)
 		}
 		x += c.Width
 	}

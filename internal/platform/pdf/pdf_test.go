@@ -108,7 +108,7 @@ func TestWrapTablesAndPages(t *testing.T) {
 	for i := range rows {
 		rows[i] = []string{"Kitchen", "Oven door", "Clean, working; one scratch on the handle"}
 	}
-	d.Table([]Column{{"Room", 120}, {"Item", 140}, {"Condition", 251}}, rows, 9)
+	d.Table([]Column{{Title: "Room", Width: 120}, {Title: "Item", Width: 140}, {Title: "Condition", Width: 251}}, rows, 9)
 	pdf, err := d.Bytes()
 	if err != nil {
 		t.Fatal(err)

@@ -139,6 +139,8 @@ export const router = createBrowserRouter([
               { path: '/calendar/view/:id', element: <ViewEventPage /> },
               { path: '/calendar/edit/:id', element: <EditEventPage /> },
               { path: '/profile/:view', element: <ProfilePage /> },
+              // One order's VAT receipt; the receipt e-mail links here.
+              { path: '/profile/orders/:number', element: <ProfilePage /> },
               // A renter's finished report; the report e-mail links here.
               { path: '/reports/:checkId/:renterId', element: <ReferenceReportPage /> },
             ],

@@ -8,7 +8,7 @@ export function Logo({ light = false }: { light?: boolean }) {
         <path d="M8 16.5 16 9l8 7.5V24a1 1 0 0 1-1 1h-4.5v-5h-5v5H9a1 1 0 0 1-1-1z" fill="#fff" />
         <circle cx="24.5" cy="8.5" r="3" fill="#f2a516" />
       </svg>
-      <span>
+      <span className="logo__word">
         Omni<span style={{ color: light ? '#ffd27a' : 'var(--brand)' }}>Rent</span>
       </span>
     </span>

@@ -703,6 +703,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/receipts/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get receipt
+         * @description The VAT receipt of one of the user's own paid orders, by its receipt number (the order's receiptNumber). The buyer only: anyone else, admins included, and a number never given answer 404. Every amount is the server's, in pence: each line's share of the price paid (promo codes shared in proportion to the lines' prices), its VAT (price x rate / (100 + rate), to the nearest penny, half up) and net; totals are the sums of the lines.
+         */
+        get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receipts/{number}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get receipt pdf
+         * @description The same receipt as an A4 PDF, as an attachment named 'OmniRent receipt <number>.pdf'. The buyer only (404 otherwise).
+         */
+        get: operations["getReceiptPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/card-payment": {
         parameters: {
             query?: never;
@@ -3943,12 +3987,13 @@ export interface components {
                 code: string;
                 discount: number;
             }[];
+            /** @description the list price: the lines' struck-through prices */
             wasPence: number;
-            /** @description before promo codes */
+            /** @description the lines' prices before promo codes */
             fullPence: number;
             /** @description to pay; 0 means free */
             totalPence: number;
-            /** @description saving from promo codes, rounded up */
+            /** @description the saving on the list price (wasPence), rounded up */
             percentOff: number;
             /** @description sandbox, stripe or free once paid; stripe too while a Stripe payment is started */
             provider: string;
@@ -3957,6 +4002,57 @@ export interface components {
             paidAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description a paid order's receipt number (OR-2026-000123); empty while pending */
+            receiptNumber: string;
+        };
+        Receipt: {
+            /** @description OR-<year paid>-<number> */
+            number: string;
+            /**
+             * Format: date
+             * @description the date of supply (tax point): the day it was paid, UK time
+             */
+            supplyDate: string;
+            supplier: {
+                name: string;
+                address: string[];
+                /** @description GB 123 4567 89 */
+                vatNumber: string;
+            };
+            receiptEmail: string;
+            lines: {
+                /** @description the product's name */
+                product: string;
+                /** @description for whom or what */
+                description: string;
+                qty: number;
+                /** @description price of one before promo codes, incl. VAT */
+                unitPence: number;
+                /** @description the line's share of the promo codes' saving */
+                discountPence: number;
+                netPence: number;
+                /** @description 20% */
+                vatRate: string;
+                vatPence: number;
+                /** @description paid for the line, incl. VAT */
+                totalPence: number;
+            }[];
+            promoCodes: {
+                code: string;
+                discount: number;
+            }[];
+            /** @description the lines before promo codes */
+            listPence: number;
+            discountPence: number;
+            netPence: number;
+            vatPence: number;
+            /** @description paid */
+            totalPence: number;
+            vatRate: string;
+            /** @description how it was paid, in words */
+            method: string;
+            /** @description how the VAT is worked out, in words */
+            rounding: string;
         };
         OrderResponse: {
             order: components["schemas"]["Order"];
@@ -5821,6 +5917,56 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receipt: components["schemas"]["Receipt"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getReceiptPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     startCardPayment: {

@@ -23,7 +23,7 @@ export default function ShellLayout() {
   // A new page closes the drawer.
   useEffect(() => setDrawerOpen(false), [pathname])
 
-  const title = activeTool(pathname, user)?.name ?? 'OmniRent'
+  const title = (user ? activeTool(pathname, user)?.name : undefined) ?? 'OmniRent'
   useEffect(() => {
     document.title = title === 'OmniRent' ? 'OmniRent' : `${title} | OmniRent`
   }, [title])
@@ -53,7 +53,7 @@ export default function ShellLayout() {
         <IconMenu user={user} variant="rail" />
       </aside>
       <div className="shell__main">
-        <header className="shell__header">
+        <header className={title === 'OmniRent' ? 'shell__header' : 'shell__header shell__header--titled'}>
           <button
             type="button"
             className="icon-button shell__menu-button"
@@ -67,8 +67,12 @@ export default function ShellLayout() {
           <Link to="/" className="shell__logo" aria-label="OmniRent home">
             <Logo />
           </Link>
-          <span className="shell__divider" aria-hidden="true" />
-          <p className="shell__title">{title}</p>
+          {title === 'OmniRent' ? null : (
+            <>
+              <span className="shell__divider" aria-hidden="true" />
+              <p className="shell__title">{title}</p>
+            </>
+          )}
           <div className="shell__actions">
             <button
               type="button"

@@ -29,4 +29,10 @@ describe('the tool menu collected from the features', () => {
     expect(activeTool('/documents/menu')?.key).toBe('documents')
     expect(activeTool('/nowhere')).toBeUndefined()
   })
+  it('names a page after a tool only for a user who has that tool (issue 27: no Admin title over the 404)', () => {
+    expect(activeTool('/admin', user('Landlord'))).toBeUndefined()
+    expect(activeTool('/admin', user('Landlord', 'Admin'))?.key).toBe('admin')
+    expect(activeTool('/wallet', user('Tenant'))).toBeUndefined()
+    expect(activeTool('/wallet', user('Landlord'))?.key).toBe('wallet')
+  })
 })

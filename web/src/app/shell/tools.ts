@@ -20,7 +20,11 @@ export function isActive(tool: Tool, pathname: string): boolean {
   return tool.match.some((m) => pathname === m || pathname.startsWith(m + '/'))
 }
 
-/** activeTool is the menu entry for the current path, if any, among those the user has. */
+/**
+ * activeTool is the menu entry for the current path, if any; given the user,
+ * only among the tools they have, so a page they may not open (/admin for a
+ * non-admin, answered with the 404) is not titled as that tool.
+ */
 export function activeTool(pathname: string, user?: User | null): Tool | undefined {
   return (user ? toolsFor(user) : TOOLS).find((t) => isActive(t, pathname))
 }

@@ -26,6 +26,7 @@ export function makeOrder(over: Partial<Order> = {}): Order {
     receiptEmail: 'ann@example.com',
     paidAt: null,
     createdAt: '2026-11-05T10:00:00Z',
+    receiptNumber: '',
     ...over,
   }
 }

@@ -45,6 +45,21 @@ export function day(s: string | undefined | null): string {
   return (s ?? '').trim().slice(0, 10)
 }
 
+const dayOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+const londonDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' })
+
+/**
+ * readableDay is how the codes table shows a date, the British way: a day
+ * ('2026-01-01') or a moment ('2026-01-02T10:00:00Z', its day in London) as
+ * '2 Jan 2026'; anything unreadable as it came.
+ */
+export function readableDay(s: string | undefined | null): string {
+  const v = (s ?? '').trim()
+  if (isDay(v)) return dayOnly.format(new Date(`${v}T00:00:00Z`))
+  const t = new Date(v)
+  return v && !Number.isNaN(t.getTime()) ? londonDay.format(t) : v
+}
+
 function isDay(s: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false
   const d = new Date(`${s}T00:00:00Z`)

@@ -1,10 +1,13 @@
 // /profile/orders: the signed-in user's own orders with what was bought,
-// the codes used and what was paid. The receipt for each went by e-mail.
-import { ReceiptText } from 'lucide-react'
+// the codes used and what was paid. Each paid order's VAT receipt went by
+// e-mail and opens here (/profile/orders/<receipt number>) with its PDF.
+import { Link } from 'react-router'
+import { Download, ReceiptText } from 'lucide-react'
 import { useOrders } from '../api/orders'
 import { formatPence } from '../../../lib/money'
 import { Spinner } from '../../../components/Spinner'
 import { errorMessage } from '../../../lib/errors'
+import { receiptHref, receiptPdfHref } from '../../payment/api/receipt'
 
 const PRODUCT_NAMES: Record<string, string> = {
   'instant-reference-check': 'Instant reference check',
@@ -44,7 +47,10 @@ export function OrdersList() {
           {orders.data.orders.map((o) => (
             <li key={o.id} className="order">
               <div className="order__head">
-                <span className="order__date">{dateFormat.format(new Date(o.paidAt ?? o.createdAt))}</span>
+                <div>
+                  <span className="order__date">{dateFormat.format(new Date(o.paidAt ?? o.createdAt))}</span>
+                  {o.receiptNumber ? <span className="order__number">Order {o.receiptNumber}</span> : null}
+                </div>
                 <span className={o.status === 'paid' ? 'order__status order__status--paid' : 'order__status'}>
                   {o.status === 'paid' ? 'Paid' : 'Not paid'}
                 </span>
@@ -71,6 +77,18 @@ export function OrdersList() {
                 <strong>{formatPence(o.totalPence)}</strong>
               </div>
               {o.status === 'paid' ? <p className="order__receipt">Receipt sent to {o.receiptEmail}</p> : null}
+              {o.status === 'paid' && o.receiptNumber ? (
+                <div className="order__actions">
+                  <Link to={receiptHref(o.receiptNumber)} className="button button--outline">
+                    <ReceiptText aria-hidden size={18} />
+                    View receipt <span className="visually-hidden">{o.receiptNumber}</span>
+                  </Link>
+                  <a href={receiptPdfHref(o.receiptNumber)} download className="button button--outline">
+                    <Download aria-hidden size={18} />
+                    Download PDF <span className="visually-hidden">of receipt {o.receiptNumber}</span>
+                  </a>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

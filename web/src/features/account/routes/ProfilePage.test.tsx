@@ -78,6 +78,7 @@ describe('ProfilePage', () => {
       ],
       promoCodes: [{ code: 'HALF', discount: 50 }], wasPence: 3598, fullPence: 1798, totalPence: 899, percentOff: 50,
       provider: 'sandbox', receiptEmail: 'ann@landlord.example', paidAt: '2026-11-20T10:00:00Z', createdAt: '2026-11-20T09:58:00Z',
+      receiptNumber: 'OR-2026-000007',
     }
     const { get } = mockApi((path) => (path === '/api/orders' ? reply(200, { orders: [order] }) : apiError(404, 'not_found', 'x')), sampleUser)
     renderPage(<ProfilePage />, { path: '/profile/:view', initialEntries: ['/profile/orders'] })
@@ -89,6 +90,49 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Promo code: HALF (50% off)')).toBeInTheDocument()
     expect(screen.getByText('Paid: Card (sandbox: no money taken)')).toBeInTheDocument()
     expect(screen.getByText('Receipt sent to ann@landlord.example')).toBeInTheDocument()
+    // The receipt by its number, never the order's id.
+    expect(screen.getByText('Order OR-2026-000007')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'View receipt OR-2026-000007' })).toHaveAttribute('href', '/profile/orders/OR-2026-000007')
+    expect(screen.getByRole('link', { name: 'Download PDF of receipt OR-2026-000007' })).toHaveAttribute('href', '/api/receipts/OR-2026-000007/pdf')
+  })
+
+  it('shows a VAT receipt with the PDF to download (issue 27)', async () => {
+    const receipt = {
+      number: 'OR-2026-000007', supplyDate: '2026-11-20',
+      supplier: { name: 'OmniRent Ltd', address: ['1 Example Street', 'London', 'EC1A 1AA'], vatNumber: 'GB 000 0000 00' },
+      receiptEmail: 'ann@landlord.example',
+      lines: [
+        { product: 'Instant reference check', description: 'Ann Renter <ann@example.com>', qty: 1, unitPence: 899, discountPence: 449, netPence: 375, vatRate: '20%', vatPence: 75, totalPence: 450 },
+        { product: 'Instant reference check', description: 'Bob Renter <bob@example.com>', qty: 1, unitPence: 899, discountPence: 450, netPence: 374, vatRate: '20%', vatPence: 75, totalPence: 449 },
+      ],
+      promoCodes: [{ code: 'HALF', discount: 50 }], listPence: 1798, discountPence: 899, netPence: 749, vatPence: 150, totalPence: 899,
+      vatRate: '20%', method: 'Card (sandbox: no money was taken)', rounding: 'Prices include VAT. Each line is rounded to the nearest penny.',
+    }
+    const { get } = mockApi((path) => (path === '/api/receipts/{number}' ? reply(200, { receipt }) : apiError(404, 'not_found', 'x')), sampleUser)
+    renderPage(<ProfilePage />, { path: '/profile/orders/:number', initialEntries: ['/profile/orders/OR-2026-000007'] })
+    expect(await screen.findByRole('heading', { name: 'VAT receipt OR-2026-000007' })).toBeInTheDocument()
+    expect(get).toHaveBeenCalledWith('/api/receipts/{number}', { params: { path: { number: 'OR-2026-000007' } } })
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page')
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', '/api/receipts/OR-2026-000007/pdf')
+    const supplier = screen.getByRole('group', { name: 'Supplier' })
+    expect(supplier).toHaveTextContent('OmniRent Ltd1 Example StreetLondonEC1A 1AAVAT registration number: GB 000 0000 00')
+    expect(screen.getAllByText('20 November 2026')).toHaveLength(2) // supply and issue
+    const rows = within(screen.getByRole('table')).getAllByRole('row')
+    expect(rows[1]).toHaveTextContent('Ann Renter <ann@example.com>')
+    expect(rows[1]).toHaveTextContent('£8.99−£4.49£3.7520%£0.75£4.50')
+    expect(rows[2]).toHaveTextContent('£8.99−£4.50£3.7420%£0.75£4.49')
+    const totals = screen.getByTestId('receipt-totals')
+    expect(totals).toHaveTextContent('Total net£7.49')
+    expect(totals).toHaveTextContent('VAT at 20%£1.50')
+    expect(screen.getByTestId('receipt-total')).toHaveTextContent('£8.99')
+    expect(screen.getByText('Promo code HALF: 50% off')).toBeInTheDocument()
+    expect(screen.getByText('Card (sandbox: no money was taken)')).toBeInTheDocument()
+  })
+
+  it('a receipt that is not the user\'s says it was not found', async () => {
+    mockApi(() => apiError(404, 'not_found', 'Receipt not found.'), sampleUser)
+    renderPage(<ProfilePage />, { path: '/profile/orders/:number', initialEntries: ['/profile/orders/OR-2026-000099'] })
+    expect(await screen.findByText('Receipt not found.')).toBeInTheDocument()
   })
 
   it('says when there are no orders', async () => {

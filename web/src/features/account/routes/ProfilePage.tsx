@@ -15,6 +15,7 @@ import { errorFields, errorMessage } from '../../../lib/errors'
 import { ChangePasswordDialog } from '../components/ChangePasswordDialog'
 import { OrdersList } from '../components/OrdersList'
 import { SavedSearchList } from '../../savedsearch/components/SavedSearchList'
+import { ReceiptView } from '../../payment/components/ReceiptView'
 import { PropertyList } from '../../property/components/PropertyList'
 import { AddProperty, EditProperty } from '../../property/components/PropertyEditor'
 import '../../auth/auth.css'
@@ -24,7 +25,9 @@ const VIEWS = ['list', 'add', 'edit', 'account', 'orders', 'saved-searches'] as 
 type View = (typeof VIEWS)[number]
 
 export default function ProfilePage() {
-  const { view } = useParams()
+  // /profile/orders/:number is one order's receipt, under Orders.
+  const { view: viewParam, number } = useParams()
+  const view = number ? 'orders' : viewParam
   const { user } = useAuth()
   const tenant = user?.userType === 'Tenant'
   // Unknown views show the site's 404 text (inside the shell's <main>).
@@ -74,7 +77,7 @@ export default function ProfilePage() {
         {view === 'add' ? <AddProperty /> : null}
         {view === 'edit' ? <EditProperty /> : null}
         {view === 'account' ? <AccountDetails /> : null}
-        {view === 'orders' ? <OrdersList /> : null}
+        {view === 'orders' ? number ? <ReceiptView number={number} backTo="/profile/orders" /> : <OrdersList /> : null}
         {view === 'saved-searches' ? <SavedSearchList /> : null}
       </div>
     </div>

@@ -195,12 +195,13 @@ describe('All Promo Codes', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent)
-    expect(headers).toEqual(['Code', 'Active', 'Discount', 'createdAt', 'Starts At', 'Ends At', 'Updated At', 'Delete'])
+    // Readable labels and British dates, never a raw field name or ISO date (issue 27).
+    expect(headers).toEqual(['Code', 'Active', 'Discount', 'Created At', 'Starts At', 'Ends At', 'Updated At', 'Delete'])
     expect(screen.getByText('Click on a code to update it, click on the trash bin to delete it')).toBeInTheDocument()
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['HALF50', 'Yes', '50%', '2026-01-02', '2026-01-01', '2026-06-30', '2026-01-03', ''],
-      ['FREE100', 'No', '100%', '2025-11-30', '2025-12-01', '2025-12-31', '2025-11-30', ''],
+      ['HALF50', 'Yes', '50%', '2 Jan 2026', '1 Jan 2026', '30 Jun 2026', '3 Jan 2026', ''],
+      ['FREE100', 'No', '100%', '30 Nov 2025', '1 Dec 2025', '31 Dec 2025', '30 Nov 2025', ''],
     ])
     expect(within(rows[0]).getByRole('button', { name: 'Delete HALF50' })).toBeInTheDocument()
   })
@@ -233,7 +234,7 @@ describe('All Promo Codes', () => {
     const { router } = open()
     const table = await screen.findByRole('table', { name: 'All Promo Codes' })
     // A click anywhere on the row, not only on the code.
-    await user.click(within(table).getByText('2026-06-30'))
+    await user.click(within(table).getByText('30 Jun 2026'))
     expect(router.state.location.search).toBe('?view=edit&id=p2')
     const form = screen.getByRole('form', { name: 'Update Promo Code' })
     expect(within(form).getByLabelText('Code')).toHaveValue('HALF50')

@@ -1,6 +1,7 @@
 // The basket of the payment screen (spec 2 section 2): payment and product
-// type, each line with its struck-through former price, a line's removal
-// (asked first), the promo codes and the total with its percentage off.
+// type, each line with its struck-through list price, a line's removal
+// (asked first), the promo codes and the total: the list price struck, the
+// price to pay and the percentage off the list price.
 import { useState, type ReactNode } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ShoppingBasket, Trash2 } from 'lucide-react'
@@ -25,7 +26,10 @@ export function Basket({
   action,
   removeLine,
   headingRef,
+  hidden = false,
 }: {
+  /** hidden keeps the basket mounted but out of sight (the card's turn on a narrow screen). */
+  hidden?: boolean
   order: Order
   action: ReactNode
   removeLine?: RemoveLine
@@ -38,9 +42,10 @@ export function Basket({
   const products = productSet.join(', ')
   // Each line names its product only when the basket mixes products.
   const mixed = productSet.length > 1
-  // With promo codes the total is struck from the price before them, with
-  // the server's percentage off (rounded up); without, from the former price.
-  const struck = order.promoCodes.length > 0 ? order.fullPence : order.wasPence
+  // One meaning everywhere: the list price struck, then the price to pay,
+  // with or without promo codes; the server's percentage off is the saving
+  // on the list price (rounded up).
+  const struck = order.wasPence
   const canRemove = !!removeLine && order.items.length > 1
 
   const drop = useMutation({
@@ -56,7 +61,7 @@ export function Basket({
   })
 
   return (
-    <section className="pay__panel pay__basket" aria-labelledby="pay-basket-title">
+    <section className="pay__panel pay__basket" aria-labelledby="pay-basket-title" hidden={hidden}>
       <h3 id="pay-basket-title" className="pay__panel-title" ref={headingRef} tabIndex={-1}>
         <ShoppingBasket aria-hidden size={20} />
         Basket

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { api } from '../../../lib/api'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser, type Reply } from '../../../test/utils'
@@ -59,6 +59,24 @@ describe('PaymentScreen basket', () => {
     expect(note).toHaveTextContent('Sandbox: no money is taken — use 4242 4242 4242 4242')
     expect(note).toHaveClass('form-message--info')
     expect(screen.getByRole('button', { name: 'MAKE CARD PAYMENT' })).toBeDisabled()
+  })
+
+  it('strikes the list price before and after a promo code, then the price to pay (issue 27)', async () => {
+    const withCode = makeOrder({ promoCodes: [{ code: 'HALF', discount: 50 }], totalPence: 899, percentOff: 76 })
+    orderApi(makeOrder({ percentOff: 51 }), (method, path) =>
+      method === 'POST' && path === '/api/orders/{id}/promo-codes' ? reply(200, { order: withCode, provider: 'sandbox' }) : apiError(500, 'internal', 'x'),
+    )
+    const user = userEvent.setup({ delay: null })
+    open()
+    await screen.findByRole('region', { name: 'Basket' })
+    const totalLine = () => screen.getByTestId('basket-total').parentElement!
+    expect(totalLine()).toHaveTextContent('was £35.98£17.9851% off')
+    await user.type(promoBox(), 'half')
+    await user.click(screen.getByRole('button', { name: 'APPLY' }))
+    await waitFor(() => expect(screen.getByTestId('basket-total')).toHaveTextContent('£8.99'))
+    // Still the list price struck (not the £17.98 before the code), then the price to pay.
+    expect(totalLine()).toHaveTextContent('was £35.98£8.9976% off')
+    expect(totalLine().querySelector('s')).toHaveTextContent('£35.98')
   })
 
   it('shows applied codes with the percentage off and removes them', async () => {
@@ -353,5 +371,45 @@ describe('at 800 px or less', () => {
     expect(onBack).not.toHaveBeenCalled()
     await user.click(screen.getByRole('button', { name: 'Back' }))
     expect(onBack).toHaveBeenCalled()
+  })
+})
+
+describe('the layout changing (issue 27: the card step found empty)', () => {
+  // A media query whose answer the test changes, telling its listeners as a
+  // browser does when the window is resized (a full-page screenshot in
+  // Chromium shrinks the page to 1x1 and back for a moment).
+  function switchable() {
+    let narrowNow = false
+    const listeners = new Set<() => void>()
+    window.matchMedia = ((q: string) => ({
+      get matches() {
+        return q === '(max-width: 800px)' && narrowNow
+      },
+      media: q,
+      addEventListener: (_: string, f: () => void) => listeners.add(f),
+      removeEventListener: (_: string, f: () => void) => listeners.delete(f),
+    })) as unknown as typeof window.matchMedia
+    return (v: boolean) => act(() => {
+      narrowNow = v
+      listeners.forEach((f) => f())
+    })
+  }
+
+  it('keeps what was typed in the card form and the promo box when the screen narrows and widens again', async () => {
+    const setNarrow = switchable()
+    orderApi(makeOrder())
+    const user = userEvent.setup({ delay: null })
+    open()
+    const card = await screen.findByRole('region', { name: 'Card payment' })
+    await user.type(within(card).getByLabelText('First line of address'), '8 Northcote Road')
+    await user.type(within(card).getByLabelText('Card number'), '4242424242424242')
+    await user.type(promoBox(), 'HALF')
+    setNarrow(true)
+    expect(screen.queryByRole('region', { name: 'Card payment' })).not.toBeInTheDocument()
+    setNarrow(false)
+    const again = screen.getByRole('region', { name: 'Card payment' })
+    expect(within(again).getByLabelText('First line of address')).toHaveValue('8 Northcote Road')
+    expect(within(again).getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242')
+    expect(promoBox()).toHaveValue('HALF')
   })
 })

@@ -126,27 +126,30 @@ function Payment({ orderId, onPaid, onBack, freeLabel = FREE_LABEL, removeLine, 
       </div>
       {notice}
       <div className={free || narrow ? 'pay__panels pay__panels--single' : 'pay__panels'}>
-        {showBasket ? (
-          <Basket
-            order={order}
-            headingRef={basketHeading}
-            removeLine={removeLine}
-            action={
-              free ? (
-                <FreeButton order={order} label={freeLabel} onPaid={paid} />
-              ) : (
-                // Wide, the card panel is already beside the basket: the
-                // button moves focus to its first field.
-                <button type="button" className="button button--block" onClick={continueToCard}>
-                  <CreditCard aria-hidden size={18} />
-                  {CONTINUE_LABEL}
-                </button>
-              )
-            }
-          />
-        ) : null}
-        {showCard ? (
-          <section className="pay__panel pay__card" aria-labelledby="pay-card-title">
+        {/* Both panels stay mounted and the one not shown is hidden: what
+            the buyer typed (card, billing address, a promo code) survives
+            the layout changing at 800 px, a rotated tablet or a resized
+            window (and the brief 1x1 resize of a full-page screenshot). */}
+        <Basket
+          hidden={!showBasket}
+          order={order}
+          headingRef={basketHeading}
+          removeLine={removeLine}
+          action={
+            free ? (
+              <FreeButton order={order} label={freeLabel} onPaid={paid} />
+            ) : (
+              // Wide, the card panel is already beside the basket: the
+              // button moves focus to its first field.
+              <button type="button" className="button button--block" onClick={continueToCard}>
+                <CreditCard aria-hidden size={18} />
+                {CONTINUE_LABEL}
+              </button>
+            )
+          }
+        />
+        {free ? null : (
+          <section className="pay__panel pay__card" aria-labelledby="pay-card-title" hidden={!showCard}>
             <h3 id="pay-card-title" className="pay__panel-title" ref={cardHeading} tabIndex={-1}>
               <CreditCard aria-hidden size={20} />
               Card payment
@@ -157,7 +160,7 @@ function Payment({ orderId, onPaid, onBack, freeLabel = FREE_LABEL, removeLine, 
             {q.data.provider === 'sandbox' ? <SandboxNote /> : null}
             <CardStep provider={q.data.provider} order={order} onPaid={paid} firstFieldId="card-line1" />
           </section>
-        ) : null}
+        )}
       </div>
     </section>
   )

@@ -62,6 +62,7 @@ const order: Order = {
   receiptEmail: landlord.email,
   paidAt: null,
   createdAt: '2026-11-05T10:00:00Z',
+  receiptNumber: '',
 }
 
 // The server's deposit-cap warning for the amounts these tests type (the
