@@ -36,7 +36,7 @@ func drawSample(t testing.TB, d *Doc) []byte {
 	}
 	d.Font(true, 10, Ink)
 	d.Paragraph("Averyveryveryveryveryveryveryveryveryveryveryveryveryveryveryveryveryveryveryveryveryveryveryveryveryverylongword then short words.", 10)
-	d.Table([]Column{{"Date", 90}, {"What", 250}, {"Amount (£)", 100}}, [][]string{
+	d.Table([]Column{{Title: "Date", Width: 90}, {Title: "What", Width: 250}, {Title: "Amount (£)", Width: 100, Right: true}}, [][]string{
 		{"1 December 2026", "First month's rent, paid by bank transfer to the landlord's account", "1,250.00"},
 		{"1 December 2026", "Deposit, protected with the Deposit Protection Service within 30 days", "1,442.00"},
 		{"2 January 2027", "محمد علي — rent", "1,250.00"},
