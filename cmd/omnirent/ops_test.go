@@ -86,16 +86,17 @@ func TestConfigCheckFindsUnreachableServices(t *testing.T) {
 		"OMNIRENT_S3_ACCESS_KEY": "a", "OMNIRENT_S3_SECRET_KEY": "b", "OMNIRENT_S3_REGION": "eu-west-2",
 	})
 	problems := strings.Join(app.CheckConfig(context.Background(), cfg), "\n")
-	for _, want := range []string{"mail: the SMTP server cannot be reached", "file storage:", "payments: OMNIRENT_STRIPE_SECRET_KEY is empty"} {
+	for _, want := range []string{"mail: the SMTP server cannot be reached", "file storage:", "payments: OMNIRENT_STRIPE_SECRET_KEY is empty",
+		"receipts: OMNIRENT_SUPPLIER_VAT_NUMBER is the placeholder"} {
 		if !strings.Contains(problems, want) {
 			t.Errorf("problems do not say %q:\n%s", want, problems)
 		}
 	}
 
-	// A reachable SMTP server and no S3: only the sandbox payments remain.
-	cfg = productionEnv(t, map[string]string{"OMNIRENT_SMTP_URL": "smtp://" + fakeSMTP(t)})
+	// A reachable SMTP server, a real VAT number and no S3: only the sandbox payments remain.
+	cfg = productionEnv(t, map[string]string{"OMNIRENT_SMTP_URL": "smtp://" + fakeSMTP(t), "OMNIRENT_SUPPLIER_VAT_NUMBER": "GB 123 4567 89"})
 	problems = strings.Join(app.CheckConfig(context.Background(), cfg), "\n")
-	if strings.Contains(problems, "mail:") || strings.Contains(problems, "database:") || !strings.Contains(problems, "payments:") {
+	if strings.Contains(problems, "mail:") || strings.Contains(problems, "database:") || strings.Contains(problems, "receipts:") || !strings.Contains(problems, "payments:") {
 		t.Fatalf("problems:\n%s", problems)
 	}
 

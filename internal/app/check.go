@@ -56,6 +56,9 @@ func CheckConfig(ctx context.Context, cfg config.Config) []string {
 		if cfg.Stripe.SecretKey == "" {
 			add("payments: OMNIRENT_STRIPE_SECRET_KEY is empty, so orders would be paid through the offline sandbox")
 		}
+		if strings.ReplaceAll(cfg.Supplier.VATNumber, " ", "") == config.PlaceholderVATNumber {
+			add("receipts: OMNIRENT_SUPPLIER_VAT_NUMBER is the placeholder %s: a VAT receipt must show your real VAT registration number", cfg.Supplier.VATNumber)
+		}
 		if cfg.SeedDemo {
 			add("OMNIRENT_SEED_DEMO is true: the demo accounts and their published passwords would be created")
 		}

@@ -50,6 +50,10 @@ type Config struct {
 	MetricsAddr          string // empty: no /metrics
 }
 
+// PlaceholderVATNumber is the default supplier VAT number: fine for
+// development, refused by `omnirent config check` in production.
+const PlaceholderVATNumber = "GB000000000"
+
 // Supplier is the business named on every VAT receipt as selling.
 type Supplier struct {
 	Name      string
@@ -121,7 +125,7 @@ var Options = []Option{
 	{"OMNIRENT_DATA_PROTECTION_NUMBER", "ZB000000", "ICO data-protection registration number shown in the footer."},
 	{"OMNIRENT_SUPPLIER_NAME", "OmniRent Ltd", "The business named as the supplier on VAT receipts (the page, the PDF and the receipt e-mail)."},
 	{"OMNIRENT_SUPPLIER_ADDRESS", "1 Example Street, London, EC1A 1AA", "The supplier's address on VAT receipts, its lines separated by commas."},
-	{"OMNIRENT_SUPPLIER_VAT_NUMBER", "GB000000000", "The supplier's VAT registration number on VAT receipts: GB (or XI) and 9 or 12 digits, spaces allowed. Set the real one in production."},
+	{"OMNIRENT_SUPPLIER_VAT_NUMBER", "GB000000000", "The supplier's VAT registration number on VAT receipts: GB (or XI) and 9 or 12 digits, spaces allowed. Set the real one in production (`omnirent config check` names the placeholder)."},
 	{"OMNIRENT_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png", "Map tiles for listing maps (any XYZ tile server; respect its usage policy). Pages stay usable when tiles cannot load."},
 	{"OMNIRENT_MAP_ATTRIBUTION", "© OpenStreetMap contributors", "Attribution shown on the map, as the tile provider requires."},
 	{"OMNIRENT_S3_ENDPOINT", "(empty: files under <data dir>/files)", "S3-compatible endpoint as host[:port], e.g. `s3.eu-west-2.amazonaws.com`; setting it stores uploads in the bucket instead of the data dir."},
@@ -191,7 +195,7 @@ func Load(getenv func(string) string) (Config, error) {
 		DataProtectionNumber: get("OMNIRENT_DATA_PROTECTION_NUMBER", "ZB000000"),
 		Supplier: Supplier{Name: get("OMNIRENT_SUPPLIER_NAME", "OmniRent Ltd"),
 			Address:   addressLines(get("OMNIRENT_SUPPLIER_ADDRESS", "1 Example Street, London, EC1A 1AA")),
-			VATNumber: vatNumber(get("OMNIRENT_SUPPLIER_VAT_NUMBER", "GB000000000"))},
+			VATNumber: vatNumber(get("OMNIRENT_SUPPLIER_VAT_NUMBER", PlaceholderVATNumber))},
 		MapTileURL:     get("OMNIRENT_MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
 		MapAttribution: get("OMNIRENT_MAP_ATTRIBUTION", "© OpenStreetMap contributors"),
 		LogLevel:       get("OMNIRENT_LOG_LEVEL", "info"),
