@@ -17,7 +17,7 @@ var brand = pdf.Colour{11, 92, 173}
 // audit page. Every page has "Page X of Y".
 func (s *Service) RenderPDF(ctx context.Context, doc Document, env signing.Envelope) ([]byte, error) {
 	d, err := pdf.New(pdf.Info{Title: doc.Title + ": " + doc.Cover.PropertyAddress, Author: "OmniRent", Created: env.CreatedAt,
-		Footer: "Document id " + env.ID})
+		Footer: "Document reference " + env.PublicRef})
 	if err != nil {
 		return nil, err
 	}

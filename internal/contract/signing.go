@@ -447,7 +447,7 @@ func (z sealer) Sealed(ctx context.Context, tx db.Conn, env signing.Envelope) ([
 		m.Data = map[string]any{"Name": sg.Name, "Heading": "Everyone has signed",
 			"Paragraphs": []string{
 				"Every party has signed the tenancy agreement for " + p.text() + ". The signed PDF, with its audit page, is attached (if it is larger than 10 MB, only this link is sent). Download it here too (sign in to OmniRent first): " + s.link(c.ID, "completed"),
-				"Document id " + env.ID + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
+				"Document reference " + env.PublicRef + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
 				copies,
 			}}
 		out = append(out, m)

@@ -120,7 +120,7 @@ func TestCompletionMailAttachesTheSealedPDF(t *testing.T) {
 					t.Errorf("%s: the attachment is not the sealed PDF", addr)
 				}
 				text := pdftest.Text(t, pdf)
-				for _, s := range []string{"Lara Lord", "Tom Tenant", "Audit trail", env.ID} {
+				for _, s := range []string{"Lara Lord", "Tom Tenant", "Audit trail", env.PublicRef} {
 					if !strings.Contains(text, s) {
 						t.Errorf("%s: the attached PDF lacks %q", addr, s)
 					}

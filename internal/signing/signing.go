@@ -106,7 +106,8 @@ func sameName(a, b string) bool {
 // Envelope is a document being signed: its frozen text, that text's hash
 // and its signers in order.
 type Envelope struct {
-	ID          string // the document id printed on the PDF
+	ID          string // internal: never shown (documents sealed before PublicRef printed it)
+	PublicRef   string // the document's reference, printed on its PDF and e-mails (ref.go)
 	Ref         Ref
 	Title       string
 	Document    []byte
