@@ -217,6 +217,9 @@ const (
 )
 
 // ukTime writes t in UK time, e.g. "24 Nov 2026 14:05:09 GMT".
+// UKTime writes a moment as the audit page does, in UK time: "2 Nov 2026 09:00:00 GMT".
+func UKTime(t time.Time) string { return ukTime(t) }
+
 func ukTime(t time.Time) string {
 	return t.In(london).Format("2 Jan 2006 15:04:05 MST")
 }
