@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { baseURL, checkPage, createVerifiedUser, goodPassword, isPhone, readCode, sameOrigin, signInViaApi, snap, uniqueEmail, expectLabelsWhole } from '../support/helpers'
+import { baseURL, checkPage, createVerifiedUser, expectLabelsWhole, goodPassword, isPhone, readCode, sameOrigin, signInViaApi, snap, uniqueEmail } from '../support/helpers'
 import { createPromoCode, fillCard, landlordWithProperty, toCard, waitForMail } from '../support/refcheck'
 import { finishedDraft } from '../support/contracts'
 import { makePhotos } from '../support/photos'
@@ -36,6 +36,20 @@ test('landlord and two tenants sign; the sealed PDF is genuine', async ({ page, 
   const t2 = { first: 'Tess', last: 'Tenant', email: t2user.email }
   const id = await finishedDraft(page.request, [t1, t2])
   const link = `/contract-builder?view=awaiting&id=${id}`
+  // The property's current certificates, each with a copy the tenants receive with the signed agreement.
+  const props = await page.request.get('/api/properties')
+  const propertyId = ((await props.json()) as { properties: Array<{ id: string }> }).properties[0].id
+  const today = new Date().toISOString().slice(0, 10)
+  for (const [type, name] of [['gas-safety', 'cp12.pdf'], ['eicr', 'eicr.pdf'], ['epc', 'epc.pdf']]) {
+    const cert = await page.request.post('/api/certificates', { headers: sameOrigin, data: { propertyId, type, issuedOn: today, epcRating: type === 'epc' ? 'C' : undefined } })
+    expect(cert.status(), await cert.text()).toBe(201)
+    const certId = ((await cert.json()) as { id: string }).id
+    const up = await page.request.post(`/api/certificates/${certId}/files`, {
+      headers: sameOrigin,
+      multipart: { file: { name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n') } },
+    })
+    expect(up.status(), await up.text()).toBe(201)
+  }
 
   // Tenant two cannot sign, or even see it, before the landlord has signed.
   const early = await browser.newContext({ baseURL })
@@ -142,7 +156,11 @@ test('landlord and two tenants sign; the sealed PDF is genuine', async ({ page, 
 
   // Completed for all three.
   for (const who of [t1.email, t2.email, landlord.email]) {
-    await waitForMail(request, who, /^Your signed tenancy agreement/)
+    const done = await waitForMail(request, who, /^Your signed tenancy agreement/)
+    // Issue 25: each tenant's completion e-mail carries the sealed PDF and a copy of each certificate
+    // (read from the development mailbox, or from the SMTP server's API in the production run).
+    const files = (done.attachments ?? []).map((a) => a.name)
+    expect(files, `attachments to ${who}`).toEqual(who === landlord.email ? ['tenancy-agreement-8-northcote-road.pdf'] : ['tenancy-agreement-8-northcote-road.pdf', 'cp12.pdf', 'eicr.pdf', 'epc.pdf'])
   }
   await page.goto('/contract-builder?view=completed')
   await expect(page.getByRole('heading', { name: 'Completed Tenancy Contracts' })).toBeVisible()

@@ -90,7 +90,7 @@ func startServer(t *testing.T, slowJob, timeout string, metricsAddr string) *ser
 	cmd.Env = append(os.Environ(),
 		"OMNIRENT_TEST_ADDR_FILE="+addrFile, "OMNIRENT_TEST_SLOW_JOB="+slowJob,
 		"OMNIRENT_DATA_DIR="+filepath.Join(dir, "data"), "OMNIRENT_DATABASE_URL=", "OMNIRENT_SEED_DEMO=false",
-		"OMNIRENT_ARGON2_MEMORY_KIB=8192", "OMNIRENT_SHUTDOWN_TIMEOUT="+timeout, "OMNIRENT_METRICS_ADDR="+metricsAddr,
+		"OMNIRENT_ARGON2_MEMORY_KIB=8192", "OMNIRENT_ARGON2_TIME=1", "OMNIRENT_SHUTDOWN_TIMEOUT="+timeout, "OMNIRENT_METRICS_ADDR="+metricsAddr,
 		"OMNIRENT_ENV=development", "OMNIRENT_SMTP_URL=", "OMNIRENT_S3_ENDPOINT=")
 	logs := &bytes.Buffer{}
 	cmd.Stderr = logs
@@ -157,7 +157,11 @@ func TestSIGTERMFinishesUploadsAndJobsThenExits(t *testing.T) {
 		t.Skip("starts server processes")
 	}
 	t.Run("in time", func(t *testing.T) {
-		s := startServer(t, "1500ms", "10s", "")
+		// The job lasts long enough to be seen running (polled every 50 ms
+		// by opening the database: slow under -race on a loaded machine,
+		// where a 1.5 s job was once over before it was seen), and well
+		// within the 10 s shutdown timeout.
+		s := startServer(t, "4s", "10s", "")
 		if st, _ := s.post(t, "/api/auth/login", map[string]any{"email": "owner@example.com", "password": "Secret#123"}); st != http.StatusOK {
 			t.Fatalf("sign in: %d", st)
 		}

@@ -91,8 +91,18 @@ func Config(t testing.TB, dataDir string) config.Config {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Below what config.Load accepts (it refuses production settings under
+	// 8 MiB): a hash at 8 MiB costs seconds under the race detector, and the
+	// suite hashes thousands of passwords. The cost itself is benchmarked in
+	// internal/auth; the production defaults are unchanged.
+	cfg.Argon2MemoryKiB, cfg.Argon2Time, cfg.Argon2Threads = TestArgon2MemoryKiB, 1, 1
 	return cfg
 }
+
+// TestArgon2MemoryKiB is the tests' argon2id memory: the least the algorithm
+// allows for one lane (8 KiB per lane), so hashing stays a few microseconds
+// even under the race detector.
+const TestArgon2MemoryKiB = 64
 
 // Client is a browser-like client: it keeps cookies and sends the
 // same-origin header a page of the site would.

@@ -7,7 +7,9 @@ import (
 	"net/url"
 
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/signing"
 )
 
 // Certificate is one certificate a let property needs (gas safety where
@@ -113,4 +115,43 @@ func (s *Service) CertificateFile(ctx context.Context, a session.Actor, id, cert
 		return nil, "", "", apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
 	return s.certs.Open(ctx, c.LandlordID, c.PropertyID, certID, fileID)
+}
+
+// certificateAttachments are the copies of the property's current
+// certificates as e-mail attachments (what the tenant receives with the
+// signed agreement), and the names of the certificates they are copies of.
+// signing.Attach leaves out what does not fit the e-mail; every copy stays
+// on the agreement's page.
+func (s *Service) certificateAttachments(ctx context.Context, c Contract) ([]mail.Attachment, []string, error) {
+	if s.certs == nil {
+		return nil, nil, nil
+	}
+	list, err := s.certs.ForLetting(ctx, c.LandlordID, c.PropertyID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []mail.Attachment
+	var names []string
+	for _, ct := range list {
+		if ct.Missing || ct.CertID == "" || len(ct.Files) == 0 {
+			continue
+		}
+		names = append(names, ct.Name)
+		for _, f := range ct.Files {
+			rc, filename, contentType, err := s.certs.Open(ctx, c.LandlordID, c.PropertyID, ct.CertID, f.ID)
+			if err != nil {
+				return nil, nil, err
+			}
+			b, err := io.ReadAll(io.LimitReader(rc, signing.MaxAttachBytes+1))
+			rc.Close()
+			if err != nil {
+				return nil, nil, apperr.Wrap(err, "read certificate copy")
+			}
+			if len(b) > signing.MaxAttachBytes {
+				continue // too large to send: its link is on the agreement's page
+			}
+			out = append(out, mail.Attachment{Name: filename, ContentType: contentType, Data: b})
+		}
+	}
+	return out, names, nil
 }

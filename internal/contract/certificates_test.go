@@ -1,11 +1,16 @@
 package contract_test
 
 import (
+	"bytes"
+	"context"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/contract"
+	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/signing"
 )
 
 var certPDF = []byte("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
@@ -97,6 +102,59 @@ func TestLetPropertyCertificates(t *testing.T) {
 		}
 		if dl := e.NewClient().Get(url); dl.Status != http.StatusUnauthorized {
 			t.Errorf("a visitor downloads it: %d", dl.Status)
+		}
+	})
+}
+
+// Issue 25: "The tenant receives copies of the property's current gas
+// safety record, EICR and EPC with the signed agreement." The tenant's
+// completion e-mail carries the sealed PDF first, then a copy of each
+// current certificate, and says so; the landlord's carries the PDF alone.
+// Before the fix the copies were links on the agreement's page only.
+func TestTenantCompletionMailAttachesCertificates(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		owner, pid := landlordWithProperty(t, e, "lord@example.com")
+		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
+		addCertificate(t, owner, map[string]any{"propertyId": pid, "type": "gas-safety", "issuedOn": "2026-10-01"})
+		addCertificate(t, owner, map[string]any{"propertyId": pid, "type": "eicr", "issuedOn": "2026-01-10"})
+		addCertificate(t, owner, map[string]any{"propertyId": pid, "type": "epc", "issuedOn": "2025-01-10", "epcRating": "C"})
+		id := awaitingTom(t, e, owner, tom, pid)
+		if r := tom.Sign("/api/contracts/"+id, typed("Tom Tenant")); r.Status != 200 || r.Body["completed"] != true {
+			t.Fatalf("tom signs: %d %s", r.Status, r.Raw)
+		}
+		e.RunJobs()
+		env, _ := e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: contract.Kind, ID: id})
+		mailTo := func(addr string) mail.Message {
+			t.Helper()
+			msgs, _ := e.App.Mail.Outbox(context.Background(), addr, 50)
+			for _, m := range msgs {
+				if strings.HasPrefix(m.Subject, "Your signed tenancy agreement") {
+					return m
+				}
+			}
+			t.Fatalf("no completion e-mail to %s", addr)
+			return mail.Message{}
+		}
+		m := mailTo("tom@example.com")
+		if len(m.Attachments) != 4 {
+			t.Fatalf("tenant's attachments: %d, want the PDF and 3 certificates", len(m.Attachments))
+		}
+		if signing.Hash(m.Attachments[0].Data) != env.PDFHash {
+			t.Errorf("the first attachment is not the sealed PDF")
+		}
+		for _, a := range m.Attachments[1:] {
+			if a.Name != "epc.pdf" || a.ContentType != "application/pdf" || !bytes.Equal(a.Data, certPDF) {
+				t.Errorf("certificate copy %q %q: not the uploaded file", a.Name, a.ContentType)
+			}
+		}
+		for _, s := range []string{"Your copies of the property's current Gas Safety Certificate, Electrical Installation Condition Report and Energy Performance Certificate are attached",
+			"/contract-builder?view=completed&id=" + id} {
+			if !strings.Contains(m.Text, s) {
+				t.Errorf("the tenant's e-mail lacks %q:\n%s", s, m.Text)
+			}
+		}
+		if l := mailTo("lord@example.com"); len(l.Attachments) != 1 || signing.Hash(l.Attachments[0].Data) != env.PDFHash {
+			t.Errorf("landlord's attachments: %d, want the sealed PDF alone", len(l.Attachments))
 		}
 	})
 }

@@ -17,7 +17,11 @@ var brand = pdf.Colour{11, 92, 173}
 // audit page. Every page has "Page X of Y".
 func (s *Service) RenderPDF(ctx context.Context, doc Document, env signing.Envelope) ([]byte, error) {
 	d, err := pdf.New(pdf.Info{Title: doc.Title + ": " + doc.Cover.PropertyAddress, Author: "OmniRent", Created: env.CreatedAt,
-		Footer: "Document id " + env.ID})
+		Footer: "Document reference " + env.PublicRef})
+	if err != nil {
+		return nil, err
+	}
+	flags, acks, err := s.sealedFlags(ctx, doc, env)
 	if err != nil {
 		return nil, err
 	}
@@ -27,6 +31,11 @@ func (s *Service) RenderPDF(ctx context.Context, doc Document, env signing.Envel
 		d.Heading(fmt.Sprintf("%d. %s", sec.Number, sec.Title), 13, brand)
 		for _, b := range sec.Blocks {
 			drawBlock(d, b)
+			for _, f := range flags {
+				if f.Section == sec.ID && f.Term == blockText(b) {
+					drawFlag(d, f)
+				}
+			}
 		}
 	}
 	if doc.RentBook != nil {
@@ -38,7 +47,75 @@ func (s *Service) RenderPDF(ctx context.Context, doc Document, env signing.Envel
 	if err := s.sign.Signing.AuditPage(ctx, d, env); err != nil {
 		return nil, err
 	}
+	drawAcknowledgements(d, doc, flags, acks)
 	return d.Bytes()
+}
+
+// sealedFlags are the flagged terms of the frozen document and the
+// landlord's acknowledgements of them (by the hash of the term's text).
+func (s *Service) sealedFlags(ctx context.Context, doc Document, env signing.Envelope) ([]TermFlag, map[string]termAck, error) {
+	c, err := byID(ctx, s.db.Conn(), env.Ref.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	flags := s.flagsOf(s.libraryOf(c), c, s.place(ctx, c.PropertyID), doc)
+	if len(flags) == 0 {
+		return nil, nil, nil
+	}
+	acks, err := termAckList(ctx, s.db.Conn(), c.ID)
+	return flags, acks, err
+}
+
+// The flag's colour: the amber of the screens' warning, dark enough to read.
+var flagInk = pdf.Colour{146, 64, 14}
+
+// drawFlag notes, under a flagged term, why it is flagged: the words the
+// tenant's signing screen shows ("Flagged as probably unenforceable:
+// <title>." with the why and the statute).
+func drawFlag(d *pdf.Doc, f TermFlag) {
+	const size = 8.5
+	width := pdf.PageW - 2*pdf.Margin - 12
+	for _, fd := range f.Findings {
+		d.Font(false, size, flagInk)
+		for _, l := range d.Wrap("Flagged as probably unenforceable: "+fd.Title+". "+fd.Why+" ("+fd.Statute+")", width) {
+			d.Room(size + 3)
+			d.At(pdf.Margin+12, d.Y, l)
+			d.Y += size + 3
+		}
+	}
+	d.Y += 4
+	d.Font(false, 10, pdf.Ink)
+}
+
+// drawAcknowledgements adds to the audit trail who acknowledged which
+// flagged term, and when: the landlord kept each one knowing it is
+// probably unenforceable (Sign and Send requires it).
+func drawAcknowledgements(d *pdf.Doc, doc Document, flags []TermFlag, acks map[string]termAck) {
+	if len(flags) == 0 {
+		return
+	}
+	d.Heading("Flagged terms acknowledged by the landlord", 12, pdf.Ink)
+	d.Font(false, 8.5, pdf.Muted)
+	d.Paragraph("Each term below was flagged as probably unenforceable before the agreement was sent; the landlord chose to keep it.", 8.5)
+	rows := make([][]string, 0, len(flags))
+	for _, f := range flags {
+		var titles []string
+		for _, fd := range f.Findings {
+			titles = append(titles, fd.Title)
+		}
+		who, when := "not acknowledged", ""
+		if a, ok := acks[termHash(f.Term)]; ok {
+			who, when = a.ByName, signing.UKTime(a.At)
+			if who == "" { // acknowledged before the name was kept: only the landlord can
+				who = doc.Cover.Landlord
+			}
+			if a.ByEmail != "" {
+				who += " (" + a.ByEmail + ")"
+			}
+		}
+		rows = append(rows, []string{f.Term, strings.Join(titles, "; "), who, when})
+	}
+	d.Table([]pdf.Column{{Title: "Term", Width: 190}, {Title: "Flagged as probably unenforceable", Width: 121}, {Title: "Acknowledged by", Width: 110}, {Title: "When", Width: 90}}, rows, 7.5)
 }
 
 func drawCover(d *pdf.Doc, doc Document) {

@@ -433,15 +433,28 @@ func (z sealer) Sealed(ctx context.Context, tx db.Conn, env signing.Envelope) ([
 		return nil, err
 	}
 	p := s.place(ctx, c.PropertyID)
+	certs, names, err := s.certificateAttachments(ctx, c)
+	if err != nil {
+		return nil, err
+	}
 	var out []mail.Email
 	for _, sg := range env.Signers {
-		out = append(out, mail.Email{To: sg.Email, Subject: "Your signed tenancy agreement for " + p.text(), Template: "notice",
-			Data: map[string]any{"Name": sg.Name, "Heading": "Everyone has signed",
-				"Paragraphs": []string{
-					"Every party has signed the tenancy agreement for " + p.text() + ". The signed PDF, with its audit page, is attached (if it is larger than 10 MB, only this link is sent). Download it here too (sign in to OmniRent first): " + s.link(c.ID, "completed"),
-					"Document id " + env.ID + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
-					"Copies of the property's current gas safety record, electrical installation condition report and energy performance certificate are on the agreement's page, with the signed PDF.",
-				}}})
+		copies := "Copies of the property's current gas safety record, electrical installation condition report and energy performance certificate are on the agreement's page, with the signed PDF."
+		m := mail.Email{To: sg.Email, Subject: "Your signed tenancy agreement for " + p.text(), Template: "notice"}
+		if sg.Role == signing.Tenant && len(certs) > 0 {
+			// The tenant's copies of the certificates (LAW.md: given before
+			// they move in), attached after the signed PDF while the
+			// e-mail stays within signing.MaxAttachBytes.
+			m.Attachments = certs
+			copies = "Your copies of the property's current " + andList(names) + " are attached to this e-mail (any that would make it larger than 10 MB is only on the agreement's page). All of them are on the agreement's page too, with the signed PDF."
+		}
+		m.Data = map[string]any{"Name": sg.Name, "Heading": "Everyone has signed",
+			"Paragraphs": []string{
+				"Every party has signed the tenancy agreement for " + p.text() + ". The signed PDF, with its audit page, is attached (if it is larger than 10 MB, only this link is sent). Download it here too (sign in to OmniRent first): " + s.link(c.ID, "completed"),
+				"Document reference " + env.PublicRef + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
+				copies,
+			}}
+		out = append(out, m)
 	}
 	return out, nil
 }

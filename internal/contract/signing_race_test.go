@@ -12,32 +12,31 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/pdf/pdftest"
 	"github.com/omnirent/omnirent/internal/platform/racetest"
 	"github.com/omnirent/omnirent/internal/signing"
+	"github.com/omnirent/omnirent/internal/signing/signingtest"
 )
 
 // completionMails are the completion e-mails of agreement id to addr.
 func completionMails(t *testing.T, e *apptest.Env, addr, id string) int {
 	t.Helper()
-	msgs, err := e.App.Mail.Outbox(context.Background(), addr, 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, m := range msgs {
-		if strings.HasPrefix(m.Subject, "Your signed tenancy agreement") && strings.Contains(m.Text, "id="+id) {
-			n++
-		}
-	}
-	return n
+	return signingtest.Mails(t, e, addr, "Your signed tenancy agreement", id)
 }
 
-// sealedFiles counts the sealed PDFs kept for kind.
-func sealedFiles(t *testing.T, e *apptest.Env, kind string) int {
+// awaitingTom makes a new agreement for Tom alone, signed by the landlord,
+// with Tom's code verified: his signature completes it.
+func awaitingTom(t *testing.T, e *apptest.Env, owner, tom *apptest.Client, pid string) string {
 	t.Helper()
-	objs, err := e.App.Files.List(context.Background(), "signed/"+kind+"/")
-	if err != nil {
-		t.Fatal(err)
+	a := answers()
+	a["guarantor"] = map[string]any{"answer": "no"}
+	a["tenants"] = []any{map[string]any{"first": "Tom", "last": "Tenant", "email": "tom@example.com"}}
+	id := newDraft(t, owner, pid)["id"].(string)
+	finish(t, owner, id, a)
+	pay(t, owner, id)
+	verify(t, e, owner, "lord@example.com", id)
+	if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != 200 {
+		t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
 	}
-	return len(objs)
+	verify(t, e, tom, "tom@example.com", id)
+	return id
 }
 
 // Two tenants, the last two signers, sign at the same instant: exactly one
@@ -81,20 +80,11 @@ func TestLastTwoSignersAtOnce(t *testing.T) {
 			if st := owner.Get(base).Body["contract"].(map[string]any)["status"]; st != string(contract.Completed) {
 				t.Fatalf("status %v, want completed", st)
 			}
-			env, err := e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: contract.Kind, ID: id})
-			if err != nil || env.PDFKey == "" || env.CompletedAt == nil {
-				t.Fatalf("not sealed: %v (pdf %q)", err, env.PDFKey)
-			}
-			if n := sealedFiles(t, e, contract.Kind); n != round {
-				t.Errorf("%d sealed PDFs after %d agreements", n, round)
-			}
+			signingtest.SealedOnce(t, e, signing.Ref{Kind: contract.Kind, ID: id}, round)
 			for _, addr := range []string{"lord@example.com", "tom@example.com", "tess@example.com"} {
 				if n := completionMails(t, e, addr, id); n != 1 {
 					t.Errorf("%d completion e-mails to %s, want 1", n, addr)
 				}
-			}
-			if r := e.NewClient().Get("/api/verify?documentId=" + env.ID + "&hash=" + env.PDFHash); r.Body["genuine"] != true {
-				t.Errorf("verify: %s", r.Raw)
 			}
 		})
 	})
@@ -106,17 +96,7 @@ func TestCompletionMailAttachesTheSealedPDF(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		owner, pid := landlordWithProperty(t, e, "lord@example.com")
 		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
-		a := answers()
-		a["guarantor"] = map[string]any{"answer": "no"}
-		a["tenants"] = []any{map[string]any{"first": "Tom", "last": "Tenant", "email": "tom@example.com"}}
-		id := newDraft(t, owner, pid)["id"].(string)
-		finish(t, owner, id, a)
-		pay(t, owner, id)
-		verify(t, e, owner, "lord@example.com", id)
-		if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != 200 {
-			t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
-		}
-		verify(t, e, tom, "tom@example.com", id)
+		id := awaitingTom(t, e, owner, tom, pid)
 		if r := tom.Sign("/api/contracts/"+id, typed("Tom Tenant")); r.Status != 200 || r.Body["completed"] != true {
 			t.Fatalf("tom signs: %d %s", r.Status, r.Raw)
 		}
@@ -140,7 +120,7 @@ func TestCompletionMailAttachesTheSealedPDF(t *testing.T) {
 					t.Errorf("%s: the attachment is not the sealed PDF", addr)
 				}
 				text := pdftest.Text(t, pdf)
-				for _, s := range []string{"Lara Lord", "Tom Tenant", "Audit trail", env.ID} {
+				for _, s := range []string{"Lara Lord", "Tom Tenant", "Audit trail", env.PublicRef} {
 					if !strings.Contains(text, s) {
 						t.Errorf("%s: the attached PDF lacks %q", addr, s)
 					}
@@ -251,18 +231,8 @@ func TestSealRunsTwiceAtOnce(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		owner, pid := landlordWithProperty(t, e, "lord@example.com")
 		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
-		a := answers()
-		a["guarantor"] = map[string]any{"answer": "no"}
-		a["tenants"] = []any{map[string]any{"first": "Tom", "last": "Tenant", "email": "tom@example.com"}}
 		racetest.Rounds(t, 4, func(t *testing.T, round int) {
-			id := newDraft(t, owner, pid)["id"].(string)
-			finish(t, owner, id, a)
-			pay(t, owner, id)
-			verify(t, e, owner, "lord@example.com", id)
-			if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != 200 {
-				t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
-			}
-			verify(t, e, tom, "tom@example.com", id)
+			id := awaitingTom(t, e, owner, tom, pid)
 			if r := tom.Sign("/api/contracts/"+id, typed("Tom Tenant")); r.Status != 200 || r.Body["completed"] != true {
 				t.Fatalf("tom signs: %d %s", r.Status, r.Raw)
 			}
@@ -290,8 +260,8 @@ func TestSealRunsTwiceAtOnce(t *testing.T) {
 			}
 			e.RunJobs()
 			env, _ = e.App.Signing.Envelope(context.Background(), ref)
-			if sealedFiles(t, e, contract.Kind) != round || env.PDFKey == "" {
-				t.Fatalf("%d sealed PDFs after %d agreements", sealedFiles(t, e, contract.Kind), round)
+			if n := signingtest.SealedFiles(t, e, contract.Kind); n != round || env.PDFKey == "" {
+				t.Fatalf("%d sealed PDFs after %d agreements", n, round)
 			}
 			if r := tom.Get("/api/contracts/" + id + "/pdf"); signing.Hash([]byte(r.Raw)) != env.PDFHash {
 				t.Errorf("the PDF served is not the one recorded")

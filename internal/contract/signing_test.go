@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -376,10 +378,13 @@ func TestSealedAgreement(t *testing.T) {
 		}
 		text := pdftest.Text(t, []byte(dl.Raw))
 		for _, s := range []string{"Lara Lord", "Tom Tenant", "Tess Tenant", "lord@example.com", "tom@example.com", "tess@example.com",
-			"Audit trail", env.ID, env.DocHash[:32], "Signatures", "Page 1 of", "Code verified", "Completed"} {
+			"Audit trail", "Document reference " + env.PublicRef, env.DocHash[:32], "Signatures", "Page 1 of", "Code verified", "Completed"} {
 			if !strings.Contains(text, s) {
 				t.Errorf("the PDF lacks %q", s)
 			}
+		}
+		if !regexp.MustCompile(`^OR-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$`).MatchString(env.PublicRef) || strings.Contains(text, env.ID) {
+			t.Errorf("the PDF's reference %q (and the internal id printed: %v)", env.PublicRef, strings.Contains(text, env.ID))
 		}
 		// The audit trail is complete.
 		kinds := map[string]int{}
@@ -401,7 +406,7 @@ func TestSealedAgreement(t *testing.T) {
 		}
 		// Verification: the file, one byte changed, and the id with its hash.
 		visitor := e.NewClient()
-		if r := visitor.Upload("/api/verify", "agreement.pdf", "application/pdf", []byte(dl.Raw)); r.Status != 200 || r.Body["genuine"] != true || r.Body["documentId"] != env.ID {
+		if r := visitor.Upload("/api/verify", "agreement.pdf", "application/pdf", []byte(dl.Raw)); r.Status != 200 || r.Body["genuine"] != true || r.Body["documentId"] != env.PublicRef {
 			t.Errorf("verify the PDF: %d %s", r.Status, r.Raw)
 		}
 		changed := []byte(dl.Raw)
@@ -409,11 +414,19 @@ func TestSealedAgreement(t *testing.T) {
 		if r := visitor.Upload("/api/verify", "agreement.pdf", "application/pdf", changed); r.Status != 200 || r.Body["genuine"] != false {
 			t.Errorf("verify an altered PDF: %d %s", r.Status, r.Raw)
 		}
-		if r := visitor.Get("/api/verify?documentId=" + env.ID + "&hash=" + env.DocHash); r.Body["genuine"] != true || len(r.Body["signers"].([]any)) != 3 {
-			t.Errorf("verify by hash: %s", r.Raw)
+		// The reference as printed, or typed loosely; the internal id that
+		// documents sealed before references printed still works.
+		loose := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(env.PublicRef, "OR-"), "-", " "))
+		for _, ref := range []string{env.PublicRef, loose, env.ID} {
+			if r := visitor.Get("/api/verify?documentId=" + url.QueryEscape(ref) + "&hash=" + env.DocHash); r.Body["genuine"] != true || len(r.Body["signers"].([]any)) != 3 || r.Body["documentId"] != env.PublicRef {
+				t.Errorf("verify %q by hash: %s", ref, r.Raw)
+			}
+			if r := visitor.Get("/api/verify?documentId=" + url.QueryEscape(ref) + "&hash=" + strings.Repeat("0", 64)); r.Body["genuine"] != false {
+				t.Errorf("verify %q with a wrong hash: %s", ref, r.Raw)
+			}
 		}
-		if r := visitor.Get("/api/verify?documentId=" + env.ID + "&hash=" + strings.Repeat("0", 64)); r.Body["genuine"] != false {
-			t.Errorf("verify a wrong hash: %s", r.Raw)
+		if r := visitor.Get("/api/verify?documentId=OR-2222-2222&hash=" + env.DocHash); r.Body["genuine"] != false {
+			t.Errorf("verify another reference: %s", r.Raw)
 		}
 		// The download link again, throttled.
 		if r := tom.Post("/api/contracts/"+id+"/resend", nil); r.Status != 200 || r.Body["message"] != contract.MsgLinkSent {

@@ -172,7 +172,7 @@ func (s *Service) AcknowledgeTerm(ctx context.Context, a session.Actor, id, term
 			return apperr.New(apperr.Conflict, "not_draft", MsgNotDraft)
 		}
 		if acknowledged {
-			if err := addTermAck(ctx, tx, c.ID, termHash(term), term, s.now().UnixMilli()); err != nil {
+			if err := addTermAck(ctx, tx, c.ID, termHash(term), term, s.now().UnixMilli(), a.FullName, a.Email); err != nil {
 				return err
 			}
 		} else if err := removeTermAck(ctx, tx, c.ID, termHash(term)); err != nil {

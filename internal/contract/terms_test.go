@@ -2,11 +2,15 @@ package contract_test
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/platform/pdf/pdftest"
 	"github.com/omnirent/omnirent/internal/platform/racetest"
 )
 
@@ -201,5 +205,84 @@ func TestWithdrawAcknowledgementRacesSigning(t *testing.T) {
 			}
 		})
 		t.Logf("signed first in %d rounds; both succeeded in %d", signed, both)
+	})
+}
+
+// Issue 25: the signed PDF prints, under each flagged term, the note the
+// tenant's signing screen shows ("Flagged as probably unenforceable:
+// <title>." with the why and the statute), and its audit trail records who
+// acknowledged which term and when. Before, the PDF printed the terms
+// without a word and the acknowledgements were nowhere in it.
+func TestSignedPDFShowsFlagsAndAcknowledgements(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		owner, pid := landlordWithProperty(t, e, "lord@example.com")
+		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
+		a := withTerms(catTerm, dssTerm, rentTerm)
+		a["guarantor"] = map[string]any{"answer": "no"}
+		a["tenants"] = []any{map[string]any{"first": "Tom", "last": "Tenant", "email": "tom@example.com"}}
+		id := newDraft(t, owner, pid)["id"].(string)
+		finish(t, owner, id, a)
+		e.Clock.Advance(90 * time.Minute)
+		for _, term := range []string{dssTerm, rentTerm} {
+			if r := acknowledge(owner, id, term, true); r.Status != http.StatusOK {
+				t.Fatalf("acknowledge: %d %s", r.Status, r.Raw)
+			}
+		}
+		titles := map[string]string{}
+		for _, f := range termFlags(t, owner, id) {
+			titles[f["term"].(string)] = f["findings"].([]any)[0].(map[string]any)["title"].(string)
+		}
+		pay(t, owner, id)
+		verify(t, e, owner, "lord@example.com", id)
+		if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != http.StatusOK {
+			t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
+		}
+		verify(t, e, tom, "tom@example.com", id)
+		if r := tom.Sign("/api/contracts/"+id, typed("Tom Tenant")); r.Status != http.StatusOK || r.Body["completed"] != true {
+			t.Fatalf("tom signs: %d %s", r.Status, r.Raw)
+		}
+		e.RunJobs()
+		dl := tom.Get("/api/contracts/" + id + "/pdf")
+		if dl.Status != http.StatusOK {
+			t.Fatalf("download: %d", dl.Status)
+		}
+		if out := os.Getenv("OMNIRENT_TEST_OUT"); out != "" {
+			_ = os.WriteFile(filepath.Join(out, "flagged-agreement.pdf"), []byte(dl.Raw), 0o600) // to look at
+		}
+		text := pdftest.Text(t, []byte(dl.Raw))
+		flat := strings.Join(strings.Fields(text), " ")
+		// Each flagged term, then its note, before the next term.
+		cat, dss, rent := strings.Index(flat, catTerm), strings.Index(flat, dssTerm), strings.Index(flat, rentTerm)
+		if cat < 0 || dss < cat || rent < dss {
+			t.Fatalf("the terms in the PDF at %d, %d, %d", cat, dss, rent)
+		}
+		for term, title := range titles {
+			note := "Flagged as probably unenforceable: " + title + "."
+			at, next := strings.Index(flat, term), len(flat)
+			if term == dssTerm {
+				next = rent
+			}
+			if n := strings.Index(flat[at:], note); n < 0 || at+n > next {
+				t.Errorf("no note %q under %q", note, term)
+			}
+		}
+		if n := strings.Count(flat, "Flagged as probably unenforceable: "); n != 2 {
+			t.Errorf("%d flag notes, want 2 (the cat term is lawful)", n)
+		}
+		// The audit trail: who acknowledged which term, when.
+		audit := text[strings.Index(text, "Audit trail"):]
+		ack := audit[strings.Index(audit, "Flagged terms acknowledged by the landlord"):]
+		if !strings.Contains(audit, "Flagged terms acknowledged by the landlord") {
+			t.Fatalf("no acknowledgements on the audit page:\n%s", audit)
+		}
+		// (The table's columns wrap: a finding's title is read in the notes above.)
+		for _, s := range []string{dssTerm, rentTerm, "Test Person", "(lord@example.com)", "2 Nov 2026 10:30:00"} {
+			if !strings.Contains(ack, s) {
+				t.Errorf("the acknowledgements lack %q:\n%s", s, ack)
+			}
+		}
+		if strings.Contains(ack, catTerm) {
+			t.Errorf("a term that is not flagged is listed as acknowledged")
+		}
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/platform/db"
@@ -50,7 +51,15 @@ func OpenAt(t testing.TB, dialect db.Dialect, version int64) *db.DB {
 	var err error
 	switch dialect {
 	case db.SQLite:
-		d, err = db.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
+		path := filepath.Join(t.TempDir(), "test.db")
+		if version == 0 {
+			// A copy of the migrated template: every test migrating its
+			// own database took most of a test's time under -race.
+			if err := copySQLiteTemplate(path); err != nil {
+				t.Fatalf("sqlite template: %v", err)
+			}
+		}
+		d, err = db.Open(ctx, "sqlite:"+path)
 	case db.Postgres:
 		d, err = openPostgresSchema(t)
 	}
@@ -62,6 +71,66 @@ func OpenAt(t testing.TB, dialect db.Dialect, version int64) *db.DB {
 		t.Fatalf("migrate %s: %v", dialect, err)
 	}
 	return d
+}
+
+// The migrated SQLite template: made once per set of migrations (named by
+// their digest, in the system's temp folder, shared by the test processes
+// and runs) and copied for each test, which then finds nothing to migrate.
+var template struct {
+	once sync.Once
+	data []byte
+	err  error
+}
+
+func copySQLiteTemplate(path string) error {
+	template.once.Do(func() { template.data, template.err = sqliteTemplate() })
+	if template.err != nil {
+		return template.err
+	}
+	return os.WriteFile(path, template.data, 0o600)
+}
+
+func sqliteTemplate() ([]byte, error) {
+	digest, err := db.MigrationsDigest(db.SQLite)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(os.TempDir(), "omnirent-dbtest")
+	file := filepath.Join(dir, "sqlite-"+digest[:16]+".db")
+	if b, err := os.ReadFile(file); err == nil {
+		return b, nil
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	work, err := os.MkdirTemp(dir, "make-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(work)
+	ctx := context.Background()
+	d, err := db.Open(ctx, "sqlite:"+filepath.Join(work, "migrated.db"))
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	if err := d.Migrate(ctx); err != nil {
+		return nil, err
+	}
+	// VACUUM INTO writes one consistent file (no write-ahead log beside it).
+	out := filepath.Join(work, "template.db")
+	if _, err := d.ExecContext(ctx, "VACUUM INTO ?", out); err != nil {
+		return nil, err
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		return nil, err
+	}
+	// Renamed into place whole, so another process reads all of it or none.
+	if err := os.Rename(out, file); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // OpenReadOnly returns a migrated database of the dialect opened so that it

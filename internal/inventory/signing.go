@@ -126,7 +126,7 @@ func (z sealer) Sealed(ctx context.Context, tx db.Conn, env signing.Envelope) ([
 			Data: map[string]any{"Name": sg.Name, "Heading": subject, "Paragraphs": []string{
 				"Every party has signed the " + s.title(r) + ". The signed PDF, with its audit page, is attached (if it is larger than 10 MB, only this link is sent).",
 				"Read it here (sign in to OmniRent first): " + s.link(r.ID),
-				"Document id " + env.ID + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
+				"Document reference " + env.PublicRef + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
 			}}})
 	}
 	return out, nil

@@ -52,7 +52,7 @@ func verificationOf(v Verification) verificationJSON {
 		return out
 	}
 	e := v.Envelope
-	out.DocumentID, out.Title, out.DocumentHash, out.CompletedAt = e.ID, e.Title, e.DocHash, e.CompletedAt
+	out.DocumentID, out.Title, out.DocumentHash, out.CompletedAt = e.PublicRef, e.Title, e.DocHash, e.CompletedAt
 	for _, sg := range e.Signers {
 		out.Signers = append(out.Signers, signerJSON{Role: sg.Role, Name: sg.Name, SignedAt: *sg.SignedAt, Method: sg.Method})
 	}
@@ -128,7 +128,7 @@ type StateJSON struct {
 
 // NewStateJSON fills the lists of a StateJSON; me tells which signer is the reader.
 func NewStateJSON(e Envelope, signers []Signer, events []Event, me func(Signer) bool) StateJSON {
-	out := StateJSON{DocumentID: e.ID, DocumentHash: e.DocHash, Signers: []SignerJSON{}, Events: []EventJSON{}}
+	out := StateJSON{DocumentID: e.PublicRef, DocumentHash: e.DocHash, Signers: []SignerJSON{}, Events: []EventJSON{}}
 	for _, sg := range signers {
 		out.Signers = append(out.Signers, SignerJSON{Position: sg.Position, Stage: sg.Stage, Role: sg.Role, Name: sg.Name, Email: sg.Email,
 			Signed: sg.Signed(), SignedAt: sg.SignedAt, Method: sg.Method, Me: me(sg)})

@@ -31,15 +31,35 @@ type Sealer interface {
 	SealedPDF(ctx context.Context, e Envelope) (pdf []byte, fileName string, err error)
 	// Sealed runs in the transaction that records the seal: the area marks
 	// its document complete and answers the completion e-mail of each
-	// party, to which the sealed PDF is attached here.
+	// party, to which the sealed PDF is attached here, first. Attachments
+	// the area gives (copies sent with the document) follow while the
+	// e-mail's attachments stay within MaxAttachBytes (see Attach); each
+	// e-mail's text gives the link to everything it may carry.
 	Sealed(ctx context.Context, tx db.Conn, e Envelope) ([]mail.Email, error)
 }
 
-// MaxAttachBytes is the largest sealed PDF sent as an attachment: a larger
-// one is sent as its link only (every e-mail carries the link). 10 MB keeps
-// the message, once base64-encoded (about 13.5 MB), under the 20-25 MB most
-// mail providers accept.
+// MaxAttachBytes is the most an e-mail of this package carries as
+// attachments, in all: the sealed PDF first, then the area's copies in
+// their order; what does not fit is left to its link (every e-mail carries
+// the link). 10 MB keeps the message, once base64-encoded (about 13.5 MB),
+// under the 20-25 MB most mail providers accept.
 const MaxAttachBytes = 10 << 20
+
+// Attach puts first on m the files in first, then its own attachments,
+// keeping each one that still fits in MaxAttachBytes and leaving out any
+// that does not (its link is in the text).
+func Attach(m *mail.Email, first ...mail.Attachment) {
+	all := append(append([]mail.Attachment(nil), first...), m.Attachments...)
+	m.Attachments = nil
+	total := 0
+	for _, a := range all {
+		if total+len(a.Data) > MaxAttachBytes {
+			continue
+		}
+		total += len(a.Data)
+		m.Attachments = append(m.Attachments, a)
+	}
+}
 
 // SweepEvery is how often the sweep looks for complete, unsealed envelopes.
 const SweepEvery = 10 * time.Minute
@@ -165,9 +185,7 @@ func (s *Service) sealByID(ctx context.Context, id string) (Envelope, error) {
 			return err
 		}
 		for _, m := range emails {
-			if len(pdf) <= MaxAttachBytes {
-				m.Attachments = append(m.Attachments, mail.Attachment{Name: name, ContentType: "application/pdf", Data: pdf})
-			}
+			Attach(&m, mail.Attachment{Name: name, ContentType: "application/pdf", Data: pdf})
 			if err := s.mail.Send(ctx, c, m); err != nil {
 				return err
 			}

@@ -133,7 +133,7 @@ func (s *Service) Started(ctx context.Context, r Ref) (Envelope, bool, error) {
 // area renders from) and its hash, and the signers in order. It runs in
 // the area's transaction, with the first signature.
 func (s *Service) Start(ctx context.Context, conn db.Conn, r Ref, title string, document []byte, invitees []Invitee) (Envelope, error) {
-	e := Envelope{ID: uuid.NewString(), Ref: r, Title: title, Document: document, DocHash: Hash(document), CreatedAt: s.now()}
+	e := Envelope{ID: uuid.NewString(), PublicRef: newPublicRef(), Ref: r, Title: title, Document: document, DocHash: Hash(document), CreatedAt: s.now()}
 	for i, in := range invitees {
 		e.Signers = append(e.Signers, Signer{Position: i, Stage: in.Stage, Role: in.Role, Name: in.Name, Email: strings.TrimSpace(in.Email)})
 	}
@@ -396,17 +396,23 @@ func (s *Service) VerifyPDF(ctx context.Context, pdf []byte) (Verification, erro
 	return verdict(e, err)
 }
 
-// VerifyHash says whether the document id and hash (of the text signed, as
+// VerifyHash says whether the document reference (or the id printed on
+// documents sealed before references) and hash (of the text signed, as
 // the audit page prints it, or of the sealed PDF) belong together.
 func (s *Service) VerifyHash(ctx context.Context, id, hash string) (Verification, error) {
 	id, hash = strings.TrimSpace(id), strings.ToLower(strings.TrimSpace(hash))
 	if id == "" || hash == "" {
 		return Verification{}, apperr.New(apperr.Invalid, "verify_fields", MsgVerifyFields)
 	}
-	if _, err := uuid.Parse(id); err != nil {
+	var e Envelope
+	var err error
+	if _, perr := uuid.Parse(id); perr == nil {
+		e, err = envelopeByID(ctx, s.db.Conn(), id) // printed on documents sealed before references
+	} else if ref := normalRef(id); ref != "" {
+		e, err = envelopeByPublicRef(ctx, s.db.Conn(), ref)
+	} else {
 		return Verification{Message: MsgNotGenuine}, nil
 	}
-	e, err := envelopeByID(ctx, s.db.Conn(), id)
 	if err == nil && e.DocHash != hash && e.PDFHash != hash {
 		return Verification{Message: MsgNotGenuine}, nil
 	}

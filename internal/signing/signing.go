@@ -106,7 +106,8 @@ func sameName(a, b string) bool {
 // Envelope is a document being signed: its frozen text, that text's hash
 // and its signers in order.
 type Envelope struct {
-	ID          string // the document id printed on the PDF
+	ID          string // internal: never shown (documents sealed before PublicRef printed it)
+	PublicRef   string // the document's reference, printed on its PDF and e-mails (ref.go)
 	Ref         Ref
 	Title       string
 	Document    []byte
@@ -216,6 +217,9 @@ const (
 )
 
 // ukTime writes t in UK time, e.g. "24 Nov 2026 14:05:09 GMT".
+// UKTime writes a moment as the audit page does, in UK time: "2 Nov 2026 09:00:00 GMT".
+func UKTime(t time.Time) string { return ukTime(t) }
+
 func ukTime(t time.Time) string {
 	return t.In(london).Format("2 Jan 2006 15:04:05 MST")
 }

@@ -1,7 +1,10 @@
 package signing_test
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/omnirent/omnirent/internal/platform/mail"
 
 	"github.com/omnirent/omnirent/internal/signing"
 )
@@ -44,5 +47,30 @@ func TestNextSigners(t *testing.T) {
 	e.Signers[1].SignedAt, e.Signers[3].SignedAt = &at, &at
 	if !e.Complete() || len(e.Next()) != 0 {
 		t.Fatal("complete")
+	}
+}
+
+// Attach keeps an e-mail's attachments within MaxAttachBytes in all: the
+// sealed PDF first, then the area's copies in order, leaving out each one
+// that no longer fits (its link is in the text).
+func TestAttachKeepsTheTotalWithinTheLimit(t *testing.T) {
+	mb := func(n int, name string) mail.Attachment {
+		return mail.Attachment{Name: name, Data: make([]byte, n<<20)}
+	}
+	m := mail.Email{Attachments: []mail.Attachment{mb(3, "gas.pdf"), mb(2, "eicr.pdf"), mb(1, "epc.pdf")}}
+	signing.Attach(&m, mb(6, "agreement.pdf"))
+	var names []string
+	total := 0
+	for _, a := range m.Attachments {
+		names = append(names, a.Name)
+		total += len(a.Data)
+	}
+	if got := strings.Join(names, " "); got != "agreement.pdf gas.pdf epc.pdf" || total > signing.MaxAttachBytes {
+		t.Errorf("attached %s (%d bytes)", got, total)
+	}
+	big := mail.Email{Attachments: []mail.Attachment{mb(1, "epc.pdf")}}
+	signing.Attach(&big, mb(11, "agreement.pdf"))
+	if len(big.Attachments) != 1 || big.Attachments[0].Name != "epc.pdf" {
+		t.Errorf("a sealed PDF over the limit: %v", big.Attachments)
 	}
 }

@@ -29,19 +29,23 @@ func fromMillis(ms *int64) *time.Time {
 	return &t
 }
 
-const envelopeCols = `id, kind, subject_id, title, document, doc_hash, created_at, completed_at, pdf_key, pdf_hash`
+const envelopeCols = `id, kind, subject_id, title, document, doc_hash, created_at, completed_at, pdf_key, pdf_hash, public_ref`
 
 func scanEnvelope(row db.Scanner) (Envelope, error) {
 	var e Envelope
 	var doc string
 	var created int64
 	var completed *int64
-	err := row.Scan(&e.ID, &e.Ref.Kind, &e.Ref.ID, &e.Title, &doc, &e.DocHash, &created, &completed, &e.PDFKey, &e.PDFHash)
+	var ref *string
+	err := row.Scan(&e.ID, &e.Ref.Kind, &e.Ref.ID, &e.Title, &doc, &e.DocHash, &created, &completed, &e.PDFKey, &e.PDFHash, &ref)
 	if errors.Is(err, db.NoRows) {
 		return Envelope{}, apperr.New(apperr.NotFound, "not_started", MsgNotStarted)
 	}
 	if err != nil {
 		return Envelope{}, apperr.Wrap(err, "scan envelope")
+	}
+	if ref != nil {
+		e.PublicRef = *ref
 	}
 	e.Document = []byte(doc)
 	e.CreatedAt = time.UnixMilli(created).UTC()
@@ -63,8 +67,8 @@ func scanSigner(row db.Scanner) (Signer, error) {
 }
 
 func insertEnvelope(ctx context.Context, c db.Conn, e Envelope) error {
-	if _, err := c.Exec(ctx, `INSERT INTO signing_envelopes (`+envelopeCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		e.ID, e.Ref.Kind, e.Ref.ID, e.Title, string(e.Document), e.DocHash, e.CreatedAt.UnixMilli(), millis(e.CompletedAt), e.PDFKey, e.PDFHash); err != nil {
+	if _, err := c.Exec(ctx, `INSERT INTO signing_envelopes (`+envelopeCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		e.ID, e.Ref.Kind, e.Ref.ID, e.Title, string(e.Document), e.DocHash, e.CreatedAt.UnixMilli(), millis(e.CompletedAt), e.PDFKey, e.PDFHash, e.PublicRef); err != nil {
 		return apperr.Wrap(err, "insert envelope")
 	}
 	for _, s := range e.Signers {
@@ -94,6 +98,10 @@ func envelopeByRef(ctx context.Context, c db.Conn, r Ref) (Envelope, error) {
 
 func envelopeByID(ctx context.Context, c db.Conn, id string) (Envelope, error) {
 	return envelopeWhere(ctx, c, `id = ?`, id)
+}
+
+func envelopeByPublicRef(ctx context.Context, c db.Conn, ref string) (Envelope, error) {
+	return envelopeWhere(ctx, c, `public_ref = ?`, ref)
 }
 
 func envelopeByPDFHash(ctx context.Context, c db.Conn, hash string) (Envelope, error) {

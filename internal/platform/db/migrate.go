@@ -2,7 +2,9 @@ package db
 
 import (
 	"context"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -21,6 +23,25 @@ var migrations embed.FS
 // MigrationFiles lists the step files of a dialect.
 func MigrationFiles(d Dialect) ([]string, error) {
 	return fs.Glob(migrations, "migrations/"+string(d)+"/*.sql")
+}
+
+// MigrationsDigest is the SHA-256 of a dialect's step files, names and
+// contents: tests key a migrated template database by it.
+func MigrationsDigest(d Dialect) (string, error) {
+	files, err := MigrationFiles(d)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	for _, f := range files {
+		b, err := migrations.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%s %d\n", f, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // Migrate applies every pending step.

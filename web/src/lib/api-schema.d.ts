@@ -1752,7 +1752,7 @@ export interface paths {
         };
         /**
          * Verify a document by id and hash
-         * @description Whether a document id and the hash printed on its audit page belong to a genuine signed document.
+         * @description Whether a document reference (OR-7K3F-9QX2, in any case, with or without OR and the dashes; or the id printed on documents sealed before references) and the hash printed on its audit page belong to a genuine signed document.
          */
         get: operations["verifyDocumentHash"];
         put?: never;
@@ -3184,7 +3184,7 @@ export interface components {
             status: "Draft" | "ATS" | "ADS" | "COMPLETED";
             /** @enum {string} */
             paymentStatus: "PENDING" | "COMPLETED";
-            /** @description empty until the landlord signs */
+            /** @description the document's public reference (OR-7K3F-9QX2); empty until the landlord signs */
             documentId: string;
             /** @description SHA-256 of the text to sign: the frozen text once the first signer signed; before that, for the one who may sign first, the text their signature would freeze now. The sign request sends it back. */
             documentHash: string;
@@ -3223,6 +3223,7 @@ export interface components {
         Verification: {
             genuine: boolean;
             message: string;
+            /** @description the document's public reference (OR-7K3F-9QX2) */
             documentId?: string;
             title?: string;
             documentHash?: string;
@@ -7384,6 +7385,7 @@ export interface operations {
     verifyDocumentHash: {
         parameters: {
             query: {
+                /** @description the document reference printed on the PDF */
                 documentId: string;
                 hash: string;
             };

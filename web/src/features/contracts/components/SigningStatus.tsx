@@ -106,7 +106,7 @@ function Status({ contractId }: { contractId: string }) {
         <dl className="sgs__facts">
           {s.documentId ? (
             <>
-              <dt>Document ID</dt>
+              <dt>Document reference</dt>
               <dd className="sgs__mono">{s.documentId}</dd>
             </>
           ) : null}

@@ -30,10 +30,10 @@ describe('VerifyPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Verify a signed document' })).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Check the ID and hash' }))
-    expect(screen.getByText('Please enter the document ID')).toBeInTheDocument()
+    expect(screen.getByText('Please enter the document reference')).toBeInTheDocument()
     expect(get).not.toHaveBeenCalledWith('/api/verify', expect.anything())
 
-    await user.type(screen.getByLabelText('Document ID'), ' OR-2026-0001 ')
+    await user.type(screen.getByLabelText('Document reference'), ' OR-2026-0001 ')
     await user.type(screen.getByLabelText('Document hash'), genuine.documentHash)
     await user.click(screen.getByRole('button', { name: 'Check the ID and hash' }))
     const verdict = await screen.findByRole('region', { name: 'This is a genuine, unaltered document' })
@@ -76,6 +76,6 @@ describe('VerifyPage', () => {
     renderPage(<VerifyPage />, { path: '/verify', initialEntries: ['/verify?documentId=OR-2026-0001&hash=abc'] })
     expect(await screen.findByText('This is a genuine, unaltered document')).toBeInTheDocument()
     expect(get).toHaveBeenCalledWith('/api/verify', { params: { query: { documentId: 'OR-2026-0001', hash: 'abc' } } })
-    expect(screen.getByLabelText('Document ID')).toHaveValue('OR-2026-0001')
+    expect(screen.getByLabelText('Document reference')).toHaveValue('OR-2026-0001')
   })
 })

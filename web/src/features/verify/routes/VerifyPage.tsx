@@ -18,7 +18,7 @@ export const GENUINE = 'This is a genuine, unaltered document'
 // ---- Texts the specification leaves open ----
 export const NO_FILE = 'No File Chosen'
 export const CHOOSE_PDF = 'Please choose the PDF to check'
-export const ENTER_ID = 'Please enter the document ID'
+export const ENTER_ID = 'Please enter the document reference'
 export const ENTER_HASH = 'Please enter the document hash'
 
 const METHODS: Record<string, string> = { draw: 'drawn', type: 'typed', upload: 'uploaded' }
@@ -136,9 +136,9 @@ export default function VerifyPage() {
         </form>
 
         <form className="verify__card" onSubmit={submitHash} noValidate aria-labelledby="verify-hash-title">
-          <h2 id="verify-hash-title">Or type the document ID and hash</h2>
+          <h2 id="verify-hash-title">Or type the document reference and hash</h2>
           <p className="verify__hint">Both are printed on the audit page at the end of the signed PDF.</p>
-          <Field id="verify-id" label="Document ID" error={idErrors.documentId}>
+          <Field id="verify-id" label="Document reference" error={idErrors.documentId}>
             <input
               id="verify-id"
               type="text"
@@ -146,6 +146,7 @@ export default function VerifyPage() {
               autoCapitalize="off"
               spellCheck={false}
               className="verify__mono"
+              placeholder="OR-7K3F-9QX2"
               value={documentId}
               aria-invalid={idErrors.documentId ? true : undefined}
               aria-describedby={describedBy('verify-id', { error: idErrors.documentId })}
@@ -203,7 +204,7 @@ function Verdict({ v }: { v: Verification }) {
         ) : null}
         {v.documentId ? (
           <>
-            <dt>Document ID</dt>
+            <dt>Document reference</dt>
             <dd className="verify__mono">{v.documentId}</dd>
           </>
         ) : null}
