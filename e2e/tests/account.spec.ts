@@ -23,7 +23,7 @@ test.describe('account details', () => {
     // none sticking out, and the page's title in the header.
     const menu = page.getByRole('navigation', { name: 'Profile menu' })
     const tabs = menu.getByRole('link')
-    await expect(tabs).toHaveText(['My Properties', 'Account Details', 'Orders'])
+    await expect(tabs).toHaveText(['My Properties', 'Account Details', 'Orders', 'Saved searches'])
     const tops = await tabs.evaluateAll((ls) => ls.map((l) => Math.round(l.getBoundingClientRect().top)))
     expect(new Set(tops).size, `tabs on one line: ${tops}`).toBe(1)
     for (const tab of await tabs.all()) await expectWithin(tab, menu, 'profile tab')

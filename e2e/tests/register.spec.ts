@@ -113,10 +113,10 @@ test.describe('registration', () => {
     await expect(page).toHaveURL(/\/dashboard$/)
     await expectShell(page, testInfo)
     await expect(page.getByRole('heading', { name: 'Welcome, Tom Tenant', level: 1 })).toBeVisible()
-    const tools = page.getByRole('list', { name: 'Your tools' })
-    await expect(tools.getByRole('link', { name: /Reference Check/ })).toBeVisible()
-    // Tenants have no Wallet.
-    await expect(tools.getByRole('link', { name: /Wallet/ })).toHaveCount(0)
+    // A tenant's dashboard is their home (issue 27): no landlord tools.
+    await expect(page.getByText(/No tenancy agreement yet/)).toBeVisible()
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    for (const landlordOnly of [/Wallet/, /Reference Check/, /Documents/]) await expect(menu.getByRole('link', { name: landlordOnly })).toHaveCount(0)
     await checkPage(page, testInfo, 'dashboard-tenant')
   })
 })
