@@ -162,7 +162,8 @@ describe('the wallet overview (spec 3 "Wallet")', () => {
 describe('landlords only (spec 3 section 6)', () => {
   it('a tenant is told the wallet is for landlords, and nothing is asked', async () => {
     const { asked } = wallet('/wallet', { ...sampleUser, userType: 'Tenant' })
-    expect(await screen.findByRole('heading', { name: 'For landlords only' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'This page is for landlords' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to your home' })).toHaveAttribute('href', '/dashboard')
     expect(asked.filter((a) => a.path.startsWith('/api/wallet'))).toEqual([])
   })
 })
