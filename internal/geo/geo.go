@@ -442,3 +442,112 @@ func (g *Gazetteer) Districts() []string {
 	sort.Strings(out)
 	return out
 }
+
+// RingBoxes returns latitude/longitude boxes (minLat, maxLat, minLon, maxLon)
+// whose union holds every point at least inner and at most outer miles from
+// p, for an indexed pre-filter of a ring before the exact distance check
+// (the next page of a nearest-first search lies in a ring around the last
+// one's distance). The boxes may also hold points a little outside the
+// ring, and may overlap on their edges.
+//
+// The outer circle's bounding box is cut into bands of latitude, each
+// narrowed to the circle's widest extent within it; a band lying within
+// the inner circle's latitudes leaves out, as a gap between two boxes, the
+// longitudes every point of which is nearer than inner. More bands follow
+// a thin ring more closely and read fewer points outside it, at one more
+// index probe per box. The widths are those of the flat approximation,
+// widened (outer) and narrowed (inner) by 1 %, far more than the
+// approximation's error within the few miles a search covers; where the
+// box would reach a pole or the ±180° meridian, the one bounding box is
+// returned.
+func RingBoxes(p Point, inner, outer float64, bands int) [][4]float64 {
+	minLat, maxLat, minLon, maxLon := BoundingBox(p, outer)
+	whole := [][4]float64{{minLat, maxLat, minLon, maxLon}}
+	if bands <= 1 || minLon == -180 && maxLon == 180 || maxLat >= 90 || minLat <= -90 {
+		return whole
+	}
+	const eps = 1e-9
+	degPerMile := 180 / (math.Pi * earthRadiusMiles)
+	cosAt := func(lat float64) float64 { return math.Cos(lat * math.Pi / 180) }
+	h := 2 * outer / float64(bands)
+	out := make([][4]float64, 0, 2*bands)
+	for k := range bands {
+		y0, y1 := -outer+float64(k)*h, -outer+float64(k+1)*h
+		lat0, lat1 := p.Lat+y0*degPerMile, p.Lat+y1*degPerMile
+		if k == 0 {
+			lat0 = minLat
+		}
+		if k == bands-1 {
+			lat1 = maxLat
+		}
+		near, far := math.Min(math.Abs(y0), math.Abs(y1)), math.Max(math.Abs(y0), math.Abs(y1))
+		if y0 < 0 && y1 > 0 {
+			near = 0
+		}
+		// The band's points nearest the pole have the fewest miles to a
+		// degree of longitude: the outer width is taken there, the inner
+		// one where there are most.
+		poleward := math.Max(math.Abs(lat0), math.Abs(lat1))
+		equatorward := math.Min(math.Abs(lat0), math.Abs(lat1))
+		if lat0 < 0 && lat1 > 0 {
+			equatorward = 0
+		}
+		wOut := math.Sqrt(math.Max(outer*outer-near*near, 0)) * degPerMile / cosAt(poleward) * 1.01
+		wOut = math.Min(wOut+eps, maxLon-p.Lon)
+		wIn := 0.0
+		if far < inner {
+			wIn = math.Sqrt(inner*inner-far*far) * degPerMile / cosAt(equatorward) * 0.99
+		}
+		if wIn <= 0 || wIn >= wOut {
+			out = append(out, [4]float64{lat0, lat1, p.Lon - wOut, p.Lon + wOut})
+			continue
+		}
+		out = append(out,
+			[4]float64{lat0, lat1, p.Lon - wOut, p.Lon - wIn},
+			[4]float64{lat0, lat1, p.Lon + wIn, p.Lon + wOut})
+	}
+	return out
+}
+
+// Destination is the point d miles from p on the bearing (degrees from
+// north), on the sphere Miles measures.
+func Destination(p Point, bearing, d float64) Point {
+	φ1, λ1 := p.Lat*math.Pi/180, p.Lon*math.Pi/180
+	θ, δ := bearing*math.Pi/180, d/earthRadiusMiles
+	φ2 := math.Asin(math.Sin(φ1)*math.Cos(δ) + math.Cos(φ1)*math.Sin(δ)*math.Cos(θ))
+	λ2 := λ1 + math.Atan2(math.Sin(θ)*math.Sin(δ)*math.Cos(φ1), math.Cos(δ)-math.Sin(φ1)*math.Sin(φ2))
+	return Point{φ2 * 180 / math.Pi, λ2 * 180 / math.Pi}
+}
+
+// FlatRing is a quick test, in flat coordinates around P, that a point may
+// lie between two distances of P: miles north are (lat - P.Lat) * KLat,
+// miles east (lon - P.Lon) * KLon, and the point passes when the sum of
+// their squares lies between Lo2 and Hi2. It is written so a database can
+// compute it from an index's coordinates (stored rounded to 32 bits) and
+// leave out most points of a box outside a ring before reading their rows;
+// the bounds are widened by the flat approximation's error over the ring's
+// extent, so a point truly within the ring always passes.
+type FlatRing struct {
+	Lat, Lon, KLat, KLon, Lo2, Hi2 float64
+}
+
+// NewFlatRing is the test for the points between inner and outer miles of p.
+func NewFlatRing(p Point, inner, outer float64) FlatRing {
+	kLat := earthRadiusMiles * math.Pi / 180
+	kLon := kLat * math.Cos(p.Lat*math.Pi/180)
+	// Miles to a degree of longitude change across the ring's latitudes by
+	// about the span (radians) times tan(latitude): widen by twice that,
+	// plus a fixed 0.2 % and 0.003 miles for the 32-bit coordinates.
+	span := outer / earthRadiusMiles
+	m := 2*span*math.Tan(math.Min(math.Abs(p.Lat)*math.Pi/180+span, 89*math.Pi/180)) + 0.002
+	lo := math.Max(inner*(1-m)-0.003, 0)
+	hi := outer*(1+m) + 0.003
+	return FlatRing{Lat: p.Lat, Lon: p.Lon, KLat: kLat, KLon: kLon, Lo2: lo * lo, Hi2: hi * hi}
+}
+
+// Holds is the test in Go, as the database computes it.
+func (f FlatRing) Holds(lat, lon float64) bool {
+	y, x := (lat-f.Lat)*f.KLat, (lon-f.Lon)*f.KLon
+	d2 := y*y + x*x
+	return d2 >= f.Lo2 && d2 <= f.Hi2
+}

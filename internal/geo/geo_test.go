@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"math"
+	"math/rand/v2"
 	"sort"
 	"strconv"
 	"strings"
@@ -385,15 +386,6 @@ func TestDefault(t *testing.T) {
 	}()
 }
 
-// destination is the point d miles from p along the initial bearing brng (degrees).
-func destination(p Point, brng, d float64) Point {
-	φ1, λ1 := p.Lat*math.Pi/180, p.Lon*math.Pi/180
-	θ, δ := brng*math.Pi/180, d/3958.8
-	φ2 := math.Asin(math.Sin(φ1)*math.Cos(δ) + math.Cos(φ1)*math.Sin(δ)*math.Cos(θ))
-	λ2 := λ1 + math.Atan2(math.Sin(θ)*math.Sin(δ)*math.Cos(φ1), math.Cos(δ)-math.Sin(φ1)*math.Sin(φ2))
-	return Point{φ2 * 180 / math.Pi, λ2 * 180 / math.Pi}
-}
-
 func TestBoundingBox(t *testing.T) {
 	inBox := func(q Point, minLat, maxLat, minLon, maxLon float64) bool {
 		return q.Lat >= minLat && q.Lat <= maxLat && q.Lon >= minLon && q.Lon <= maxLon
@@ -405,7 +397,7 @@ func TestBoundingBox(t *testing.T) {
 				t.Errorf("box(%v, %v) excludes its centre", p, r)
 			}
 			for brng := 0.0; brng < 360; brng += 1 {
-				q := destination(p, brng, r)
+				q := Destination(p, brng, r)
 				if d := Miles(p, q); math.Abs(d-r) > 1e-6*r {
 					t.Fatalf("test helper: distance %v, want %v", d, r)
 				}
@@ -415,7 +407,7 @@ func TestBoundingBox(t *testing.T) {
 				}
 			}
 			for _, brng := range []float64{0, 90, 180, 270} {
-				if q := destination(p, brng, 2*r); inBox(q, minLat, maxLat, minLon, maxLon) {
+				if q := Destination(p, brng, 2*r); inBox(q, minLat, maxLat, minLon, maxLon) {
 					t.Errorf("box(%v, %v) includes %v at 2r, bearing %v", p, r, q, brng)
 				}
 			}
@@ -439,6 +431,103 @@ func BenchmarkNearestStations(b *testing.B) {
 	for b.Loop() {
 		if len(g.NearestStations(p, 5)) != 5 {
 			b.Fatal("wrong count")
+		}
+	}
+}
+
+// Every point of the ring lies in one of RingBoxes' boxes, however many
+// bands; points well inside the inner circle or well outside the outer one
+// are mostly left out, and a thin ring's boxes cover far less than the
+// bounding box.
+func TestRingBoxesHoldTheWholeRing(t *testing.T) {
+	inAny := func(q Point, boxes [][4]float64) bool {
+		for _, b := range boxes {
+			if q.Lat >= b[0] && q.Lat <= b[1] && q.Lon >= b[2] && q.Lon <= b[3] {
+				return true
+			}
+		}
+		return false
+	}
+	area := func(boxes [][4]float64) (a float64) {
+		for _, b := range boxes {
+			a += (b[1] - b[0]) * (b[3] - b[2])
+		}
+		return a
+	}
+	rng := rand.New(rand.NewPCG(29, 3))
+	for _, p := range []Point{{51.4649, -0.1683}, {57.131086, -2.122482}, {49.9, -6.3}, {0.001, 0}, {-33.9, 151.2}, {60.8, -0.9}} {
+		for _, ring := range [][2]float64{{0, 3}, {0.1, 0.2}, {2.9, 3}, {2.5, 10}, {9.99, 10}, {0, 0.25}, {1, 1}} {
+			inner, outer := ring[0], ring[1]
+			for _, bands := range []int{1, 2, 3, 8, 17, 32} {
+				boxes := RingBoxes(p, inner, outer, bands)
+				for range 2000 {
+					d := inner + rng.Float64()*(outer-inner)
+					q := Destination(p, rng.Float64()*360, d)
+					if !inAny(q, boxes) {
+						t.Fatalf("RingBoxes(%v, %v, %v, %d) leaves out %v at %.6f mi", p, inner, outer, bands, q, Miles(p, q))
+					}
+				}
+				for _, edge := range []float64{inner, outer} {
+					for brng := 0.0; brng < 360; brng += 0.5 {
+						if q := Destination(p, brng, edge); !inAny(q, boxes) {
+							t.Fatalf("RingBoxes(%v, %v, %v, %d) leaves out the edge point %v at bearing %v", p, inner, outer, bands, q, brng)
+						}
+					}
+				}
+				if 2*outer/float64(bands) < inner/2 { // bands thin enough to leave out the middle
+					for _, brng := range []float64{0, 45, 100, 260} {
+						if q := Destination(p, brng, inner*0.5); inAny(q, boxes) {
+							t.Errorf("RingBoxes(%v, %v, %v, %d) holds a point well inside the inner circle", p, inner, outer, bands)
+						}
+					}
+				}
+				if q := Destination(p, 0, outer*1.1+0.01); inAny(q, boxes) {
+					t.Errorf("RingBoxes(%v, %v, %v, %d) holds a point beyond the outer circle", p, inner, outer, bands)
+				}
+			}
+			if inner/outer > 0.9 {
+				minLat, maxLat, minLon, maxLon := BoundingBox(p, outer)
+				whole := (maxLat - minLat) * (maxLon - minLon)
+				if a := area(RingBoxes(p, inner, outer, 32)); a > whole/3 {
+					t.Errorf("RingBoxes(%v, %v, %v, 32) covers %.0f %% of the bounding box", p, inner, outer, 100*a/whole)
+				}
+			}
+		}
+	}
+}
+
+// Every point within the ring passes FlatRing's test, from its coordinates
+// rounded to 32 bits either way (as an R*Tree keeps them), at any latitude a
+// listing may have and beyond; points clearly outside it fail.
+func TestFlatRingHoldsTheWholeRing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 4))
+	down := func(v float64) float64 { return float64(math.Nextafter32(float32(v), float32(math.Inf(-1)))) }
+	up := func(v float64) float64 { return float64(math.Nextafter32(float32(v), float32(math.Inf(1)))) }
+	for _, p := range []Point{{51.4649, -0.1683}, {57.131086, -2.122482}, {49.9, -6.3}, {60.8, -0.9}, {0.001, 0}, {-33.9, 151.2}, {75, 20}} {
+		for _, ring := range [][2]float64{{0, 0.25}, {0, 10}, {2.9, 3}, {9.9, 10}, {0.1, 0.11}, {1, 1}} {
+			inner, outer := ring[0], ring[1]
+			f := NewFlatRing(p, inner, outer)
+			for range 5000 {
+				d := inner + rng.Float64()*(outer-inner)
+				q := Destination(p, rng.Float64()*360, d)
+				for _, lat := range []float64{down(q.Lat), up(q.Lat)} {
+					for _, lon := range []float64{down(q.Lon), up(q.Lon)} {
+						if !f.Holds(lat, lon) {
+							t.Fatalf("NewFlatRing(%v, %v, %v) leaves out %v, %v at %.6f mi", p, inner, outer, lat, lon, Miles(p, q))
+						}
+					}
+				}
+			}
+			for _, brng := range []float64{0, 45, 90, 200} {
+				if q := Destination(p, brng, outer*1.05+0.01); f.Holds(q.Lat, q.Lon) {
+					t.Errorf("NewFlatRing(%v, %v, %v) holds a point at %.4f mi", p, inner, outer, Miles(p, q))
+				}
+				if inner > 0.5 {
+					if q := Destination(p, brng, inner*0.95); f.Holds(q.Lat, q.Lon) {
+						t.Errorf("NewFlatRing(%v, %v, %v) holds a point at %.4f mi", p, inner, outer, Miles(p, q))
+					}
+				}
+			}
 		}
 	}
 }

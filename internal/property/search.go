@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -90,6 +91,9 @@ type cursor struct {
 	At   int64     `json:"t,omitempty"` // published_at of the last row (newest)
 	Dist float64   `json:"d,omitempty"` // distance of the last row (nearest)
 	ID   string    `json:"i"`
+	// Width is the first ring's width for the next page (nearest), in
+	// miles; absent from cursors made before it.
+	Width float64 `json:"w,omitempty"`
 }
 
 func encodeCursor(c cursor) string {
@@ -224,37 +228,47 @@ func (s *Service) searchNewestIn(ctx context.Context, q query, area *Area, after
 		last := spots[len(spots)-1]
 		after = &cursor{Sort: Newest, At: last.At, ID: last.ID}
 	}
-	return s.pageOf(ctx, hits, Newest)
+	return s.pageOf(ctx, hits, Newest, 0)
 }
 
 // searchNearest ranks rows by exact distance then id and pages by that key.
 //
-// It looks in a growing circle: rows within r miles all lie in r's bounding
+// It reads outwards in rings: rows within r miles all lie in r's bounding
 // box, so once more than a page of rows past the cursor lie within r, they
-// are the next page whatever lies further out. The first circle is an eighth
-// of the radius past the cursor's distance, doubling until the page fills or
-// it reaches the radius; a first page in a busy area reads about 1/64 of the
-// area's rows instead of all of them.
+// are the next page whatever lies further out. The first ring starts at the
+// cursor's distance and is as wide as the cursor suggests (the width that
+// would hold about as many rows as its page did, see nextWidth), or an
+// eighth of the radius for a first page; each further ring doubles the
+// width, until the page fills or the radius is reached. A ring is read
+// through boxes that follow it (geo.RingBoxes), not its whole bounding box,
+// so a deep page reads about a page of rows, not every row nearer than the
+// cursor (issue 29).
 func (s *Service) searchNearest(ctx context.Context, q query, area *Area, after *cursor) (Page, error) {
-	from := 0.0
+	from, step := 0.0, area.RadiusMiles/8
 	if after != nil {
 		from = after.Dist
+		if after.Width > 0 {
+			step = after.Width
+		}
 	}
 	var hits []hit
-	for step := area.RadiusMiles / 8; ; step *= 2 {
+	inner := from
+	for ; ; step *= 2 {
 		r := math.Min(from+step, area.RadiusMiles)
-		spots, err := inBox(ctx, s.db.Conn(), s.db.Dialect, q, boxAround(area.Point, r))
+		spots, err := inRing(ctx, s.db.Conn(), s.db.Dialect, q, area.Point, inner, r)
 		if err != nil {
 			return Page{}, err
 		}
-		hits = hits[:0]
 		for _, sp := range spots {
 			d := geo.Miles(area.Point, geo.Point{Lat: sp.Lat, Lon: sp.Lon})
-			if d > r || (after != nil && (d < after.Dist || d == after.Dist && sp.ID <= after.ID)) {
+			// Each ring keeps the rows past the last one's edge: a row is
+			// counted in one ring only, though their boxes overlap.
+			if d > r || inner > from && d <= inner || after != nil && (d < after.Dist || d == after.Dist && sp.ID <= after.ID) {
 				continue
 			}
 			hits = append(hits, hit{sp, d})
 		}
+		inner = r
 		if len(hits) > PageSize || r >= area.RadiusMiles {
 			break
 		}
@@ -265,12 +279,27 @@ func (s *Service) searchNearest(ctx context.Context, q query, area *Area, after 
 		}
 		return hits[i].ID < hits[j].ID
 	})
-	return s.pageOf(ctx, hits, Nearest)
+	// Boxes that meet on an edge both return its rows.
+	hits = slices.CompactFunc(hits, func(a, b hit) bool { return a.ID == b.ID })
+	next := 0.0
+	if len(hits) > PageSize {
+		next = nextWidth(from, hits[PageSize-1].dist, area.RadiusMiles)
+	}
+	return s.pageOf(ctx, hits, Nearest, next)
+}
+
+// nextWidth is the width of the ring past last that would hold about as
+// many rows as the ring from..last held (a page), with a fifth more: the
+// next page's first ring. Rows are assumed spread evenly by area.
+func nextWidth(from, last, radius float64) float64 {
+	w := math.Sqrt(last*last+1.2*(last*last-from*from)) - last
+	return math.Max(w, radius/256)
 }
 
 // pageOf loads the first PageSize hits (already in order) and names the
-// cursor after the last when more follow.
-func (s *Service) pageOf(ctx context.Context, hits []hit, order SortOrder) (Page, error) {
+// cursor after the last when more follow (with the next ring's width, for
+// nearest first).
+func (s *Service) pageOf(ctx context.Context, hits []hit, order SortOrder, width float64) (Page, error) {
 	n := min(len(hits), PageSize)
 	ids := make([]string, n)
 	for i, h := range hits[:n] {
@@ -296,7 +325,7 @@ func (s *Service) pageOf(ctx context.Context, hits []hit, order SortOrder) (Page
 		last := hits[PageSize-1]
 		c := cursor{Sort: order, ID: last.ID}
 		if order == Nearest {
-			c.Dist = last.dist
+			c.Dist, c.Width = last.dist, width
 		} else {
 			c.At = last.At
 		}

@@ -3,9 +3,12 @@ package property
 import (
 	"context"
 	"database/sql"
+	"math"
 	"strconv"
+	"strings"
 
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/platform/db"
 )
 
@@ -35,24 +38,59 @@ type spot struct {
 // inBoxSQL selects the spots of Published rows inside box (minLat, maxLat,
 // minLon, maxLon) that pass q's filters. Callers add conditions with AND.
 func inBoxSQL(d db.Dialect, q query, box [4]float64) (string, []any) {
+	return inBoxNearSQL(d, q, box, nil)
+}
+
+// inBoxNearSQL is inBoxSQL keeping, on SQLite, only the points that pass
+// the flat ring test near (when given). The test reads the R*Tree's own
+// coordinates, so a point of the box far from the ring is left out before
+// its auxiliary columns (a lookup each) are read.
+func inBoxNearSQL(d db.Dialect, q query, box [4]float64, near *geo.FlatRing) (string, []any) {
 	where, args := q.where()
 	if d == db.Postgres {
 		return `SELECT id, latitude, longitude, published_at FROM properties WHERE ` + where +
 				` AND point(longitude, latitude) <@ box(point(?, ?), point(?, ?))`,
 			append(args, box[2], box[0], box[3], box[1])
 	}
+	boxArgs := []any{box[0], box[1], box[2], box[3]}
+	nearSQL := ""
+	if near != nil {
+		nearSQL = ` AND ((min_lat - ?) * ?) * ((min_lat - ?) * ?) + ((min_lon - ?) * ?) * ((min_lon - ?) * ?) BETWEEN ? AND ?`
+		boxArgs = append(boxArgs, near.Lat, near.KLat, near.Lat, near.KLat, near.Lon, near.KLon, near.Lon, near.KLon, near.Lo2, near.Hi2)
+	}
 	return `SELECT id, latitude, longitude, published_at FROM (
 		SELECT id, landlord_id, latitude, longitude, bedroom_count, bathroom_count, monthly_rent_pence, published_at,
 			'Published' AS status
-		FROM properties_geo WHERE max_lat >= ? AND min_lat <= ? AND max_lon >= ? AND min_lon <= ?
-	) AS properties WHERE ` + where, append([]any{box[0], box[1], box[2], box[3]}, args...)
+		FROM properties_geo WHERE max_lat >= ? AND min_lat <= ? AND max_lon >= ? AND min_lon <= ?` + nearSQL + `
+	) AS properties WHERE ` + where, append(boxArgs, args...)
 }
 
-// inBox reads every spot in the box, in no particular order (nearest first
-// ranks them by exact distance).
-func inBox(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]float64) ([]spot, error) {
-	query, args := inBoxSQL(d, q, box)
-	return collectSpots(ctx, c, query, args...)
+// inRing reads every spot that may lie between inner and outer miles of p,
+// in no particular order: one statement, a UNION ALL of a box search for
+// each box that follows the ring (geo.RingBoxes), each box's points kept
+// on SQLite only when near the ring (geo.FlatRing).
+func inRing(ctx context.Context, c db.Conn, d db.Dialect, q query, p geo.Point, inner, outer float64) ([]spot, error) {
+	near := geo.NewFlatRing(p, inner, outer)
+	var parts []string
+	var args []any
+	for _, b := range geo.RingBoxes(p, inner, outer, ringBands(inner, outer)) {
+		part, a := inBoxNearSQL(d, q, b, &near)
+		parts, args = append(parts, part), append(args, a...)
+	}
+	return collectSpots(ctx, c, strings.Join(parts, " UNION ALL "), args...)
+}
+
+// ringBands is how many bands of latitude a ring is read in. Each box is an
+// index probe (about 25 µs on SQLite, 100,000 listings), each point of a
+// box read from the index a little more than 1 µs (the flat test), each
+// point kept about 5 µs: measured on rings 0.04 to 0.4 miles wide at 0.4
+// to 3 miles, the best count was about the square root of outer / width
+// (a disc, inner 0, is read as its bounding box). At most 16.
+func ringBands(inner, outer float64) int {
+	if inner <= 0 || outer <= inner {
+		return 1
+	}
+	return min(max(int(math.Round(math.Sqrt(outer/(outer-inner)))), 1), 16)
 }
 
 // inBoxNewest reads up to limit spots in the box, newest first, strictly

@@ -3,6 +3,8 @@ package property_test
 import (
 	"context"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"slices"
@@ -537,6 +539,81 @@ func TestNearestFirstAcrossGrowingCircles(t *testing.T) {
 					if g != w {
 						t.Errorf("nearest, place %d: %s mi, want %s mi", i+1, g, w)
 					}
+				}
+			}
+		}
+	})
+}
+
+// Deep pages of a nearest-first search read rings around the last page's
+// distance (geo.RingBoxes) with a width the cursor carries: paging through
+// listings scattered at random, with ties and rows on the ring edges, gives
+// every listing within the radius once, in order of distance then id.
+func TestNearestFirstPagesThroughRings(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		t.Parallel()
+		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
+		centre, _ := geo.Default().District("SW11")
+		const radius = 1.0
+		rng := rand.New(rand.NewPCG(29, 1))
+		var points []geo.Point
+		for range 5 { // five at one spot: a tie across a page's end
+			points = append(points, geo.Destination(centre, 10, 0.4))
+		}
+		for range 150 {
+			// Denser near the centre, as towns are; some just past the radius.
+			points = append(points, geo.Destination(centre, rng.Float64()*360, radius*1.05*math.Sqrt(rng.Float64())))
+		}
+		points = append(points, geo.Destination(centre, 90, radius), geo.Destination(centre, 200, radius/8))
+		miles := map[string]float64{}
+		for i, p := range points {
+			e.Clock.Advance(time.Minute)
+			id := publishListing(t, c, listing{postcode: "SW11 1AA", rentPounds: 1000 + int64(i), beds: 1, baths: 1, publish: true})
+			if _, err := e.App.DB.Conn().Exec(context.Background(), `UPDATE properties SET latitude = ?, longitude = ? WHERE id = ?`, p.Lat, p.Lon, id); err != nil {
+				t.Fatal(err)
+			}
+			miles[id] = geo.Miles(centre, p)
+		}
+		var want []string
+		for id, m := range miles {
+			if m <= radius {
+				want = append(want, id)
+			}
+		}
+		sort.Slice(want, func(i, j int) bool {
+			if miles[want[i]] != miles[want[j]] {
+				return miles[want[i]] < miles[want[j]]
+			}
+			return want[i] < want[j]
+		})
+		q := url.Values{"searchArea": {"SW11"}, "radius": {"1"}}
+		var got []string
+		pages := 0
+		for {
+			page, next, r := search(t, e.NewClient(), q)
+			if r.Status != http.StatusOK {
+				t.Fatalf("%d %s", r.Status, r.Raw)
+			}
+			pages++
+			for _, l := range page {
+				got = append(got, l["id"].(string))
+			}
+			if next == "" {
+				break
+			}
+			if len(page) != property.PageSize {
+				t.Fatalf("page %d holds %d listings and another follows", pages, len(page))
+			}
+			q.Set("cursor", next)
+		}
+		if pages < 5 {
+			t.Fatalf("set-up: %d pages, want at least 3", pages)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("nearest through rings: %d listings, want %d", len(got), len(want))
+			for i := range min(len(got), len(want)) {
+				if got[i] != want[i] {
+					t.Fatalf("place %d: %.4f mi, want %.4f mi", i+1, miles[got[i]], miles[want[i]])
 				}
 			}
 		}
