@@ -161,35 +161,23 @@ func TestFeedAddressIsShownOnceHashedAndNotLogged(t *testing.T) {
 // in the database.
 func TestOldFeedAddressWorksAfterTheHashingStep(t *testing.T) {
 	const token = "OldFeedToken_0123456789abcdefghijklmnopqrstuvwx"
-	for _, dialect := range dbtest.Dialects() {
-		t.Run(string(dialect), func(t *testing.T) {
-			ctx := context.Background()
-			d := dbtest.OpenAt(t, dialect, 27)
-			for _, q := range []string{
-				`INSERT INTO users (id, email, full_name, user_type, password_hash, created_at, updated_at)
-					VALUES ('u1', 'lord@example.com', 'Lord Landlord', 'Landlord', 'x', 1, 1)`,
-				`INSERT INTO calendar_feeds (owner_id, token, created_at) VALUES ('u1', '` + token + `', 1)`,
-			} {
-				if _, err := d.Conn().Exec(ctx, q); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := d.Migrate(ctx); err != nil {
-				t.Fatal(err)
-			}
-			e := apptest.Start(t, d, nil)
-			res, err := http.Get(e.Server.URL + "/api/calendar/feed/" + token + ".ics")
-			if err != nil || res.StatusCode != 200 {
-				t.Fatalf("old address after the step: %v %v", res, err)
-			}
-			res.Body.Close()
-			var stored string
-			if err := d.Conn().QueryRow(ctx, `SELECT token_hash FROM calendar_feeds WHERE owner_id = 'u1'`).Scan(&stored); err != nil {
-				t.Fatal(err)
-			}
-			if stored != sha(token) {
-				t.Errorf("stored %q, want the token's SHA-256", stored)
-			}
-		})
-	}
+	dbtest.Migrated(t, 27, []string{
+		`INSERT INTO users (id, email, full_name, user_type, password_hash, created_at, updated_at)
+			VALUES ('u1', 'lord@example.com', 'Lord Landlord', 'Landlord', 'x', 1, 1)`,
+		`INSERT INTO calendar_feeds (owner_id, token, created_at) VALUES ('u1', '` + token + `', 1)`,
+	}, func(t *testing.T, d *db.DB) {
+		e := apptest.Start(t, d, nil)
+		res, err := http.Get(e.Server.URL + "/api/calendar/feed/" + token + ".ics")
+		if err != nil || res.StatusCode != 200 {
+			t.Fatalf("old address after the step: %v %v", res, err)
+		}
+		res.Body.Close()
+		var stored string
+		if err := d.Conn().QueryRow(context.Background(), `SELECT token_hash FROM calendar_feeds WHERE owner_id = 'u1'`).Scan(&stored); err != nil {
+			t.Fatal(err)
+		}
+		if stored != sha(token) {
+			t.Errorf("stored %q, want the token's SHA-256", stored)
+		}
+	})
 }

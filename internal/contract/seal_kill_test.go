@@ -50,16 +50,8 @@ func TestSealSurvivesKill(t *testing.T) {
 // killed) at the point.
 func TestSealKillHelper(t *testing.T) {
 	k := signingtest.Helper(t)
-	ctx := context.Background()
-	u, err := k.Env.App.Auth.UserByEmail(ctx, "tom@example.com")
-	if err != nil {
-		t.Fatal(err)
-	}
-	env, err := k.Env.App.Signing.Envelope(ctx, signing.Ref{Kind: contract.Kind, ID: k.ID})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := k.Env.App.Contracts.Sign(ctx, u.Actor(), k.ID, signing.Signature{Method: signing.Typed, Typed: "Tom Tenant"}, env.DocHash,
+	tom, hash := k.LastSigner(t, "tom@example.com")
+	res, err := k.Env.App.Contracts.Sign(context.Background(), tom, k.ID, signing.Signature{Method: signing.Typed, Typed: "Tom Tenant"}, hash,
 		signing.Meta{IP: "127.0.0.1", UserAgent: "helper"})
 	if err != nil || !res.Completed {
 		t.Fatalf("sign: %v %+v", err, res.Completed)

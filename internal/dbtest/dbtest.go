@@ -73,6 +73,29 @@ func OpenAt(t testing.TB, dialect db.Dialect, version int64) *db.DB {
 	return d
 }
 
+// Migrated is the shape of a test of a migration step, on each dialect as
+// a subtest: a fresh database migrated only up to version before, the seed
+// statements run in it (the rows as they were before the step), then every
+// later step run; check looks at the rows after.
+func Migrated(t *testing.T, before int64, seed []string, check func(t *testing.T, d *db.DB)) {
+	t.Helper()
+	for _, dialect := range Dialects() {
+		t.Run(string(dialect), func(t *testing.T) {
+			ctx := context.Background()
+			d := OpenAt(t, dialect, before)
+			for _, q := range seed {
+				if _, err := d.Conn().Exec(ctx, q); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := d.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			check(t, d)
+		})
+	}
+}
+
 // The migrated SQLite template: made once per set of migrations (named by
 // their digest, in the system's temp folder, shared by the test processes
 // and runs) and copied for each test, which then finds nothing to migrate.

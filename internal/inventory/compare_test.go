@@ -56,7 +56,7 @@ func TestCompareNotInspected(t *testing.T) {
 	}}
 	out := in.layoutOnly()
 	out.Inside[0].Items[0].Overview.Rating, out.Inside[0].Items[0].Completed = "Fine", true // the oven inspected
-	out.Inside[2].Done = true                                                                  // the hall: done, nothing to say
+	out.Inside[2].Done = true                                                               // the hall: done, nothing to say
 	got := map[string]Change{}
 	lines := Compare(in, out)
 	for _, l := range lines {

@@ -59,18 +59,10 @@ func TestReportSealSurvivesKill(t *testing.T) {
 // the jobs, stopping (to be killed) at the point.
 func TestReportSealKillHelper(t *testing.T) {
 	k := signingtest.Helper(t)
-	ctx := context.Background()
-	u, err := k.Env.App.Auth.UserByEmail(ctx, "tom@example.com")
-	if err != nil {
-		t.Fatal(err)
-	}
-	env, err := k.Env.App.Signing.Envelope(ctx, signing.Ref{Kind: inventory.Kind, ID: k.ID})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := k.Env.App.Inventory.Sign(ctx, u.Actor(), k.ID, signing.SignRequest{
+	tom, hash := k.LastSigner(t, "tom@example.com")
+	res, err := k.Env.App.Inventory.Sign(context.Background(), tom, k.ID, signing.SignRequest{
 		Signature:    signing.Signature{Method: signing.Typed, Typed: "Tom Tenant"},
-		DocumentHash: env.DocHash,
+		DocumentHash: hash,
 	}, signing.Meta{IP: "127.0.0.1", UserAgent: "helper"})
 	if err != nil || !res.Completed {
 		t.Fatalf("sign: %v %+v", err, res.Completed)

@@ -1,15 +1,11 @@
 package photo
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"io"
 	"log/slog"
-	neturl "net/url"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +15,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/imaging/imagingtest"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
+	"github.com/omnirent/omnirent/internal/platform/killtest"
 	"github.com/omnirent/omnirent/internal/platform/storage"
 	"github.com/omnirent/omnirent/internal/session"
 )
@@ -62,46 +59,28 @@ var crashPoints = []string{
 	"delete:row-deleted",   // the row gone, its three files not yet
 }
 
-// databaseURL opens a fresh migrated database of the dialect the helper
-// can open too.
-func databaseURL(t *testing.T, dialect db.Dialect) (*db.DB, string) {
+// crashDB opens a fresh migrated database of the dialect and answers its
+// URL, which the helper opens too.
+func crashDB(t *testing.T, dialect db.Dialect) (*db.DB, string) {
 	t.Helper()
-	ctx := context.Background()
-	if dialect == db.SQLite {
-		u := "sqlite:" + filepath.Join(t.TempDir(), "crash.db")
-		d, err := db.Open(ctx, u)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { d.Close() })
-		if err := d.Migrate(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return d, u
-	}
-	d := dbtest.Open(t, db.Postgres)
-	var schema string
-	if err := d.Conn().QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
-		t.Fatal(err)
-	}
-	u, err := neturl.Parse(os.Getenv("OMNIRENT_TEST_POSTGRES_URL"))
+	u := dbtest.URL(t, dialect)
+	d, err := db.Open(context.Background(), u)
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return d, u.String()
+	t.Cleanup(func() { d.Close() })
+	return d, u
 }
 
 func TestPhotoUploadKilledAtEachPoint(t *testing.T) {
 	for _, dialect := range dbtest.Dialects() {
 		t.Run(string(dialect), func(t *testing.T) {
-			d, dsn := databaseURL(t, dialect)
+			d, dsn := crashDB(t, dialect)
 			dir := t.TempDir()
 			for i, point := range crashPoints {
 				owner := "property-" + string(rune('a'+i))
-				killAt(t, dsn, dir, owner, point)
+				killtest.At(t, "TestPhotoCrashHelper", "crash:"+point,
+					"PHOTO_CRASH_DB="+dsn, "PHOTO_CRASH_DIR="+dir, "PHOTO_CRASH_OWNER="+owner, "PHOTO_CRASH_AT="+point)
 				// Restart: a fresh service on the same database and files,
 				// its clock past the killed worker's job lease.
 				clk := clock.NewFake(time.Now().Add(time.Hour))
@@ -178,7 +157,7 @@ func TestPhotoUploadKilledAtEachPoint(t *testing.T) {
 func TestSweepKeepsAnUploadInFlight(t *testing.T) {
 	for _, dialect := range dbtest.Dialects() {
 		t.Run(string(dialect), func(t *testing.T) {
-			d, _ := databaseURL(t, dialect)
+			d := dbtest.Open(t, dialect)
 			ctx := context.Background()
 			s, _, files := crashService(t, d, t.TempDir(), clock.System{})
 			defer files.Close()
@@ -206,60 +185,19 @@ func TestSweepKeepsAnUploadInFlight(t *testing.T) {
 	}
 }
 
-// killAt runs the helper until it reports reaching point, then kills it
-// with SIGKILL.
-func killAt(t *testing.T, dsn, dir, owner, point string) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestPhotoCrashHelper$")
-	cmd.Env = append(os.Environ(), "PHOTO_CRASH_DB="+dsn, "PHOTO_CRASH_DIR="+dir, "PHOTO_CRASH_OWNER="+owner, "PHOTO_CRASH_AT="+point)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	reached := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if strings.HasPrefix(sc.Text(), "crash:") {
-				reached <- strings.TrimPrefix(sc.Text(), "crash:")
-				return
-			}
-		}
-		close(reached)
-	}()
-	select {
-	case got, ok := <-reached:
-		if !ok || got != point {
-			t.Fatalf("helper ended without reaching %s", point)
-		}
-	case <-time.After(60 * time.Second):
-		t.Fatalf("helper did not reach %s", point)
-	}
-	_ = cmd.Process.Kill() // SIGKILL: nothing after the point runs
-	_ = cmd.Wait()
-}
-
 // TestPhotoCrashHelper is the process TestPhotoUploadKilledAtEachPoint kills.
 func TestPhotoCrashHelper(t *testing.T) {
-	dsn, point := os.Getenv("PHOTO_CRASH_DB"), os.Getenv("PHOTO_CRASH_AT")
-	if dsn == "" {
-		t.Skip("run by TestPhotoUploadKilledAtEachPoint")
-	}
+	killtest.Helper(t)
+	point := os.Getenv("PHOTO_CRASH_AT")
 	ctx := context.Background()
-	d, err := db.Open(ctx, dsn)
+	d, err := db.Open(ctx, os.Getenv("PHOTO_CRASH_DB"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s, q, _ := crashService(t, d, os.Getenv("PHOTO_CRASH_DIR"), clock.System{})
 	crashPoint = func(p string) {
 		if p == point {
-			os.Stdout.WriteString("crash:" + p + "\n")
-			time.Sleep(time.Hour) // killed here
+			killtest.Reached("crash:" + p) // killed here
 		}
 	}
 	owner := os.Getenv("PHOTO_CRASH_OWNER")

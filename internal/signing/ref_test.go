@@ -25,7 +25,7 @@ func TestPublicRef(t *testing.T) {
 	for in, want := range map[string]string{
 		"or-7k3f-9qx2": "OR-7K3F-9QX2", " 7K3F 9QX2 ": "OR-7K3F-9QX2", "7k3f9qx2": "OR-7K3F-9QX2",
 		"OR-0A1B-2C3D": "OR-0A1B-2C3D", // from a legacy id
-		"OR-7K3F-9QX": "", "hello world": "", "OR-7K3F-9QX2-1": "", "": "",
+		"OR-7K3F-9QX":  "", "hello world": "", "OR-7K3F-9QX2-1": "", "": "",
 	} {
 		if got := normalRef(in); got != want {
 			t.Errorf("normalRef(%q) = %q, want %q", in, got, want)

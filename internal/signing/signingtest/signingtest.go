@@ -1,16 +1,14 @@
 // Package signingtest holds what the signing areas' race and kill -9 tests
 // share: starting (and restarting) the application on one database and data
 // folder, running a signature in a helper process killed with SIGKILL at a
-// chosen point of sealing, and checking that a document ended sealed once.
+// chosen point of sealing (with killtest, which runs and kills the helper),
+// and checking that a document ended sealed once.
 package signingtest
 
 import (
-	"bufio"
 	"context"
-	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +17,8 @@ import (
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/dbtest"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/killtest"
+	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/signing"
 )
 
@@ -45,6 +45,7 @@ func OpenAt(t testing.TB, url, dir string) *apptest.Env {
 const (
 	envDB    = "SEAL_KILL_DB"
 	envDir   = "SEAL_KILL_DIR"
+	envKind  = "SEAL_KILL_KIND"
 	envID    = "SEAL_KILL_ID"
 	envPoint = "SEAL_KILL_POINT"
 )
@@ -77,7 +78,7 @@ func SurvivesKill(t *testing.T, kind, helper string,
 						t.Fatal(err)
 					}
 				} else {
-					KillAt(t, helper, url, dir, id, point)
+					KillAt(t, helper, url, dir, signing.Ref{Kind: kind, ID: id}, point)
 				}
 				after := OpenAt(t, url, dir)         // the restart
 				after.Clock.Advance(5 * time.Minute) // past the killed worker's lease
@@ -91,46 +92,17 @@ func SurvivesKill(t *testing.T, kind, helper string,
 
 // KillAt runs the test function helper of this test binary in a helper
 // process (see Helper) on the database at url and the files in dir, for
-// the document id, and kills it with SIGKILL when it reports reaching point.
-func KillAt(t *testing.T, helper, url, dir, id, point string) {
+// the document ref, and kills it with SIGKILL when it reports reaching point.
+func KillAt(t *testing.T, helper, url, dir string, ref signing.Ref, point string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^"+helper+"$", "-test.v")
-	cmd.Env = append(os.Environ(), envDB+"="+url, envDir+"="+dir, envID+"="+id, envPoint+"="+point)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	reached := make(chan bool, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if sc.Text() == "at "+point {
-				reached <- true
-				return
-			}
-		}
-		reached <- false
-	}()
-	select {
-	case ok := <-reached:
-		if !ok {
-			_ = cmd.Wait()
-			t.Fatalf("the helper ended before %s", point)
-		}
-	case <-time.After(2 * time.Minute):
-		t.Errorf("the helper did not reach %s", point)
-	}
-	_ = cmd.Process.Kill() // SIGKILL: nothing runs after it
-	_ = cmd.Wait()
+	killtest.At(t, helper, "at "+point,
+		envDB+"="+url, envDir+"="+dir, envKind+"="+ref.Kind, envID+"="+ref.ID, envPoint+"="+point)
 }
 
 // Kill is the helper process's side of KillAt.
 type Kill struct {
 	Env   *apptest.Env // the application, started on the killed test's database and files
+	Kind  string       // the document's kind
 	ID    string       // the document
 	Point string       // where to stop
 }
@@ -140,24 +112,34 @@ type Kill struct {
 // helper process it skips the test.
 func Helper(t *testing.T) Kill {
 	t.Helper()
-	url := os.Getenv(envDB)
-	if url == "" {
-		t.Skip("the helper process of a kill -9 test")
-	}
-	k := Kill{ID: os.Getenv(envID), Point: os.Getenv(envPoint)}
+	killtest.Helper(t)
+	k := Kill{Kind: os.Getenv(envKind), ID: os.Getenv(envID), Point: os.Getenv(envPoint)}
 	signing.CrashPoint = func(p string) {
 		if p == k.Point {
 			k.Stop()
 		}
 	}
-	k.Env = OpenAt(t, url, os.Getenv(envDir))
+	k.Env = OpenAt(t, os.Getenv(envDB), os.Getenv(envDir))
 	return k
 }
 
 // Stop reports reaching the point and waits to be killed.
-func (k Kill) Stop() {
-	fmt.Println("at " + k.Point)
-	time.Sleep(time.Hour)
+func (k Kill) Stop() { killtest.Reached("at " + k.Point) }
+
+// LastSigner answers the user at email, who signs last, and the hash of
+// the document as it is to be signed.
+func (k Kill) LastSigner(t *testing.T, email string) (session.Actor, string) {
+	t.Helper()
+	ctx := context.Background()
+	u, err := k.Env.App.Auth.UserByEmail(ctx, email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, err := k.Env.App.Signing.Envelope(ctx, signing.Ref{Kind: k.Kind, ID: k.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Actor(), env.DocHash
 }
 
 // Signed is called by the helper once the last signature is committed: it
