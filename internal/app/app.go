@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -350,10 +351,15 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 		}
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", a.Metrics.Handler())
+		// Go's profiles of the running server (CPU, allocations, goroutines),
+		// for profiling under load: go tool pprof http://ADDR/debug/pprof/profile
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 		msrv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 		go func() { _ = msrv.Serve(mln) }()
 		defer msrv.Close()
-		a.Log.Info("metrics at /metrics", "addr", mln.Addr().String())
+		a.Log.Info("metrics at /metrics, profiles at /debug/pprof/", "addr", mln.Addr().String())
 	}
 	workCtx, stopWork := context.WithCancel(context.Background())
 	workersDone := make(chan struct{})

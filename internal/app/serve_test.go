@@ -341,12 +341,24 @@ func TestMetricsAndRequestIDsInTheLog(t *testing.T) {
 	if t.Failed() {
 		t.Logf("scrape:\n%s", scrape)
 	}
-	// The public listener does not serve /metrics.
-	if r, err := http.Get(s.url + "/metrics"); err == nil {
+	// Go's profiles are there too (issue 29: profiling under load).
+	if r, err := http.Get("http://" + metricsAddr + "/debug/pprof/heap?debug=1"); err != nil {
+		t.Error(err)
+	} else {
 		b, _ := io.ReadAll(r.Body)
 		r.Body.Close()
-		if strings.Contains(string(b), "omnirent_http_request") {
-			t.Error("/metrics is served on the public address")
+		if r.StatusCode != http.StatusOK || !strings.Contains(string(b), "heap profile") {
+			t.Errorf("/debug/pprof/heap: %d %.200s", r.StatusCode, b)
+		}
+	}
+	// The public listener serves neither.
+	for _, path := range []string{"/metrics", "/debug/pprof/heap?debug=1"} {
+		if r, err := http.Get(s.url + path); err == nil {
+			b, _ := io.ReadAll(r.Body)
+			r.Body.Close()
+			if strings.Contains(string(b), "omnirent_http_request") || strings.Contains(string(b), "heap profile") {
+				t.Errorf("%s is served on the public address", path)
+			}
 		}
 	}
 	_ = s.cmd.Process.Signal(syscall.SIGTERM)

@@ -153,7 +153,7 @@ var Options = []Option{
 	{"OMNIRENT_NEWS_REFRESH", "30m", "How often the feeds are read (by the job queue)."},
 	{"OMNIRENT_NEWS_RETENTION", "720h", "How long headlines are kept (720h is 30 days)."},
 	{"OMNIRENT_SHUTDOWN_TIMEOUT", "10s", "How long to wait for requests in flight (uploads included) and running jobs when stopping (SIGTERM or Ctrl-C); then the rest are cut off and their job leases released."},
-	{"OMNIRENT_METRICS_ADDR", "(empty: off)", "Address of a second listener serving Prometheus metrics at `/metrics` (requests by route and status with latencies, job queue, mails, sweeps, database pool), e.g. `127.0.0.1:9090`. Keep it off the public network."},
+	{"OMNIRENT_METRICS_ADDR", "(empty: off)", "Address of a second listener serving Prometheus metrics at `/metrics` (requests by route and status with latencies, job queue, mails, sweeps, database pool), and Go's profiles of the running server at `/debug/pprof/` (`go tool pprof http://127.0.0.1:9090/debug/pprof/profile`), e.g. `127.0.0.1:9090`. Keep it off the public network."},
 }
 
 // MarkdownTable renders Options as the configuration table of

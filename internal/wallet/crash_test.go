@@ -1,16 +1,9 @@
 package wallet_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"fmt"
-	"net/url"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +12,7 @@ import (
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/dbtest"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/killtest"
 	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/wallet"
 )
@@ -26,61 +20,25 @@ import (
 // Issue 24, kill -9: an invoice upload killed between writing its file and
 // the row that names it. After restart no entry names a missing file, and
 // the orphan sweep (a job) removes the stray file once it is old enough.
-// The upload runs in a helper process (this test binary again, with
-// -test.run=^TestInvoiceUploadCrashHelper$), killed with SIGKILL at the
-// point.
+// The upload runs in a helper process (this test binary again, started
+// by killtest), killed with SIGKILL at the point.
 func TestInvoiceUploadKilledBetweenFileAndRow(t *testing.T) {
 	for _, dialect := range dbtest.Dialects() {
 		t.Run(string(dialect), func(t *testing.T) {
 			dir := t.TempDir()
-			dbURL := crashDB(t, dialect, dir)
+			dbURL := dbtest.URL(t, dialect)
 			d, err := db.Open(context.Background(), dbURL)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer d.Close()
-			if err := d.Migrate(context.Background()); err != nil {
-				t.Fatal(err)
-			}
 			e := startAt(t, d, dir)
 			c, p := landlord(t, e, "lord@example.com", 1)
 			id := add(t, c, entry("expense", p[0], "Insurance", 10000, "2026-10-01"))["id"].(string)
 			landlordID := obj(c.Get("/api/auth/session").Body["user"])["id"].(string)
 
-			cmd := exec.Command(os.Args[0], "-test.run=^TestInvoiceUploadCrashHelper$")
-			cmd.Env = append(os.Environ(), "WALLET_CRASH_DB="+dbURL, "WALLET_CRASH_DIR="+dir, "WALLET_CRASH_LANDLORD="+landlordID, "WALLET_CRASH_ENTRY="+id)
-			out, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-			at := make(chan bool, 1)
-			go func() {
-				sc := bufio.NewScanner(out)
-				for sc.Scan() {
-					if sc.Text() == "file-written" {
-						at <- true
-					}
-				}
-				close(at)
-			}()
-			select {
-			case ok := <-at:
-				if !ok {
-					t.Fatalf("helper ended before the kill point: %s", stderr.String())
-				}
-			case <-time.After(2 * time.Minute):
-				t.Fatal("helper did not reach the kill point")
-			}
-			if err := cmd.Process.Kill(); err != nil { // SIGKILL
-				t.Fatal(err)
-			}
-			_ = cmd.Wait()
+			killtest.At(t, "TestInvoiceUploadCrashHelper", "file-written",
+				"WALLET_CRASH_DB="+dbURL, "WALLET_CRASH_DIR="+dir, "WALLET_CRASH_LANDLORD="+landlordID, "WALLET_CRASH_ENTRY="+id)
 
 			// Restart: a new server on the same database and files.
 			e2 := startAt(t, d, dir)
@@ -119,19 +77,13 @@ func TestInvoiceUploadKilledBetweenFileAndRow(t *testing.T) {
 // TestInvoiceUploadCrashHelper is the process that is killed: it uploads an
 // invoice and stops between the file and the row.
 func TestInvoiceUploadCrashHelper(t *testing.T) {
-	dbURL := os.Getenv("WALLET_CRASH_DB")
-	if dbURL == "" {
-		t.Skip("helper process of TestInvoiceUploadKilledBetweenFileAndRow")
-	}
-	d, err := db.Open(context.Background(), dbURL)
+	killtest.Helper(t)
+	d, err := db.Open(context.Background(), os.Getenv("WALLET_CRASH_DB"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	e := startAt(t, d, os.Getenv("WALLET_CRASH_DIR"))
-	wallet.PauseAfterInvoiceFile(func() {
-		fmt.Println("file-written")
-		select {} // killed here
-	})
+	wallet.PauseAfterInvoiceFile(func() { killtest.Reached("file-written") })
 	a := session.Actor{UserID: os.Getenv("WALLET_CRASH_LANDLORD"), UserType: session.Landlord, Role: session.RoleUser}
 	_, err = e.App.Wallet.SetInvoice(context.Background(), a, os.Getenv("WALLET_CRASH_ENTRY"), bytes.NewReader(pdf("killed")))
 	t.Fatalf("the upload ended instead of pausing: %v", err)
@@ -141,41 +93,6 @@ func TestInvoiceUploadCrashHelper(t *testing.T) {
 func startAt(t *testing.T, d *db.DB, dir string) *apptest.Env {
 	t.Helper()
 	return apptest.Start(t, d, func(c *config.Config) { *c = apptest.Config(t, dir) })
-}
-
-// crashDB is a database two processes can open: a SQLite file in dir, or
-// a fresh PostgreSQL schema.
-func crashDB(t *testing.T, dialect db.Dialect, dir string) string {
-	t.Helper()
-	if dialect == db.SQLite {
-		return "sqlite:" + filepath.Join(dir, "app.db")
-	}
-	base := os.Getenv("OMNIRENT_TEST_POSTGRES_URL")
-	admin, err := db.Open(context.Background(), base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	buf := make([]byte, 6)
-	_, _ = rand.Read(buf)
-	schema := "crash_" + hex.EncodeToString(buf)
-	if _, err := admin.ExecContext(context.Background(), "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if a, err := db.Open(context.Background(), base); err == nil {
-			_, _ = a.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-			a.Close()
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
 }
 
 // assertNamedFilesExist: every invoice an entry names is stored.

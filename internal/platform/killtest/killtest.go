@@ -29,7 +29,7 @@ import (
 
 // envHelper names, in a helper process's environment, the test function it
 // was started for.
-const envHelper = "OMNIRENT_KILLTEST_HELPER"
+const envHelper = "OMNIRENT_TEST_KILLTEST_HELPER"
 
 // Timeout is how long Start waits for the helper to print its line.
 var Timeout = 2 * time.Minute
