@@ -2,7 +2,9 @@ package terms
 
 import (
 	"bufio"
+	"fmt"
 	"os"
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"testing"
@@ -92,4 +94,85 @@ func (c *Checker) byID(id string) (*Rule, bool) {
 		}
 	}
 	return nil, false
+}
+
+// Patterns are read against lower-case text, so a pattern with a capital
+// letter (which could never match) is refused at start-up; escapes such as
+// \S are not letters of the text.
+func TestPatternsMustBeLowerCase(t *testing.T) {
+	rule := func(pattern string) []byte {
+		return []byte(`rules:
+  - id: test-rule
+    title: A test rule
+    why: Because.
+    statute: Test Act 2026
+    source: https://example.org/act
+    effectiveFrom: "2026-01-01"
+    uses: [agreement]
+    jurisdictions: [England]
+    patterns: ['` + pattern + `']
+    examples: ['No smoking at all']
+`)
+	}
+	if _, err := Parse(rule(`\bno smoking\b`)); err != nil {
+		t.Fatalf("a lower-case pattern: %v", err)
+	}
+	if _, err := Parse(rule(`\bno\S* smoking\b`)); err != nil {
+		t.Fatalf("a pattern with an upper-case escape: %v", err)
+	}
+	if _, err := Parse(rule(`\bNo smoking\b`)); err == nil || !strings.Contains(err.Error(), "lower case") {
+		t.Fatalf("a pattern with a capital: %v", err)
+	}
+}
+
+// The words a pattern needs (its prefilter) never turn a match into a
+// miss: over every phrasing of the corpus, every rule's examples and lawful
+// texts, and each of those cut at every word (so that parts of a match
+// are tried too), each pattern answers as its regular expression alone.
+func TestRequiredWordsNeverHideAMatch(t *testing.T) {
+	c := MustLoad()
+	var texts []string
+	for _, p := range readCorpus(t) {
+		texts = append(texts, p.text)
+	}
+	for _, r := range c.rules {
+		texts = append(texts, r.Examples...)
+		texts = append(texts, r.Lawful...)
+	}
+	var all []string
+	for _, text := range texts {
+		for _, s := range sentencesOf(text) {
+			words := strings.Fields(s.norm)
+			for i := range words {
+				all = append(all, strings.Join(words[i:], " "), strings.Join(words[:i+1], " "))
+			}
+		}
+	}
+	checked, skipped := 0, 0
+	for _, r := range c.rules {
+		for _, list := range [][]pattern{r.patterns, r.requires, r.unless} {
+			for _, p := range list {
+				for _, s := range all {
+					want := p.re.MatchString(s)
+					if got := p.MatchString(s); got != want {
+						t.Fatalf("%s: pattern %s on %q: %v with its words %v, %v alone", r.ID, p.re, s, got, p.need, want)
+					}
+					checked++
+					if !p.mayMatch(s) {
+						skipped++ // the words alone said no
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d pattern runs, %d answered by the needed words alone", checked, skipped)
+	// The structure is read as meant.
+	tree, _ := syntax.Parse(`\brent(al)?\b.{0,50}\b(review|increase|go(es)? up)\b`, syntax.Perl)
+	if got := fmt.Sprint(required(tree)); got != "[[rent] [review increase  up]]" { // "go(es)? up" needs " up"
+		t.Errorf("required: %s", got)
+	}
+	tree, _ = syntax.Parse(`\b(no|not)?\s*pets?\b`, syntax.Perl)
+	if got := fmt.Sprint(required(tree)); got != "[[pet]]" {
+		t.Errorf("required: %s", got)
+	}
 }
