@@ -2,7 +2,7 @@ package wallet
 
 import (
 	"context"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -324,8 +324,8 @@ func (s *Service) Overview(ctx context.Context, a session.Actor, period, filter 
 		o.Rent.Overdue = append(o.Rent.Overdue, r.overdue...)
 		o.Rent.Payments = append(o.Rent.Payments, r.payments...)
 	}
-	sort.SliceStable(o.Rent.Overdue, func(i, j int) bool { return o.Rent.Overdue[i].DueDate < o.Rent.Overdue[j].DueDate })
-	sort.SliceStable(o.Rent.Payments, func(i, j int) bool { return o.Rent.Payments[i].Date > o.Rent.Payments[j].Date })
+	slices.SortStableFunc(o.Rent.Overdue, func(a, b OverdueRent) int { return strings.Compare(a.DueDate, b.DueDate) })
+	slices.SortStableFunc(o.Rent.Payments, func(a, b RentPayment) int { return strings.Compare(b.Date, a.Date) })
 	return o, nil
 }
 

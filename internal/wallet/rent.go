@@ -1,9 +1,11 @@
 package wallet
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/omnirent/omnirent/internal/session"
 )
@@ -158,7 +160,7 @@ func (s *Service) rentStates(ctx context.Context, a session.Actor, b *book, from
 				}
 			})
 		}
-		sort.SliceStable(dues, func(i, j int) bool { return dues[i].on < dues[j].on })
+		slices.SortStableFunc(dues, func(a, b due) int { return cmp.Compare(a.on, b.on) })
 		// Each payment settles the oldest rent still owed (MsgRentRule), up
 		// to a year ahead (rent paid in advance); what overdue says below
 		// follows from the same rule.
@@ -166,16 +168,16 @@ func (s *Service) rentStates(ctx context.Context, a session.Actor, b *book, from
 		for _, sc := range list {
 			sc.rec.each(max(to, now)+1, addMonths(now, 12), func(d day) { alloc = append(alloc, due{d, sc.pence}) })
 		}
-		sort.SliceStable(alloc, func(i, j int) bool { return alloc[i].on < alloc[j].on })
+		slices.SortStableFunc(alloc, func(a, b due) int { return cmp.Compare(a.on, b.on) })
 		ps := payments[id]
-		sort.SliceStable(ps, func(i, j int) bool {
-			if ps[i].d != ps[j].d {
-				return ps[i].d < ps[j].d
+		slices.SortStableFunc(ps, func(a, b payment) int {
+			if a.d != b.d {
+				return cmp.Compare(a.d, b.d)
 			}
-			if !ps[i].t.CreatedAt.Equal(ps[j].t.CreatedAt) {
-				return ps[i].t.CreatedAt.Before(ps[j].t.CreatedAt)
+			if c := a.t.CreatedAt.Compare(b.t.CreatedAt); c != 0 {
+				return c
 			}
-			return ps[i].t.ID < ps[j].t.ID
+			return strings.Compare(a.t.ID, b.t.ID)
 		})
 		st.payments = []RentPayment{}
 		di, left := 0, int64(0)

@@ -2,11 +2,12 @@ package wallet
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"io"
 	"log/slog"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -725,10 +726,12 @@ func (s *Service) DeleteExpectedRent(ctx context.Context, a session.Actor, prope
 
 // sortNewest orders occurrences newest first (then the newest entry).
 func sortNewest(list []Occurrence) {
-	sort.SliceStable(list, func(i, j int) bool {
-		if list[i].on != list[j].on {
-			return list[i].on > list[j].on
+	// slices, not sort.SliceStable: its swaps through reflection were a
+	// third of a 3-year overview (issue 29).
+	slices.SortStableFunc(list, func(a, b Occurrence) int {
+		if a.on != b.on {
+			return cmp.Compare(b.on, a.on)
 		}
-		return list[i].Transaction.CreatedAt.After(list[j].Transaction.CreatedAt)
+		return b.Transaction.CreatedAt.Compare(a.Transaction.CreatedAt)
 	})
 }
