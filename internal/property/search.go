@@ -237,7 +237,7 @@ func (s *Service) searchNewestIn(ctx context.Context, q query, area *Area, after
 // box, so once more than a page of rows past the cursor lie within r, they
 // are the next page whatever lies further out. The first ring starts at the
 // cursor's distance and is as wide as the cursor suggests (the width that
-// would hold about as many rows as its page did, see nextWidth), or an
+// would hold about twice the rows its page did, see nextWidth), or an
 // eighth of the radius for a first page; each further ring doubles the
 // width, until the page fills or the radius is reached. A ring is read
 // through boxes that follow it (geo.RingBoxes), not its whole bounding box,
