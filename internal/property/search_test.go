@@ -476,29 +476,9 @@ func TestNearestFirstAcrossGrowingCircles(t *testing.T) {
 			at(0, radius*1.001),            // just outside
 			at(-radius*0.75, -radius*0.75), // in the corner of the radius's box, outside the circle
 		)
-		miles := map[string]float64{}
-		for i, p := range points {
-			e.Clock.Advance(time.Minute)
-			id := publishListing(t, c, listing{postcode: "SW11 1AA", rentPounds: 1000 + int64(i), beds: 1, baths: 1, publish: true})
-			// Place it exactly; the database keeps the spatial index in step.
-			if _, err := e.App.DB.Conn().Exec(context.Background(), `UPDATE properties SET latitude = ?, longitude = ? WHERE id = ?`, p.Lat, p.Lon, id); err != nil {
-				t.Fatal(err)
-			}
-			miles[id] = geo.Miles(centre, p)
-		}
+		miles := placed(t, e, c, centre, points)
 		checkSpatialIndex(t, e)
-		var want []string
-		for id, m := range miles {
-			if m <= radius {
-				want = append(want, id)
-			}
-		}
-		sort.Slice(want, func(i, j int) bool {
-			if miles[want[i]] != miles[want[j]] {
-				return miles[want[i]] < miles[want[j]]
-			}
-			return want[i] < want[j]
-		})
+		want := nearestOrder(miles, radius)
 		if len(want) != len(points)-2 {
 			t.Fatalf("set-up: %d of %d points within the radius", len(want), len(points))
 		}
@@ -565,27 +545,8 @@ func TestNearestFirstPagesThroughRings(t *testing.T) {
 			points = append(points, geo.Destination(centre, rng.Float64()*360, radius*1.05*math.Sqrt(rng.Float64())))
 		}
 		points = append(points, geo.Destination(centre, 90, radius), geo.Destination(centre, 200, radius/8))
-		miles := map[string]float64{}
-		for i, p := range points {
-			e.Clock.Advance(time.Minute)
-			id := publishListing(t, c, listing{postcode: "SW11 1AA", rentPounds: 1000 + int64(i), beds: 1, baths: 1, publish: true})
-			if _, err := e.App.DB.Conn().Exec(context.Background(), `UPDATE properties SET latitude = ?, longitude = ? WHERE id = ?`, p.Lat, p.Lon, id); err != nil {
-				t.Fatal(err)
-			}
-			miles[id] = geo.Miles(centre, p)
-		}
-		var want []string
-		for id, m := range miles {
-			if m <= radius {
-				want = append(want, id)
-			}
-		}
-		sort.Slice(want, func(i, j int) bool {
-			if miles[want[i]] != miles[want[j]] {
-				return miles[want[i]] < miles[want[j]]
-			}
-			return want[i] < want[j]
-		})
+		miles := placed(t, e, c, centre, points)
+		want := nearestOrder(miles, radius)
 		q := url.Values{"searchArea": {"SW11"}, "radius": {"1"}}
 		var got []string
 		pages := 0
@@ -618,4 +579,38 @@ func TestNearestFirstPagesThroughRings(t *testing.T) {
 			}
 		}
 	})
+}
+
+// placed publishes a listing at each point, a minute apart, and answers
+// each one's distance from centre. Each is placed exactly by an update; the
+// database keeps the spatial index in step.
+func placed(t *testing.T, e *apptest.Env, c *apptest.Client, centre geo.Point, points []geo.Point) map[string]float64 {
+	t.Helper()
+	miles := map[string]float64{}
+	for i, p := range points {
+		e.Clock.Advance(time.Minute)
+		id := publishListing(t, c, listing{postcode: "SW11 1AA", rentPounds: 1000 + int64(i), beds: 1, baths: 1, publish: true})
+		if _, err := e.App.DB.Conn().Exec(context.Background(), `UPDATE properties SET latitude = ?, longitude = ? WHERE id = ?`, p.Lat, p.Lon, id); err != nil {
+			t.Fatal(err)
+		}
+		miles[id] = geo.Miles(centre, p)
+	}
+	return miles
+}
+
+// nearestOrder lists the listings within radius by distance, then id.
+func nearestOrder(miles map[string]float64, radius float64) []string {
+	var want []string
+	for id, m := range miles {
+		if m <= radius {
+			want = append(want, id)
+		}
+	}
+	sort.Slice(want, func(i, j int) bool {
+		if miles[want[i]] != miles[want[j]] {
+			return miles[want[i]] < miles[want[j]]
+		}
+		return want[i] < want[j]
+	})
+	return want
 }
