@@ -536,15 +536,22 @@ func TestNearestFirstPagesThroughRings(t *testing.T) {
 		centre, _ := geo.Default().District("SW11")
 		const radius = 1.0
 		rng := rand.New(rand.NewPCG(29, 1))
-		var points []geo.Point
-		for range 5 { // five at one spot: a tie across a page's end
-			points = append(points, geo.Destination(centre, 10, 0.4))
-		}
+		// 150 spread evenly over the disc, some just past the radius; one
+		// on the radius, one near the centre; and five at one spot whose
+		// distance puts them at places 20 to 24, across the end of page 1.
+		var dists []float64
 		for range 150 {
-			// Denser near the centre, as towns are; some just past the radius.
-			points = append(points, geo.Destination(centre, rng.Float64()*360, radius*1.05*math.Sqrt(rng.Float64())))
+			dists = append(dists, radius*1.05*math.Sqrt(rng.Float64()))
 		}
-		points = append(points, geo.Destination(centre, 90, radius), geo.Destination(centre, 200, radius/8))
+		sorted := slices.Sorted(slices.Values(dists))
+		tie := (sorted[17] + sorted[18]) / 2
+		points := []geo.Point{geo.Destination(centre, 90, radius), geo.Destination(centre, 200, radius/8)}
+		for range 5 {
+			points = append(points, geo.Destination(centre, 10, tie))
+		}
+		for _, d := range dists {
+			points = append(points, geo.Destination(centre, rng.Float64()*360, d))
+		}
 		miles := placed(t, e, c, centre, points)
 		want := nearestOrder(miles, radius)
 		q := url.Values{"searchArea": {"SW11"}, "radius": {"1"}}
@@ -566,6 +573,9 @@ func TestNearestFirstPagesThroughRings(t *testing.T) {
 				t.Fatalf("page %d holds %d listings and another follows", pages, len(page))
 			}
 			q.Set("cursor", next)
+		}
+		if miles[got[property.PageSize-1]] != miles[got[property.PageSize]] {
+			t.Errorf("set-up: page 1 ends at %.4f mi and page 2 starts at %.4f mi, not in one tie", miles[got[property.PageSize-1]], miles[got[property.PageSize]])
 		}
 		if pages < 5 {
 			t.Fatalf("set-up: %d pages, want at least 3", pages)
