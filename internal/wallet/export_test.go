@@ -1,5 +1,11 @@
 package wallet
 
+import (
+	"context"
+
+	"github.com/omnirent/omnirent/internal/session"
+)
+
 // ForgetBooks empties the in-memory copies (tests measure the first read).
 func (s *Service) ForgetBooks() {
 	s.books.mu.Lock()
@@ -10,3 +16,34 @@ func (s *Service) ForgetBooks() {
 // PauseAfterInvoiceFile makes every invoice upload run f between writing
 // its file and the row that names it (the crash test's kill point).
 func PauseAfterInvoiceFile(f func()) { afterInvoiceFile = f }
+
+// ReadBooksInHalvesFrom makes books of n entries or more be read in two
+// halves, and runs between (if set) once both are read; the returned
+// function puts both back.
+func ReadBooksInHalvesFrom(n int, between func()) func() {
+	was := splitRead
+	splitRead, betweenHalves = n, between
+	return func() { splitRead, betweenHalves = was, nil }
+}
+
+// BookOrder is the ids of the landlord's entries as the books hold them
+// (oldest first), read from the database again.
+func (s *Service) BookOrder(ctx context.Context, a session.Actor) ([]string, error) {
+	s.ForgetBooks()
+	b, err := s.book(ctx, a)
+	s.WaitSnapshots()
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(b.txs))
+	for i := range b.txs {
+		ids[i] = b.txs[i].ID
+	}
+	return ids, nil
+}
+
+// SnapshotFormat is the format snapshots are written in.
+var SnapshotFormat = snapshotFormat
+
+// WaitSnapshots waits for the books' snapshots being stored.
+func (s *Service) WaitSnapshots() { s.snapshots.Wait() }

@@ -194,10 +194,12 @@ type RentSummary struct {
 	DuePence     int64         `json:"duePence"`
 	OverduePence int64         `json:"overduePence"`
 	Overdue      []OverdueRent `json:"overdue"`
-	// Payments are the period's rent payments of properties with rent due,
-	// each with the due dates it settled by Rule.
-	Payments []RentPayment `json:"payments"`
-	Rule     string        `json:"rule"`
+	// Payments are the period's newest rent payments of properties with
+	// rent due (at most recentLimit of PaymentsTotal), each with the due
+	// dates it settled by Rule.
+	Payments      []RentPayment `json:"payments"`
+	PaymentsTotal int           `json:"paymentsTotal"`
+	Rule          string        `json:"rule"`
 }
 
 // Month is a bar of the chart.
@@ -326,6 +328,12 @@ func (s *Service) Overview(ctx context.Context, a session.Actor, period, filter 
 	}
 	slices.SortStableFunc(o.Rent.Overdue, func(a, b OverdueRent) int { return strings.Compare(a.DueDate, b.DueDate) })
 	slices.SortStableFunc(o.Rent.Payments, func(a, b RentPayment) int { return strings.Compare(b.Date, a.Date) })
+	// Three years of rent can be thousands of payments: the page shows the
+	// newest, as it does recent entries, and says how many there are.
+	o.Rent.PaymentsTotal = len(o.Rent.Payments)
+	if len(o.Rent.Payments) > recentLimit {
+		o.Rent.Payments = o.Rent.Payments[:recentLimit]
+	}
 	return o, nil
 }
 

@@ -2,6 +2,7 @@ package wallet_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -262,6 +263,34 @@ func TestRentPaymentsSayWhatTheySettled(t *testing.T) {
 		// Consistent with the rule: nothing is overdue.
 		if num(rent["overduePence"]) != 0 || len(list(rent["overdue"])) != 0 {
 			t.Errorf("overdue after both: %v", rent)
+		}
+	})
+}
+
+// Three years of rent can be thousands of payments: the overview lists the
+// newest 50, as it does recent entries, and says how many there are.
+func TestRentPaymentsListTheNewestAndCountAll(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		e.Clock.Set(at("2026-11-26 09:00"))
+		c, p := landlord(t, e, "lord@example.com", 1)
+		if r := c.Do(http.MethodPut, "/api/wallet/properties/"+p[0]+"/rent", map[string]any{"rentPence": 10000, "rentPeriod": "weekly",
+			"firstDueDate": "2025-11-03"}); r.Status != 200 {
+			t.Fatalf("set: %d %s", r.Status, r.Raw)
+		}
+		start := at("2025-11-03 09:00")
+		for i := range 56 {
+			add(t, c, entry("income", p[0], "Rent", 10000, start.AddDate(0, 0, 7*i).Format("2006-01-02"), "description", fmt.Sprintf("Week %d", i+1)))
+		}
+		rent := obj(overview(t, c, "3Y", "all")["rent"])
+		pays := list(rent["payments"])
+		if num(rent["paymentsTotal"]) != 56 || len(pays) != 50 {
+			t.Fatalf("%d payments listed of %v, want 50 of 56", len(pays), rent["paymentsTotal"])
+		}
+		if d := obj(pays[0])["description"]; d != "Week 56" {
+			t.Errorf("first listed: %v, want the newest (Week 56)", d)
+		}
+		if d := obj(pays[49])["description"]; d != "Week 7" {
+			t.Errorf("last listed: %v, want Week 7", d)
 		}
 	})
 }

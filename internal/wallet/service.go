@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -62,14 +63,15 @@ type Deps struct {
 }
 
 type Service struct {
-	books books
-	db    *db.DB
-	clock clock.Clock
-	rules *Rules
-	props Properties
-	agree Agreements
-	files storage.Store
-	jobs  *jobs.Queue
+	books     books
+	snapshots sync.WaitGroup // books' snapshots being stored
+	db        *db.DB
+	clock     clock.Clock
+	rules     *Rules
+	props     Properties
+	agree     Agreements
+	files     storage.Store
+	jobs      *jobs.Queue
 }
 
 func NewService(d Deps) *Service {

@@ -4834,8 +4834,10 @@ export interface components {
                 duePence: number;
                 overduePence: number;
                 overdue: components["schemas"]["WalletOverdueRent"][];
-                /** @description the period's rent payments (newest first), each with the rent due dates it settled by the rule */
+                /** @description the period's newest rent payments (at most 50, newest first), each with the rent due dates it settled by the rule */
                 payments: components["schemas"]["WalletRentPayment"][];
+                /** @description how many rent payments the period holds */
+                paymentsTotal: number;
                 /** @description how payments settle rent due (oldest first), said on the page */
                 rule: string;
             };

@@ -121,6 +121,7 @@ export function overview(period: Overview['period'] = '1M'): Overview {
       duePence: 185000,
       overduePence: 185000,
       overdue: [{ propertyId: 'p1', propertyLabel: '12 Lavender Hill, London', dueDate: '2026-10-01', amountPence: 185000, outstandingPence: 185000, daysOverdue: 55 }],
+      paymentsTotal: 1,
       payments: [
         {
           transactionId: 't2',

@@ -140,6 +140,11 @@ function RentPayments({ rent, period }: { rent: OverviewData['rent']; period: Pe
         Rent payments in {PERIOD_NAMES[period]}
       </h2>
       <p className="wl-muted wl-settled__rule">{rent.rule}</p>
+      {rent.paymentsTotal > rent.payments.length ? (
+        <p className="wl-muted">
+          The newest {rent.payments.length} of {rent.paymentsTotal}
+        </p>
+      ) : null}
       <ul className="wl-settled__list">
         {rent.payments.map((p) => (
           <li key={p.transactionId}>

@@ -28,6 +28,7 @@ function wallet(path = '/wallet', me: unknown = sampleUser) {
     if (p === '/api/wallet/overview') {
       const o = overview(query.period as '1M' | undefined)
       if (query.filter === 'income') o.recent = o.recent.filter((r) => r.transaction.kind === 'income')
+      if (query.period === '3Y') o.rent.paymentsTotal = 120 // the server lists the newest 50 at most
       return reply(200, o)
     }
     if (p === '/api/wallet/properties') return reply(200, properties)
@@ -94,11 +95,18 @@ describe('the wallet overview (spec 3 "Wallet")', () => {
     const payments = screen.getByRole('region', { name: /Rent payments in/ })
     expect(within(payments).getByText(/oldest rent still owed first/)).toBeInTheDocument()
     expect(within(payments).getByText('Settled the rent due 1 Sep 2026')).toBeInTheDocument()
+    expect(within(payments).queryByText(/The newest/)).toBeNull()
     const recent = screen.getByRole('list', { name: 'Recent Transactions' })
     expect(within(recent).getAllByRole('link')).toHaveLength(2)
     expect(within(recent).getByText('NOT PAID')).toBeInTheDocument()
     expect(within(recent).getByText('−£144.00')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/wallet/export/transactions.csv?from=2026-10-26&to=2026-11-25&filter=all')
+  })
+
+  it('says how many rent payments there are when it lists only the newest', async () => {
+    wallet('/wallet?period=3Y')
+    const payments = await screen.findByRole('region', { name: /Rent payments in/ })
+    expect(within(payments).getByText('The newest 1 of 120')).toBeInTheDocument()
   })
 
   it('the period selector asks the server for 1M, 3M, 1Y or 3Y', async () => {
