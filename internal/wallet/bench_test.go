@@ -117,6 +117,11 @@ func BenchmarkOverview(b *testing.B) {
 			}
 		}
 	})
+	// Started again after those edits: the snapshot the edits left.
+	cold("3Y-cold-after-edits", func() {
+		e.App.Wallet.WaitSnapshots()
+		e.App.Wallet.ForgetBooks()
+	})
 	b.Run("properties-1Y", func(b *testing.B) {
 		for b.Loop() {
 			if r := c.Get("/api/wallet/properties?period=1Y"); r.Status != 200 {

@@ -22,12 +22,18 @@ type books struct {
 	mu    sync.Mutex
 	byID  map[string]*cachedBook
 	clock uint64
+	// saving names the landlords whose snapshot is being stored; again,
+	// those whose copy changed meanwhile (stored once more after).
+	saving, again map[string]bool
 }
 
 type cachedBook struct {
 	rev  int64
 	txs  []Transaction
 	used uint64
+	// exact: the copy is the books at rev, not later (read whole at rev,
+	// or from the snapshot of rev, then changed by this server's writes).
+	exact bool
 }
 
 func (bs *books) get(landlordID string, rev int64) ([]Transaction, bool) {
@@ -42,7 +48,7 @@ func (bs *books) get(landlordID string, rev int64) ([]Transaction, bool) {
 	return c.txs, true
 }
 
-func (bs *books) put(landlordID string, rev int64, txs []Transaction) {
+func (bs *books) put(landlordID string, rev int64, txs []Transaction, exact bool) {
 	bs.mu.Lock()
 	defer bs.mu.Unlock()
 	if bs.byID == nil {
@@ -61,7 +67,7 @@ func (bs *books) put(landlordID string, rev int64, txs []Transaction) {
 		delete(bs.byID, oldest)
 	}
 	bs.clock++
-	bs.byID[landlordID] = &cachedBook{rev: rev, txs: txs, used: bs.clock}
+	bs.byID[landlordID] = &cachedBook{rev: rev, txs: txs, used: bs.clock, exact: exact}
 }
 
 // change applies one written entry to the copy read at the revision
@@ -94,7 +100,73 @@ func (bs *books) change(landlordID string, rev int64, t Transaction) {
 		txs = append(txs, t)
 	}
 	bs.clock++
-	bs.byID[landlordID] = &cachedBook{rev: rev, txs: txs, used: bs.clock}
+	bs.byID[landlordID] = &cachedBook{rev: rev, txs: txs, used: bs.clock, exact: c.exact}
+}
+
+// snapshotCopy is the copy to store as the landlord's snapshot: an exact
+// copy of a large book.
+func (bs *books) snapshotCopy(landlordID string) (int64, []Transaction, bool) {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	c, ok := bs.byID[landlordID]
+	if !ok || !c.exact || len(c.txs) < splitRead {
+		return 0, nil, false
+	}
+	return c.rev, c.txs, true
+}
+
+// startSaving says whether to start storing the landlord's snapshot: not
+// when one is being stored, which then stores the copy once more after.
+func (bs *books) startSaving(landlordID string) bool {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	if bs.saving[landlordID] {
+		if bs.again == nil {
+			bs.again = map[string]bool{}
+		}
+		bs.again[landlordID] = true
+		return false
+	}
+	if bs.saving == nil {
+		bs.saving = map[string]bool{}
+	}
+	bs.saving[landlordID] = true
+	return true
+}
+
+// doneSaving ends storing the landlord's snapshot, unless the copy changed
+// meanwhile (false: store it again).
+func (bs *books) doneSaving(landlordID string) bool {
+	bs.mu.Lock()
+	defer bs.mu.Unlock()
+	if bs.again[landlordID] {
+		delete(bs.again, landlordID)
+		return false
+	}
+	delete(bs.saving, landlordID)
+	return true
+}
+
+// keepSnapshot stores this server's copy of the landlord's books as their
+// snapshot when it is an exact copy of a large book, after the request
+// (encoding and writing 10,000 entries take about 30 ms). Copies changed
+// while one is stored are stored once more after it, the latest only.
+func (s *Service) keepSnapshot(ctx context.Context, landlordID string) {
+	if _, _, ok := s.books.snapshotCopy(landlordID); !ok || !s.books.startSaving(landlordID) {
+		return
+	}
+	s.snapshots.Go(func() {
+		for {
+			if rev, txs, ok := s.books.snapshotCopy(landlordID); ok {
+				if err := saveSnapshot(context.WithoutCancel(ctx), s.db.Conn(), landlordID, rev, txs); err != nil {
+					slog.WarnContext(ctx, "wallet: snapshot of the books not saved", "err", err)
+				}
+			}
+			if s.books.doneSaving(landlordID) {
+				return
+			}
+		}
+	})
 }
 
 // book is a landlord's entries for one computation, with their
@@ -130,18 +202,12 @@ func (s *Service) book(ctx context.Context, a session.Actor) (*book, error) {
 	for i := range txs {
 		s.prepare(&txs[i])
 	}
-	if whole {
-		// Stored while the answer is made (encoding and writing 10,000
-		// entries take about 30 ms); the entries are not changed again.
-		s.snapshots.Go(func() {
-			if err := saveSnapshot(context.WithoutCancel(ctx), s.db.Conn(), a.UserID, rev, txs); err != nil {
-				slog.WarnContext(ctx, "wallet: snapshot of the books not saved", "err", err)
-			}
-		})
-	}
 	// Read after the revision: a change in between makes this copy newer
-	// than its revision says, and the next request reads again.
-	s.books.put(a.UserID, rev, txs)
+	// than its revision says (not exact), and the next request reads again.
+	s.books.put(a.UserID, rev, txs, ok || whole)
+	if whole {
+		s.keepSnapshot(ctx, a.UserID)
+	}
 	return &book{txs: txs, labels: labels}, nil
 }
 

@@ -130,8 +130,9 @@ func TestBooksReadInHalvesKeepOrderAndOneState(t *testing.T) {
 
 		// An entry on the first day, added once both halves are read: the
 		// first half did not hold it, so the book is read again. (An entry
-		// added before moves the revision past the snapshot the read above
-		// left, so the book is read from its rows.)
+		// added before, with no copy in memory, moves the revision past the
+		// snapshot the read above left, so the book is read from its rows.)
+		e.App.Wallet.ForgetBooks()
 		tx := add(t, c, entry("expense", p[1], "Insurance", 700, "2026-02-11"))
 		made = append(made, key{"2026-02-11", tx["id"].(string)})
 		restore()
@@ -234,14 +235,32 @@ func TestLargeBooksAreReadFromTheirSnapshot(t *testing.T) {
 			t.Errorf("snapshot not written again in this format: %d", format)
 		}
 
-		// A change raises the revision: the snapshot is not used for it,
-		// and the next whole read stores the new state.
+		// Entries added on this server, one after another: its copy (read
+		// whole, so exact) follows each change, and the latest is stored
+		// as the snapshot of the books' revision (edits made while one is
+		// stored are stored after it), which a server with no copy then
+		// reads (it still has a row deleted behind the books' back).
+		for i := range 3 {
+			add(t, c, entry("income", p[0], "Rent", int64(5000+i), "2026-11-01"))
+		}
+		e.App.Wallet.WaitSnapshots()
+		if rev, _ := stored(); rev != revision() {
+			t.Fatalf("after an edit here: snapshot at revision %d, books at %d", rev, books)
+		}
 		if _, err := conn.Exec(ctx, `DELETE FROM wallet_transactions WHERE id = ?`, ids[7]); err != nil {
 			t.Fatal(err)
 		}
-		add(t, c, entry("income", p[0], "Rent", 5000, "2026-11-01"))
-		if got, err := e.App.Wallet.BookOrder(ctx, me); err != nil || len(got) != 8 || slices.Contains(got, ids[7]) {
-			t.Fatalf("after a change: %v (%v), want the 8 rows", got, err)
+		if got, err := e.App.Wallet.BookOrder(ctx, me); err != nil || len(got) != 11 || !slices.Contains(got, ids[7]) {
+			t.Fatalf("from the edits' snapshot: %v (%v), want 11 entries with the deleted row's", got, err)
+		}
+
+		// A change made with no copy in memory (another server's, say):
+		// the snapshot is not used for the new revision; the rows are read,
+		// and stored as its snapshot.
+		e.App.Wallet.ForgetBooks()
+		add(t, c, entry("income", p[0], "Rent", 6000, "2026-11-02"))
+		if got, err := e.App.Wallet.BookOrder(ctx, me); err != nil || len(got) != 11 || slices.Contains(got, ids[7]) {
+			t.Fatalf("after a change elsewhere: %v (%v), want the 11 rows", got, err)
 		}
 		if rev, _ := stored(); rev != revision() {
 			t.Errorf("snapshot at revision %d, books at %d", rev, books)

@@ -248,6 +248,7 @@ func (s *Service) write(ctx context.Context, t *Transaction, fn func(db.Conn) er
 		s.prepare(&changed)
 	}
 	s.books.change(t.landlordID, rev, changed)
+	s.keepSnapshot(ctx, t.landlordID)
 	return nil
 }
 

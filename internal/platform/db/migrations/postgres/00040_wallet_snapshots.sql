@@ -5,7 +5,8 @@
 -- format named. A server with no copy in memory (just started, or one of
 -- several) reads this one row instead of every entry when its revision and
 -- format are the current ones. Written when a server has read every entry
--- at the current revision; never used for another.
+-- at the current revision, and after each change it makes to such a copy;
+-- never used for another revision.
 CREATE TABLE wallet_snapshots (
     landlord_id TEXT PRIMARY KEY REFERENCES users(id),
     revision    BIGINT NOT NULL,
