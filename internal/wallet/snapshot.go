@@ -13,12 +13,13 @@ import (
 
 // Snapshots of large books (issue 29). Reading 10,000 entries row by row
 // costs about 90 ms on SQLite, most of it in the driver; the same entries
-// encoded in one row decode in about 12 ms. A server that has read every
-// entry of a large book at the books' current revision stores them so;
-// a server with no copy in memory (just started, or another of the site's)
-// uses the snapshot when its revision is still the books' one. Any change
-// raises the revision in its own transaction, so a snapshot is never used
-// for a state it does not hold.
+// encoded in one row decode in about 12 ms. A server with an exact copy of
+// a large book in memory (read whole at the books' revision, then changed
+// by its own edits) stores it so (Service.keepSnapshot); a server with no
+// copy (just started, or another of the site's) uses the snapshot when its
+// revision is still the books' one. Any change raises the revision in its
+// own transaction, so a snapshot is never used for a state it does not
+// hold.
 
 // snapshotFormat names the encoding of a snapshot: the stored columns and
 // the encoding's version. A snapshot in another format is not decoded (a
