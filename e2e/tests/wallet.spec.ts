@@ -477,4 +477,18 @@ test('the wallet says what a payment settled, what is scheduled, and when an edi
   await saved(page, 'Changes saved')
   const now = (await (await page.request.get(`/api/wallet/transactions/${rent.id}`)).json()) as { transaction: { amountPence: number } }
   expect(now.transaction.amountPence).toBe(125000)
+
+  // Three years of rent can be thousands of payments: the page lists the
+  // newest 50 and says how many the period holds (issue 29). (Rent counts
+  // from a month before it first fell due: 55 days back is always in.)
+  for (let i = 1; i <= 55; i++) {
+    await api('POST', '/api/wallet/transactions', entry({ category: 'Rent', description: `Part of the rent ${i}`, amountPence: 3000, date: ukDay(-i) }))
+  }
+  await page.goto('/wallet?period=3Y')
+  const many = page.getByRole('region', { name: /^Rent payments in/ })
+  await expect(many).toContainText('The newest 50 of 56 payments')
+  await expect(many.getByRole('listitem')).toHaveCount(50)
+  await expect(many.getByRole('listitem').first()).toContainText('Rent for this month')
+  await expect(many.getByRole('listitem').last()).toContainText('Part of the rent 49')
+  await snap(page, testInfo, 'wallet-rent-payments-newest')
 })

@@ -142,7 +142,7 @@ function RentPayments({ rent, period }: { rent: OverviewData['rent']; period: Pe
       <p className="wl-muted wl-settled__rule">{rent.rule}</p>
       {rent.paymentsTotal > rent.payments.length ? (
         <p className="wl-muted">
-          The newest {rent.payments.length} of {rent.paymentsTotal}
+          The newest {rent.payments.length} of {rent.paymentsTotal} payments
         </p>
       ) : null}
       <ul className="wl-settled__list">

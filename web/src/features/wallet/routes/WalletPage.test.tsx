@@ -106,7 +106,7 @@ describe('the wallet overview (spec 3 "Wallet")', () => {
   it('says how many rent payments there are when it lists only the newest', async () => {
     wallet('/wallet?period=3Y')
     const payments = await screen.findByRole('region', { name: /Rent payments in/ })
-    expect(within(payments).getByText('The newest 1 of 120')).toBeInTheDocument()
+    expect(within(payments).getByText('The newest 1 of 120 payments')).toBeInTheDocument()
   })
 
   it('the period selector asks the server for 1M, 3M, 1Y or 3Y', async () => {
