@@ -118,17 +118,28 @@ var sweepKills = []sweepKill{{
 	since: true,
 }}
 
-// Two instances sweep the same calendar alerts, or the same certificates'
-// expiry reminders; one is killed with -9 in the middle of a sweep (at a
-// different moment each round). After the other has swept and sent, each
-// e-mail has gone exactly once: none lost, none twice.
+// One instance sweeps calendar alerts, or certificates' expiry reminders,
+// and is killed with -9 in the middle of its sweep: once it has sent a
+// given number of the e-mails (one, a third), read from the shared
+// database as it goes, so the kill lands with e-mails sent and others not.
+// In the third round this instance sweeps at the same time. After this one
+// has swept and sent, each e-mail has gone exactly once: none lost, none
+// twice.
 func TestOnceWhenAnInstanceIsKilledMidSweep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts helper processes")
 	}
 	for _, k := range sweepKills {
-		for round, delay := range []time.Duration{5 * time.Millisecond, 40 * time.Millisecond, 150 * time.Millisecond} {
-			t.Run(fmt.Sprintf("%s/killed after %s", k.name, delay), func(t *testing.T) {
+		for round, r := range []struct {
+			name         string
+			sentFraction float64 // of the e-mails, sent when the helper is killed (at least one)
+			alongside    bool    // this instance sweeps at the same time
+		}{
+			{"killed after the first e-mail", 0, false},
+			{"killed after a third of them", 1.0 / 3, false},
+			{"killed after the first, this instance sweeping alongside", 0, true},
+		} {
+			t.Run(k.name+"/"+r.name, func(t *testing.T) {
 				d, path := sweepDB(t)
 				e := apptest.Start(t, d, nil)
 				lord := fmt.Sprintf("%s%d@example.com", k.name, round)
@@ -151,15 +162,39 @@ func TestOnceWhenAnInstanceIsKilledMidSweep(t *testing.T) {
 				if k.since {
 					before = count()
 				}
+				sent := func() int {
+					n := 0
+					for key, c := range count() {
+						n += c - before[key]
+					}
+					return n
+				}
 
-				// The helper instance sweeps; meanwhile this one does too.
 				helper := killtest.Start(t, "TestSweepKillHelper", "sweeping", "OMNIRENT_TEST_SWEEP_DB="+path, "OMNIRENT_TEST_SWEEP_KIND="+k.name)
 				e.Clock.Set(sweepAt)
-				if err := k.sweep(e)(context.Background()); err != nil {
+				done := make(chan error, 1)
+				if r.alongside {
+					go func() { done <- k.sweep(e)(context.Background()) }()
+				} else {
+					done <- nil
+				}
+				want := max(1, int(r.sentFraction*float64(len(keys))))
+				deadline := time.Now().Add(20 * time.Second)
+				for sent() < want {
+					if time.Now().After(deadline) {
+						t.Fatalf("the helper sent %d e-mails in 20 s, waiting for %d", sent(), want)
+					}
+					time.Sleep(time.Millisecond)
+				}
+				helper.Kill() // SIGKILL: mid-sweep, no clean-up
+				if err := <-done; err != nil {
 					t.Fatal(err)
 				}
-				time.Sleep(delay)
-				helper.Kill() // SIGKILL: mid-sweep, no clean-up
+				atKill := sent() // alongside: this instance's sweep has ended too
+				if !r.alongside && atKill >= len(keys) {
+					t.Errorf("the helper had sent all %d e-mails when it was killed: not mid-sweep", atKill)
+				}
+				t.Logf("%d of %d e-mails sent when the helper was killed", atKill, len(keys))
 
 				// The surviving instance sweeps again and sends.
 				if err := k.sweep(e)(context.Background()); err != nil {
