@@ -131,25 +131,28 @@ func byID(ctx context.Context, c db.Conn, landlordID, id string) (Transaction, e
 	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM wallet_transactions WHERE id = ? AND landlord_id = ?`, id, landlordID))
 }
 
-// splitRead is the size of book from which byLandlord reads in two halves
+// splitRead is the size of book from which byLandlord reads in halves
 // (a variable for the tests); betweenHalves, when set, runs once both
 // halves are read (the tests' change in between).
 var (
 	splitRead     = 2000
-	readParts     = 4
 	betweenHalves func()
 )
 
+// readParts is how many parts a large book is read in at once: three or
+// four gained nothing over two on two cores (docs/perf.md).
+const readParts = 2
+
 // byLandlord is every entry of the landlord, oldest first, as the books
 // stood at revision rev (read before) or later; whole says a large book
-// was read at rev exactly (for a snapshot). Reading rows costs: 10,000 entries
-// take about 130 ms on SQLite, two thirds of it in the driver, column by
-// column (issue 29). So a large book is read in two halves by date at once,
-// each on its own connection of the pool. Each half is one statement, so of
-// one state of the books; both are of the same one when the books'
-// revision is still rev once both are read, since every change raises it
-// in the change's own transaction. If it moved, a change came in between,
-// and the book is read again in one statement.
+// was read at rev exactly (for a snapshot). Reading rows costs: 10,000
+// entries took 120 ms on SQLite in one statement, most of it in the driver,
+// column by column (issue 29). So a large book is read in two halves by
+// date at once, each on its own connection of the pool. Each half is one
+// statement, so of one state of the books; both are of the same one when
+// the books' revision is still rev once both are read, since every change
+// raises it in the change's own transaction. If it moved, a change came in
+// between, and the book is read again in one statement.
 func byLandlord(ctx context.Context, pool db.Conn, landlordID string, rev int64) (txs []Transaction, whole bool, err error) {
 	// Counted first (from the index alone), so the rows are read into one
 	// slice of the right size: growing it by appending copied the entries
