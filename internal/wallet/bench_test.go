@@ -54,9 +54,7 @@ func BenchmarkOverview(b *testing.B) {
 		}
 	}
 	for _, p := range props[:10] {
-		if r := c.Do("PUT", "/api/wallet/properties/"+p+"/rent", map[string]any{"rentPence": 95000, "rentPeriod": "monthly", "firstDueDate": "2024-01-01"}); r.Status != 200 {
-			b.Fatal(r.Raw)
-		}
+		expectRent(b, c, p, 95000, "monthly", "2024-01-01")
 	}
 	for _, period := range []string{"1M", "3Y"} {
 		b.Run(period, func(b *testing.B) {

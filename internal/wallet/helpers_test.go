@@ -74,6 +74,15 @@ func add(t testing.TB, c *apptest.Client, m map[string]any) map[string]any {
 	return r.Body["transaction"].(map[string]any)
 }
 
+// expectRent sets a property's expected rent by hand.
+func expectRent(t testing.TB, c *apptest.Client, propertyID string, pence int64, period, firstDue string) {
+	t.Helper()
+	r := c.Do(http.MethodPut, "/api/wallet/properties/"+propertyID+"/rent", map[string]any{"rentPence": pence, "rentPeriod": period, "firstDueDate": firstDue})
+	if r.Status != http.StatusOK {
+		t.Fatalf("set the rent: %d %s", r.Status, r.Raw)
+	}
+}
+
 func num(v any) int64 {
 	f, _ := v.(float64)
 	return int64(f)

@@ -206,10 +206,7 @@ func TestOldRentDoesNotPayNewRent(t *testing.T) {
 		e.Clock.Set(at("2026-11-20 09:00"))
 		c, p := landlord(t, e, "lord@example.com", 1)
 		add(t, c, entry("income", p[0], "Rent", 90000, "2024-01-01", "frequency", "monthly", "endDate", "2024-12-31"))
-		if r := c.Do(http.MethodPut, "/api/wallet/properties/"+p[0]+"/rent", map[string]any{"rentPence": 100000, "rentPeriod": "monthly",
-			"firstDueDate": "2026-10-01"}); r.Status != 200 {
-			t.Fatalf("set: %d %s", r.Status, r.Raw)
-		}
+		expectRent(t, c, p[0], 100000, "monthly", "2026-10-01")
 		rent := obj(overview(t, c, "1M", "all")["rent"])
 		if num(rent["overduePence"]) != 2*100000 || len(list(rent["overdue"])) != 2 {
 			t.Errorf("October and November unpaid, whatever 2024's rent: %v", rent)
@@ -230,10 +227,7 @@ func TestRentPaymentsSayWhatTheySettled(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		e.Clock.Set(at("2026-11-26 09:00"))
 		c, p := landlord(t, e, "lord@example.com", 1)
-		if r := c.Do(http.MethodPut, "/api/wallet/properties/"+p[0]+"/rent", map[string]any{"rentPence": 120000, "rentPeriod": "monthly",
-			"firstDueDate": "2026-10-01"}); r.Status != 200 {
-			t.Fatalf("set: %d %s", r.Status, r.Raw)
-		}
+		expectRent(t, c, p[0], 120000, "monthly", "2026-10-01")
 		nov := add(t, c, entry("income", p[0], "Rent", 120000, "2026-11-26", "description", "November rent"))
 		e.Clock.Advance(time.Minute) // recorded after it, the same day
 		part := add(t, c, entry("income", p[0], "Rent", 150000, "2026-11-26", "description", "More rent"))
@@ -273,10 +267,7 @@ func TestRentPaymentsListTheNewestAndCountAll(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		e.Clock.Set(at("2026-11-26 09:00"))
 		c, p := landlord(t, e, "lord@example.com", 1)
-		if r := c.Do(http.MethodPut, "/api/wallet/properties/"+p[0]+"/rent", map[string]any{"rentPence": 10000, "rentPeriod": "weekly",
-			"firstDueDate": "2025-11-03"}); r.Status != 200 {
-			t.Fatalf("set: %d %s", r.Status, r.Raw)
-		}
+		expectRent(t, c, p[0], 10000, "weekly", "2025-11-03")
 		start := at("2025-11-03 09:00")
 		for i := range 56 {
 			add(t, c, entry("income", p[0], "Rent", 10000, start.AddDate(0, 0, 7*i).Format("2006-01-02"), "description", fmt.Sprintf("Week %d", i+1)))
