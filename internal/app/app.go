@@ -396,6 +396,7 @@ func (a *App) Serve(ctx context.Context, ln net.Listener) error {
 		<-workersDone
 	}
 	<-sweepDone
+	a.Wallet.FinishSnapshots(shutdownCtx)
 	if c, ok := a.Files.(interface{ Close() error }); ok {
 		_ = c.Close()
 	}

@@ -169,6 +169,20 @@ func (s *Service) keepSnapshot(ctx context.Context, landlordID string) {
 	})
 }
 
+// FinishSnapshots waits, until ctx is done, for the books' snapshots being
+// stored (a server shutting down lets them finish).
+func (s *Service) FinishSnapshots(ctx context.Context) {
+	done := make(chan struct{})
+	go func() {
+		s.snapshots.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+}
+
 // book is a landlord's entries for one computation, with their
 // properties' labels.
 type book struct {
