@@ -3,6 +3,7 @@ package wallet
 import (
 	"context"
 
+	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/session"
 )
 
@@ -47,3 +48,24 @@ var SnapshotFormat = snapshotFormat
 
 // WaitSnapshots waits for the books' snapshots being stored.
 func (s *Service) WaitSnapshots() { s.snapshots.Wait() }
+
+// StoreSnapshot stores, as the landlord's snapshot at revision rev, entries
+// with the given ids (the race test's servers storing at once).
+func StoreSnapshot(ctx context.Context, d *db.DB, landlordID string, rev int64, ids []string) error {
+	txs := make([]Transaction, len(ids))
+	for i, id := range ids {
+		txs[i] = Transaction{ID: id, Kind: Expense, Date: "2026-10-01"}
+	}
+	return saveSnapshot(ctx, d.Conn(), landlordID, rev, txs)
+}
+
+// SnapshotIDs is the ids of the entries of the landlord's snapshot at
+// revision rev; false when there is none.
+func SnapshotIDs(ctx context.Context, d *db.DB, landlordID string, rev int64) ([]string, bool, error) {
+	txs, ok, err := snapshotOf(ctx, d.Conn(), landlordID, rev)
+	ids := make([]string, len(txs))
+	for i := range txs {
+		ids[i] = txs[i].ID
+	}
+	return ids, ok, err
+}

@@ -2,6 +2,7 @@ package wallet_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -233,5 +234,43 @@ func TestOrphanInvoiceSweep(t *testing.T) {
 		if got := walletFiles(t, e, id); len(got) != 1 || got[0] != named[0] {
 			t.Fatalf("files now %v, want the named %v", got, named)
 		}
+	})
+}
+
+// Issue 29: servers storing a landlord's snapshot at once, each of its own
+// revision (one server's edit, another's cold read): the snapshot kept is
+// the latest revision's, whole, and no earlier one is left to be read.
+func TestSnapshotsStoredAtOnceKeepTheLatest(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c, _ := landlord(t, e, "lord@example.com", 1)
+		me := actorOf(t, c)
+		ctx := context.Background()
+		const servers = 6
+		racetest.Rounds(t, raceRounds, func(t *testing.T, round int) {
+			base := int64(round * servers)
+			errs := racetest.Together(servers, func(i int) error {
+				rev := base + int64(i) + 1
+				ids := make([]string, 100+i)
+				for j := range ids {
+					ids[j] = fmt.Sprintf("r%d-%d", rev, j)
+				}
+				return wallet.StoreSnapshot(ctx, e.App.DB, me.UserID, rev, ids)
+			})
+			for _, err := range errs {
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			latest := base + servers
+			ids, ok, err := wallet.SnapshotIDs(ctx, e.App.DB, me.UserID, latest)
+			if err != nil || !ok || len(ids) != 100+servers-1 || ids[0] != fmt.Sprintf("r%d-0", latest) {
+				t.Fatalf("snapshot of revision %d: %d entries, first %v (%v, %v)", latest, len(ids), ids[:min(1, len(ids))], ok, err)
+			}
+			for rev := base + 1; rev < latest; rev++ {
+				if _, ok, _ := wallet.SnapshotIDs(ctx, e.App.DB, me.UserID, rev); ok {
+					t.Fatalf("revision %d's snapshot is still there after %d's", rev, latest)
+				}
+			}
+		})
 	})
 }
