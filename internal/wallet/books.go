@@ -104,12 +104,12 @@ func (bs *books) change(landlordID string, rev int64, t Transaction) {
 }
 
 // snapshotCopy is the copy to store as the landlord's snapshot: an exact
-// copy of a large book.
-func (bs *books) snapshotCopy(landlordID string) (int64, []Transaction, bool) {
+// copy of a large book (large entries or more).
+func (bs *books) snapshotCopy(landlordID string, large int) (int64, []Transaction, bool) {
 	bs.mu.Lock()
 	defer bs.mu.Unlock()
 	c, ok := bs.byID[landlordID]
-	if !ok || !c.exact || len(c.txs) < splitRead {
+	if !ok || !c.exact || len(c.txs) < large {
 		return 0, nil, false
 	}
 	return c.rev, c.txs, true
@@ -152,12 +152,12 @@ func (bs *books) doneSaving(landlordID string) bool {
 // (encoding and writing 10,000 entries take about 30 ms). Copies changed
 // while one is stored are stored once more after it, the latest only.
 func (s *Service) keepSnapshot(ctx context.Context, landlordID string) {
-	if _, _, ok := s.books.snapshotCopy(landlordID); !ok || !s.books.startSaving(landlordID) {
+	if _, _, ok := s.books.snapshotCopy(landlordID, s.split.from); !ok || !s.books.startSaving(landlordID) {
 		return
 	}
 	s.snapshots.Go(func() {
 		for {
-			if rev, txs, ok := s.books.snapshotCopy(landlordID); ok {
+			if rev, txs, ok := s.books.snapshotCopy(landlordID, s.split.from); ok {
 				if err := saveSnapshot(context.WithoutCancel(ctx), s.db.Conn(), landlordID, rev, txs); err != nil {
 					slog.WarnContext(ctx, "wallet: snapshot of the books not saved", "err", err)
 				}
@@ -209,7 +209,7 @@ func (s *Service) book(ctx context.Context, a session.Actor) (*book, error) {
 	}
 	whole := false
 	if !ok {
-		if txs, whole, err = byLandlord(ctx, s.db.Conn(), a.UserID, rev); err != nil {
+		if txs, whole, err = byLandlord(ctx, s.db.Conn(), a.UserID, rev, s.split); err != nil {
 			return nil, err
 		}
 	}

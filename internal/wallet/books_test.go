@@ -121,7 +121,7 @@ func TestBooksReadInHalvesKeepOrderAndOneState(t *testing.T) {
 		if err != nil || !slices.Equal(whole, order()) {
 			t.Fatalf("read whole: %v (%v), want %v", whole, err, order())
 		}
-		restore := wallet.ReadBooksInHalvesFrom(4, nil)
+		restore := e.App.Wallet.ReadBooksInHalvesFrom(4, nil)
 		defer restore()
 		halves, err := e.App.Wallet.BookOrder(ctx, me)
 		if err != nil || !slices.Equal(halves, order()) {
@@ -137,7 +137,7 @@ func TestBooksReadInHalvesKeepOrderAndOneState(t *testing.T) {
 		made = append(made, key{"2026-02-11", tx["id"].(string)})
 		restore()
 		once := false
-		restore = wallet.ReadBooksInHalvesFrom(4, func() {
+		restore = e.App.Wallet.ReadBooksInHalvesFrom(4, func() {
 			if !once {
 				once = true
 				tx := add(t, c, entry("income", p[0], "Rent", 5000, "2025-12-31"))
@@ -160,7 +160,7 @@ func TestBooksReadInHalvesKeepOrderAndOneState(t *testing.T) {
 // only while the revision (and the format) is the one it was stored at.
 func TestLargeBooksAreReadFromTheirSnapshot(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		defer wallet.ReadBooksInHalvesFrom(4, nil)()
+		defer e.App.Wallet.ReadBooksInHalvesFrom(4, nil)()
 		e.Clock.Set(at("2026-11-26 09:00"))
 		c, p := landlord(t, e, "lord@example.com", 1)
 		me := actorOf(t, c)

@@ -18,13 +18,18 @@ func (s *Service) ForgetBooks() {
 // its file and the row that names it (the crash test's kill point).
 func PauseAfterInvoiceFile(f func()) { afterInvoiceFile = f }
 
-// ReadBooksInHalvesFrom makes books of n entries or more be read in two
-// halves, and runs between (if set) once both are read; the returned
-// function puts both back.
-func ReadBooksInHalvesFrom(n int, between func()) func() {
-	was := splitRead
-	splitRead, betweenHalves = n, between
-	return func() { splitRead, betweenHalves = was, nil }
+// ReadBooksInHalvesFrom makes the service read books of n entries or more
+// in two halves, and run between (if set) once both are read; the returned
+// function puts both back. Each waits for the snapshots being stored, which
+// read the setting.
+func (s *Service) ReadBooksInHalvesFrom(n int, between func()) func() {
+	s.WaitSnapshots()
+	was := s.split
+	s.split = readSplit{from: n, between: between}
+	return func() {
+		s.WaitSnapshots()
+		s.split = was
+	}
 }
 
 // BookOrder is the ids of the landlord's entries as the books hold them

@@ -65,6 +65,7 @@ type Deps struct {
 type Service struct {
 	books     books
 	snapshots sync.WaitGroup // books' snapshots being stored
+	split     readSplit      // which books are read in halves
 	db        *db.DB
 	clock     clock.Clock
 	rules     *Rules
@@ -75,7 +76,7 @@ type Service struct {
 }
 
 func NewService(d Deps) *Service {
-	s := &Service{db: d.DB, clock: d.Clock, rules: d.Rules, props: d.Properties, agree: d.Agreements, files: d.Files, jobs: d.Jobs}
+	s := &Service{split: readSplit{from: splitRead}, db: d.DB, clock: d.Clock, rules: d.Rules, props: d.Properties, agree: d.Agreements, files: d.Files, jobs: d.Jobs}
 	if d.Jobs != nil {
 		d.Jobs.Handle(orphanJob, s.orphanJob)
 	}

@@ -131,13 +131,18 @@ func byID(ctx context.Context, c db.Conn, landlordID, id string) (Transaction, e
 	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM wallet_transactions WHERE id = ? AND landlord_id = ?`, id, landlordID))
 }
 
-// splitRead is the size of book from which byLandlord reads in halves
-// (a variable for the tests); betweenHalves, when set, runs once both
-// halves are read (the tests' change in between).
-var (
-	splitRead     = 2000
-	betweenHalves func()
-)
+// readSplit says which books byLandlord reads in halves: those of from
+// entries or more; between, when set, runs once both halves are read (the
+// tests' change in between). Each service holds its own, so a test's
+// setting is not shared with another's, nor changed under a snapshot
+// being stored.
+type readSplit struct {
+	from    int
+	between func()
+}
+
+// splitRead is the size of book read in halves outside tests.
+const splitRead = 2000
 
 // readParts is how many parts a large book is read in at once: three or
 // four gained nothing over two on two cores (docs/perf.md).
@@ -153,7 +158,7 @@ const readParts = 2
 // the books' revision is still rev once both are read, since every change
 // raises it in the change's own transaction. If it moved, a change came in
 // between, and the book is read again in one statement.
-func byLandlord(ctx context.Context, pool db.Conn, landlordID string, rev int64) (txs []Transaction, whole bool, err error) {
+func byLandlord(ctx context.Context, pool db.Conn, landlordID string, rev int64, split readSplit) (txs []Transaction, whole bool, err error) {
 	// Counted first (from the index alone), so the rows are read into one
 	// slice of the right size: growing it by appending copied the entries
 	// about twice over, a tenth of a cold read of 10,000 (issue 29).
@@ -162,12 +167,12 @@ func byLandlord(ctx context.Context, pool db.Conn, landlordID string, rev int64)
 		return nil, false, apperr.Wrap(err, "count wallet transactions")
 	}
 	out := make([]Transaction, 0, n+n/16+1) // room for rows added between the reads
-	if n < splitRead {
+	if n < split.from {
 		txs, err = byDays(ctx, pool, landlordID, "", "", out)
 		return txs, false, err
 	}
 	// The days where the parts meet (a part holds whole days).
-	parts := min(readParts, n/splitRead+1)
+	parts := min(readParts, n/split.from+1)
 	from := make([]string, parts+1) // from[i] <= part i's days < from[i+1]; "" is open
 	for i := 1; i < parts; i++ {
 		err := pool.QueryRow(ctx, `SELECT day FROM wallet_transactions WHERE landlord_id = ? ORDER BY day LIMIT 1 OFFSET ?`, landlordID, i*n/parts).Scan(&from[i])
@@ -191,8 +196,8 @@ func byLandlord(ctx context.Context, pool db.Conn, landlordID string, rev int64)
 	if err := errors.Join(errs...); err != nil {
 		return nil, false, err
 	}
-	if betweenHalves != nil {
-		betweenHalves()
+	if split.between != nil {
+		split.between()
 	}
 	now, err := revision(ctx, pool, landlordID)
 	if err != nil {
