@@ -258,6 +258,11 @@ test('a check-in report is signed and sent, disputed, edited and sent again, sig
   await page.getByRole('tab', { name: 'Type' }).click()
   await page.getByLabel('Type your full name').fill('Ian Inspector')
   await snap(page, testInfo, 'inventory-sign')
+  // Each way of signing fits its tab on one line, whole, in the phone's report card ("Upload" broke in two).
+  for (const tab of await page.getByRole('tablist', { name: 'How to sign' }).getByRole('tab').all()) {
+    const fits = await tab.evaluate((el) => ({ height: el.getBoundingClientRect().height, overflow: el.scrollWidth > el.clientWidth }))
+    expect(fits, await tab.innerText()).toEqual({ height: 44, overflow: false })
+  }
   await page.getByRole('button', { name: 'SIGN AND SEND' }).last().click()
   await expect(page.getByText('Report sent successfully').first()).toBeVisible()
   await expect(page).toHaveURL(/\/inventory/)
