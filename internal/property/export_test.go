@@ -64,3 +64,34 @@ func ServiceCallOf(tb testing.TB, s *Service, rawQuery string) func() error {
 		return err
 	}
 }
+
+// Statement is one statement a search sent, as the driver received it.
+type Statement struct {
+	Query string
+	Args  []any
+}
+
+// StatementsOf records the statements one Search of the URL query sends to
+// the database at dbURL.
+func StatementsOf(tb testing.TB, dbURL, rawQuery string) []Statement {
+	tb.Helper()
+	values, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f, err := parseFilter(values)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	traced, rec := openTraced(tb, dbURL)
+	defer traced.Close()
+	rec.take()
+	if _, err := NewService(traced, clock.System{}, geo.Default()).Search(context.Background(), geo.Default(), f); err != nil {
+		tb.Fatal(err)
+	}
+	var out []Statement
+	for _, st := range rec.take() {
+		out = append(out, Statement{Query: st.query, Args: st.args})
+	}
+	return out
+}
