@@ -38,12 +38,12 @@ import (
 
 // latitudeBands is how many bands of latitude a degree is cut into in
 // PostgreSQL's properties_band index (the index's bands, not a ring's
-// boxes of ringBands): its first key is floor(latitude *
-// latitudeBands), written as in bandSQL. A band is about 0.14 miles (220
-// m): a first page's disc crosses 6, the narrow boxes along a deep page's
-// ring one or two each, a 10-mile disc 145. Bands of 0.7 miles (100 a
-// degree) made a deep page 15 % slower: each narrow box read a band
-// several times its height.
+// boxes of ringBands): its first key is floor(latitude * latitudeBands),
+// written as in bandSQL. A band is about 0.14 miles (220 m): a first
+// page's disc crosses 6, the narrow boxes along a deep page's ring one or
+// two each, a 10-mile disc 145. Bands of 0.7 miles (100 a degree) made a
+// deep page 15 % slower: each narrow box read a band several times its
+// height.
 const latitudeBands = 500
 
 // bandSQL is properties_band's first key, spelt as the index spells it so
