@@ -16,25 +16,11 @@ import (
 // every column of every row (TestSearchPlainSQL's "plain SQL").
 func PlainSQLOf(tb testing.TB, d *db.DB, dbURL, rawQuery string) (replay func() error, statements int) {
 	tb.Helper()
-	values, err := url.ParseQuery(rawQuery)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	f, err := parseFilter(values)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	traced, rec := openTraced(tb, dbURL)
-	defer traced.Close()
-	rec.take()
-	if _, err := NewService(traced, clock.System{}, geo.Default()).Search(context.Background(), geo.Default(), f); err != nil {
-		tb.Fatal(err)
-	}
-	stmts := rec.take()
+	stmts := StatementsOf(tb, dbURL, rawQuery)
 	ctx := context.Background()
 	return func() error {
 		for _, st := range stmts {
-			if err := drain(d.QueryContext(ctx, st.query, st.args...)); err != nil {
+			if err := drain(d.QueryContext(ctx, st.Query, st.Args...)); err != nil {
 				return err
 			}
 		}
@@ -51,6 +37,16 @@ func Latencies(c, n int, fn func() error) ([]time.Duration, error) {
 // ServiceCallOf is the whole Service.Search call of the URL query, without HTTP.
 func ServiceCallOf(tb testing.TB, s *Service, rawQuery string) func() error {
 	tb.Helper()
+	f := filterOf(tb, rawQuery)
+	return func() error {
+		_, err := s.Search(context.Background(), geo.Default(), f)
+		return err
+	}
+}
+
+// filterOf is the search of a URL query, as GET /api/listings reads it.
+func filterOf(tb testing.TB, rawQuery string) Filter {
+	tb.Helper()
 	values, err := url.ParseQuery(rawQuery)
 	if err != nil {
 		tb.Fatal(err)
@@ -59,10 +55,7 @@ func ServiceCallOf(tb testing.TB, s *Service, rawQuery string) func() error {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return func() error {
-		_, err := s.Search(context.Background(), geo.Default(), f)
-		return err
-	}
+	return f
 }
 
 // Statement is one statement a search sent, as the driver received it.
@@ -75,14 +68,7 @@ type Statement struct {
 // the database at dbURL.
 func StatementsOf(tb testing.TB, dbURL, rawQuery string) []Statement {
 	tb.Helper()
-	values, err := url.ParseQuery(rawQuery)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	f, err := parseFilter(values)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	f := filterOf(tb, rawQuery)
 	traced, rec := openTraced(tb, dbURL)
 	defer traced.Close()
 	rec.take()
