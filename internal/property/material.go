@@ -7,7 +7,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/omnirent/omnirent/internal/platform/money"
 	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
@@ -137,9 +136,49 @@ const (
 	MsgRentRequiredText = "Enter the rent and how often it is paid."
 )
 
-// msgDepositCap is the Tenant Fees Act cap for this rent.
-func msgDepositCap(capPence int64, weeks int) string {
-	return fmt.Sprintf("The deposit can be at most %d weeks' rent (%s) under the Tenant Fees Act 2019.", weeks, money.Format(capPence))
+// MsgBandIOnlyInWales refuses council tax band I outside Wales.
+const MsgBandIOnlyInWales = "Band I is used only in Wales: choose the property's council tax band."
+
+// lawWhereErrors checks, by form field, the facts whose rule is the law of
+// the home's jurisdiction (from its postcode): the deposit's cap
+// (tenancy.DepositLimit: five or six weeks' rent in England, two months' in
+// Scotland, one month's in Northern Ireland, none in Wales) and band I,
+// which only Wales has.
+func lawWhereErrors(postcode string, deposit *int64, rentPence int64, cycle RentCycle, band string) map[string]string {
+	out := map[string]string{}
+	j, _ := tenancy.JurisdictionOf(postcode)
+	if deposit != nil {
+		if capPence, msg, ok := tenancy.DepositLimit(j, rentPence, cycle == Weekly); ok && *deposit > capPence {
+			out["depositPence"] = msg
+		}
+	}
+	if band == "I" && j != tenancy.Wales {
+		out["councilTaxBand"] = MsgBandIOnlyInWales
+	}
+	return out
+}
+
+// MsgAddressListingLaw starts the refusal of a published listing's new
+// address whose law the listing breaks; the broken rule follows.
+const MsgAddressListingLaw = "At this address the published listing would break the law there:"
+
+// firstOf is the message of the first field of bad, in the form's order.
+func firstOf(bad map[string]string) string {
+	for _, f := range []string{"depositPence", "councilTaxBand"} {
+		if m, ok := bad[f]; ok {
+			return m + " Change the listing's details, or unpublish it, first."
+		}
+	}
+	return ""
+}
+
+// listedLawWhereErrors is lawWhereErrors for a saved property.
+func listedLawWhereErrors(p Property) map[string]string {
+	var rent int64
+	if p.RentPence != nil {
+		rent = *p.RentPence
+	}
+	return lawWhereErrors(p.Address.Postcode, p.DepositPence, rent, p.RentCycle, p.CouncilTaxBand)
 }
 
 // choiceErrors checks the new facts' values whenever they are given.
@@ -172,17 +211,8 @@ func choiceErrors(d Details) map[string]string {
 		}
 	}
 	if d.DepositPence != nil {
-		switch dep := *d.DepositPence; {
-		case dep < 0 || !tenancy.DepositOK(dep):
+		if dep := *d.DepositPence; dep < 0 || !tenancy.DepositOK(dep) {
 			out["depositPence"] = tenancy.MsgWholePounds
-		case d.RentPence > 0:
-			annual := MonthlyPence(d.RentPence, d.RentCycle) * 12
-			if d.RentCycle == Weekly {
-				annual = d.RentPence * 52
-			}
-			if capPence, weeks := tenancy.DepositCapAnnual(annual); dep > capPence {
-				out["depositPence"] = msgDepositCap(capPence, weeks)
-			}
 		}
 	}
 	if d.PropertyType == Studio && d.BedroomCount != 0 {

@@ -2,6 +2,7 @@ package property_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/apptest"
@@ -165,4 +166,85 @@ func TestEPCStandardIsCheckedData(t *testing.T) {
 			t.Errorf("%s: accepted", name)
 		}
 	}
+}
+
+// The deposit's cap and the council tax bands are the law of the part of
+// the UK the home is in: five (six) weeks' rent in England, two months' in
+// Scotland, one month's in Northern Ireland (30 days of a weekly rent),
+// none in Wales; band I only in Wales. An outside probe found Scottish
+// listings held to England's Tenant Fees Act. A published listing whose
+// address moves keeps to the law of its new address.
+func TestDepositCapAndBandsAreTheLawWhereTheHomeIs(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
+		at := func(postcode string) string {
+			t.Helper()
+			r := c.Post("/api/properties", map[string]any{"address": map[string]any{
+				"addrFirstLine": "1 High Street", "town": "Town", "postcode": postcode, "country": "United Kingdom"}})
+			if r.Status != http.StatusCreated {
+				t.Fatalf("create at %s: %d %s", postcode, r.Status, r.Raw)
+			}
+			id := prop(r)["id"].(string)
+			addPhoto(t, c, id)
+			return id
+		}
+		publish := func(id, cycle string, rent, deposit int, band string) apptest.Response {
+			d := with(with(with(with(details, "publish", true), "rentCycle", cycle), "rentPence", rent), "depositPence", deposit)
+			return c.Do(http.MethodPut, "/api/properties/"+id+"/details", with(d, "councilTaxBand", band))
+		}
+		england, scotland, wales, ni := at("SW11 5RW"), at("EH1 2NG"), at("CF10 1EP"), at("BT1 5GS")
+		for _, tc := range []struct {
+			name, id, cycle string
+			rent, deposit   int
+			band            string
+			field, want     string // "" when it publishes
+		}{
+			{"England, 5 weeks", england, "Monthly", 100000, 115300, "C", "", ""},
+			{"England, over 5 weeks", england, "Monthly", 100000, 115400, "C", "depositPence", "The deposit can be at most 5 weeks' rent (£1,153.84) under the Tenant Fees Act 2019."},
+			{"England, band I", england, "Monthly", 100000, 100000, "I", "councilTaxBand", property.MsgBandIOnlyInWales},
+			{"Scotland, 2 months", scotland, "Monthly", 100000, 200000, "C", "", ""},
+			{"Scotland, over 2 months", scotland, "Monthly", 100000, 200100, "C", "depositPence", "The deposit can be at most 2 months' rent (£2,000.00) under the Rent (Scotland) Act 1984."},
+			{"Scotland, weekly, over 2 months", scotland, "Weekly", 30000, 260100, "C", "depositPence", "The deposit can be at most 2 months' rent (£2,600.00) under the Rent (Scotland) Act 1984."},
+			{"Northern Ireland, 1 month", ni, "Monthly", 100000, 100000, "C", "", ""},
+			{"Northern Ireland, over 1 month", ni, "Monthly", 100000, 100100, "C", "depositPence", "The deposit can be at most 1 month's rent (£1,000.00) under the Private Tenancies Act (Northern Ireland) 2022."},
+			{"Northern Ireland, weekly: 30 days", ni, "Weekly", 20000, 85800, "C", "depositPence", "The deposit can be at most 1 month's rent (£857.14) under the Private Tenancies Act (Northern Ireland) 2022."},
+			{"Wales, no cap, band I", wales, "Monthly", 100000, 500000, "I", "", ""},
+		} {
+			r := publish(tc.id, tc.cycle, tc.rent, tc.deposit, tc.band)
+			if tc.want == "" {
+				if r.Status != http.StatusOK || prop(r)["status"] != "Published" {
+					t.Errorf("%s: %d %s", tc.name, r.Status, r.Raw)
+				}
+				continue
+			}
+			if r.Status != http.StatusBadRequest || r.FieldError(tc.field) != tc.want {
+				t.Errorf("%s: %d %s", tc.name, r.Status, r.Raw)
+			}
+		}
+		// Scotland's lawful two months are over England's cap: moving the
+		// published listing to an English address is refused, and nothing
+		// of it changes.
+		r := c.Do(http.MethodPut, "/api/properties/"+scotland+"/address", map[string]any{"address": map[string]any{
+			"addrFirstLine": "1 High Street", "town": "Town", "postcode": "SW11 5RW", "country": "United Kingdom"}})
+		if r.Status != http.StatusBadRequest || !strings.HasPrefix(r.ErrorMessage(), property.MsgAddressListingLaw) ||
+			!strings.Contains(r.FieldError("depositPence"), "5 weeks' rent") {
+			t.Fatalf("published Scottish listing moved to England: %d %s", r.Status, r.Raw)
+		}
+		l := e.NewClient().Get("/api/listings/" + scotland).Body["listing"].(map[string]any)
+		if l["postcodeDistrict"] != "EH1" || l["depositPence"] != float64(200000) {
+			t.Errorf("after the refused move: %v", l)
+		}
+		// Unpublished, it may move; publishing it again keeps to England's cap.
+		if r := c.Post("/api/properties/"+scotland+"/unpublish", nil); r.Status != http.StatusOK {
+			t.Fatalf("unpublish: %d %s", r.Status, r.Raw)
+		}
+		r = c.Do(http.MethodPut, "/api/properties/"+scotland+"/address", map[string]any{"address": map[string]any{
+			"addrFirstLine": "1 High Street", "town": "Town", "postcode": "SW11 5RW", "country": "United Kingdom"}})
+		if r.Status != http.StatusOK {
+			t.Fatalf("move unpublished: %d %s", r.Status, r.Raw)
+		}
+		if r := c.Post("/api/properties/"+scotland+"/publish", nil); r.Status != http.StatusBadRequest || !strings.Contains(r.FieldError("depositPence"), "Tenant Fees Act 2019") {
+			t.Fatalf("publish in England with two months' deposit: %d %s", r.Status, r.Raw)
+		}
+	})
 }

@@ -119,8 +119,19 @@ func (s *Service) UpdateAddress(ctx context.Context, o session.Actor, id string,
 		if p, err = own(ctx, c, o.UserID, id); err != nil {
 			return err
 		}
-		p.Address, p.UpdatedAt = a, s.clock.Now().UTC()
+		now := s.clock.Now().UTC()
+		p.Address, p.UpdatedAt = a, now
 		s.place(&p)
+		// A published listing moved to another jurisdiction must be lawful
+		// there too: its deposit and band, and its wording.
+		if p.Status == Published {
+			if bad := listedLawWhereErrors(p); len(bad) > 0 {
+				return apperr.Fields(MsgAddressListingLaw+" "+firstOf(bad), bad).WithKind(apperr.Invalid, "listing_law")
+			}
+			if err := s.checkListingText(p, now); err != nil {
+				return err
+			}
+		}
 		return updateAddress(ctx, c, p)
 	})
 	return p, err
@@ -158,14 +169,21 @@ func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string,
 	if err := validDetails(d); err != nil {
 		return Property{}, err
 	}
-	if bad := choiceErrors(d); len(bad) > 0 {
-		return Property{}, apperr.Fields(MsgPublishNeeds, bad)
-	}
 	var p Property
 	var err error
 	err = s.db.Tx(ctx, func(c db.Conn) error {
 		if p, err = own(ctx, c, o.UserID, id); err != nil {
 			return err
+		}
+		// Some rules are the law of the property's jurisdiction.
+		bad := choiceErrors(d)
+		for field, msg := range lawWhereErrors(p.Address.Postcode, d.DepositPence, d.RentPence, d.RentCycle, d.CouncilTaxBand) {
+			if _, ok := bad[field]; !ok {
+				bad[field] = msg
+			}
+		}
+		if len(bad) > 0 {
+			return apperr.Fields(MsgPublishNeeds, bad)
 		}
 		now := s.clock.Now().UTC()
 		rent, date := d.RentPence, d.MoveInDate
@@ -211,6 +229,11 @@ func (s *Service) Publish(ctx context.Context, o session.Actor, id string) (Prop
 		}
 		if len(missing) > 0 {
 			return apperr.Fields(MsgPublishNeeds, missing).WithKind(apperr.Invalid, "details_required")
+		}
+		// The address may have moved to another jurisdiction since the
+		// details were saved.
+		if bad := listedLawWhereErrors(*p); len(bad) > 0 {
+			return apperr.Fields(MsgPublishNeeds, bad).WithKind(apperr.Invalid, "details_required")
 		}
 		if err := s.checkListingText(*p, now); err != nil {
 			return err

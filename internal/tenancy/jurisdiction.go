@@ -42,6 +42,11 @@ func init() {
 	if err := loadJurisdictions(jurisdictionsYAML); err != nil {
 		panic("tenancy: " + err.Error())
 	}
+	caps, err := loadDepositCaps(depositsYAML)
+	if err != nil {
+		panic("tenancy: " + err.Error())
+	}
+	depositCaps = caps
 }
 
 func loadJurisdictions(raw []byte) error {

@@ -106,3 +106,36 @@ func TestJurisdictionChoices(t *testing.T) {
 		}
 	}
 }
+
+// data/deposits.yaml is checked at start-up: a cap that cannot be worked
+// out, or names no law, is refused.
+func TestDepositCapsAreChecked(t *testing.T) {
+	good := func(extra string) string {
+		return "reviewedOn: 2026-11-27\ncaps:\n  - jurisdiction: England\n    weeks: 5\n    law: the Act\n    statute: The Act, s.1\n    source: https://example.org/act\n    effectiveFrom: 2019-06-01\n" + extra
+	}
+	if _, err := loadDepositCaps([]byte(good(""))); err != nil {
+		t.Fatalf("a good file: %v", err)
+	}
+	for name, raw := range map[string]string{
+		"weeks and months": good("  - jurisdiction: Scotland\n    weeks: 5\n    months: 2\n    law: l\n    statute: s\n    source: https://x.org\n    effectiveFrom: 2017-12-01\n"),
+		"unknown country":  good("  - jurisdiction: Mercia\n    months: 2\n    law: l\n    statute: s\n    source: https://x.org\n    effectiveFrom: 2017-12-01\n"),
+		"twice":            good("  - jurisdiction: England\n    months: 2\n    law: l\n    statute: s\n    source: https://x.org\n    effectiveFrom: 2017-12-01\n"),
+		"no source":        good("  - jurisdiction: Scotland\n    months: 2\n    law: l\n    statute: s\n    effectiveFrom: 2017-12-01\n"),
+		"bad date":         good("  - jurisdiction: Scotland\n    months: 2\n    law: l\n    statute: s\n    source: https://x.org\n    effectiveFrom: soon\n"),
+		"days with weeks":  good("  - jurisdiction: Scotland\n    weeks: 8\n    daysWhenNotMonthly: 30\n    law: l\n    statute: s\n    source: https://x.org\n    effectiveFrom: 2017-12-01\n"),
+		"no England":       "reviewedOn: 2026-11-27\ncaps: []\n",
+		"unknown field":    good("    maximum: 3\n"),
+	} {
+		if _, err := loadDepositCaps([]byte(raw)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	// The file as shipped: England's six weeks from £50,000 a year, Wales
+	// without a cap.
+	if c, msg, ok := DepositLimit(England, 416667, false); !ok || c != 576923 || msg != "The deposit can be at most 6 weeks' rent (£5,769.23) under the Tenant Fees Act 2019." {
+		t.Errorf("England at £50,000 a year: %d %q %v", c, msg, ok)
+	}
+	if _, _, ok := DepositLimit(Wales, 100000, false); ok {
+		t.Error("Wales has no cap on the security deposit")
+	}
+}

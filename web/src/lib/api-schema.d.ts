@@ -351,7 +351,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update property address */
+        /**
+         * Update property address
+         * @description A published property keeps to the law of its new address: when its deposit, council tax band or description would break it there (another part of the UK), the move answers 400 listing_law (or listing_text) and nothing changes.
+         */
         put: operations["updatePropertyAddress"];
         post?: never;
         delete?: never;
@@ -3889,7 +3892,7 @@ export interface components {
             shortDescription: string;
             /** @description one of the property types; needed to publish */
             propertyType?: string;
-            /** @description whole pounds x 100; needed to publish; at most five (six) weeks' rent */
+            /** @description whole pounds x 100; needed to publish; at most the deposit cap where the home is (five or six weeks' rent in England, two months' in Scotland, one month's in Northern Ireland, none in Wales) */
             depositPence?: number | null;
             /** @description A to I or Exempt; needed to publish */
             councilTaxBand?: string;

@@ -247,7 +247,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
             />
           </div>
           <p id="pd-deposit-hint" className="field-hint">
-            0 if there is none; at most five weeks' rent.
+            0 if there is none. At most five weeks' rent in England, two months' in Scotland, one month's in Northern Ireland.
           </p>
           {fieldError('depositPence', 'pd-deposit-error')}
         </div>
