@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/session"
 )
 
@@ -185,7 +186,13 @@ func (s *Service) InvoicesZIP(ctx context.Context, a session.Actor, year int, pr
 		}
 		ext := t.Invoice.Name[strings.LastIndex(t.Invoice.Name, "."):]
 		name := fmt.Sprintf("%s_%s_%s%s", t.Date, strings.Trim(unsafeName.ReplaceAllString(t.Category, "-"), "-"), t.ID[:8], ext)
-		f, err := zw.Create(name)
+		// Dated when the invoice was uploaded (its key says when), else
+		// on the entry's date: never the zip format's zero, 1980-00-00.
+		modified, ok := writtenAt(t.Invoice.key)
+		if !ok {
+			modified = t.start.time()
+		}
+		f, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: modified.In(clock.UK)})
 		if err == nil {
 			_, err = io.Copy(f, rc)
 		}

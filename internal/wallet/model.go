@@ -12,7 +12,12 @@
 // cost for a landlord who is not VAT-registered.
 package wallet
 
-import "time"
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"time"
+)
 
 // Kind of a transaction (spec 3 section 3).
 type Kind string
@@ -91,6 +96,13 @@ const (
 	// be cut (issue 26).
 	MsgDescriptionTooLong = "The description can be at most 1,000 characters."
 	MsgTextTooLong        = "This can be at most 200 characters."
+	// MsgAmountWhole refuses an amount sent as anything but a whole number
+	// of pence in range (12.5, 1e20, "100").
+	MsgAmountWhole = "The amount must be a whole number of pence, from 0 to 100,000,000,000 (one billion pounds)."
+	MsgRentZero    = "The rent must be more than zero."
+	// MsgRentEndBeforeFirst is MsgEndBeforeDate in the rent form's words.
+	MsgRentEndBeforeFirst = "The last payment date cannot be before the first payment date."
+	MsgFromAfterTo        = "The end of the period cannot be before its start."
 )
 
 // Party is who an income came from or an expense was paid to.
@@ -184,6 +196,77 @@ type Input struct {
 	// Revision is the entry's revision the edit was based on (editing only):
 	// another change since answers 409 with the current copy.
 	Revision int64 `json:"revision"`
+
+	unreadable map[string]string // amount fields sent as no whole number of pence
+}
+
+// amount is an amount field as sent. A whole number (within int64) is
+// kept; anything else (12.5, 1e20, "100", true) is noted as unreadable, so
+// the form's field says what is wrong instead of the whole request being
+// refused as unreadable JSON.
+type amount struct {
+	pence      *int64
+	unreadable bool
+}
+
+func (a *amount) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	n, err := strconv.ParseInt(string(b), 10, 64)
+	if err != nil {
+		a.unreadable = true
+		return nil
+	}
+	a.pence = &n
+	return nil
+}
+
+// decodeStrict decodes b into v as httpx.DecodeJSON does (unknown fields refused).
+func decodeStrict(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// UnmarshalJSON reads the form with its amounts through amount.
+func (in *Input) UnmarshalJSON(b []byte) error {
+	type plain Input
+	var raw struct {
+		plain
+		AmountPence  amount `json:"amountPence"`
+		VATPence     amount `json:"vatPence"`
+		RecoverPence amount `json:"recoverPence"`
+	}
+	if err := decodeStrict(b, &raw); err != nil {
+		return err
+	}
+	*in = Input(raw.plain)
+	in.AmountPence = raw.AmountPence.pence
+	in.VATPence, in.RecoverPence = value(raw.VATPence.pence), value(raw.RecoverPence.pence)
+	in.unreadable = unreadable(map[string]amount{"amountPence": raw.AmountPence, "vatPence": raw.VATPence, "recoverPence": raw.RecoverPence})
+	return nil
+}
+
+func value(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// unreadable maps the unreadable amounts' fields to MsgAmountWhole (nil: none).
+func unreadable(fields map[string]amount) map[string]string {
+	var out map[string]string
+	for f, a := range fields {
+		if a.unreadable {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[f] = MsgAmountWhole
+		}
+	}
+	return out
 }
 
 // ErrChanged is the answer to an edit based on an old revision: another
@@ -213,6 +296,29 @@ type ExpectedRent struct {
 	RentPeriod   string `json:"rentPeriod"`
 	FirstDueDate string `json:"firstDueDate"`
 	EndDate      string `json:"endDate"`
+
+	// problems are the rent's fields the request sent unreadable or left
+	// out (a rent set in code has none).
+	problems map[string]string
+}
+
+// UnmarshalJSON reads the rent with its amount through amount.
+func (r *ExpectedRent) UnmarshalJSON(b []byte) error {
+	type plain ExpectedRent
+	var raw struct {
+		plain
+		RentPence amount `json:"rentPence"`
+	}
+	if err := decodeStrict(b, &raw); err != nil {
+		return err
+	}
+	*r = ExpectedRent(raw.plain)
+	r.RentPence = value(raw.RentPence.pence)
+	r.problems = unreadable(map[string]amount{"rentPence": raw.RentPence})
+	if raw.RentPence.pence == nil && !raw.RentPence.unreadable {
+		r.problems = map[string]string{"rentPence": MsgFillAll}
+	}
+	return nil
 }
 
 // Occurrence is one dated instance of an entry.

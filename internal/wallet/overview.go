@@ -145,16 +145,23 @@ func (s *Service) query(q Query) (day, day, func(*Transaction) bool, error) {
 	if strings.TrimSpace(q.From) != "" {
 		d, ok := parseDay(q.From)
 		if !ok {
-			return 0, 0, nil, apperr.Fields(MsgBadDate, map[string]string{"from": MsgBadDate})
+			msg := dateMessage(q.From)
+			return 0, 0, nil, apperr.Fields(msg, map[string]string{"from": msg})
 		}
 		from = d
 	}
 	if strings.TrimSpace(q.To) != "" {
 		d, ok := parseDay(q.To)
 		if !ok {
-			return 0, 0, nil, apperr.Fields(MsgBadDate, map[string]string{"to": MsgBadDate})
+			msg := dateMessage(q.To)
+			return 0, 0, nil, apperr.Fields(msg, map[string]string{"to": msg})
 		}
 		to = d
+	}
+	// Both given and the wrong way round: said, not an empty list (the
+	// end left out is today, and a start after it lists nothing yet).
+	if strings.TrimSpace(q.From) != "" && strings.TrimSpace(q.To) != "" && to < from {
+		return 0, 0, nil, apperr.Fields(MsgFromAfterTo, map[string]string{"to": MsgFromAfterTo})
 	}
 	if q.Filter == "" {
 		q.Filter = FilterAll

@@ -1,6 +1,7 @@
 package wallet
 
 import (
+	"strings"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/platform/clock"
@@ -21,16 +22,49 @@ func dayFrom(y int, m time.Month, d int) day {
 	return day(time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400)
 }
 
-// parseDay reads YYYY-MM-DD (a longer ISO time keeps only its day).
+// MsgDateRange is the message of a date outside the range the wallet
+// keeps (minYear to maxYear, inside the app's dates.Min to dates.Max).
+const MsgDateRange = "Please enter a date between 1 January 1990 and 31 December 2200."
+
+// parseDay reads a date: YYYY-MM-DD as it is, or an ISO time. A time with
+// an offset (or Z) counts on its day in the UK: "2026-04-05T23:30:00Z" is
+// 00:30 BST on 6 April, so 6 April, in the next tax year. A time without
+// one is a UK time already and keeps its day. Days outside minYear to
+// maxYear are refused (dateMessage says which is wrong).
 func parseDay(s string) (day, bool) {
-	if len(s) > 10 {
-		s = s[:10]
-	}
-	t, err := dates.Parse(s)
-	if err != nil || t.Year() < minYear || t.Year() > maxYear {
+	t, ok := calendarDate(s)
+	if !ok || !dates.Within(t) || t.Year() < minYear || t.Year() > maxYear {
 		return 0, false
 	}
 	return day(t.Unix() / 86400), true
+}
+
+// calendarDate is the UK calendar date s names (midnight UTC), in any year.
+func calendarDate(s string) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	if t, err := time.Parse(time.DateOnly, s); err == nil {
+		return t, true
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		u := t.In(clock.UK)
+		return time.Date(u.Year(), u.Month(), u.Day(), 0, 0, 0, 0, time.UTC), true
+	}
+	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02T15:04"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC), true
+		}
+	}
+	return time.Time{}, false
+}
+
+// dateMessage is the message for a date field holding s that parseDay
+// refused: MsgDateRange for a date outside the range, MsgBadDate for one
+// that is not a date.
+func dateMessage(s string) string {
+	if _, ok := calendarDate(s); ok {
+		return MsgDateRange
+	}
+	return MsgBadDate
 }
 
 // today is the date in the UK at t.

@@ -310,6 +310,9 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 		}
 		return s
 	}
+	for f, msg := range in.unreadable {
+		bad(f, msg)
+	}
 	if prev != nil {
 		in.Kind = prev.Kind // an entry's kind never changes
 	}
@@ -361,6 +364,7 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 	}
 	var amount int64
 	switch {
+	case fields["amountPence"] != "":
 	case in.AmountPence == nil:
 		missing("amountPence")
 	case *in.AmountPence < 0:
@@ -375,7 +379,7 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 		if strings.TrimSpace(in.Date) == "" {
 			missing("date")
 		} else {
-			bad("date", MsgBadDate)
+			bad("date", dateMessage(in.Date))
 		}
 	}
 	t.Kind, t.PropertyID, t.Category, t.Description, t.AmountPence = k, in.PropertyID, category, description, amount
@@ -390,7 +394,10 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 		case VATIncluded, VATNone:
 		case VATAdd:
 			switch {
-			case in.VATPence <= 0:
+			case fields["vatPence"] != "":
+			case in.VATPence < 0:
+				bad("vatPence", MsgAmountNegative)
+			case in.VATPence == 0:
 				missing("vatPence")
 			case in.VATPence > MaxAmountPence:
 				bad("vatPence", MsgAmountTooLarge)
@@ -415,7 +422,7 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 				end, ok := parseDay(in.EndDate)
 				switch {
 				case !ok:
-					bad("endDate", MsgBadDate)
+					bad("endDate", dateMessage(in.EndDate))
 				case date != 0 && end < date:
 					bad("endDate", MsgEndBeforeDate)
 				default:
@@ -437,7 +444,10 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 					missing("debtor")
 				}
 				switch {
-				case in.RecoverPence <= 0:
+				case fields["recoverPence"] != "":
+				case in.RecoverPence < 0:
+					bad("recoverPence", MsgAmountNegative)
+				case in.RecoverPence == 0:
 					missing("recoverPence")
 				case in.RecoverPence > t.gross():
 					bad("recoverPence", MsgRecoverTooMuch)
@@ -689,29 +699,55 @@ func (s *Service) SetExpectedRent(ctx context.Context, a session.Actor, property
 	if _, err := s.props.Owned(ctx, a, propertyID); err != nil {
 		return ExpectedRent{}, err
 	}
+	// Each field gets its own message, the wallet's for the same problem
+	// (issue: every one said MsgFillAll, a bad end date MsgEndBeforeDate).
 	fields := map[string]string{}
-	if r.RentPence <= 0 || r.RentPence > MaxAmountPence {
-		fields["rentPence"] = MsgFillAll
+	for f, msg := range r.problems {
+		fields[f] = msg
+	}
+	switch {
+	case fields["rentPence"] != "":
+	case r.RentPence < 0:
+		fields["rentPence"] = MsgAmountNegative
+	case r.RentPence == 0:
+		fields["rentPence"] = MsgRentZero
+	case r.RentPence > MaxAmountPence:
+		fields["rentPence"] = MsgAmountTooLarge
 	}
 	if r.RentPeriod != Weekly && r.RentPeriod != Monthly {
 		fields["rentPeriod"] = MsgRentPeriod
 	}
 	first, ok := parseDay(r.FirstDueDate)
-	if !ok {
+	switch {
+	case ok:
+	case strings.TrimSpace(r.FirstDueDate) == "":
 		fields["firstDueDate"] = MsgFillAll
+	default:
+		fields["firstDueDate"] = dateMessage(r.FirstDueDate)
 	}
 	r.FirstDueDate = first.String()
 	if strings.TrimSpace(r.EndDate) != "" {
 		end, ok := parseDay(r.EndDate)
-		if !ok || end < first {
-			fields["endDate"] = MsgEndBeforeDate
+		switch {
+		case !ok:
+			fields["endDate"] = dateMessage(r.EndDate)
+		case first != 0 && end < first:
+			fields["endDate"] = MsgRentEndBeforeFirst
 		}
 		r.EndDate = end.String()
 	} else {
 		r.EndDate = ""
 	}
 	if len(fields) > 0 {
-		return ExpectedRent{}, apperr.Fields(MsgFillAll, fields)
+		// As the transaction form: a field left empty says MsgFillAll,
+		// otherwise the first field's own message.
+		msg := ""
+		for _, f := range []string{"rentPence", "rentPeriod", "firstDueDate", "endDate"} {
+			if m, ok := fields[f]; ok && (msg == "" || m == MsgFillAll) {
+				msg = m
+			}
+		}
+		return ExpectedRent{}, apperr.Fields(msg, fields)
 	}
 	err := s.db.Tx(ctx, func(c db.Conn) error { return saveRent(ctx, c, a.UserID, propertyID, r, s.now()) })
 	return r, err
