@@ -126,8 +126,11 @@ func (h *Handler) purchase(w http.ResponseWriter, r *http.Request, me session.Ac
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{
-		"referenceCheck": c, "order": o, "depositWarning": DepositWarning(c.RentPence, c.DepositPence)})
+	warning, err := h.svc.DepositWarning(r.Context(), c.LandlordID, c.PropertyID, c.RentPence, c.DepositPence)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"referenceCheck": c, "order": o, "depositWarning": warning})
 }
 
 func (h *Handler) get(w http.ResponseWriter, r *http.Request, me session.Actor) error {
@@ -135,12 +138,17 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request, me session.Actor) 
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"referenceCheck": c, "depositWarning": DepositWarning(c.RentPence, c.DepositPence)})
+	warning, err := h.svc.DepositWarning(r.Context(), c.LandlordID, c.PropertyID, c.RentPence, c.DepositPence)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"referenceCheck": c, "depositWarning": warning})
 }
 
 // depositWarning answers the reference form as the landlord types: the
 // legal-cap warning for a monthly rent and a deposit in pence (whole
-// pounds), or "" within the cap. The rule is the server's alone.
+// pounds), or "" within the cap, by the law where the chosen property is
+// (propertyId, optional). The rule is the server's alone.
 func (h *Handler) depositWarning(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 	q := r.URL.Query()
 	rent, err1 := strconv.ParseInt(q.Get("rentPence"), 10, 64)
@@ -148,7 +156,11 @@ func (h *Handler) depositWarning(w http.ResponseWriter, r *http.Request, me sess
 	if err1 != nil || err2 != nil || !tenancy.RentOK(rent) || !tenancy.DepositOK(deposit) {
 		return apperr.New(apperr.Invalid, "invalid", MsgNumbersOnly)
 	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"depositWarning": DepositWarning(rent, deposit)})
+	warning, err := h.svc.DepositWarning(r.Context(), me.UserID, q.Get("propertyId"), rent, deposit)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"depositWarning": warning})
 }
 
 func (h *Handler) removeRenter(w http.ResponseWriter, r *http.Request, me session.Actor) error {

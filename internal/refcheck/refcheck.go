@@ -5,6 +5,7 @@
 package refcheck
 
 import (
+	"context"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/payment"
@@ -87,9 +88,18 @@ type Check struct {
 }
 
 // DepositWarning is the reference form's warning when the deposit is over
-// the legal cap (internal/tenancy), or "".
-func DepositWarning(rentPence, depositPence int64) string {
-	return tenancy.DepositWarning(rentPence, depositPence)
+// the legal cap where the home is (internal/tenancy), or "". A property the
+// landlord cannot use, or none, is measured by England's cap.
+func (s *Service) DepositWarning(ctx context.Context, landlordID, propertyID string, rentPence, depositPence int64) (string, error) {
+	j := tenancy.England
+	if propertyID != "" && s.properties.Owns(ctx, landlordID, propertyID) == nil {
+		p, err := s.place(ctx, propertyID)
+		if err != nil {
+			return "", err
+		}
+		j, _ = tenancy.JurisdictionOf(p.Postcode)
+	}
+	return tenancy.DepositWarningIn(j, rentPence, depositPence), nil
 }
 
 // RightToRentGuidance is the Home Office's guide to the Right to Rent check,

@@ -187,6 +187,39 @@ func TestDepositWarningFromTheServer(t *testing.T) {
 			t.Errorf("signed out: %d", r.Status)
 		}
 
+		// The cap is the law where the chosen property is: two months' rent
+		// in Scotland, none in Wales; another landlord's property, or none,
+		// is measured by England's.
+		at := func(c *apptest.Client, postcode string) string {
+			r := c.Post("/api/properties", map[string]any{"address": map[string]any{
+				"addrFirstLine": "1 High Street", "town": "Town", "postcode": postcode, "country": "United Kingdom"}})
+			if r.Status != http.StatusCreated {
+				t.Fatalf("property at %s: %d %s", postcode, r.Status, r.Raw)
+			}
+			return r.Body["property"].(map[string]any)["id"].(string)
+		}
+		scotland, wales := at(c, "EH1 2NG"), at(c, "CF10 1EP")
+		other, _ := landlord(t, e, "other-cap@example.com")
+		theirs := at(other, "EH1 2NG")
+		for _, tc := range []struct{ property, deposit, want string }{
+			{scotland, "370000", ""},
+			{scotland, "371000", "This deposit is more than the legal cap of £3,700.00 (2 months' rent) under the Rent (Scotland) Act 1984. In Scotland a landlord may not take more."},
+			{wales, "900000", ""},
+			{theirs, "250000", "(5 weeks' rent) under the Tenant Fees Act 2019"},
+			{pid, "250000", "(5 weeks' rent) under the Tenant Fees Act 2019"},
+		} {
+			r := c.Get("/api/reference-checks/deposit-warning?rentPence=185000&depositPence=" + tc.deposit + "&propertyId=" + tc.property)
+			got, _ := r.Body["depositWarning"].(string)
+			if r.Status != 200 || (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+				t.Errorf("deposit %s at %s: %d %s", tc.deposit, tc.property, r.Status, r.Raw)
+			}
+		}
+		scottish := form(scotland, renter("Sam", "sam@example.com"))
+		scottish["depositPence"] = 371000
+		if r := c.Post("/api/reference-checks", scottish); r.Status != http.StatusCreated || !strings.Contains(r.Body["depositWarning"].(string), "Rent (Scotland) Act 1984") {
+			t.Fatalf("purchase in Scotland: %d %s", r.Status, r.Raw)
+		}
+
 		over := form(pid, renter("Ann", "ann@example.com"))
 		over["depositPence"] = 250000
 		r := c.Post("/api/reference-checks", over)

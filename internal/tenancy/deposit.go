@@ -147,6 +147,21 @@ func DepositWarning(monthlyRentPence, depositPence int64) string {
 	return DepositWarningAnnual(monthlyRentPence*12, depositPence)
 }
 
+// DepositWarningIn is DepositWarning for a home in j (a monthly rent): the
+// cap of its law, or "" where the law sets none.
+func DepositWarningIn(j Jurisdiction, monthlyRentPence, depositPence int64) string {
+	if j == England {
+		return DepositWarning(monthlyRentPence, depositPence)
+	}
+	capPence, _, ok := DepositLimit(j, monthlyRentPence, false)
+	if !ok || depositPence <= capPence {
+		return ""
+	}
+	c := depositCaps[j]
+	return fmt.Sprintf("This deposit is more than the legal cap of %s (%s rent) under %s. In %s a landlord may not take more.",
+		money.Format(capPence), plural(c.Months, "month"), c.Law, j)
+}
+
 // DepositWarningAnnual is DepositWarning measured from the annual rent.
 func DepositWarningAnnual(annualRentPence, depositPence int64) string {
 	capPence, weeks := DepositCapAnnual(annualRentPence)

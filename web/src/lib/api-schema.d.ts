@@ -821,7 +821,7 @@ export interface paths {
         };
         /**
          * The deposit-cap warning for a rent and deposit
-         * @description The reference form asks this as the landlord types: the Tenant Fees Act 2019 warning when the deposit is over the legal cap for the monthly rent, or an empty string. Amounts are pence of whole pounds; anything else is 400.
+         * @description The reference form asks this as the landlord types: the warning when the deposit is over the legal cap for the monthly rent where the chosen property is (the Tenant Fees Act 2019 in England, two months' rent in Scotland, one month's in Northern Ireland, none in Wales; England's without a property of the landlord's), or an empty string. Amounts are pence of whole pounds; anything else is 400.
          */
         get: operations["getDepositWarning"];
         put?: never;
@@ -6064,6 +6064,7 @@ export interface operations {
             query: {
                 rentPence: number;
                 depositPence: number;
+                propertyId?: string;
             };
             header?: never;
             path?: never;

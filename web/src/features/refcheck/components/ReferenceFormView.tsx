@@ -52,7 +52,7 @@ export function ReferenceFormView({ form: initial, onChange, onBack, onPurchased
     shouldFocusError: false,
   })
   const renters = useFieldArray({ control: form.control, name: 'renters' })
-  const [rent, deposit] = useWatch({ control: form.control, name: ['rent', 'deposit'] })
+  const [rent, deposit, propertyId] = useWatch({ control: form.control, name: ['rent', 'deposit', 'propertyId'] })
   const problem = form.formState.errors.root?.message ?? ''
 
   const buy = useBuyReferenceCheck({
@@ -94,7 +94,7 @@ export function ReferenceFormView({ form: initial, onChange, onBack, onPurchased
 
   const { price, maxRenters } = useCheckTerms()
   // The deposit-cap rule is the server's: it is asked as the amounts are typed.
-  const warning = useDepositWarning(wholePoundsToPence(rent), deposit ? wholePoundsToPence(deposit) : 0)
+  const warning = useDepositWarning(wholePoundsToPence(rent), deposit ? wholePoundsToPence(deposit) : 0, propertyId)
   const n = renters.fields.length
   const list = properties.data ?? []
 
