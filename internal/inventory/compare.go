@@ -190,7 +190,7 @@ type Comparison struct {
 	// CheckInBy names who made and signed the check-in report.
 	CheckInBy   string
 	CheckInPics []photo.View
-	CheckInEv   []photo.Evidence
+	CheckInEv   []PhotoEvidence
 }
 
 // MsgNoCheckIn says there is nothing to compare with.
@@ -260,8 +260,9 @@ func (s *Service) Compare(ctx context.Context, a session.Actor, id string) (Comp
 	if err != nil {
 		return Comparison{}, err
 	}
-	return Comparison{CheckIn: s.record(ctx, in, a), CheckOut: s.record(ctx, out, a), Lines: Compare(in.Data, out.Data),
-		StartedFrom: startedFrom, CheckInBy: s.madeBy(ctx, in), CheckInPics: pics[in.ID], CheckInEv: ev}, nil
+	inRec := s.record(ctx, in, a)
+	return Comparison{CheckIn: inRec, CheckOut: s.record(ctx, out, a), Lines: Compare(in.Data, out.Data),
+		StartedFrom: startedFrom, CheckInBy: s.madeBy(ctx, in), CheckInPics: pics[in.ID], CheckInEv: withNotes(ev, in, inRec.Property)}, nil
 }
 
 // madeBy names who made a report: the inspector the settings name, else

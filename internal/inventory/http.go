@@ -238,7 +238,7 @@ func (h *Handler) comparison(w http.ResponseWriter, r *http.Request, a session.A
 		pics = []photo.View{}
 	}
 	if ev == nil {
-		ev = []photo.Evidence{}
+		ev = []PhotoEvidence{}
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"checkIn": toJSON(c.CheckIn), "checkOut": toJSON(c.CheckOut), "lines": lines,
 		"named": c.Named(), "startedFrom": c.StartedFrom, "checkInPhotos": pics, "checkInEvidence": ev})

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -319,14 +320,20 @@ func TestReportPhotos(t *testing.T) {
 			t.Errorf("6 MB: %d %s", r.Status, r.ErrorMessage())
 		}
 		// Capture time and position are kept; the served copy has neither.
+		// The camera's date, 18 days after the upload, cannot be right: the
+		// page's word that the app's camera took it is not taken, and the
+		// evidence says why.
 		jpg := withExif(jpegOf(t, 64, 48))
 		r = c.Upload(base+"?origin=camera", "oven.jpg", "image/jpeg", jpg)
 		if r.Status != 201 {
 			t.Fatalf("camera photo: %d %s", r.Status, r.Raw)
 		}
 		ev := r.Body["evidence"].(map[string]any)
-		if ev["origin"] != photo.FromCamera || ev["capturedAt"] != "2026-11-20T10:15:00Z" || ev["lat"] == nil || ev["lng"] == nil {
+		if ev["origin"] != photo.FromUpload || ev["cameraNotConfirmed"] != true || ev["capturedAt"] != "2026-11-20T10:15:00Z" || ev["lat"] == nil || ev["lng"] == nil {
 			t.Errorf("evidence: %v", ev)
+		}
+		if notes := fmt.Sprint(ev["notes"]); !strings.Contains(notes, "after the photo was uploaded") || !strings.Contains(notes, "recorded as Added") {
+			t.Errorf("notes: %v", notes)
 		}
 		served := c.Get(r.Body["photo"].(map[string]any)["url"].(string))
 		sum := sha256.Sum256([]byte(served.Raw))

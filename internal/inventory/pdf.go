@@ -59,19 +59,46 @@ var glossaryTerms = []struct {
 		{"New Item", "New and unused, or still in its packaging."},
 	}},
 	{"Photographs", []term{
-		{"Captured (external device)", "Taken on another camera or phone and added with the time it was taken."},
-		{"Captured (via App)", "Taken in the OmniRent app with the device's camera during the inspection."},
-		{"Captured (certified by inspector)", "Taken by the inspector, who certifies it shows the property on the inspection day."},
-		{"Added", "A picture file added from the device; the time shown is when it was uploaded."},
+		{termCamera, "Taken in the OmniRent app with the device's camera during the inspection, and uploaded straight away. The time shown " +
+			"(\"Taken\") is when the camera took it; when the camera recorded no time, or one that is not relied on, the time shown " +
+			"(\"Uploaded\") is when it reached OmniRent."},
+		{termAdded, "A picture file added from the device, or a photo sent as taken in the app whose camera date does not fit that. " +
+			"The time shown (\"Uploaded\") is when it reached OmniRent; the camera's own date, when the file had one, is on the Evidence page."},
+		{"Not relied on", "A camera date after the upload, or more than a day before the report was begun, and a camera position far " +
+			"from the property, are noted under the photo and on the Evidence page: the photo may not show the property at the inspection."},
 	}},
 }
+
+// The glossary's words for how a photo came into the report: the only two
+// photoTerm gives.
+const (
+	termCamera = "Captured (via App)"
+	termAdded  = "Added"
+)
 
 // photoTerm is the glossary's word for how a photo came into the report.
 func photoTerm(origin string) string {
 	if origin == photo.FromCamera {
-		return "Captured (via App)"
+		return termCamera
 	}
-	return "Added"
+	return termAdded
+}
+
+// caption is what the grid prints under a photo: its glossary term, the
+// time the glossary says it shows, and the short notes of its doubts.
+func caption(e photo.Evidence, doubts []doubt) (term, when string, notes []string) {
+	timeDoubted := false
+	for _, d := range doubts {
+		timeDoubted = timeDoubted || d.Time
+		if d.Short != "" {
+			notes = append(notes, d.Short)
+		}
+	}
+	term, when = photoTerm(e.Origin), "Uploaded "+ukShort(e.UploadedAt)
+	if e.Origin == photo.FromCamera && e.CapturedAt != nil && !timeDoubted {
+		when = "Taken " + ukShort(*e.CapturedAt)
+	}
+	return term, when, notes
 }
 
 // ukDate writes a date the British way (spec 3 section 9: dates en-GB).
@@ -106,6 +133,9 @@ type drawer struct {
 	owner map[string]string
 	// signer names who signed first (the inspector) when the settings do not.
 	signer *signing.Signer
+	// signers are the report's signers in order (the report's maker first),
+	// once signing has started: they name who made each stamp.
+	signers []signing.Signer
 }
 
 // RenderPDF draws the report r as a PDF for a reader who may see it.
@@ -130,7 +160,7 @@ func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 			return nil, err
 		}
 		if started {
-			w.signer = firstSigned(env.Signers)
+			w.signer, w.signers = firstSigned(env.Signers), env.Signers
 		}
 	}
 	w.front(addr)
@@ -506,16 +536,23 @@ func (w *drawer) condition(c Condition) {
 	w.grid(c.Photos)
 }
 
-// The photo grid: three to a row, each 4:3 with a two-line caption.
+// The photo grid: three to a row, each 4:3 with a two-line caption, and a
+// line more for each note a photo of the row has.
 const (
 	gridPer, gridGap = 3, 10.0
 	gridCapH         = 24.0
+	gridNoteH        = 9.5
 	gridThumbW       = (contentW - gridGap*(gridPer-1)) / gridPer
 	gridRowH         = gridThumbW*3/4 + gridCapH + gridGap
 )
 
-// grid draws photos three to a row, each captioned with its glossary term
-// and the time it was taken or uploaded.
+// doubts are the doubts about one of the report's photos (its own time
+// and place against the report's begin and the property).
+func (w *drawer) doubts(e photo.Evidence) []doubt { return doubtsOf(e, w.r.CreatedAt, w.r.Property) }
+
+// grid draws photos three to a row, each captioned with its glossary term,
+// the time the glossary says it shows, and any note on its camera's date
+// or position.
 func (w *drawer) grid(names []string) {
 	if len(names) == 0 {
 		return
@@ -523,26 +560,41 @@ func (w *drawer) grid(names []string) {
 	tw, th := gridThumbW, gridThumbW*3/4
 	d := w.d
 	d.Y += 4
+	type cell struct {
+		term, when string
+		notes      []string
+	}
 	for i := 0; i < len(names); i += gridPer {
-		d.Room(gridRowH)
-		for j, n := range names[i:min(i+gridPer, len(names))] {
-			x := pdf.Margin + float64(j)*(tw+gridGap)
-			w.image(n, x, d.Y, tw, th)
-			term, when := "Photo", ""
+		row := names[i:min(i+gridPer, len(names))]
+		cells := make([]cell, len(row))
+		lines := 0
+		d.Font(false, 7.5, pdf.Ink)
+		for j, n := range row {
+			cells[j].term = "Photo"
 			if e, ok := w.ev[n]; ok {
-				term = photoTerm(e.Origin)
-				if e.CapturedAt != nil {
-					when = "Taken " + ukShort(*e.CapturedAt)
-				} else {
-					when = "Uploaded " + ukShort(e.UploadedAt)
+				var notes []string
+				cells[j].term, cells[j].when, notes = caption(e, w.doubts(e))
+				for _, note := range notes {
+					cells[j].notes = append(cells[j].notes, d.Wrap(note, tw)...)
 				}
 			}
-			d.Font(true, 7.5, pdf.Ink)
-			d.At(x, d.Y+th+3, term)
-			d.Font(false, 7.5, pdf.Muted)
-			d.At(x, d.Y+th+13, when)
+			lines = max(lines, len(cells[j].notes))
 		}
-		d.Y += gridRowH
+		rowH := gridRowH + gridNoteH*float64(lines)
+		d.Room(rowH)
+		for j, n := range row {
+			x := pdf.Margin + float64(j)*(tw+gridGap)
+			w.image(n, x, d.Y, tw, th)
+			d.Font(true, 7.5, pdf.Ink)
+			d.At(x, d.Y+th+3, cells[j].term)
+			d.Font(false, 7.5, pdf.Muted)
+			d.At(x, d.Y+th+13, cells[j].when)
+			d.Font(false, 7.5, pdf.Ink)
+			for k, l := range cells[j].notes {
+				d.At(x, d.Y+th+13+gridNoteH*float64(k+1), l)
+			}
+		}
+		d.Y += rowH
 	}
 	d.Font(false, 10, pdf.Ink)
 }
@@ -654,13 +706,20 @@ var stampWords = map[string]string{"begin": "Report begun", "sign": "Signed"}
 func (w *drawer) evidence(evs []photo.Evidence) {
 	w.section("Evidence")
 	d := w.d
-	d.Paragraph("Every photo of this report with the SHA-256 hash of the file as stored, the time it was taken (from the camera, when it recorded one) and the time it reached OmniRent, then the report's time and location stamps. Times are UK time.", 9)
+	d.Paragraph("Every photo of this report with the SHA-256 hash of the file as stored, the time it was taken (the camera's date, when it recorded one) and the time it reached OmniRent, then the report's time and location stamps. Times are UK time. "+
+		"A camera date or position that cannot be right or does not fit the inspection is noted under the photo, and not relied on.", 9)
 	w.sub(fmt.Sprintf("Photos (%d)", len(evs)))
 	if len(evs) == 0 {
 		w.muted("No photos.")
 	}
 	for _, e := range evs {
-		d.Room(52)
+		d.Font(false, 8, pdf.Ink)
+		var notes []string
+		for _, dt := range w.doubts(e) {
+			notes = append(notes, d.Wrap("Note: "+dt.Long, contentW)...)
+		}
+		noteH := 11 * float64(len(notes))
+		d.Room(52 + noteH)
 		d.Font(true, 8.5, pdf.Ink)
 		d.At(pdf.Margin, d.Y, e.Name)
 		d.Font(false, 8.5, pdf.Muted)
@@ -673,14 +732,18 @@ func (w *drawer) evidence(evs []photo.Evidence) {
 		}
 		where := ""
 		if e.Lat != nil && e.Lng != nil {
-			where = fmt.Sprintf("   Taken at %.5f, %.5f", *e.Lat, *e.Lng)
+			where = fmt.Sprintf("   Camera's position %.5f, %.5f", *e.Lat, *e.Lng)
 		}
 		d.Font(false, 8, pdf.Muted)
-		d.At(pdf.Margin, d.Y+24, "Captured "+taken+"   Uploaded "+ukDateTime(e.UploadedAt)+where)
+		d.At(pdf.Margin, d.Y+24, "Camera's date "+taken+"   Uploaded "+ukDateTime(e.UploadedAt)+where)
+		d.Font(false, 8, pdf.Ink)
+		for i, l := range notes {
+			d.At(pdf.Margin, d.Y+36+11*float64(i), l)
+		}
 		d.SetLineWidth(0.4)
 		d.SetStrokeColor(203, 213, 225)
-		d.GoPdf.Line(pdf.Margin, d.Y+38, pdf.Margin+contentW, d.Y+38)
-		d.Y += 44
+		d.GoPdf.Line(pdf.Margin, d.Y+38+noteH, pdf.Margin+contentW, d.Y+38+noteH)
+		d.Y += 44 + noteH
 	}
 	w.sub("Time and location stamps")
 	if len(w.r.Stamps) == 0 {
@@ -700,9 +763,34 @@ func (w *drawer) evidence(evs []photo.Evidence) {
 		if ev == "" {
 			ev = st.Event
 		}
-		rows = append(rows, []string{ev, ukDateTime(st.At), loc})
+		rows = append(rows, []string{ev + w.stampBy(st), ukDateTime(st.At), loc})
 	}
-	d.Table([]pdf.Column{{Title: "Event", Width: 140}, {Title: "Time", Width: 160}, {Title: "Location", Width: contentW - 300}}, rows, 9)
+	d.Table([]pdf.Column{{Title: "Event", Width: 190}, {Title: "Time", Width: 130}, {Title: "Location", Width: contentW - 320}}, rows, 9)
+}
+
+// stampBy names who made a stamp, as " by Name (role)" from the signers of
+// the report (never an account's id): the signer who signed as that
+// account, else for the report's maker the first signer. A signature stamp
+// of anyone else was given on a version since reopened, and says so; a
+// stamp with no signer to name it by (a report not signed yet) says nothing.
+func (w *drawer) stampBy(st Stamp) string {
+	var by *signing.Signer
+	for i, sg := range w.signers {
+		if sg.UserID != "" && sg.UserID == st.UserID {
+			by = &w.signers[i]
+			break
+		}
+	}
+	if by == nil && st.UserID == w.r.CreatorID && len(w.signers) > 0 {
+		by = &w.signers[0]
+	}
+	switch {
+	case by != nil && by.Name != "":
+		return " by " + by.Name + " (" + strings.ToLower(string(by.Role)) + ")"
+	case st.Event == "sign" && len(w.signers) > 0:
+		return " (a version since reopened)"
+	}
+	return ""
 }
 
 func orDash(s string) string {

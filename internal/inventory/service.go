@@ -345,9 +345,18 @@ func (s *Service) List(ctx context.Context, a session.Actor, view ListView, repo
 }
 
 // UploadPhoto adds a photo to the creator's draft; origin is photo.FromCamera
-// for a photo taken in the page.
-func (s *Service) UploadPhoto(ctx context.Context, a session.Actor, id, origin string, file io.Reader) (photo.View, photo.Evidence, error) {
-	return s.photos.UploadFrom(ctx, photo.KindInventory, a, id, origin, file)
+// for a photo taken in the page (recorded as an upload when the photo's own
+// capture time says otherwise). The evidence answered has its notes.
+func (s *Service) UploadPhoto(ctx context.Context, a session.Actor, id, origin string, file io.Reader) (photo.View, PhotoEvidence, error) {
+	v, ev, err := s.photos.UploadFrom(ctx, photo.KindInventory, a, id, origin, file)
+	if err != nil {
+		return photo.View{}, PhotoEvidence{}, err
+	}
+	r, err := byID(ctx, s.db.Conn(), id)
+	if err != nil {
+		return photo.View{}, PhotoEvidence{}, err
+	}
+	return v, withNotes([]photo.Evidence{ev}, r, s.record(ctx, r, a).Property)[0], nil
 }
 
 // DeletePhoto deletes a photo of the creator's draft; it is refused (409)
@@ -357,8 +366,9 @@ func (s *Service) DeletePhoto(ctx context.Context, a session.Actor, id, name str
 }
 
 // Photos are the report's photos and their evidence (hash, capture and
-// upload times, origin, position), for its readers.
-func (s *Service) Photos(ctx context.Context, a session.Actor, id string) ([]photo.View, []photo.Evidence, error) {
+// upload times, origin, position, notes on a time or place not relied on),
+// for its readers.
+func (s *Service) Photos(ctx context.Context, a session.Actor, id string) ([]photo.View, []PhotoEvidence, error) {
 	r, err := s.photosReadable(ctx, a, id)
 	if err != nil {
 		return nil, nil, err
@@ -367,10 +377,11 @@ func (s *Service) Photos(ctx context.Context, a session.Actor, id string) ([]pho
 	if err != nil {
 		return nil, nil, err
 	}
-	ev, err := s.photos.Evidences(ctx, photo.KindInventory, r.ID)
+	evs, err := s.photos.Evidences(ctx, photo.KindInventory, r.ID)
 	if err != nil {
 		return nil, nil, err
 	}
+	ev := withNotes(evs, r, s.record(ctx, r, a).Property)
 	if m[r.ID] == nil {
 		return []photo.View{}, ev, nil
 	}

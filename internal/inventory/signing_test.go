@@ -141,6 +141,20 @@ func TestReportSigning(t *testing.T) {
 		if len(env.Signers) != 3 || env.Signers[0].Role != signing.Inspector || !env.Complete() || !strings.Contains(string(env.Document), `"photos":[]`) {
 			t.Errorf("envelope: %+v", env.Signers)
 		}
+		// The PDF's stamps name who made each, by name and part, never by an
+		// account's id.
+		text := pdfOf(t, e, "clerk@example.com", id)
+		for _, s := range []string{"Report begun by Ines Pector (inspector)", "Signed by Ines Pector (inspector)",
+			"Signed by Lara Lord (landlord)", "Signed by Tom Tenant (tenant)"} {
+			if !strings.Contains(text, s) {
+				t.Errorf("the PDF's stamps lack %q", s)
+			}
+		}
+		for _, email := range []string{"clerk@example.com", "lord@example.com", "tom@example.com"} {
+			if u := actorOf(t, e, email); strings.Contains(text, u.UserID) {
+				t.Errorf("the PDF shows the account id of %s", email)
+			}
+		}
 		// The completed report's sealed PDF is made by the job queue and kept.
 		e.RunJobs()
 		env, _ = e.App.Signing.Envelope(context.Background(), signing.Ref{Kind: inventory.Kind, ID: id})

@@ -9,7 +9,8 @@
 // internal/app; this package never reads the owners' tables. Each photo
 // keeps, for evidence, the SHA-256 of the stored cleaned file, the capture
 // time the original's EXIF gave (before cleaning removed it), the upload
-// time and its origin ("upload"; later "camera").
+// time and its origin ("upload", or "camera" when the page took it with the
+// device's camera and the photo's own time does not say otherwise).
 //
 // Stored objects live under {kind's folder}/{ownerID}/ (properties/{id}/
 // for property photos): the cleaned original as {name}, and
@@ -122,6 +123,27 @@ const (
 	FromCamera = "camera" // taken in the app with the device's camera (inventory reports)
 )
 
+// A photo the page says it took with the app's camera is sent as soon as it
+// is taken, so its own capture time (EXIF), when it has one, is close to
+// the upload time. Further from it, the page's word is not taken: the
+// photo is recorded as a file added from the device (FromUpload, with
+// Evidence.CameraNotConfirmed). A photo with no capture time (the browser
+// or phone dropped it) keeps the page's word.
+const (
+	// CameraClockSkew is how far ahead of the server a phone's clock may
+	// run: a capture time later than the upload by more is impossible.
+	CameraClockSkew = 10 * time.Minute
+	// CameraUploadDelay is how long a photo taken in the app may wait to
+	// be uploaded: the page's upload queue, a slow connection, a retry.
+	CameraUploadDelay = 30 * time.Minute
+)
+
+// CameraTimeFits tells whether a capture time fits a photo taken in the app
+// and uploaded at uploaded (CameraClockSkew, CameraUploadDelay).
+func CameraTimeFits(captured, uploaded time.Time) bool {
+	return !captured.After(uploaded.Add(CameraClockSkew)) && !captured.Before(uploaded.Add(-CameraUploadDelay))
+}
+
 type Service struct {
 	db     *db.DB
 	clock  clock.Clock
@@ -208,7 +230,11 @@ type Evidence struct {
 	CapturedAt *time.Time `json:"capturedAt"`
 	UploadedAt time.Time  `json:"uploadedAt"`
 	Origin     string     `json:"origin"`
-	UploaderID string     `json:"-"`
+	// CameraNotConfirmed is set on a photo the page sent as taken with the
+	// app's camera whose own capture time was too far from its upload time
+	// (CameraTimeFits): it is recorded as FromUpload, and reports say why.
+	CameraNotConfirmed bool   `json:"cameraNotConfirmed"`
+	UploaderID         string `json:"-"`
 	// Lat and Lng are where the original's EXIF said it was taken; kept as
 	// evidence, stripped from every served copy.
 	Lat *float64 `json:"lat"`

@@ -27,7 +27,9 @@ func (s *Service) Upload(ctx context.Context, kindName string, a session.Actor, 
 }
 
 // UploadFrom is Upload with the photo's origin (FromCamera for a photo taken
-// in the page), answering the evidence recorded as well.
+// in the page), answering the evidence recorded as well. A FromCamera photo
+// whose own capture time does not fit (CameraTimeFits) is recorded as
+// FromUpload with CameraNotConfirmed.
 func (s *Service) UploadFrom(ctx context.Context, kindName string, a session.Actor, ownerID, origin string, file io.Reader) (View, Evidence, error) {
 	if origin != FromCamera {
 		origin = FromUpload
@@ -72,6 +74,11 @@ func (s *Service) upload(ctx context.Context, kindName string, a session.Actor, 
 	}
 	sum := sha256.Sum256(clean)
 	p.Name, p.SHA256, p.UploadedAt = imaging.RandomName(kind), hex.EncodeToString(sum[:]), s.clock.Now().UTC()
+	// The page's word that its camera took the photo is not taken against
+	// the photo's own capture time.
+	if p.Origin == FromCamera && p.CapturedAt != nil && !CameraTimeFits(*p.CapturedAt, p.UploadedAt) {
+		p.Origin, p.CameraNotConfirmed = FromUpload, true
+	}
 	// The file first, then the row that names it: a crash in between leaves
 	// only a file no row names, which the sweep removes (never a row naming
 	// a missing file). The resize job is recorded with the row, so a crash

@@ -15,14 +15,14 @@ import (
 // The SQL of photos: only its own tables (photos, photo_owners).
 
 const cols = `name, owner_kind, owner_id, content_type, width, height, large_width, large_height, thumb_width, thumb_height,
-	sha256, captured_at, uploaded_at, origin, uploader_id, gps_lat, gps_lng`
+	sha256, captured_at, uploaded_at, origin, uploader_id, gps_lat, gps_lng, camera_not_confirmed`
 
 func scan(row db.Scanner) (photo, error) {
 	var p photo
 	var captured sql.NullInt64
 	var uploaded int64
 	err := row.Scan(&p.Name, &p.OwnerKind, &p.OwnerID, &p.ContentType, &p.Width, &p.Height, &p.LargeWidth, &p.LargeHeight,
-		&p.ThumbWidth, &p.ThumbHeight, &p.SHA256, &captured, &uploaded, &p.Origin, &p.UploaderID, &p.Lat, &p.Lng)
+		&p.ThumbWidth, &p.ThumbHeight, &p.SHA256, &captured, &uploaded, &p.Origin, &p.UploaderID, &p.Lat, &p.Lng, &p.CameraNotConfirmed)
 	if errors.Is(err, db.NoRows) {
 		return photo{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
@@ -68,8 +68,8 @@ func insertWithinLimit(ctx context.Context, d *db.DB, p photo, then func(tx db.C
 			captured = p.CapturedAt.UnixMilli()
 		}
 		_, err = tx.Exec(ctx, `INSERT INTO photos (name, owner_kind, owner_id, content_type, width, height, sha256, captured_at,
-			uploaded_at, origin, uploader_id, gps_lat, gps_lng) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, p.OwnerKind, p.OwnerID, p.ContentType,
-			p.Width, p.Height, p.SHA256, captured, p.UploadedAt.UnixMilli(), p.Origin, p.UploaderID, p.Lat, p.Lng)
+			uploaded_at, origin, uploader_id, gps_lat, gps_lng, camera_not_confirmed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.Name, p.OwnerKind, p.OwnerID, p.ContentType,
+			p.Width, p.Height, p.SHA256, captured, p.UploadedAt.UnixMilli(), p.Origin, p.UploaderID, p.Lat, p.Lng, p.CameraNotConfirmed)
 		if err != nil {
 			return apperr.Wrap(err, "insert photo")
 		}

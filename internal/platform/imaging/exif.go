@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"strings"
 	"time"
+
+	"github.com/omnirent/omnirent/internal/platform/clock"
 )
 
 // EXIF reading, only what the image pipeline needs: the orientation (applied
@@ -109,9 +111,13 @@ func (t tiff) ascii(ifd int64, tag uint16) (string, bool) {
 
 // CaptureTime is when a JPEG says it was taken: EXIF DateTimeOriginal
 // (0x9003 in the Exif sub-directory), with OffsetTimeOriginal (0x9011) when
-// present; without an offset the camera's wall-clock time is read as UTC.
-// ok is false when the file has no readable capture time (PNGs, cleaned
-// files, most screenshots). Read it before Clean, which drops the metadata.
+// present. Without an offset the time is the camera's wall clock, which a
+// phone in the UK keeps in UK time, so it is read as Europe/London time
+// (BST in summer, GMT in winter), not as UTC; a time in the hour the
+// clocks go back, which comes twice, is read as the second (GMT) one. The
+// answer is in UTC. ok is false when the file has no readable capture time
+// (PNGs, cleaned files, most screenshots). Read it before Clean, which
+// drops the metadata.
 func CaptureTime(data []byte) (at time.Time, ok bool) {
 	eachExif(data, func(t tiff) bool {
 		typ, count, ptr, found := t.entry(t.ifd0(), 0x8769) // Exif IFD pointer
@@ -123,7 +129,7 @@ func CaptureTime(data []byte) (at time.Time, ok bool) {
 		if !found {
 			return false
 		}
-		v, err := time.Parse("2006:01:02 15:04:05", s)
+		v, err := time.ParseInLocation("2006:01:02 15:04:05", s, clock.UK)
 		if err != nil || v.Year() < 1900 {
 			return false
 		}

@@ -3254,6 +3254,10 @@ export interface components {
             /** @description where the original's EXIF said it was taken (never in the served file) */
             lat?: number | null;
             lng?: number | null;
+            /** @description sent as taken with the app's camera, but its own capture time did not fit, so recorded as an upload */
+            cameraNotConfirmed: boolean;
+            /** @description In a report's photos: plain-word notes on a capture time or place not relied on (a camera date after the upload or over a day before the report, a position far from the property); empty when there is none. */
+            notes?: string[];
         };
         InventoryGroup: {
             name: string;

@@ -5,7 +5,7 @@
 // the spec's two messages first, thumbnails with each upload's progress, a
 // failed upload's Retry, and a tap opens the photo full size. The bin asks
 // before a photo is taken out of the report (one stray tap loses nothing).
-import { createContext, useContext, useState, type ReactNode } from 'react'
+import { createContext, Fragment, useContext, useState, type ReactNode } from 'react'
 import { Camera, ImagePlus, RotateCw, Trash2, X } from 'lucide-react'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { Dialog } from '../../../components/Dialog'
@@ -69,6 +69,20 @@ export function photoTerm(origin: string): string {
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
 
+type Evidence = { origin: string; capturedAt?: string | null; uploadedAt: string; notes?: string[] }
+
+/**
+ * caption is a thumbnail's line, as the report PDF prints it: the camera's
+ * date for a photo captured in the app whose date nothing casts doubt on,
+ * otherwise when it was uploaded (the glossary's "Added").
+ */
+export function caption(ev: Evidence): string {
+  if (ev.origin === 'camera' && ev.capturedAt && (ev.notes ?? []).length === 0) {
+    return `${photoTerm(ev.origin)} · Taken ${when(ev.capturedAt)}`
+  }
+  return `${photoTerm(ev.origin)} · Uploaded ${when(ev.uploadedAt)}`
+}
+
 /** PhotoViewer shows one photo full size, with its evidence when known. */
 export function PhotoViewer({ photo, onClose }: { photo: Photo | null; onClose: () => void }) {
   const { evidence } = usePhotos()
@@ -80,10 +94,16 @@ export function PhotoViewer({ photo, onClose }: { photo: Photo | null; onClose: 
         <dl className="inv-dl inv-evidence">
           <dt>How</dt>
           <dd>{photoTerm(ev.origin)}</dd>
-          <dt>Taken</dt>
+          <dt>Camera's date</dt>
           <dd>{ev.capturedAt ? when(ev.capturedAt) : 'Not recorded by the camera'}</dd>
           <dt>Uploaded</dt>
           <dd>{when(ev.uploadedAt)}</dd>
+          {(ev.notes ?? []).map((note) => (
+            <Fragment key={note}>
+              <dt>Note</dt>
+              <dd>{note}</dd>
+            </Fragment>
+          ))}
           <dt>SHA-256</dt>
           <dd className="inv-hash">{ev.sha256}</dd>
         </dl>
@@ -111,7 +131,8 @@ export function Thumbs({ names, label }: { names: string[]; label: string }) {
               </div>
               {evidence.get(n) ? (
                 <span className="inv-thumb__term">
-                  {photoTerm(evidence.get(n)!.origin)} · {when(evidence.get(n)!.capturedAt ?? evidence.get(n)!.uploadedAt)}
+                  {caption(evidence.get(n)!)}
+                  {(evidence.get(n)!.notes ?? []).length > 0 ? <span className="inv-thumb__note">Not relied on: see the note</span> : null}
                 </span>
               ) : null}
             </li>
