@@ -23,6 +23,9 @@ func TestListingTextIsCheckedBeforePublishing(t *testing.T) {
 			{"Bright two-bed flat. Sorry, no children or pets.", "Sorry, no children or pets.", "children"},
 			{"Two-bed flat. Professionals only, no pets.", "Professionals only, no pets.", "benefits"},
 			{"Two-bed flat near the park. No pets.", "No pets.", "28 days"},
+			// Rental bidding (Renters' Rights Act 2025, section 56).
+			{"Two-bed flat near the park. Offers over £1,850 pcm invited.", "Offers over £1,850 pcm invited.", "the advertised rent is the rent"},
+			{"Two-bed flat near the park. Sealed bids by Friday.", "Sealed bids by Friday.", "the advertised rent is the rent"},
 		}
 		for _, k := range cases {
 			r := c.Do("PUT", base+"/details", with(with(details, "shortDescription", k.text), "publish", true))
@@ -54,6 +57,9 @@ func TestListingTextIsCheckedBeforePublishing(t *testing.T) {
 		addPhoto(t, c, sid)
 		if r := c.Do("PUT", "/api/properties/"+sid+"/details", with(with(details, "shortDescription", "Flat on the Royal Mile. No pets."), "publish", true)); r.Status != http.StatusOK {
 			t.Errorf("Scotland, no pets: %d %s", r.Status, r.Raw)
+		}
+		if r := c.Do("PUT", "/api/properties/"+sid+"/details", with(with(details, "shortDescription", "Flat on the Royal Mile. Offers over £1,850 invited."), "publish", true)); r.Status != http.StatusOK {
+			t.Errorf("Scotland, offers over (England's ban on rental bidding): %d %s", r.Status, r.Raw)
 		}
 		if r := c.Do("PUT", "/api/properties/"+sid+"/details", with(with(details, "shortDescription", "Flat on the Royal Mile. No DSS."), "publish", true)); r.ErrorCode() != "listing_text" {
 			t.Errorf("Scotland, no DSS: %d %s", r.Status, r.Raw)
