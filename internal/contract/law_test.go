@@ -100,6 +100,20 @@ func TestJurisdictionComesFromThePostcode(t *testing.T) {
 		if r := c.Get("/api/contracts/" + id + "/document"); r.Status != http.StatusBadRequest || r.FieldError("jurisdiction") == "" {
 			t.Errorf("Edinburgh document: %d %s", r.Status, r.Raw)
 		}
+		// Nor does signing start: no code is e-mailed for a signature
+		// that would be refused, and the refusal is the one the document
+		// and the signature give (lawful). Before the fix the code was
+		// sent (200).
+		mails := e.MailCount("lord@example.com")
+		code := c.Post("/api/contracts/"+id+"/signing/code", nil)
+		doc := c.Get("/api/contracts/" + id + "/document")
+		if code.Status != http.StatusBadRequest || code.ErrorCode() != "jurisdiction_not_allowed" || code.FieldError("jurisdiction") == "" ||
+			code.ErrorMessage() != doc.ErrorMessage() {
+			t.Errorf("Edinburgh code: %d %s (the document: %s)", code.Status, code.Raw, doc.Raw)
+		}
+		if n := e.MailCount("lord@example.com"); n != mails {
+			t.Errorf("%d e-mails sent for a refused code", n-mails)
+		}
 	})
 }
 

@@ -151,6 +151,61 @@ func (s *Service) loadDraft(ctx context.Context, a session.Actor, id string) (Co
 	return c, nil
 }
 
+// changeDraft changes the actor's draft in one transaction, so no change
+// crosses another change or the landlord's signature (which freezes the
+// draft as it is then): the draft is read again there with its row locked
+// (lockedByID), must still be the actor's and still a draft (409 not_draft
+// once it is signed), change edits it, and it is written before the lock
+// is let go. change runs inside the transaction and must read nothing
+// outside it (on SQLite a read on the pool while this transaction holds
+// the write lock can wait for a connection held by requests that wait for
+// the lock): p is the draft's property, looked up before (a draft's
+// property never changes: update writes it back as read). When change
+// answers keep, the draft is written although change answers an error too
+// (a last step that fails takes the wizard back to the failing step);
+// otherwise an error leaves the draft as it was.
+func (s *Service) changeDraft(ctx context.Context, a session.Actor, id string,
+	change func(c *Contract, p Property) (keep bool, err error)) (Contract, Property, error) {
+	c, err := s.loadDraft(ctx, a, id) // who may change it, and an early answer
+	if err != nil {
+		return Contract{}, Property{}, err
+	}
+	p := s.place(ctx, c.PropertyID)
+	var after error
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		if c, err = s.lockDraftOf(ctx, tx, a, id); err != nil {
+			return err
+		}
+		keep, err := change(&c, p)
+		if err != nil && !keep {
+			return err
+		}
+		after = err
+		c.UpdatedAt = s.now()
+		return update(ctx, tx, c)
+	})
+	if err != nil {
+		return Contract{}, Property{}, err
+	}
+	return c, p, after
+}
+
+// lockDraftOf is the actor's draft read in tx with its row locked, or the
+// error loadDraft gives.
+func (s *Service) lockDraftOf(ctx context.Context, tx db.Conn, a session.Actor, id string) (Contract, error) {
+	c, err := lockedByID(ctx, tx, s.db.Dialect, id)
+	if err != nil {
+		return Contract{}, err
+	}
+	if c.LandlordID != a.UserID {
+		return Contract{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	if c.Status != Draft {
+		return Contract{}, apperr.New(apperr.Conflict, "not_draft", MsgNotDraft)
+	}
+	return c, nil
+}
+
 func (s *Service) place(ctx context.Context, id string) Property {
 	places, err := s.props.Places(ctx, []string{id})
 	if err != nil {
@@ -245,47 +300,47 @@ type StepInput struct {
 // answer, and moves the draft on to the next step (or back to where the
 // answered step sits, when the landlord went back and changed it).
 func (s *Service) SaveStep(ctx context.Context, a session.Actor, id string, in StepInput) (Record, error) {
-	c, err := s.loadDraft(ctx, a, id)
-	if err != nil {
-		return Record{}, err
-	}
 	if !validStep(in.Step) {
+		if _, err := s.loadDraft(ctx, a, id); err != nil {
+			return Record{}, err
+		}
 		return Record{}, apperr.New(apperr.Invalid, "unknown_step", "Unknown step.")
 	}
 	in.Answers.normalise()
-	p := s.place(ctx, c.PropertyID)
-	if err := s.lawful(in.Answers, p); err != nil {
-		return Record{}, err
-	}
-	lib := s.libraryFor(in.Answers)
-	if err := in.Answers.checkStep(in.Step, lib); err != nil {
-		return Record{}, err
-	}
-	if in.Step == StepStartDate {
-		// The start date chooses the clause library; it is kept from now on.
-		start, _ := day(in.Answers.StartDate)
-		l, err := s.libs.Select(DocumentType, in.Answers.Jurisdiction, start)
-		if err != nil {
-			return Record{}, err
+	c, p, err := s.changeDraft(ctx, a, id, func(c *Contract, p Property) (bool, error) {
+		if err := s.lawful(in.Answers, p); err != nil {
+			return false, err
 		}
-		c.LibraryVersion = l.Version
-	}
-	if in.Step == StepJurisdiction && c.Answers.Jurisdiction != in.Answers.Jurisdiction {
-		c.LibraryVersion = ""
-	}
-	c.Answers, c.Jurisdiction = in.Answers, in.Answers.Jurisdiction
-	nextStep := next(c.Answers, in.Step)
-	if nextStep == StepFinished {
-		if step, err := s.checkAll(c, p); err != nil {
-			c.History = historyUpTo(c.History, step)
-			c.Step = step
-			_ = s.save(ctx, c)
-			return Record{}, err
+		lib := s.libraryFor(in.Answers)
+		if err := in.Answers.checkStep(in.Step, lib); err != nil {
+			return false, err
 		}
-	}
-	c.History = append(historyUpTo(c.History, in.Step), nextStep)
-	c.Step = nextStep
-	if err := s.save(ctx, c); err != nil {
+		if in.Step == StepStartDate {
+			// The start date chooses the clause library; it is kept from now on.
+			start, _ := day(in.Answers.StartDate)
+			l, err := s.libs.Select(DocumentType, in.Answers.Jurisdiction, start)
+			if err != nil {
+				return false, err
+			}
+			c.LibraryVersion = l.Version
+		}
+		if in.Step == StepJurisdiction && c.Answers.Jurisdiction != in.Answers.Jurisdiction {
+			c.LibraryVersion = ""
+		}
+		c.Answers, c.Jurisdiction = in.Answers, in.Answers.Jurisdiction
+		nextStep := next(c.Answers, in.Step)
+		if nextStep == StepFinished {
+			if step, err := s.checkAll(*c, p); err != nil {
+				c.History = historyUpTo(c.History, step)
+				c.Step = step
+				return true, err
+			}
+		}
+		c.History = append(historyUpTo(c.History, in.Step), nextStep)
+		c.Step = nextStep
+		return false, nil
+	})
+	if err != nil {
 		return Record{}, err
 	}
 	return s.record(c, p, a), nil
@@ -338,47 +393,39 @@ func historyUpTo(h []Step, step Step) []Step {
 	return append(slices.Clone(h), step)
 }
 
-func (s *Service) save(ctx context.Context, c Contract) error {
-	c.UpdatedAt = s.now()
-	return s.db.Tx(ctx, func(conn db.Conn) error { return update(ctx, conn, c) })
-}
-
 // Back removes the latest step (the wizard's back arrow).
 func (s *Service) Back(ctx context.Context, a session.Actor, id string) (Record, error) {
-	c, err := s.loadDraft(ctx, a, id)
+	c, p, err := s.changeDraft(ctx, a, id, func(c *Contract, _ Property) (bool, error) {
+		if len(c.History) > 1 {
+			c.History = c.History[:len(c.History)-1]
+		}
+		c.Step = c.History[len(c.History)-1]
+		return false, nil
+	})
 	if err != nil {
 		return Record{}, err
 	}
-	if len(c.History) > 1 {
-		c.History = c.History[:len(c.History)-1]
-	}
-	c.Step = c.History[len(c.History)-1]
-	if err := s.save(ctx, c); err != nil {
-		return Record{}, err
-	}
-	return s.record(c, s.place(ctx, c.PropertyID), a), nil
+	return s.record(c, p, a), nil
 }
 
 // SkipForm takes a duplicate straight to the end, once every answer it
 // copied passes the rules.
 func (s *Service) SkipForm(ctx context.Context, a session.Actor, id string) (Record, error) {
-	c, err := s.loadDraft(ctx, a, id)
+	c, p, err := s.changeDraft(ctx, a, id, func(c *Contract, p Property) (bool, error) {
+		if c.DuplicatedFrom == "" {
+			return false, apperr.New(apperr.Conflict, "not_duplicate", "Only a duplicated contract can skip the form.")
+		}
+		if step, err := s.checkAll(*c, p); err != nil {
+			c.History, c.Step = historyUpTo(c.History, step), step
+			return true, err
+		}
+		c.History, c.Step = append(c.History, StepFinished), StepFinished
+		return false, nil
+	})
 	if err != nil {
 		return Record{}, err
 	}
-	if c.DuplicatedFrom == "" {
-		return Record{}, apperr.New(apperr.Conflict, "not_duplicate", "Only a duplicated contract can skip the form.")
-	}
-	if step, err := s.checkAll(c, s.place(ctx, c.PropertyID)); err != nil {
-		c.History, c.Step = historyUpTo(c.History, step), step
-		_ = s.save(ctx, c)
-		return Record{}, err
-	}
-	c.History, c.Step = append(c.History, StepFinished), StepFinished
-	if err := s.save(ctx, c); err != nil {
-		return Record{}, err
-	}
-	return s.record(c, s.place(ctx, c.PropertyID), a), nil
+	return s.record(c, p, a), nil
 }
 
 // Document is the agreement generated for its reader.
@@ -433,29 +480,27 @@ func (s *Service) Document(ctx context.Context, a session.Actor, id string) (Doc
 // SaveEdit stores the landlord's text for a section; empty text returns the
 // section to the generated one.
 func (s *Service) SaveEdit(ctx context.Context, a session.Actor, id, sectionID string, text RichText) (Document, error) {
-	c, err := s.loadDraft(ctx, a, id)
-	if err != nil {
-		return Document{}, err
-	}
-	lib := s.libraryOf(c)
-	if lib == nil {
-		return Document{}, apperr.New(apperr.Conflict, "no_library", "Answer the start date first.")
-	}
-	p := s.place(ctx, c.PropertyID)
-	base, ok := Generated(lib, c.Answers, p, sectionID)
-	if !ok {
-		return Document{}, apperr.New(apperr.NotFound, "no_section", "This section is not in the agreement.")
-	}
 	text = text.Clean()
-	if c.Edits == nil {
-		c.Edits = map[string]Edit{}
-	}
-	if text.Empty() {
-		delete(c.Edits, sectionID)
-	} else {
-		c.Edits[sectionID] = Edit{Text: text, Base: fingerprint(base)}
-	}
-	if err := s.save(ctx, c); err != nil {
+	var lib *Library
+	c, p, err := s.changeDraft(ctx, a, id, func(c *Contract, p Property) (bool, error) {
+		if lib = s.libraryOf(*c); lib == nil {
+			return false, apperr.New(apperr.Conflict, "no_library", "Answer the start date first.")
+		}
+		base, ok := Generated(lib, c.Answers, p, sectionID)
+		if !ok {
+			return false, apperr.New(apperr.NotFound, "no_section", "This section is not in the agreement.")
+		}
+		if c.Edits == nil {
+			c.Edits = map[string]Edit{}
+		}
+		if text.Empty() {
+			delete(c.Edits, sectionID)
+		} else {
+			c.Edits[sectionID] = Edit{Text: text, Base: fingerprint(base)}
+		}
+		return false, nil
+	})
+	if err != nil {
 		return Document{}, err
 	}
 	return Build(lib, c.Answers, p, c.Edits), nil
@@ -535,7 +580,12 @@ func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error 
 	if _, err := s.loadDraft(ctx, a, id); err != nil {
 		return err
 	}
-	return s.db.Tx(ctx, func(conn db.Conn) error { return remove(ctx, conn, id) })
+	return s.db.Tx(ctx, func(tx db.Conn) error {
+		if _, err := s.lockDraftOf(ctx, tx, a, id); err != nil {
+			return err
+		}
+		return remove(ctx, tx, id)
+	})
 }
 
 // ListView names a contract list (spec 2, "Contract list screen").

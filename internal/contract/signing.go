@@ -171,6 +171,12 @@ func (s *Service) mayStartSigning(ctx context.Context, a session.Actor, id strin
 		if c.Step != StepFinished {
 			return Contract{}, apperr.New(apperr.Conflict, "not_finished", MsgFinishFirst)
 		}
+		// The same refusal Sign would give, before a code is sent for a
+		// signature that could not be given (the property's postcode was
+		// changed to another jurisdiction after the draft was finished).
+		if err := s.lawful(c.Answers, s.place(ctx, c.PropertyID)); err != nil {
+			return Contract{}, err
+		}
 		return c, s.checkTermsAcknowledged(ctx, c)
 	case ATS:
 		return c, s.sign.Signing.CheckTurn(ctx, ref(c.ID), a)
@@ -278,43 +284,61 @@ func (s *Service) freeze(ctx context.Context, c Contract) ([]byte, error) {
 }
 
 func (s *Service) signAsLandlord(ctx context.Context, a session.Actor, c Contract, sig signing.Checked, shown string, m signing.Meta) (SignResult, error) {
-	if c.LandlordID != a.UserID {
-		return SignResult{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
-	}
-	if c.Step != StepFinished {
-		return SignResult{}, apperr.New(apperr.Conflict, "not_finished", MsgFinishFirst)
-	}
-	if c.PaymentStatus != PaymentCompleted {
-		return SignResult{}, apperr.New(apperr.Conflict, "payment_required", MsgPayFirst)
+	// The checks on the draft as read, for an early answer; the same checks
+	// are made again below on the draft locked in the transaction, which is
+	// what is frozen.
+	if err := s.readyToFreeze(c, a); err != nil {
+		return SignResult{}, err
 	}
 	if ok, err := s.sign.Signing.Verified(ctx, ref(c.ID), a); err != nil {
 		return SignResult{}, err
 	} else if !ok {
 		return SignResult{}, apperr.New(apperr.Forbidden, "code_required", signing.MsgVerifyFirst)
 	}
-	for _, t := range c.Answers.Tenants {
-		if strings.TrimSpace(t.Email) == "" {
-			return SignResult{}, apperr.New(apperr.Conflict, "tenant_email", MsgNoEmailedParties)
-		}
-	}
-	p := s.place(ctx, c.PropertyID)
-	if err := s.lawful(c.Answers, p); err != nil {
+	if err := tenantsEmailed(c); err != nil {
 		return SignResult{}, err
 	}
-	lib := s.libraryOf(c)
-	if lib == nil {
-		return SignResult{}, apperr.New(apperr.Conflict, "no_library", MsgFinishFirst)
-	}
-	doc := Build(lib, c.Answers, p, c.Edits)
-	flags := s.flagsOf(lib, c, p, doc)
-	frozen, err := json.Marshal(doc)
-	if err != nil {
-		return SignResult{}, apperr.Wrap(err, "freeze contract")
+	p := s.place(ctx, c.PropertyID) // a draft's property never changes
+	if err := s.lawful(c.Answers, p); err != nil {
+		return SignResult{}, err
 	}
 	now := s.now()
 	sent := now.UnixMilli()
 	var env signing.Envelope
-	err = s.db.Tx(ctx, func(tx db.Conn) error {
+	err := s.db.Tx(ctx, func(tx db.Conn) error {
+		// The draft is frozen as it is under its row lock, so an edit
+		// that arrives together with the signature either commits first
+		// (then the text frozen is the edited one, and a signature on the
+		// version the landlord's page showed is refused by Sign as changed)
+		// or finds the agreement signed (changeDraft: 409 not_draft). The
+		// signers are the answers' tenants of that same version.
+		locked, err := lockedByID(ctx, tx, s.db.Dialect, c.ID)
+		if err != nil {
+			return err
+		}
+		if locked.Status != Draft {
+			return apperr.New(apperr.Conflict, "not_draft", MsgNotAwaiting)
+		}
+		c = locked
+		if err := s.readyToFreeze(c, a); err != nil {
+			return err
+		}
+		if err := tenantsEmailed(c); err != nil {
+			return err
+		}
+		if err := s.lawful(c.Answers, p); err != nil {
+			return err
+		}
+		lib := s.libraryOf(c)
+		if lib == nil {
+			return apperr.New(apperr.Conflict, "no_library", MsgFinishFirst)
+		}
+		doc := Build(lib, c.Answers, p, c.Edits)
+		flags := s.flagsOf(lib, c, p, doc)
+		frozen, err := json.Marshal(doc)
+		if err != nil {
+			return apperr.Wrap(err, "freeze contract")
+		}
 		moved, err := moveStatus(ctx, tx, c.ID, Draft, ATS, &sent, sent)
 		if err != nil {
 			return err
@@ -338,6 +362,31 @@ func (s *Service) signAsLandlord(ctx context.Context, a session.Actor, c Contrac
 	}
 	c.Status, c.SentAt = ATS, &now
 	return SignResult{Record: s.record(c, p, a), Message: MsgSignedAndSent}, nil
+}
+
+// readyToFreeze refuses a draft the landlord may not sign yet: not theirs,
+// not finished, not paid.
+func (s *Service) readyToFreeze(c Contract, a session.Actor) error {
+	if c.LandlordID != a.UserID {
+		return apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+	}
+	if c.Step != StepFinished {
+		return apperr.New(apperr.Conflict, "not_finished", MsgFinishFirst)
+	}
+	if c.PaymentStatus != PaymentCompleted {
+		return apperr.New(apperr.Conflict, "payment_required", MsgPayFirst)
+	}
+	return nil
+}
+
+// tenantsEmailed refuses a draft with a tenant who has no e-mail address.
+func tenantsEmailed(c Contract) error {
+	for _, t := range c.Answers.Tenants {
+		if strings.TrimSpace(t.Email) == "" {
+			return apperr.New(apperr.Conflict, "tenant_email", MsgNoEmailedParties)
+		}
+	}
+	return nil
 }
 
 // invite e-mails the link to every signer who has not signed, and records it.

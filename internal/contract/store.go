@@ -79,15 +79,18 @@ func update(ctx context.Context, conn db.Conn, c Contract) error {
 		return apperr.Wrap(err, "encode contract")
 	}
 	// status, payment_status and sent_at change only through the signing
-	// statements below, each guarded by the state it leaves.
+	// statements below, each guarded by the state it leaves. Only a draft
+	// is changed: the caller read it locked (lockedByID) in this
+	// transaction, and the guard keeps a signed agreement's answers (and
+	// so its readers, contract_tenants) from ever being rewritten.
 	res, err := conn.Exec(ctx, `UPDATE contracts SET property_id = ?, jurisdiction = ?, library_version = ?,
-		answers = ?, edits = ?, step = ?, history = ?, updated_at = ? WHERE id = ?`,
-		c.PropertyID, c.Jurisdiction, c.LibraryVersion, answers, edits, c.Step, history, c.UpdatedAt.UnixMilli(), c.ID)
+		answers = ?, edits = ?, step = ?, history = ?, updated_at = ? WHERE id = ? AND status = ?`,
+		c.PropertyID, c.Jurisdiction, c.LibraryVersion, answers, edits, c.Step, history, c.UpdatedAt.UnixMilli(), c.ID, Draft)
 	if err != nil {
 		return apperr.Wrap(err, "update contract")
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+		return apperr.New(apperr.Conflict, "not_draft", MsgNotDraft)
 	}
 	return writeTenants(ctx, conn, c)
 }
@@ -172,6 +175,19 @@ func setPaid(ctx context.Context, conn db.Conn, id, orderID string, now int64) (
 
 func byID(ctx context.Context, conn db.Conn, id string) (Contract, error) {
 	return scan(conn.QueryRow(ctx, `SELECT `+cols+` FROM contracts WHERE id = ?`, id))
+}
+
+// lockedByID is byID inside a transaction that changes the agreement, with
+// its row locked until the transaction ends (PostgreSQL's FOR UPDATE;
+// SQLite's transactions take the write lock when they begin), so what is
+// decided from it (a draft's edit, the landlord's signature) is decided on
+// the agreement as it is, one request after the other.
+func lockedByID(ctx context.Context, conn db.Conn, dialect db.Dialect, id string) (Contract, error) {
+	q := `SELECT ` + cols + ` FROM contracts WHERE id = ?`
+	if dialect == db.Postgres {
+		q += ` FOR UPDATE`
+	}
+	return scan(conn.QueryRow(ctx, q, id))
 }
 
 // byLandlord lists a landlord's agreements in the given statuses, newest first.

@@ -268,7 +268,27 @@ func (s *Service) CompleteFree(ctx context.Context, a session.Actor, id string) 
 	if o.TotalPence != 0 {
 		return Order{}, apperr.New(apperr.Invalid, "not_free", MsgNotFree)
 	}
-	if err := s.RecordPayment(ctx, ProviderPayment{Provider: "free", EventID: "free-" + id, OrderID: id, Ref: "free", AmountPence: 0}); err != nil {
+	// Decided again with the order locked: a promo code taken off (or a
+	// basket changed) since the reads above makes it cost something, and
+	// the buyer is told so (409) rather than the payment being refused as
+	// short of the total.
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		cur, err := lockOrder(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if cur.UserID != a.UserID {
+			return apperr.New(apperr.NotFound, "not_found", MsgOrderNotFound)
+		}
+		switch {
+		case cur.Status == Paid:
+			return nil // completed by a request at the same time
+		case cur.TotalPence != 0:
+			return apperr.New(apperr.Conflict, "not_free", MsgNotFree)
+		}
+		return s.recordPayment(ctx, tx, ProviderPayment{Provider: "free", EventID: "free-" + id, OrderID: id, Ref: "free", AmountPence: 0})
+	})
+	if err != nil {
 		return Order{}, err
 	}
 	return s.Get(ctx, a, id)

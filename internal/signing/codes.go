@@ -111,10 +111,15 @@ func (s *Service) VerifyCode(ctx context.Context, r Ref, a session.Actor, code s
 // Verified reports whether the actor proved their e-mail for the document
 // within VerifiedFor.
 func (s *Service) Verified(ctx context.Context, r Ref, a session.Actor) (bool, error) {
+	return s.verifiedIn(ctx, s.db.Conn(), r, a)
+}
+
+// verifiedIn is Verified reading in conn (a transaction's, inside one).
+func (s *Service) verifiedIn(ctx context.Context, conn db.Conn, r Ref, a session.Actor) (bool, error) {
 	if !a.SignedIn() {
 		return false, nil
 	}
-	row, ok, err := codeOf(ctx, s.db.Conn(), r, a.UserID)
+	row, ok, err := codeOf(ctx, conn, r, a.UserID)
 	if err != nil || !ok || row.VerifiedAt == nil {
 		return false, err
 	}

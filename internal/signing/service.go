@@ -250,6 +250,14 @@ func SignerFor(e Envelope, a session.Actor) (Signer, bool) {
 // with their e-mail, not signed yet, every signer of a lower stage signed,
 // and the e-mail proved with a code.
 func (s *Service) CanSign(ctx context.Context, e Envelope, a session.Actor) (Signer, error) {
+	return s.canSign(ctx, s.db.Conn(), e, a)
+}
+
+// canSign is CanSign reading in conn: Sign's transaction reads in it, never
+// on the pool (on SQLite the transaction holds the one write lock, and a
+// read on the pool can wait for a connection that a request waiting for
+// that lock holds, until the busy timeout fails both).
+func (s *Service) canSign(ctx context.Context, conn db.Conn, e Envelope, a session.Actor) (Signer, error) {
 	if err := a.RequireSignedIn(); err != nil {
 		return Signer{}, err
 	}
@@ -265,7 +273,7 @@ func (s *Service) CanSign(ctx context.Context, e Envelope, a session.Actor) (Sig
 			return Signer{}, apperr.New(apperr.Conflict, "not_your_turn", WaitingFor(e, sg))
 		}
 	}
-	if ok, err := s.Verified(ctx, e.Ref, a); err != nil {
+	if ok, err := s.verifiedIn(ctx, conn, e.Ref, a); err != nil {
 		return Signer{}, err
 	} else if !ok {
 		return Signer{}, apperr.New(apperr.Forbidden, "code_required", MsgVerifyFirst)
@@ -306,7 +314,7 @@ func (s *Service) Sign(ctx context.Context, conn db.Conn, r Ref, a session.Actor
 	if err != nil {
 		return Envelope{}, err
 	}
-	sg, err := s.CanSign(ctx, e, a)
+	sg, err := s.canSign(ctx, conn, e, a)
 	if err != nil {
 		return Envelope{}, err
 	}
