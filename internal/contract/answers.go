@@ -140,7 +140,7 @@ const (
 	MsgTenantsRequired   = "Please add at least one tenant"
 	MsgTooManyTenants    = "An agreement can have at most 10 tenants"
 	MsgChoose            = "Please choose an answer"
-	MsgRentPeriod        = "The rent period must be weekly or monthly: a tenancy in England cannot have a rent period longer than a month."
+	MsgRentPeriod        = "Choose a weekly or monthly rent period. A tenancy in England cannot have a rent period longer than a month (28 days for a four-weekly rent); the agreements made here are weekly or monthly."
 	MsgFirstPaymentEarly = "The first payment cannot be due more than one month before the tenancy starts: rent in advance is capped at one month."
 	MsgJurisdiction      = "Please choose where the property is"
 	MsgContractType      = "Please choose the contract type"

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/contract"
 )
 
 var address = map[string]any{"address": map[string]any{
@@ -110,7 +111,8 @@ func TestWizardRulesOnTheServer(t *testing.T) {
 			{"tenants", "tenants.0.email", "Please provide a valid email", with(a, "tenants", []any{map[string]any{"first": "T", "last": "T", "email": "t@"}})},
 			{"guarantor", "guarantor.email", "Please provide a valid email", with(a, "guarantor", map[string]any{"answer": "yes", "first": "G", "last": "G", "email": "nope"})},
 			{"rent", "rentPence", "Please fill the form correctly", with(a, "rentPence", 0)},
-			{"rent", "rentPeriod", "The rent period must be weekly or monthly: a tenancy in England cannot have a rent period longer than a month.", with(a, "rentPeriod", "quarterly")},
+			{"rent", "rentPeriod", contract.MsgRentPeriod, with(a, "rentPeriod", "quarterly")},
+			{"rent", "rentPeriod", contract.MsgRentPeriod, with(a, "rentPeriod", "four-weekly")},
 			{"firstPayment", "firstPaymentDate", "Please provide a date", with(a, "firstPaymentDate", "")},
 			{"firstPayment", "firstPaymentDate", "The first payment cannot be due more than one month before the tenancy starts: rent in advance is capped at one month.", with(a, "firstPaymentDate", "2026-10-15")},
 			{"deposit", "deposit.schemeOther", "Please specify a scheme", with(a, "deposit", map[string]any{"kind": "standard", "perTenantPence": 1000, "scheme": "Other"})},
