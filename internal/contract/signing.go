@@ -452,8 +452,9 @@ func (s *Service) signAsParty(ctx context.Context, a session.Actor, c Contract, 
 }
 
 // sealer completes agreements for the signing package: it draws the sealed
-// PDF and, in the transaction that records it, completes the agreement and
-// names the completion e-mails (signing attaches the PDF).
+// PDF and names the completion e-mails (signing attaches the PDF) before
+// the transaction that records the seal, and in it completes the
+// agreement.
 type sealer struct{ s *Service }
 
 func (z sealer) SealedPDF(ctx context.Context, env signing.Envelope) ([]byte, string, error) {
@@ -473,12 +474,19 @@ func (z sealer) SealedPDF(ctx context.Context, env signing.Envelope) ([]byte, st
 }
 
 func (z sealer) Sealed(ctx context.Context, tx db.Conn, env signing.Envelope) ([]mail.Email, error) {
-	s := z.s
-	c, err := byID(ctx, tx, env.Ref.ID)
-	if err != nil {
+	if _, err := moveStatus(ctx, tx, env.Ref.ID, ADS, Completed, nil, z.s.now().UnixMilli()); err != nil {
 		return nil, err
 	}
-	if _, err := moveStatus(ctx, tx, c.ID, ADS, Completed, nil, s.now().UnixMilli()); err != nil {
+	return nil, nil // SealedMails answered them
+}
+
+// SealedMails are the completion e-mails of each party (signing's
+// MailPreparer), prepared before the seal's transaction: the property's
+// address and the certificates' copies are read from other areas.
+func (z sealer) SealedMails(ctx context.Context, env signing.Envelope) ([]mail.Email, error) {
+	s := z.s
+	c, err := byID(ctx, s.db.Conn(), env.Ref.ID)
+	if err != nil {
 		return nil, err
 	}
 	p := s.place(ctx, c.PropertyID)

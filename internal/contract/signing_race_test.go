@@ -274,3 +274,55 @@ func TestSealRunsTwiceAtOnce(t *testing.T) {
 		})
 	})
 }
+
+// The sealed PDF is asked for by every party at once while it is being
+// sealed (each download seals it if its job has not yet: SealNow). Each
+// gets the one sealed PDF, and each party one completion e-mail. The
+// seal's transaction holds SQLite's write lock; it once read the
+// property's address and the certificates' copies for its e-mails on the
+// pool, where the downloads waiting for the lock held the connections, so
+// it waited until SQLite's busy timeout failed them (500 after 10 s). The
+// e-mails are now prepared before the transaction (signing.MailPreparer).
+func TestPDFDownloadsWhileSealing(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		owner, pid := landlordWithProperty(t, e, "lord@example.com")
+		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
+		tess := e.SignedIn("tess@example.com", "Secret#123", "Tenant")
+		a := answers()
+		a["guarantor"] = map[string]any{"answer": "no"}
+		racetest.Rounds(t, 4, func(t *testing.T, round int) {
+			id := newDraft(t, owner, pid)["id"].(string)
+			finish(t, owner, id, a)
+			pay(t, owner, id)
+			verify(t, e, owner, "lord@example.com", id)
+			if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != 200 {
+				t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
+			}
+			base := "/api/contracts/" + id
+			for _, who := range []struct {
+				c    *apptest.Client
+				addr string
+			}{{tom, "tom@example.com"}, {tess, "tess@example.com"}} {
+				verify(t, e, who.c, who.addr, id)
+				hash := who.c.Get(base + "/signing").Body["documentHash"]
+				if r := who.c.Post(base+"/signing/sign", map[string]any{"method": "type", "typed": "A Tenant", "documentHash": hash}); r.Status != 200 {
+					t.Fatalf("%s signs: %d %s", who.addr, r.Status, r.Raw)
+				}
+			}
+			parties := []*apptest.Client{owner, tom, tess}
+			res := racetest.Together(9, func(i int) apptest.Response { return parties[i%3].Get(base + "/pdf") })
+			for i, r := range res {
+				if r.Status != 200 || !strings.HasPrefix(r.Raw, "%PDF") || r.Raw != res[0].Raw {
+					t.Fatalf("download %d: %d, %d bytes, the same as the first: %v", i, r.Status, len(r.Raw), r.Raw == res[0].Raw)
+				}
+			}
+			e.RunJobs()
+			signingtest.SealedOnce(t, e, signing.Ref{Kind: contract.Kind, ID: id}, round)
+			for _, addr := range []string{"lord@example.com", "tom@example.com", "tess@example.com"} {
+				if n := completionMails(t, e, addr, id); n != 1 {
+					t.Errorf("%d completion e-mails to %s, want 1", n, addr)
+				}
+			}
+		})
+	})
+}

@@ -38,6 +38,18 @@ type Sealer interface {
 	Sealed(ctx context.Context, tx db.Conn, e Envelope) ([]mail.Email, error)
 }
 
+// MailPreparer is a Sealer that answers its completion e-mails before the
+// seal's transaction begins (Sealed then only marks the document complete,
+// and any e-mails it answers follow these). An area whose e-mails need
+// reads outside its own tables (another area's addresses, copies of
+// certificates) prepares them here: inside the transaction those reads
+// would go to the pool, and on SQLite a read on the pool while holding
+// the write lock can wait for a connection that a request waiting for the
+// lock holds, until the busy timeout fails both.
+type MailPreparer interface {
+	SealedMails(ctx context.Context, e Envelope) ([]mail.Email, error)
+}
+
 // MaxAttachBytes is the most an e-mail of this package carries as
 // attachments, in all: the sealed PDF first, then the area's copies in
 // their order; what does not fit is left to its link (every e-mail carries
@@ -150,6 +162,12 @@ func (s *Service) sealByID(ctx context.Context, id string) (Envelope, error) {
 	if err != nil {
 		return Envelope{}, err
 	}
+	var prepared []mail.Email
+	if mp, ok := area.(MailPreparer); ok {
+		if prepared, err = mp.SealedMails(ctx, e); err != nil {
+			return Envelope{}, err
+		}
+	}
 	crashPoint("drawn")
 	key := "signed/" + e.Ref.Kind + "/" + e.ID + ".pdf"
 	hash := Hash(pdf)
@@ -184,7 +202,7 @@ func (s *Service) sealByID(ctx context.Context, id string) (Envelope, error) {
 		if err != nil {
 			return err
 		}
-		for _, m := range emails {
+		for _, m := range append(prepared, emails...) {
 			Attach(&m, mail.Attachment{Name: name, ContentType: "application/pdf", Data: pdf})
 			if err := s.mail.Send(ctx, c, m); err != nil {
 				return err
