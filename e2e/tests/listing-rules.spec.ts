@@ -53,3 +53,57 @@ test('a landlord publishes an F-rated home with its registered exemption and pet
   await expect(page.getByText(/You may still ask in writing to keep a pet/)).toBeVisible()
   await checkPage(page, testInfo, 'listing-epc-exemption-detail')
 })
+
+// The law where the home is, as the form shows it: a deposit of two
+// months' rent publishes in Scotland and is refused in England with the
+// Tenant Fees Act's cap beside the field; an English listing inviting
+// offers above the rent (rental bidding) is refused with the phrase and
+// why, and publishes once reworded.
+test('a listing keeps to the law where the home is: deposit caps and no rental bidding', async ({ page }, testInfo) => {
+  test.setTimeout(120_000)
+  const landlord = await createVerifiedUser(page.request, 'law-where', 'Landlord')
+  await signInViaApi(page, landlord.email, landlord.password)
+  const move = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+  const make = async (line: string, town: string, postcode: string) => {
+    const res = await page.request.post('/api/properties', {
+      headers: sameOrigin,
+      data: { address: { addrFirstLine: line, addrSecondLine: '', town, postcode, country: 'United Kingdom' } },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+    const { property } = (await res.json()) as { property: { id: string } }
+    const saved = await page.request.put(`/api/properties/${property.id}/details`, {
+      headers: sameOrigin,
+      data: { rentPence: 150000, rentCycle: 'Monthly', bedroomCount: 1, bathroomCount: 1, sofasCount: 1, furnishStatus: 'Furnished',
+        moveInDate: move, shortDescription: 'A one-bed flat in an old tenement.', publish: false,
+        propertyType: 'Flat', depositPence: 150000, councilTaxBand: 'B', epcRating: 'C', billsIncluded: [], petsConsidered: true },
+    })
+    expect(saved.status(), await saved.text()).toBe(200)
+    await addPhotoViaApi(page, property.id)
+    return property.id
+  }
+  const edinburgh = await make('1 Royal Mile', 'Edinburgh', 'EH1 2NG')
+  const london = await make('7 Battersea Rise', 'London', 'SW11 1EQ')
+
+  // Scotland: two months' rent is the cap, and it publishes.
+  await page.goto(`/profile/edit?id=${encodeURIComponent(edinburgh)}&tab=details`)
+  let form = page.getByRole('form', { name: 'Property Portal Details' })
+  await form.getByLabel('Deposit').fill('3000')
+  await form.getByRole('button', { name: 'Save and Publish' }).click()
+  await expect(page).toHaveURL(/\/profile\/list$/)
+
+  // England: the same deposit is over five weeks' rent.
+  await page.goto(`/profile/edit?id=${encodeURIComponent(london)}&tab=details`)
+  form = page.getByRole('form', { name: 'Property Portal Details' })
+  await form.getByLabel('Deposit').fill('3000')
+  await form.getByRole('button', { name: 'Save and Publish' }).click()
+  await expect(form.getByText("The deposit can be at most 5 weeks' rent (£1,730.76) under the Tenant Fees Act 2019.")).toBeVisible()
+  await form.getByLabel('Deposit').fill('1700')
+  // Offers over the rent: refused, naming the phrase and the law's reason.
+  await form.getByLabel('Short description').fill('A one-bed flat by the common. Offers over £1,500 pcm invited.')
+  await form.getByRole('button', { name: 'Save and Publish' }).click()
+  await expect(form.getByText(/“Offers over £1,500 pcm invited\.”: .*the advertised rent is the rent/).first()).toBeVisible()
+  await checkPage(page, testInfo, 'listing-rental-bidding')
+  await form.getByLabel('Short description').fill('A one-bed flat by the common. The rent is as advertised.')
+  await form.getByRole('button', { name: 'Save and Publish' }).click()
+  await expect(page).toHaveURL(/\/profile\/list$/)
+})
