@@ -51,7 +51,13 @@ const (
 	MsgDisputeDraft   = "A draft report cannot be disputed."
 	MsgAuthorOnly     = "Only the author of a comment can mark it resolved."
 	MsgDisputeNoPhoto = "This photo was not added to the dispute."
-	MaxComment        = 2000
+	// MsgDisputeSigned refuses a comment on a report every party has signed:
+	// it is sealed evidence and never changes.
+	MsgDisputeSigned = "Everyone has signed this report, so it can no longer be disputed."
+	// MsgDisputeTwice refuses the same comment sent again while it is open
+	// (a double click, two devices).
+	MsgDisputeTwice = "You have already sent this comment; it is still open."
+	MaxComment      = 2000
 )
 
 func scanDispute(row db.Scanner) (Dispute, error) {
@@ -105,15 +111,21 @@ type DisputeInput struct {
 	Photo   string `json:"photo"` // a name from UploadDisputePhoto, or ""
 }
 
-// AddDispute adds an entry to a section's thread of a sent report; the
-// report becomes Disputed and its creator and landlord are e-mailed.
+// AddDispute adds an entry to a section's thread of a report awaiting
+// signatures (or already disputed); the report becomes Disputed and its
+// creator and landlord are e-mailed. A report every party has signed is
+// sealed evidence: it takes no comment. Whether it may is decided with the
+// report's row locked, the lock the last signature takes too, so a comment
+// and the last signature at the same instant happen one after the other:
+// either the comment is refused (the report is signed) or the signature is
+// (a comment is open).
 func (s *Service) AddDispute(ctx context.Context, a session.Actor, id string, in DisputeInput) (Dispute, error) {
 	r, err := s.readable(ctx, a, id)
 	if err != nil {
 		return Dispute{}, err
 	}
-	if r.Status == Draft {
-		return Dispute{}, apperr.New(apperr.Conflict, "draft", MsgDisputeDraft)
+	if err := disputable(r.Status); err != nil {
+		return Dispute{}, err
 	}
 	in.Comment = strings.TrimSpace(in.Comment)
 	switch {
@@ -139,15 +151,30 @@ func (s *Service) AddDispute(ctx context.Context, a session.Actor, id string, in
 	// The creator answers in the thread; an answer disputes nothing, so it
 	// is born resolved and does not keep the report Disputed.
 	d.Resolved = d.AuthorRole == "creator"
+	// The e-mails are made before the transaction: what they read (the
+	// creator's address, the property) is read on the pool, never while
+	// holding the write lock.
+	mails := s.disputeMails(ctx, r, a, d)
 	err = s.db.Tx(ctx, func(c db.Conn) error {
-		// Decided on the locked row: a report reopened to a draft since it
-		// was read takes no dispute.
+		// Decided on the locked row: a report reopened to a draft, or
+		// signed by everyone, since it was read takes no dispute.
 		status, _, err := s.lockReport(ctx, c, r.ID)
 		if err != nil {
 			return err
 		}
-		if status == Draft {
-			return apperr.New(apperr.Conflict, "draft", MsgDisputeDraft)
+		if err := disputable(status); err != nil {
+			return err
+		}
+		if !d.Resolved {
+			// The same open comment by the same author is not added twice.
+			var n int
+			if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM inventory_disputes WHERE report_id = ? AND author_id = ? AND section = ?
+				AND comment = ? AND photo = ? AND resolved = ?`, r.ID, d.authorID, d.Section, d.Comment, d.Photo, false).Scan(&n); err != nil {
+				return apperr.Wrap(err, "find same dispute")
+			}
+			if n > 0 {
+				return apperr.New(apperr.Conflict, "duplicate_dispute", MsgDisputeTwice)
+			}
 		}
 		if _, err := c.Exec(ctx, `INSERT INTO inventory_disputes (report_id, `+disputeCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.ID, d.ID, d.Section, d.authorID, d.AuthorEmail, d.AuthorName, d.AuthorRole, d.Comment, d.Photo, d.Resolved, now.UnixMilli(), now.UnixMilli()); err != nil {
@@ -156,13 +183,35 @@ func (s *Service) AddDispute(ctx context.Context, a session.Actor, id string, in
 		if err := settleDisputes(ctx, c, r.ID, status, now); err != nil {
 			return err
 		}
-		return s.mailDispute(ctx, c, r, a, d)
+		for _, m := range mails {
+			if err := s.sign.Mail.Send(ctx, c, m); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	return d, err
 }
 
-// mailDispute tells the report's creator and landlord about a new entry.
-func (s *Service) mailDispute(ctx context.Context, c db.Conn, r Report, a session.Actor, d Dispute) error {
+// sealed tells whether a report's every party has signed (Completed, or
+// ADS: signed, being sealed): its signed text is evidence and never changes.
+func sealed(status string) bool { return status == Completed || status == ADS }
+
+// disputable is nil when a report in status may take a comment: sent and
+// not yet signed by everyone.
+func disputable(status string) error {
+	switch {
+	case status == Draft:
+		return apperr.New(apperr.Conflict, "draft", MsgDisputeDraft)
+	case sealed(status):
+		return apperr.New(apperr.Conflict, "completed", MsgDisputeSigned)
+	}
+	return nil
+}
+
+// disputeMails are the e-mails telling the report's creator and landlord
+// about a new entry.
+func (s *Service) disputeMails(ctx context.Context, r Report, a session.Actor, d Dispute) []mail.Email {
 	if s.sign.Mail == nil {
 		return nil
 	}
@@ -175,14 +224,14 @@ func (s *Service) mailDispute(ctx context.Context, c db.Conn, r Report, a sessio
 	if l := r.Data.Landlord.Email; l != "" && !strings.EqualFold(l, a.Email) && !slices.ContainsFunc(to, func(x string) bool { return strings.EqualFold(x, l) }) {
 		to = append(to, l)
 	}
+	title := s.title(ctx, r)
+	var out []mail.Email
 	for _, addr := range to {
-		if err := s.sign.Mail.Send(ctx, c, mail.Email{To: addr, ReplyTo: a.Email, Subject: "A comment disputes the " + s.title(r), Template: "notice",
+		out = append(out, mail.Email{To: addr, ReplyTo: a.Email, Subject: "A comment disputes the " + title, Template: "notice",
 			Data: map[string]any{"Name": "", "Heading": a.FullName + " disputes a section of the report",
-				"Paragraphs": []string{"Section: " + d.Section + ".", d.Comment, "Read and answer it here: " + s.link(r.ID)}}}); err != nil {
-			return err
-		}
+				"Paragraphs": []string{"Section: " + d.Section + ".", d.Comment, "Read and answer it here: " + s.link(r.ID)}}})
 	}
-	return nil
+	return out
 }
 
 // creatorEmail is the creator's address, from the envelope's first signer.
@@ -216,6 +265,11 @@ func (s *Service) ResolveDispute(ctx context.Context, a session.Actor, id, entry
 		status, _, err := s.lockReport(ctx, c, r.ID)
 		if err != nil {
 			return err
+		}
+		// A signed report's threads are closed: un-resolving an entry would
+		// take it back to Disputed after its seal.
+		if sealed(status) {
+			return apperr.New(apperr.Conflict, "completed", MsgDisputeSigned)
 		}
 		if _, err := c.Exec(ctx, `UPDATE inventory_disputes SET resolved = ?, updated_at = ? WHERE id = ?`, resolved, now.UnixMilli(), d.ID); err != nil {
 			return apperr.Wrap(err, "resolve dispute")
@@ -270,10 +324,18 @@ func (o DisputeOwners) CanEdit(ctx context.Context, a session.Actor, ownerID str
 	if err != nil {
 		return err
 	}
-	if r.Status == Draft {
-		return apperr.New(apperr.Conflict, "draft", MsgDisputeDraft)
+	return disputable(r.Status)
+}
+
+// BeforeInsert implements photo.InsertGuard: in the upload's transaction,
+// with the report's row locked, a report signed by everyone (or reopened
+// to a draft) since CanEdit takes no dispute photo.
+func (o DisputeOwners) BeforeInsert(ctx context.Context, tx db.Conn, reportID string) error {
+	status, _, err := o.S.lockReport(ctx, tx, reportID)
+	if err != nil {
+		return err
 	}
-	return nil
+	return disputable(status)
 }
 
 func (o DisputeOwners) Visibility(ctx context.Context, viewer session.Actor, ownerID string) (bool, bool, error) {
@@ -309,8 +371,12 @@ func (s *Service) lockReport(ctx context.Context, tx db.Conn, id string) (status
 // transaction that changed one, after lockReport gave status: Disputed
 // while any entry is open, else the status it had before. A draft (being
 // edited after a dispute) keeps its status; signing and sending it again
-// decides.
+// decides. A signed report keeps its status whatever its entries say (its
+// callers refuse to change them).
 func settleDisputes(ctx context.Context, tx db.Conn, id, status string, now time.Time) error {
+	if sealed(status) {
+		return nil
+	}
 	open, err := openDisputes(ctx, tx, id)
 	if err != nil {
 		return err

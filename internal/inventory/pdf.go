@@ -3,6 +3,7 @@ package inventory
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image"
 	_ "image/jpeg" // photo sizes
@@ -199,13 +200,48 @@ func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 			return nil, err
 		}
 	}
-	w.evidence(evs)
+	w.evidence(evidenced(r.Report, env, started, evs))
 	if started && env.Complete() { // the sealed report ends with its audit trail
 		if err := s.sign.Signing.AuditPage(ctx, d, env); err != nil {
 			return nil, err
 		}
 	}
 	return d.Bytes()
+}
+
+// evidenced are the photos the Evidence section lists: those the report's
+// data names and, once signing has started, those whose name and hash the
+// signed text froze (freeze), never a photo that reached the report later
+// (an upload racing the signature) and that no signature covers.
+func evidenced(r Report, env signing.Envelope, started bool, evs []photo.Evidence) []photo.Evidence {
+	keep := map[string]string{} // name: frozen hash ("" when not frozen)
+	for _, n := range r.Data.photos() {
+		keep[n] = ""
+	}
+	if started {
+		var frozen struct {
+			Photos []struct {
+				Name   string `json:"name"`
+				SHA256 string `json:"sha256"`
+			} `json:"photos"`
+		}
+		if err := json.Unmarshal(env.Document, &frozen); err == nil {
+			signed := map[string]string{}
+			for _, p := range frozen.Photos {
+				if _, named := keep[p.Name]; named {
+					signed[p.Name] = p.SHA256
+				}
+			}
+			keep = signed
+		}
+	}
+	out := make([]photo.Evidence, 0, len(evs))
+	for _, e := range evs {
+		if h, ok := keep[e.Name]; ok && (h == "" || h == e.SHA256) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // firstSigned is the first signer who has signed (the report's maker).

@@ -288,7 +288,27 @@ func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error 
 	if r.Status != Draft {
 		return apperr.New(apperr.Conflict, "not_draft", MsgDeleteDraftOnly)
 	}
-	return s.db.Tx(ctx, func(c db.Conn) error { return remove(ctx, c, id) })
+	// Decided with the report's row locked, the lock its signature takes:
+	// a draft being signed and sent at this instant is either deleted
+	// before (the signature then finds no report) or sent (and this is
+	// refused), never answered 204 with nothing deleted.
+	return s.db.Tx(ctx, func(c db.Conn) error {
+		cur, err := s.lockedReport(ctx, c, r.ID)
+		if err != nil {
+			return err
+		}
+		if cur.Status != Draft {
+			return apperr.New(apperr.Conflict, "not_draft", MsgDeleteDraftOnly)
+		}
+		ok, err := remove(ctx, c, r.ID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return apperr.New(apperr.Conflict, "not_draft", MsgDeleteDraftOnly)
+		}
+		return nil
+	})
 }
 
 // ListView names a report list (spec 3: draft, active, completed), or the
@@ -396,6 +416,21 @@ type Owners struct{ S *Service }
 func (o Owners) CanEdit(ctx context.Context, a session.Actor, ownerID string) error {
 	_, err := o.S.editable(ctx, a, ownerID)
 	return err
+}
+
+// BeforeInsert implements photo.InsertGuard: in the upload's transaction,
+// with the report's row locked (the lock its signature takes), a report no
+// longer a draft takes no photo: signed meanwhile, its photos are evidence
+// the signatures cover.
+func (o Owners) BeforeInsert(ctx context.Context, tx db.Conn, reportID string) error {
+	r, err := o.S.lockedReport(ctx, tx, reportID)
+	if err != nil {
+		return err
+	}
+	if r.Status != Draft {
+		return apperr.New(apperr.Conflict, "not_draft", MsgNotDraft)
+	}
+	return nil
 }
 
 func (o Owners) Visibility(ctx context.Context, viewer session.Actor, ownerID string) (bool, bool, error) {

@@ -113,23 +113,37 @@ func (z sealer) SealedPDF(ctx context.Context, env signing.Envelope) ([]byte, st
 	return b, pdfName(rec), err
 }
 
-func (z sealer) Sealed(ctx context.Context, tx db.Conn, env signing.Envelope) ([]mail.Email, error) {
+var _ signing.MailPreparer = sealer{}
+
+// SealedMails (signing.MailPreparer) are the completion e-mails, made
+// before the seal's transaction: they read the report and its property on
+// the pool, which inside that transaction could wait for a connection held
+// by a download waiting for the write lock (SQLITE_BUSY after 10 s).
+func (z sealer) SealedMails(ctx context.Context, env signing.Envelope) ([]mail.Email, error) {
 	s := z.s
-	r, err := byID(ctx, tx, env.Ref.ID)
+	r, err := byID(ctx, s.db.Conn(), env.Ref.ID)
 	if err != nil {
 		return nil, err
 	}
-	subject := "Everyone has signed the " + s.title(r)
+	title := s.title(ctx, r)
+	subject := "Everyone has signed the " + title
 	var out []mail.Email
 	for _, sg := range env.Signers {
 		out = append(out, mail.Email{To: sg.Email, Subject: subject, Template: "notice",
 			Data: map[string]any{"Name": sg.Name, "Heading": subject, "Paragraphs": []string{
-				"Every party has signed the " + s.title(r) + ". The signed PDF, with its audit page, is attached (if it is larger than 10 MB, only this link is sent).",
+				"Every party has signed the " + title + ". The signed PDF, with its audit page, is attached (if it is larger than 10 MB, only this link is sent).",
 				"Read it here (sign in to OmniRent first): " + s.link(r.ID),
 				"Document reference " + env.PublicRef + ". Anyone holding the PDF can check it is genuine at " + strings.TrimRight(s.sign.BaseURL, "/") + "/verify.",
 			}}})
 	}
 	return out, nil
+}
+
+// Sealed runs in the seal's transaction: the report is already Completed
+// (the last signature moved it) and its e-mails are SealedMails', so
+// nothing is read or answered here.
+func (z sealer) Sealed(ctx context.Context, tx db.Conn, env signing.Envelope) ([]mail.Email, error) {
+	return nil, nil
 }
 
 func pdfName(rec Record) string {
@@ -251,8 +265,10 @@ func (s *Service) mayStartSigning(ctx context.Context, a session.Actor, id strin
 	return Report{}, apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
 }
 
-func (s *Service) title(r Report) string {
-	return r.Type + " for " + s.record(context.Background(), r, session.Actor{}).Property.text()
+// title names the report in e-mails and the envelope. It reads the
+// property on the pool: call it before a transaction, never inside one.
+func (s *Service) title(ctx context.Context, r Report) string {
+	return r.Type + " for " + s.record(ctx, r, session.Actor{}).Property.text()
 }
 
 // SendCode e-mails the actor a 6-digit signing code.
@@ -261,7 +277,7 @@ func (s *Service) SendCode(ctx context.Context, a session.Actor, id string) erro
 	if err != nil {
 		return err
 	}
-	return s.sign.Signing.SendCode(ctx, ref(r.ID), a, "the "+s.title(r))
+	return s.sign.Signing.SendCode(ctx, ref(r.ID), a, "the "+s.title(ctx, r))
 }
 
 // VerifyCode checks the actor's signing code.
@@ -288,7 +304,7 @@ func (s *Service) Order(ctx context.Context, a session.Actor, id string) (paymen
 	if r.PaymentStatus == PaymentPaid {
 		return payment.Order{}, apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
 	}
-	return s.sign.Payments.OrderOnce(ctx, a, OrderType, r.ID, []payment.Item{{Product: Product, Description: s.title(r), Qty: 1}},
+	return s.sign.Payments.OrderOnce(ctx, a, OrderType, r.ID, []payment.Item{{Product: Product, Description: s.title(ctx, r), Qty: 1}},
 		func(ctx context.Context, conn db.Conn) (string, error) { return orderOf(ctx, conn, r.ID) },
 		func(ctx context.Context, conn db.Conn, orderID string) (bool, error) {
 			return setOrder(ctx, conn, r.ID, orderID)
@@ -331,17 +347,21 @@ func (s *Service) Sign(ctx context.Context, a session.Actor, id string, in signi
 	if in.Location != nil {
 		where = &Location{Lat: in.Location.Lat, Lng: in.Location.Lng, Accuracy: in.Location.Accuracy}
 	}
-	r.Stamps = append(r.Stamps, stampOf("sign", s.now(), a, where))
+	// The stamp is added to the stamps as they are in the signature's
+	// transaction (addStamp), so two signatures at once each keep theirs.
+	st := stampOf("sign", s.now(), a, where)
 	switch r.Status {
 	case Draft:
-		return s.signAsCreator(ctx, a, r, sig, in.DocumentHash, m)
+		return s.signAsCreator(ctx, a, r, sig, in.DocumentHash, m, st)
 	case ATS:
-		return s.signAsParty(ctx, a, r, sig, in.DocumentHash, m)
+		return s.signAsParty(ctx, a, r, sig, in.DocumentHash, m, st)
+	case Disputed: // a comment came first: say so, as lockForSigning does
+		return SignResult{}, apperr.New(apperr.Conflict, "disputed", MsgOpenDispute)
 	}
 	return SignResult{}, apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
 }
 
-func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, sig signing.Checked, shown string, m signing.Meta) (SignResult, error) {
+func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, sig signing.Checked, shown string, m signing.Meta, st Stamp) (SignResult, error) {
 	if r.CreatorID != a.UserID {
 		return SignResult{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
@@ -357,8 +377,22 @@ func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, 
 	if err != nil {
 		return SignResult{}, err
 	}
+	title := s.title(ctx, r) // read before the transaction, on the pool
 	var env signing.Envelope
 	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		// With the report's row locked (the lock a save, a delete and a
+		// photo's upload or delete take): the draft must still be the one
+		// frozen above, so what is signed is what the report holds.
+		cur, err := s.lockedReport(ctx, tx, r.ID)
+		if err != nil {
+			return err
+		}
+		if cur.Status != Draft {
+			return apperr.New(apperr.Conflict, "not_draft", MsgNotAwaiting)
+		}
+		if cur.Revision != r.Revision {
+			return apperr.New(apperr.Conflict, "changed", MsgChanged)
+		}
 		moved, err := moveStatus(ctx, tx, r.ID, Draft, ATS, s.now())
 		if err != nil {
 			return err
@@ -366,10 +400,10 @@ func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, 
 		if !moved {
 			return apperr.New(apperr.Conflict, "not_draft", MsgNotAwaiting)
 		}
-		if err := setStamps(ctx, tx, r); err != nil {
+		if r.Stamps, err = addStamp(ctx, tx, r.ID, st); err != nil {
 			return err
 		}
-		if _, err = s.sign.Signing.Start(ctx, tx, ref(r.ID), s.title(r), frozen, invitees(r, a)); err != nil {
+		if _, err = s.sign.Signing.Start(ctx, tx, ref(r.ID), title, frozen, invitees(r, a)); err != nil {
 			return err
 		}
 		if env, err = s.sign.Signing.Sign(ctx, tx, ref(r.ID), a, sig, m, shown); err != nil {
@@ -393,7 +427,7 @@ func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, 
 		default:
 			r.Status = ATS
 		}
-		return s.notify(ctx, tx, r, env, a, "Please read and sign the "+s.title(r), "sent")
+		return s.notify(ctx, tx, r, env, a, title, "sent")
 	})
 	if err != nil {
 		return SignResult{}, err
@@ -401,7 +435,7 @@ func (s *Service) signAsCreator(ctx context.Context, a session.Actor, r Report, 
 	return SignResult{Record: s.record(ctx, r, a), Message: MsgSent, Completed: r.Status == Completed}, nil
 }
 
-func (s *Service) signAsParty(ctx context.Context, a session.Actor, r Report, sig signing.Checked, shown string, m signing.Meta) (SignResult, error) {
+func (s *Service) signAsParty(ctx context.Context, a session.Actor, r Report, sig signing.Checked, shown string, m signing.Meta, st Stamp) (SignResult, error) {
 	err := s.db.Tx(ctx, func(tx db.Conn) error {
 		if err := s.lockForSigning(ctx, tx, r.ID); err != nil { // no signature past an open comment (disputes.go)
 			return err
@@ -414,7 +448,10 @@ func (s *Service) signAsParty(ctx context.Context, a session.Actor, r Report, si
 		if err != nil {
 			return err
 		}
-		if err := setStamps(ctx, tx, r); err != nil {
+		// The stamps as they are now, under the lock lockForSigning took:
+		// another party signing at the same instant added theirs first or
+		// will add it after this one.
+		if r.Stamps, err = addStamp(ctx, tx, r.ID, st); err != nil {
 			return err
 		}
 		if !env.Complete() {
@@ -440,19 +477,24 @@ func (s *Service) signAsParty(ctx context.Context, a session.Actor, r Report, si
 }
 
 // notify e-mails the report's link: on sending, to every party who has not
-// signed; on completion, to everyone.
-func (s *Service) notify(ctx context.Context, tx db.Conn, r Report, env signing.Envelope, from session.Actor, subject, why string) error {
+// signed; on completion, to everyone. title is s.title's, read before the
+// transaction tx.
+func (s *Service) notify(ctx context.Context, tx db.Conn, r Report, env signing.Envelope, from session.Actor, title, why string) error {
+	subject := "Please read and sign the " + title
+	if why == "completed" {
+		subject = "Everyone has signed the " + title
+	}
 	var to []string
 	for _, sg := range env.Signers {
 		if why == "sent" && (sg.Signed() || sg.Stage == 0) {
 			continue
 		}
 		to = append(to, sg.Email)
-		lines := []string{fmt.Sprintf("%s has signed the %s and asks you to read and sign it.", env.Signers[0].Name, s.title(r)),
+		lines := []string{fmt.Sprintf("%s has signed the %s and asks you to read and sign it.", env.Signers[0].Name, title),
 			"Open it here: " + s.link(r.ID),
 			"If you do not have an OmniRent account yet, register with this e-mail address (" + sg.Email + "); the report then appears under Active OmniScan Reports."}
 		if why == "completed" {
-			lines = []string{"Every party has signed the " + s.title(r) + ".", "Read it here (sign in to OmniRent first): " + s.link(r.ID)}
+			lines = []string{"Every party has signed the " + title + ".", "Read it here (sign in to OmniRent first): " + s.link(r.ID)}
 		}
 		if err := s.sign.Mail.Send(ctx, tx, mail.Email{To: sg.Email, ReplyTo: from.Email, Subject: subject, Template: "notice",
 			Data: map[string]any{"Name": sg.Name, "Heading": subject, "Paragraphs": lines}}); err != nil {
@@ -484,9 +526,10 @@ func (s *Service) Resend(ctx context.Context, a session.Actor, id string) error 
 	if err != nil {
 		return err
 	}
-	m := mail.Email{To: a.Email, Subject: "Your copy of the " + s.title(r), Template: "notice",
+	title := s.title(ctx, r)
+	m := mail.Email{To: a.Email, Subject: "Your copy of the " + title, Template: "notice",
 		Data: map[string]any{"Name": a.FullName, "Heading": "Your copy of the report",
-			"Paragraphs": []string{"Your copy of the " + s.title(r) + " is attached as a PDF (if it is larger than 10 MB, only this link is sent).",
+			"Paragraphs": []string{"Your copy of the " + title + " is attached as a PDF (if it is larger than 10 MB, only this link is sent).",
 				"Read it here (sign in to OmniRent first): " + s.link(r.ID)}}}
 	if len(b) <= signing.MaxAttachBytes {
 		m.Attachments = []mail.Attachment{{Name: name, ContentType: "application/pdf", Data: b}}
@@ -549,22 +592,74 @@ func (s *Service) PDF(ctx context.Context, a session.Actor, id, ip string) ([]by
 	return b, name, nil
 }
 
-// pdfOf is the sealed PDF of a completed report, or the report drawn now.
+// MsgSealing answers a download of a report being sealed at that moment
+// when the sealed PDF cannot be had yet (the signing package's words).
+const MsgSealing = "The signed document is not ready yet."
+
+// pdfOf is the sealed PDF once the report has one (whatever its status
+// says), sealed now if every party has signed and the seal job has not run
+// yet; else the report drawn now.
 func (s *Service) pdfOf(ctx context.Context, r Report, rec Record) ([]byte, string, error) {
-	if r.Status == Completed && s.sign.Signing != nil {
-		env, err := s.sign.Signing.SealNow(ctx, ref(r.ID))
+	if s.sign.Signing != nil {
+		env, started, err := s.sign.Signing.Started(ctx, ref(r.ID))
 		if err != nil {
 			return nil, "", err
 		}
-		b, err := s.sign.Signing.PDF(ctx, env)
-		return b, pdfName(rec), err
+		if started && (env.PDFKey != "" || sealed(r.Status) || env.Complete()) {
+			b, err := s.sealedPDF(ctx, env)
+			return b, pdfName(rec), err
+		}
 	}
 	b, err := s.RenderPDF(ctx, rec)
 	return b, pdfName(rec), err
 }
 
-// MsgReopenWhen says when a report can be edited again.
-const MsgReopenWhen = "Only a report awaiting signatures or disputed can be edited again."
+// sealedPDF is the one sealed PDF of a complete envelope, sealing it now if
+// its job has not (SealNow waits for a seal under way and then finds it
+// done). A seal that cannot finish now (the database busy with another
+// writer for too long) is a 409 to try again, never a 500: the seal job
+// finishes it.
+func (s *Service) sealedPDF(ctx context.Context, env signing.Envelope) ([]byte, error) {
+	if env.PDFKey == "" {
+		sealedEnv, err := s.sign.Signing.SealNow(ctx, env.Ref)
+		if err != nil {
+			if apperr.KindOf(err) != apperr.Internal || ctx.Err() != nil {
+				return nil, err
+			}
+			// Sealed meanwhile by another request?
+			if cur, err2 := s.sign.Signing.Envelope(ctx, env.Ref); err2 == nil && cur.PDFKey != "" {
+				sealedEnv, err = cur, nil
+			} else {
+				e := apperr.New(apperr.Conflict, "not_sealed", MsgSealing)
+				e.Err = err
+				return nil, e
+			}
+		}
+		env = sealedEnv
+	}
+	if env.PDFKey == "" {
+		return nil, apperr.New(apperr.Conflict, "not_sealed", MsgSealing)
+	}
+	return s.sign.Signing.PDF(ctx, env)
+}
+
+// MsgReopenWhen says when a report can be edited again; MsgReopenSigned
+// why a report every party has signed cannot be (the page's words).
+const (
+	MsgReopenWhen   = "Only a report awaiting signatures or disputed can be edited again."
+	MsgReopenSigned = "Everyone has signed this report, so it can no longer be edited."
+)
+
+// reopenable is nil when a report in status may be taken back to a draft.
+func reopenable(status string) error {
+	switch {
+	case sealed(status):
+		return apperr.New(apperr.Conflict, "completed", MsgReopenSigned)
+	case status != ATS && status != Disputed:
+		return apperr.New(apperr.Conflict, "not_reopenable", MsgReopenWhen)
+	}
+	return nil
+}
 
 // Reopen takes the creator's sent report back to a draft to edit it (the
 // spec's 'Edit Report', after a dispute): the signatures given so far are
@@ -578,12 +673,21 @@ func (s *Service) Reopen(ctx context.Context, a session.Actor, id string) (Recor
 	if r.CreatorID != a.UserID {
 		return Record{}, apperr.New(apperr.Forbidden, "creator_only", MsgCreatorOnly)
 	}
-	if r.Status != ATS && r.Status != Disputed {
-		return Record{}, apperr.New(apperr.Conflict, "not_reopenable", MsgReopenWhen)
+	if err := reopenable(r.Status); err != nil {
+		return Record{}, err
 	}
 	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		// Decided with the row locked, the lock the last signature takes:
+		// a report signed by everyone meanwhile stays as signed.
+		status, _, err := s.lockReport(ctx, tx, r.ID)
+		if err != nil {
+			return err
+		}
+		if err := reopenable(status); err != nil {
+			return err
+		}
 		res, err := tx.Exec(ctx, `UPDATE inventory_reports SET status = ?, disputed_from = '', updated_at = ? WHERE id = ? AND status = ?`,
-			Draft, s.now().UnixMilli(), r.ID, r.Status)
+			Draft, s.now().UnixMilli(), r.ID, status)
 		if err != nil {
 			return apperr.Wrap(err, "reopen report")
 		}

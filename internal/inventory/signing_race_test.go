@@ -22,7 +22,8 @@ func completionMails(t *testing.T, e *apptest.Env, addr, id string) int {
 
 // The landlord and the tenant, the last two signers, sign at the same
 // instant: exactly one of them completes the report, which is then sealed
-// once and e-mailed once to each party, with the sealed PDF attached.
+// once and e-mailed once to each party, with the sealed PDF attached; each
+// signature keeps its time and location stamp.
 // Before the fix (completion decided on the envelope read before the
 // transaction) both answered completed: false and the report stayed
 // "awaiting signatures" for ever, never sealed: the unfixed code failed in
@@ -54,8 +55,27 @@ func TestReportLastTwoSignersAtOnce(t *testing.T) {
 			if n := racetest.Count(res, func(r apptest.Response) bool { return r.Body["completed"] == true }); n != 1 {
 				t.Fatalf("%d answers say completed, want exactly 1 (%v, %v)", n, res[0].Body["completed"], res[1].Body["completed"])
 			}
-			if st := clerk.Get(base).Body["report"].(map[string]any)["status"]; st != inventory.Completed {
+			rep := clerk.Get(base).Body["report"].(map[string]any)
+			if st := rep["status"]; st != inventory.Completed {
 				t.Fatalf("status %v, want completed", st)
+			}
+			// One time and location stamp per signature: the clerk's, the
+			// landlord's and the tenant's. Before the fix each signature
+			// wrote back the stamps it read before its transaction, and one
+			// of the two given at once was lost (round 1, both databases).
+			signers := map[string]int{}
+			for _, x := range rep["stamps"].([]any) {
+				if st := x.(map[string]any); st["event"] == "sign" {
+					signers[st["userId"].(string)]++
+				}
+			}
+			if len(signers) != 3 {
+				t.Fatalf("sign stamps by %d users (%v), want 3: one per signature", len(signers), signers)
+			}
+			for u, n := range signers {
+				if n != 1 {
+					t.Fatalf("%d sign stamps by %s, want 1", n, u)
+				}
 			}
 			e.RunJobs() // the seal job
 			signingtest.SealedOnce(t, e, signing.Ref{Kind: inventory.Kind, ID: id}, round)

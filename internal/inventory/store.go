@@ -111,9 +111,15 @@ func isParty(ctx context.Context, c db.Conn, id, email string) (bool, error) {
 	return n > 0, apperr.Wrap(err, "read report party")
 }
 
-func remove(ctx context.Context, c db.Conn, id string) error {
-	_, err := c.Exec(ctx, `DELETE FROM inventory_reports WHERE id = ? AND status = ?`, id, Draft)
-	return apperr.Wrap(err, "delete report")
+// remove deletes a draft report; it reports false when the report was not
+// a draft (or was gone).
+func remove(ctx context.Context, c db.Conn, id string) (bool, error) {
+	res, err := c.Exec(ctx, `DELETE FROM inventory_reports WHERE id = ? AND status = ?`, id, Draft)
+	if err != nil {
+		return false, apperr.Wrap(err, "delete report")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, apperr.Wrap(err, "delete report")
 }
 
 // moveStatus changes a report's status from one to another, and reports
@@ -127,14 +133,31 @@ func moveStatus(ctx context.Context, c db.Conn, id, from, to string, now time.Ti
 	return n == 1, apperr.Wrap(err, "move report")
 }
 
-// setStamps stores the report's time and location stamps.
-func setStamps(ctx context.Context, c db.Conn, r Report) error {
-	_, stamps, err := encode(r)
-	if err != nil {
-		return apperr.Wrap(err, "encode stamps")
+// addStamp adds a time and location stamp to the report's stamps as they
+// are in tx, which has locked the report's row (lockReport, lockedReport):
+// read and written in the one transaction, so two signatures at once each
+// keep their stamp. It answers the stamps as stored.
+func addStamp(ctx context.Context, tx db.Conn, id string, st Stamp) ([]Stamp, error) {
+	var raw string
+	if err := tx.QueryRow(ctx, `SELECT stamps FROM inventory_reports WHERE id = ?`, id).Scan(&raw); err != nil {
+		if errors.Is(err, db.NoRows) {
+			return nil, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
+		}
+		return nil, apperr.Wrap(err, "read stamps")
 	}
-	_, err = c.Exec(ctx, `UPDATE inventory_reports SET stamps = ? WHERE id = ?`, stamps, r.ID)
-	return apperr.Wrap(err, "record stamp")
+	var stamps []Stamp
+	if err := json.Unmarshal([]byte(raw), &stamps); err != nil {
+		return nil, apperr.Wrap(err, "read stamps")
+	}
+	stamps = append(stamps, st)
+	b, err := json.Marshal(stamps)
+	if err != nil {
+		return nil, apperr.Wrap(err, "encode stamps")
+	}
+	if _, err := tx.Exec(ctx, `UPDATE inventory_reports SET stamps = ? WHERE id = ?`, string(b), id); err != nil {
+		return nil, apperr.Wrap(err, "record stamp")
+	}
+	return stamps, nil
 }
 
 func orderOf(ctx context.Context, c db.Conn, id string) (string, error) {

@@ -170,7 +170,7 @@ func TestSweepKeepsAnUploadInFlight(t *testing.T) {
 			if err != nil || removed != 0 || len(found) != 1 {
 				t.Fatalf("first sweep: found %v, removed %d, %v", found, removed, err)
 			}
-			if err := insertWithinLimit(ctx, d, p, func(db.Conn) error { return nil }); err != nil {
+			if err := insertWithinLimit(ctx, d, p, nil, func(db.Conn) error { return nil }); err != nil {
 				t.Fatal(err)
 			}
 			if _, removed, err := s.SweepOrphans(ctx, found); err != nil || removed != 0 {

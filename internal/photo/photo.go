@@ -86,6 +86,17 @@ type DeleteGuard interface {
 	BeforeDelete(ctx context.Context, tx db.Conn, ownerID, name string) error
 }
 
+// InsertGuard is an optional part of an Owners. Upload calls BeforeInsert
+// inside the transaction that inserts the photo's row, first: the owning
+// area locks its record there and refuses (with its own error) when the
+// actor may no longer add photos to it. CanEdit is asked when the upload
+// begins, before the image is read and cleaned, which takes a while: a
+// record that changed meanwhile (an inventory report signed, its photos
+// frozen as evidence) must not take the photo.
+type InsertGuard interface {
+	BeforeInsert(ctx context.Context, tx db.Conn, ownerID string) error
+}
+
 // KindProperty is the kind of a property's photos (owner id: the property's).
 const KindProperty = "property"
 

@@ -87,7 +87,13 @@ func (s *Service) upload(ctx context.Context, kindName string, a session.Actor, 
 		return View{}, photo{}, apperr.Wrap(err, "store photo")
 	}
 	crashPoint("upload:file-written")
-	err = insertWithinLimit(ctx, s.db, p, func(tx db.Conn) error {
+	// The owner is asked again in the inserting transaction (InsertGuard),
+	// with its record locked: it may have changed since canEdit.
+	var guard func(tx db.Conn) error
+	if g, ok := s.owners[kindName].(InsertGuard); ok {
+		guard = func(tx db.Conn) error { return g.BeforeInsert(ctx, tx, ownerID) }
+	}
+	err = insertWithinLimit(ctx, s.db, p, guard, func(tx db.Conn) error {
 		return s.jobs.Enqueue(ctx, tx, resizeJob, resizePayload{Name: p.Name}, 5)
 	})
 	if err != nil {

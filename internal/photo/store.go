@@ -47,10 +47,17 @@ func count(ctx context.Context, c db.Conn, kindName, ownerID string) (int, error
 // maximum. Writing the owner's photo_owners row first takes its write lock
 // (a row lock on PostgreSQL, the database lock on SQLite), so two uploads at
 // once cannot both see nine photos and make eleven.
-// then runs in the same transaction (the resize job is recorded with the row).
-func insertWithinLimit(ctx context.Context, d *db.DB, p photo, then func(tx db.Conn) error) error {
+// guard, when not nil, runs first in the transaction: the owning area
+// locks its record and may refuse (InsertGuard). then runs in the same
+// transaction (the resize job is recorded with the row).
+func insertWithinLimit(ctx context.Context, d *db.DB, p photo, guard, then func(tx db.Conn) error) error {
 	k := kinds[p.OwnerKind]
 	return d.Tx(ctx, func(tx db.Conn) error {
+		if guard != nil {
+			if err := guard(tx); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.Exec(ctx, `INSERT INTO photo_owners (owner_kind, owner_id, locked_at) VALUES (?, ?, ?)
 			ON CONFLICT (owner_kind, owner_id) DO UPDATE SET locked_at = excluded.locked_at`,
 			p.OwnerKind, p.OwnerID, p.UploadedAt.UnixMilli()); err != nil {

@@ -176,10 +176,19 @@ describe('the preview of a sent report', () => {
   it('does not promise the creator of a completed report an edit it cannot make (issue 26)', async () => {
     serve(report({ mine: true, status: 'Completed', statusText: 'Completed' }), thread, {}, sampleUser)
     open('?id=r1&view=preview')
-    expect(await screen.findByRole('button', { name: 'Reply Property Overview' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Comments Property Overview' })).toBeInTheDocument()
     expect(screen.queryByText(DISPUTE_MSG.creatorNote)).not.toBeInTheDocument()
     expect(screen.getByText(DISPUTE_MSG.creatorNoteFinal)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Edit Report/ })).not.toBeInTheDocument()
+  })
+
+  it('keeps the thread of a report everyone has signed, without a comment box (the sealed report is final)', async () => {
+    serve(report({ status: 'Completed', statusText: 'Completed' }), thread, {}, sampleUser)
+    open('?id=r1&view=dispute&section=overview')
+    expect(await screen.findByRole('heading', { name: 'Comments: Property Overview' })).toBeInTheDocument()
+    expect(screen.getByText(DISPUTE_MSG.final)).toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: /Your comment|Your answer/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Mark (un)?resolved/ })).not.toBeInTheDocument()
   })
 
   it('has no Dispute buttons on a draft seen read-only', async () => {

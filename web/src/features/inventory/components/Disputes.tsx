@@ -29,7 +29,9 @@ export const DISPUTE_MSG = {
   commentTooLong: 'Please keep your comment under 2000 characters.',
   creatorNote: 'Answer in the thread, or edit the report: everyone then signs the edited report again.',
   // A completed report cannot be taken back to a draft: no Edit Report button, so no promise of one (issue 26).
-  creatorNoteFinal: 'Answer in the thread. Everyone has signed this report, so it can no longer be edited.',
+  creatorNoteFinal: 'Everyone has signed this report, so it can no longer be edited or disputed.',
+  // The server refuses a comment once everyone has signed (the sealed report is final).
+  final: 'Everyone has signed this report, so it can no longer be disputed.',
   noEntries: 'No comments on this section yet.',
   sent: 'Your comment has been sent.',
 }
@@ -38,6 +40,8 @@ export const DISPUTED = 'Disputed'
 /** The statuses of a sent report, the ones a party may dispute (a Draft cannot be). */
 export const SENT_STATUSES = ['ATS', 'ADS', 'Completed', 'Disputed']
 export const isSent = (status: string) => SENT_STATUSES.includes(status)
+/** isFinal: everyone has signed; the thread is kept but takes no more comments. */
+export const isFinal = (status: string) => status === 'Completed' || status === 'ADS'
 
 /** openCounts counts each section's unresolved entries. */
 export function openCounts(disputes: InventoryDispute[] | undefined): Partial<Record<SectionKey, number>> {
@@ -79,7 +83,7 @@ export function DisputeView({ report, section, onBack }: Props) {
         <ArrowLeft aria-hidden size={18} /> Back to the report
       </button>
       <h1 id="inv-dispute-title" className="page__title inv-dispute__title" ref={heading} tabIndex={-1}>
-        {creator ? 'Answer' : 'Dispute'}: {title}
+        {isFinal(report.status) ? 'Comments' : creator ? 'Answer' : 'Dispute'}: {title}
       </h1>
       <p className="inv-muted inv-dispute__sub">
         {report.type} · {report.property.addrFirstLine || 'Property'} {report.status === 'Disputed' ? <DisputedTag /> : null}
@@ -116,7 +120,7 @@ export function DisputeView({ report, section, onBack }: Props) {
                     <img src={photoUrl('thumb', d.photo)} alt="" loading="lazy" />
                   </button>
                 ) : null}
-                {d.mine ? (
+                {d.mine && !isFinal(report.status) ? (
                   <button type="button" className="button button--outline button--small inv-entry__toggle" aria-busy={busy || undefined}
                     onClick={() => !resolve.isPending && resolve.mutate({ entry: d.id, resolved: !d.resolved })}>
                     {busy ? <ButtonSpinner /> : null}
@@ -130,7 +134,11 @@ export function DisputeView({ report, section, onBack }: Props) {
       ) : null}
       {resolve.isError ? <FormMessage kind="error">{errorMessage(resolve.error)}</FormMessage> : null}
 
-      <CommentBox reportId={report.id} section={section} creator={creator} />
+      {isFinal(report.status) ? (
+        <p className="form-message form-message--info">{DISPUTE_MSG.final}</p>
+      ) : (
+        <CommentBox reportId={report.id} section={section} creator={creator} />
+      )}
 
       <Dialog open={!!big} onClose={() => setBig(null)} title="Photo" wide>
         {big ? <img className="inv-viewer__img" src={photoUrl('large', big)} alt="The dispute photo, full size" /> : null}

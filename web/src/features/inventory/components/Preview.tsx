@@ -117,7 +117,7 @@ function body(d: InventoryData, s: SectionKey): ReactNode {
 }
 
 /** Disputes: on a sent report, each section's open entries and its Dispute (or, for the creator, Reply) button. */
-export type PreviewDisputes = { open: Partial<Record<SectionKey, number>>; label: 'Dispute' | 'Reply'; onOpen: (s: SectionKey) => void }
+export type PreviewDisputes = { open: Partial<Record<SectionKey, number>>; label: 'Dispute' | 'Reply' | 'Comments'; onOpen: (s: SectionKey) => void }
 
 export function Preview({ type, data, actions, tag, disputes }: { type: string; data: InventoryData; actions?: ReactNode; tag?: ReactNode; disputes?: PreviewDisputes }) {
   return (

@@ -12,7 +12,7 @@ import { useReportDisputes } from '../api/reportDisputes'
 import { PhotosProvider } from '../components/Photos'
 import { Comparison } from '../components/Comparison'
 import { canEditAgain, EditReportButton } from '../components/EditReportButton'
-import { DISPUTE_MSG, DisputedTag, DisputeView, isSent, openCounts } from '../components/Disputes'
+import { DISPUTE_MSG, DisputedTag, DisputeView, isFinal, isSent, openCounts } from '../components/Disputes'
 import { Preview } from '../components/Preview'
 import { ReportEditor } from '../components/ReportEditor'
 import { ReportSigning } from '../components/ReportSigning'
@@ -45,7 +45,7 @@ function ReportView({ id, view, section }: { id: string; view: string | null; se
       <ReportSigning report={r} onSign={() => setParams({ id: r.id, view: 'sign' })} />
       <Preview type={r.type} data={normalise(r.data)}
         tag={r.status === 'Disputed' ? <DisputedTag /> : null}
-        disputes={sent ? { open: openCounts(disputes.data), label: r.mine ? 'Reply' : 'Dispute', onOpen: (s) => setParams({ id: r.id, view: 'dispute', section: s }) } : undefined}
+        disputes={sent ? { open: openCounts(disputes.data), label: isFinal(r.status) ? 'Comments' : r.mine ? 'Reply' : 'Dispute', onOpen: (s) => setParams({ id: r.id, view: 'dispute', section: s }) } : undefined}
         actions={sent && r.mine ? (
           <div className="inv-pv-note">
             <p className="inv-muted">{canEditAgain(r) ? DISPUTE_MSG.creatorNote : DISPUTE_MSG.creatorNoteFinal}</p>
