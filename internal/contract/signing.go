@@ -473,16 +473,14 @@ func (z sealer) SealedPDF(ctx context.Context, env signing.Envelope) ([]byte, st
 	return b, pdfName(z.s.place(ctx, c.PropertyID)), nil
 }
 
-func (z sealer) Sealed(ctx context.Context, tx db.Conn, env signing.Envelope) ([]mail.Email, error) {
-	if _, err := moveStatus(ctx, tx, env.Ref.ID, ADS, Completed, nil, z.s.now().UnixMilli()); err != nil {
-		return nil, err
-	}
-	return nil, nil // SealedMails answered them
+func (z sealer) Sealed(ctx context.Context, tx db.Conn, env signing.Envelope) error {
+	_, err := moveStatus(ctx, tx, env.Ref.ID, ADS, Completed, nil, z.s.now().UnixMilli())
+	return err
 }
 
-// SealedMails are the completion e-mails of each party (signing's
-// MailPreparer), prepared before the seal's transaction: the property's
-// address and the certificates' copies are read from other areas.
+// SealedMails are the completion e-mails of each party, prepared before
+// the seal's transaction: the property's address and the certificates'
+// copies are read from other areas.
 func (z sealer) SealedMails(ctx context.Context, env signing.Envelope) ([]mail.Email, error) {
 	s := z.s
 	c, err := byID(ctx, s.db.Conn(), env.Ref.ID)

@@ -282,7 +282,7 @@ func TestSealRunsTwiceAtOnce(t *testing.T) {
 // property's address and the certificates' copies for its e-mails on the
 // pool, where the downloads waiting for the lock held the connections, so
 // it waited until SQLite's busy timeout failed them (500 after 10 s). The
-// e-mails are now prepared before the transaction (signing.MailPreparer).
+// e-mails are now prepared before the transaction (signing.Sealer's SealedMails).
 func TestPDFDownloadsWhileSealing(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		owner, pid := landlordWithProperty(t, e, "lord@example.com")

@@ -113,9 +113,9 @@ func (z sealer) SealedPDF(ctx context.Context, env signing.Envelope) ([]byte, st
 	return b, pdfName(rec), err
 }
 
-var _ signing.MailPreparer = sealer{}
+var _ signing.Sealer = sealer{}
 
-// SealedMails (signing.MailPreparer) are the completion e-mails, made
+// SealedMails are the completion e-mails, made
 // before the seal's transaction: they read the report and its property on
 // the pool, which inside that transaction could wait for a connection held
 // by a download waiting for the write lock (SQLITE_BUSY after 10 s).
@@ -140,10 +140,9 @@ func (z sealer) SealedMails(ctx context.Context, env signing.Envelope) ([]mail.E
 }
 
 // Sealed runs in the seal's transaction: the report is already Completed
-// (the last signature moved it) and its e-mails are SealedMails', so
-// nothing is read or answered here.
-func (z sealer) Sealed(ctx context.Context, tx db.Conn, env signing.Envelope) ([]mail.Email, error) {
-	return nil, nil
+// (the last signature moved it), so nothing is read or written here.
+func (z sealer) Sealed(ctx context.Context, tx db.Conn, env signing.Envelope) error {
+	return nil
 }
 
 func pdfName(rec Record) string {

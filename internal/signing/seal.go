@@ -29,25 +29,21 @@ type Sealer interface {
 	// SealedPDF draws the complete envelope's document as the PDF to seal
 	// (with SignaturesPage and AuditPage); FileName is its download name.
 	SealedPDF(ctx context.Context, e Envelope) (pdf []byte, fileName string, err error)
-	// Sealed runs in the transaction that records the seal: the area marks
-	// its document complete and answers the completion e-mail of each
-	// party, to which the sealed PDF is attached here, first. Attachments
-	// the area gives (copies sent with the document) follow while the
-	// e-mail's attachments stay within MaxAttachBytes (see Attach); each
-	// e-mail's text gives the link to everything it may carry.
-	Sealed(ctx context.Context, tx db.Conn, e Envelope) ([]mail.Email, error)
-}
-
-// MailPreparer is a Sealer that answers its completion e-mails before the
-// seal's transaction begins (Sealed then only marks the document complete,
-// and any e-mails it answers follow these). An area whose e-mails need
-// reads outside its own tables (another area's addresses, copies of
-// certificates) prepares them here: inside the transaction those reads
-// would go to the pool, and on SQLite a read on the pool while holding
-// the write lock can wait for a connection that a request waiting for the
-// lock holds, until the busy timeout fails both.
-type MailPreparer interface {
+	// SealedMails answers, before the seal's transaction begins, the
+	// completion e-mail of each party, to which the sealed PDF is attached,
+	// first. Attachments the area gives (copies sent with the document)
+	// follow while the e-mail's attachments stay within MaxAttachBytes (see
+	// Attach); each e-mail's text gives the link to everything it may
+	// carry. They are sent (queued) in the seal's transaction. Made before
+	// it because they read other areas (addresses, copies of certificates):
+	// inside the transaction those reads would go to the pool, and on
+	// SQLite a read on the pool while holding the write lock can wait for a
+	// connection that a request waiting for the lock holds, until the busy
+	// timeout fails both.
 	SealedMails(ctx context.Context, e Envelope) ([]mail.Email, error)
+	// Sealed runs in the transaction that records the seal: the area marks
+	// its document complete, reading and writing only in tx.
+	Sealed(ctx context.Context, tx db.Conn, e Envelope) error
 }
 
 // MaxAttachBytes is the most an e-mail of this package carries as
@@ -162,11 +158,9 @@ func (s *Service) sealByID(ctx context.Context, id string) (Envelope, error) {
 	if err != nil {
 		return Envelope{}, err
 	}
-	var prepared []mail.Email
-	if mp, ok := area.(MailPreparer); ok {
-		if prepared, err = mp.SealedMails(ctx, e); err != nil {
-			return Envelope{}, err
-		}
+	emails, err := area.SealedMails(ctx, e)
+	if err != nil {
+		return Envelope{}, err
 	}
 	crashPoint("drawn")
 	key := "signed/" + e.Ref.Kind + "/" + e.ID + ".pdf"
@@ -198,11 +192,10 @@ func (s *Service) sealByID(ctx context.Context, id string) (Envelope, error) {
 		}
 		cur.CompletedAt, cur.PDFKey, cur.PDFHash = &now, key, hash
 		e = cur
-		emails, err := area.Sealed(ctx, c, cur)
-		if err != nil {
+		if err := area.Sealed(ctx, c, cur); err != nil {
 			return err
 		}
-		for _, m := range append(prepared, emails...) {
+		for _, m := range emails {
 			Attach(&m, mail.Attachment{Name: name, ContentType: "application/pdf", Data: pdf})
 			if err := s.mail.Send(ctx, c, m); err != nil {
 				return err
