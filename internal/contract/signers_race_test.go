@@ -23,21 +23,10 @@ import (
 // with row locks and a larger pool, passed.
 func TestManySignaturesAtOnce(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		owner, pid := landlordWithProperty(t, e, "lord@example.com")
-		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
-		tess := e.SignedIn("tess@example.com", "Secret#123", "Tenant")
-		a := answers()
-		a["guarantor"] = map[string]any{"answer": "no"}
+		p := newJointParties(t, e)
+		owner, tom, tess := p.owner, p.tom, p.tess
 		racetest.Rounds(t, 6, func(t *testing.T, round int) {
-			id := newDraft(t, owner, pid)["id"].(string)
-			finish(t, owner, id, a)
-			pay(t, owner, id)
-			verify(t, e, owner, "lord@example.com", id)
-			if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != 200 {
-				t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
-			}
-			verify(t, e, tom, "tom@example.com", id)
-			verify(t, e, tess, "tess@example.com", id)
+			id := p.twoTenantsToSign(t, e)
 			base := "/api/contracts/" + id
 			hash := tom.Get(base + "/signing").Body["documentHash"]
 			tenants := []*apptest.Client{tom, tess}

@@ -39,6 +39,39 @@ func awaitingTom(t *testing.T, e *apptest.Env, owner, tom *apptest.Client, pid s
 	return id
 }
 
+// jointParties are a landlord with a property and the two joint tenants,
+// Tom and Tess, of the agreements twoTenantsToSign makes.
+type jointParties struct {
+	owner, tom, tess *apptest.Client
+	pid              string
+	answers          map[string]any
+}
+
+func newJointParties(t *testing.T, e *apptest.Env) jointParties {
+	t.Helper()
+	owner, pid := landlordWithProperty(t, e, "lord@example.com")
+	a := answers()
+	a["guarantor"] = map[string]any{"answer": "no"}
+	return jointParties{owner: owner, pid: pid, answers: a,
+		tom: e.SignedIn("tom@example.com", "Secret#123", "Tenant"), tess: e.SignedIn("tess@example.com", "Secret#123", "Tenant")}
+}
+
+// twoTenantsToSign makes an agreement for Tom and Tess, paid and signed by
+// the landlord, with both tenants' codes verified, and answers its id.
+func (p jointParties) twoTenantsToSign(t *testing.T, e *apptest.Env) string {
+	t.Helper()
+	id := newDraft(t, p.owner, p.pid)["id"].(string)
+	finish(t, p.owner, id, p.answers)
+	pay(t, p.owner, id)
+	verify(t, e, p.owner, "lord@example.com", id)
+	if r := p.owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != 200 {
+		t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
+	}
+	verify(t, e, p.tom, "tom@example.com", id)
+	verify(t, e, p.tess, "tess@example.com", id)
+	return id
+}
+
 // Two tenants, the last two signers, sign at the same instant: exactly one
 // of them completes the agreement, which is then sealed once and e-mailed
 // once to each party. Before the fix (completion decided on the envelope
@@ -47,21 +80,10 @@ func awaitingTom(t *testing.T, e *apptest.Env, owner, tom *apptest.Client, pid s
 // in round 3 on SQLite and round 1 on PostgreSQL of 8.
 func TestLastTwoSignersAtOnce(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		owner, pid := landlordWithProperty(t, e, "lord@example.com")
-		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
-		tess := e.SignedIn("tess@example.com", "Secret#123", "Tenant")
-		a := answers()
-		a["guarantor"] = map[string]any{"answer": "no"}
+		p := newJointParties(t, e)
+		owner, tom, tess := p.owner, p.tom, p.tess
 		racetest.Rounds(t, 8, func(t *testing.T, round int) {
-			id := newDraft(t, owner, pid)["id"].(string)
-			finish(t, owner, id, a)
-			pay(t, owner, id)
-			verify(t, e, owner, "lord@example.com", id)
-			if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != 200 {
-				t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
-			}
-			verify(t, e, tom, "tom@example.com", id)
-			verify(t, e, tess, "tess@example.com", id)
+			id := p.twoTenantsToSign(t, e)
 			base := "/api/contracts/" + id
 			hash := tom.Get(base + "/signing").Body["documentHash"]
 			tenants := []*apptest.Client{tom, tess}
@@ -285,31 +307,17 @@ func TestSealRunsTwiceAtOnce(t *testing.T) {
 // e-mails are now prepared before the transaction (signing.Sealer's SealedMails).
 func TestPDFDownloadsWhileSealing(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		owner, pid := landlordWithProperty(t, e, "lord@example.com")
-		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
-		tess := e.SignedIn("tess@example.com", "Secret#123", "Tenant")
-		a := answers()
-		a["guarantor"] = map[string]any{"answer": "no"}
+		p := newJointParties(t, e)
 		racetest.Rounds(t, 4, func(t *testing.T, round int) {
-			id := newDraft(t, owner, pid)["id"].(string)
-			finish(t, owner, id, a)
-			pay(t, owner, id)
-			verify(t, e, owner, "lord@example.com", id)
-			if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != 200 {
-				t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
-			}
+			id := p.twoTenantsToSign(t, e)
 			base := "/api/contracts/" + id
-			for _, who := range []struct {
-				c    *apptest.Client
-				addr string
-			}{{tom, "tom@example.com"}, {tess, "tess@example.com"}} {
-				verify(t, e, who.c, who.addr, id)
-				hash := who.c.Get(base + "/signing").Body["documentHash"]
-				if r := who.c.Post(base+"/signing/sign", map[string]any{"method": "type", "typed": "A Tenant", "documentHash": hash}); r.Status != 200 {
-					t.Fatalf("%s signs: %d %s", who.addr, r.Status, r.Raw)
+			for _, c := range []*apptest.Client{p.tom, p.tess} {
+				hash := c.Get(base + "/signing").Body["documentHash"]
+				if r := c.Post(base+"/signing/sign", map[string]any{"method": "type", "typed": "A Tenant", "documentHash": hash}); r.Status != 200 {
+					t.Fatalf("a tenant signs: %d %s", r.Status, r.Raw)
 				}
 			}
-			parties := []*apptest.Client{owner, tom, tess}
+			parties := []*apptest.Client{p.owner, p.tom, p.tess}
 			res := racetest.Together(9, func(i int) apptest.Response { return parties[i%3].Get(base + "/pdf") })
 			for i, r := range res {
 				if r.Status != 200 || !strings.HasPrefix(r.Raw, "%PDF") || r.Raw != res[0].Raw {

@@ -56,12 +56,7 @@ func withGPS(jpg []byte) []byte {
 	t = be.AppendUint32(t, 44)
 	t = be.AppendUint32(t, 0)
 	t = append(t, gpsLatitude...)
-	payload := append([]byte("Exif\x00\x00"), t...)
-	seg := []byte{0xFF, 0xE1, 0, 0}
-	be.PutUint16(seg[2:], uint16(len(payload)+2))
-	out := append([]byte{}, jpg[:2]...)
-	out = append(out, append(seg, payload...)...)
-	return append(out, jpg[2:]...)
+	return imagingtest.SpliceExif(jpg, t)
 }
 
 // bombPNG is a tiny PNG whose header claims w x h pixels.

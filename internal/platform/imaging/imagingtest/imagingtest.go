@@ -136,10 +136,15 @@ func WithExif(jpg []byte, x Exif) []byte {
 		subs = append(subs, dir(at+len(subs), sub.es)...)
 	}
 	t := append([]byte{'M', 'M', 0, 42, 0, 0, 0, 8}, dir(8, ifd0)...)
-	t = append(t, subs...)
-	payload := append([]byte("Exif\x00\x00"), t...)
+	return SpliceExif(jpg, append(t, subs...))
+}
+
+// SpliceExif puts tiff (an EXIF TIFF structure, from its byte order mark)
+// into a JPEG as its APP1 segment, after the start-of-image marker.
+func SpliceExif(jpg, tiff []byte) []byte {
+	payload := append([]byte("Exif\x00\x00"), tiff...)
 	seg := []byte{0xFF, 0xE1, 0, 0}
-	be.PutUint16(seg[2:], uint16(len(payload)+2))
+	binary.BigEndian.PutUint16(seg[2:], uint16(len(payload)+2))
 	out := append([]byte{}, jpg[:2]...)
 	out = append(out, append(seg, payload...)...)
 	return append(out, jpg[2:]...)
