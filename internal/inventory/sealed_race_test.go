@@ -150,11 +150,7 @@ func TestSignedReportIsFinal(t *testing.T) {
 		}
 		e.RunJobs()
 		signingtest.SealedOnce(t, e, signing.Ref{Kind: inventory.Kind, ID: id}, 1)
-		for _, addr := range []string{"clerk@example.com", "lord@example.com", "tom@example.com", "tina@example.com"} {
-			if n := completionMails(t, e, addr, id); n != 1 {
-				t.Errorf("%d completion e-mails to %s, want 1", n, addr)
-			}
-		}
+		mailedOnceEach(t, e, id)
 	})
 }
 
@@ -260,11 +256,7 @@ func TestDownloadsWhileSealing(t *testing.T) {
 					t.Errorf("download %d: %d %.200s (the sealed PDF: %v)", i, r.Status, r.Raw, r.Raw == string(sealedPDF))
 				}
 			}
-			for _, addr := range []string{"clerk@example.com", "lord@example.com", "tom@example.com", "tina@example.com"} {
-				if n := completionMails(t, e, addr, id); n != 1 {
-					t.Errorf("%d completion e-mails to %s, want 1", n, addr)
-				}
-			}
+			mailedOnceEach(t, e, id)
 		})
 	})
 }
@@ -428,4 +420,15 @@ func TestSameDisputeTwiceAtOnce(t *testing.T) {
 			t.Errorf("the same words after resolving: %d %s", r.Status, r.Raw)
 		}
 	})
+}
+
+// mailedOnceEach checks that every party of newFourParties had one
+// completion e-mail of report id.
+func mailedOnceEach(t *testing.T, e *apptest.Env, id string) {
+	t.Helper()
+	for _, addr := range []string{"clerk@example.com", "lord@example.com", "tom@example.com", "tina@example.com"} {
+		if n := completionMails(t, e, addr, id); n != 1 {
+			t.Errorf("%d completion e-mails to %s, want 1", n, addr)
+		}
+	}
 }
