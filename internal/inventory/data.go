@@ -314,34 +314,45 @@ func (d *Data) nonNil() {
 	}
 }
 
-// photos are every photo name the data refers to.
+// photos lists the report's photo names in the report's order.
 func (d Data) photos() []string {
 	var out []string
-	add := func(list []string) { out = append(out, list...) }
-	if d.Settings.CoverPhoto != "" {
-		out = append(out, d.Settings.CoverPhoto)
+	d.eachPhoto(func(name, _ string) { out = append(out, name) })
+	return out
+}
+
+// eachPhoto calls fn with every photo name of the report, in the report's
+// order, and the place it belongs to in words ("Kitchen, Oven").
+func (d Data) eachPhoto(fn func(name, place string)) {
+	add := func(list []string, place string) {
+		for _, n := range list {
+			fn(n, place)
+		}
 	}
-	add(d.Overview.Photos)
+	if d.Settings.CoverPhoto != "" {
+		fn(d.Settings.CoverPhoto, "Cover")
+	}
+	add(d.Overview.Photos, "Overview")
 	for _, rooms := range [][]Room{d.Inside, d.Outside} {
 		for _, r := range rooms {
-			add(r.Overview.Photos)
+			add(r.Overview.Photos, r.Name)
 			for _, it := range r.Items {
-				add(it.Photos)
-				add(it.Overview.Photos)
+				add(it.Photos, r.Name+", "+it.Name)
+				add(it.Overview.Photos, r.Name+", "+it.Name)
 			}
 		}
 	}
 	for _, m := range d.Meters {
-		add(m.Photos)
+		add(m.Photos, m.Kind+" meter")
 	}
 	for _, doc := range d.Documents {
-		add(doc.Files)
+		add(doc.Files, doc.Kind)
 	}
-	for _, ka := range []KeysAlarms{d.CheckIn, d.CheckOut} {
-		add(ka.Keys.Photos)
-		add(ka.Alarms.Photos)
+	for i, ka := range []KeysAlarms{d.CheckIn, d.CheckOut} {
+		when := [...]string{"check-in", "check-out"}[i]
+		add(ka.Keys.Photos, "Keys at "+when)
+		add(ka.Alarms.Photos, "Alarms at "+when)
 	}
-	return out
 }
 
 // withoutPhotos is a copy for a clone: the structure, words and choices

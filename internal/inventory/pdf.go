@@ -137,12 +137,27 @@ type drawer struct {
 	// signers are the report's signers in order (the report's maker first),
 	// once signing has started: they name who made each stamp.
 	signers []signing.Signer
+	// number and place are each of this report's photos' number (in the
+	// report's order, from 1) and where it belongs: captions and the
+	// evidence page name a photo by them, never by its file name.
+	number map[string]int
+	place  map[string]string
+}
+
+// numberPhotos numbers the report's photos in the report's order.
+func (w *drawer) numberPhotos() {
+	w.number, w.place = map[string]int{}, map[string]string{}
+	w.r.Data.eachPhoto(func(name, place string) {
+		if _, seen := w.number[name]; !seen {
+			w.number[name], w.place[name] = len(w.number)+1, place
+		}
+	})
 }
 
 // RenderPDF draws the report r as a PDF for a reader who may see it.
 func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 	addr := r.Property.text()
-	d, err := pdf.New(pdf.Info{Title: r.Type + ": " + addr, Author: "OmniRent", Created: r.CreatedAt, Footer: "OmniScan " + r.Type + " report, " + addr})
+	d, err := pdf.New(pdf.Info{Title: r.Type + ": " + addr, Author: "OmniRent", Created: r.CreatedAt, Footer: "OmniScan " + strings.TrimSuffix(r.Type, " Report") + " report, " + addr})
 	if err != nil {
 		return nil, err
 	}
@@ -154,6 +169,7 @@ func (s *Service) RenderPDF(ctx context.Context, r Record) ([]byte, error) {
 	for _, e := range evs {
 		w.ev[e.Name] = e
 	}
+	w.numberPhotos()
 	var env signing.Envelope
 	var started bool
 	if s.sign.Signing != nil {
@@ -610,6 +626,9 @@ func (w *drawer) grid(names []string) {
 			if e, ok := w.ev[n]; ok {
 				var notes []string
 				cells[j].term, cells[j].when, notes = caption(e, w.doubts(e))
+				if no, ours := w.number[n]; ours && w.owner[n] == "" {
+					cells[j].term = fmt.Sprintf("%d. %s", no, cells[j].term)
+				}
 				for _, note := range notes {
 					cells[j].notes = append(cells[j].notes, d.Wrap(note, tw)...)
 				}
@@ -757,7 +776,14 @@ func (w *drawer) evidence(evs []photo.Evidence) {
 		noteH := 11 * float64(len(notes))
 		d.Room(52 + noteH)
 		d.Font(true, 8.5, pdf.Ink)
-		d.At(pdf.Margin, d.Y, e.Name)
+		label := fmt.Sprintf("Photo %d", w.number[e.Name])
+		if p := w.place[e.Name]; p != "" {
+			label += ", " + p
+		}
+		if lines := d.Wrap(label, 205); len(lines) > 1 {
+			label = strings.TrimRight(lines[0], " ,") + "…"
+		}
+		d.At(pdf.Margin, d.Y, label)
 		d.Font(false, 8.5, pdf.Muted)
 		d.At(pdf.Margin+215, d.Y, photoTerm(e.Origin))
 		d.Font(false, 8, pdf.Ink)

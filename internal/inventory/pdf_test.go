@@ -79,10 +79,17 @@ func TestReportPDF(t *testing.T) {
 			"Utility details", "Under the stairs", "01234",
 			"Room details", "Oven", "Freestanding", "Belling", "Cleanliness", "PAT tested", "Clean inside.", "Scratch on the door glass.",
 			"Tom Tenant", "tom@example.com", "01/12/2026", "Lara Lord", "lord@example.com", "2 front door keys",
-			"Evidence", "Report begun", "51.46000, -0.17000", "Page 1 of",
+			"Evidence", "Report begun", "51.46000, -0.17000", "Page 1 of", "OmniScan Check-in report, 12 Lavender Hill",
 		}
+		// Photos are named by their number in the report's order and their
+		// place, in the grid's captions and on the evidence page; a file
+		// name is an internal name and never printed.
+		want = append(want, "Photo 1, Cover", "Photo 2, Kitchen, Oven", "1. Added", "2. Captured (via App)")
 		for _, ev := range evs {
-			want = append(want, ev.Name, ev.SHA256)
+			want = append(want, ev.SHA256)
+			if strings.Contains(text, strings.TrimSuffix(ev.Name, ".jpg")) {
+				t.Errorf("the PDF prints the photo's file name %q", ev.Name)
+			}
 		}
 		for _, s := range want {
 			if !strings.Contains(text, s) {
