@@ -107,3 +107,46 @@ test('a listing keeps to the law where the home is: deposit caps and no rental b
   await form.getByRole('button', { name: 'Save and Publish' }).click()
   await expect(page).toHaveURL(/\/profile\/list$/)
 })
+
+// Northern Ireland has no council tax (domestic rates) and no EPC minimum
+// for letting: the form asks for no band and no exemption for an F rating,
+// and the listing says so instead of a band, and names no station across
+// the sea.
+test('a Belfast listing publishes with no council tax band and an F rating', async ({ page }, testInfo) => {
+  test.setTimeout(90_000)
+  const landlord = await createVerifiedUser(page.request, 'belfast', 'Landlord')
+  await signInViaApi(page, landlord.email, landlord.password)
+  const res = await page.request.post('/api/properties', {
+    headers: sameOrigin,
+    data: { address: { addrFirstLine: '12 Botanic Avenue', addrSecondLine: '', town: 'Belfast', postcode: 'BT7 1JL', country: 'United Kingdom' } },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const { property } = (await res.json()) as { property: { id: string } }
+  const move = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+  const saved = await page.request.put(`/api/properties/${property.id}/details`, {
+    headers: sameOrigin,
+    data: { rentPence: 90000, rentCycle: 'Monthly', bedroomCount: 2, bathroomCount: 1, sofasCount: 1, furnishStatus: 'Unfurnished',
+      moveInDate: move, shortDescription: 'A two-bed terrace near the Botanic Gardens.', publish: false,
+      propertyType: 'House', depositPence: 90000, councilTaxBand: '', epcRating: 'D', billsIncluded: [], petsConsidered: true },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+  await addPhotoViaApi(page, property.id)
+
+  await page.goto(`/profile/edit?id=${encodeURIComponent(property.id)}&tab=details`)
+  const form = page.getByRole('form', { name: 'Property Portal Details' })
+  await expect(form.getByText('None: homes in Northern Ireland pay domestic rates')).toBeVisible()
+  await expect(form.getByLabel('Council tax band')).toHaveCount(0)
+  await form.getByLabel('EPC rating').selectOption('F')
+  await expect(form.getByLabel('Registered exemption')).toHaveCount(0)
+  await checkPage(page, testInfo, 'listing-northern-ireland-form')
+  await form.getByRole('button', { name: 'Save and Publish' }).click()
+  await expect(page).toHaveURL(/\/profile\/list$/)
+
+  await page.goto(`/DetailPage/${property.id}`)
+  await expect(page.getByRole('definition').filter({ hasText: 'None: homes in Northern Ireland pay domestic rates' })).toBeVisible()
+  await expect(page.getByText('Council tax band')).toHaveCount(0)
+  await expect(page.getByText('EPC exemption')).toHaveCount(0)
+  // The stations data is Great Britain's: none across the sea.
+  await expect(page.getByText('No stations listed.')).toBeVisible()
+  await checkPage(page, testInfo, 'listing-northern-ireland-detail')
+})

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/omnirent/omnirent/internal/tenancy"
+
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/session"
 )
@@ -56,6 +58,12 @@ type portalJSON struct {
 	// rounded to the nearest penny, half up): a weekly listing shows both.
 	MonthlyRentPence *int64            `json:"monthlyRentPence"`
 	EPCExemption     *epcExemptionJSON `json:"epcExemption"`
+	// The law where the home is: the council tax bands a listing may give
+	// (none where there is no council tax, and councilTaxNone says what the
+	// listing shows instead) and the EPC minimum for letting ("" where none).
+	CouncilTaxBands []string `json:"councilTaxBands"`
+	CouncilTaxNone  string   `json:"councilTaxNone"`
+	EPCMinimum      string   `json:"epcMinimum"`
 }
 
 // epcExemptionJSON is the registered exemption of a home rated below the
@@ -68,7 +76,7 @@ type epcExemptionJSON struct {
 }
 
 func portalOf(p Property) portalJSON {
-	return portalJSON{
+	out := portalJSON{
 		Latitude: p.Latitude, Longitude: p.Longitude, NearbyStations: p.NearbyStations, RentPence: p.RentPence,
 		RentCycle: p.RentCycle, BedroomCount: p.BedroomCount, BathroomCount: p.BathroomCount, SofasCount: p.SofasCount,
 		FurnishStatus: p.FurnishStatus, MoveInDate: p.MoveInDate, ShortDescription: p.ShortDescription, Images: photosOrEmpty(p.Photos),
@@ -76,6 +84,21 @@ func portalOf(p Property) portalJSON {
 		BillsIncluded: billsOrEmpty(p.BillsIncluded), PetsConsidered: p.PetsConsidered,
 		MonthlyRentPence: monthlyOf(p), EPCExemption: exemptionOf(p),
 	}
+	out.CouncilTaxBands, out.CouncilTaxNone, out.EPCMinimum = lawAt(p.Address.Postcode)
+	return out
+}
+
+// lawAt is what the listing form and page show of the law where a home is.
+func lawAt(postcode string) (bands []string, none, epcMinimum string) {
+	choices := tenancy.JurisdictionChoices(postcode)
+	bands, none = CouncilTax.at(choices)
+	if EPC.appliesIn(choices) {
+		epcMinimum = EPC.MinRating
+	}
+	if bands == nil {
+		bands = []string{}
+	}
+	return bands, none, epcMinimum
 }
 
 func monthlyOf(p Property) *int64 {

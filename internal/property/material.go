@@ -52,13 +52,15 @@ type EPCExemption struct {
 
 // EPCStandard is the minimum energy efficiency standard and its exemptions.
 type EPCStandard struct {
-	Version    string         `yaml:"version"`
-	Source     string         `yaml:"source"`
-	URL        string         `yaml:"url"`
-	Checked    string         `yaml:"checked"`
-	MinRating  string         `yaml:"minRating"`
-	Ratings    []string       `yaml:"ratings"`
-	Exemptions []EPCExemption `yaml:"exemptions"`
+	Version   string `yaml:"version"`
+	Source    string `yaml:"source"`
+	URL       string `yaml:"url"`
+	Checked   string `yaml:"checked"`
+	MinRating string `yaml:"minRating"`
+	// Jurisdictions are where the minimum applies.
+	Jurisdictions []string       `yaml:"jurisdictions"`
+	Ratings       []string       `yaml:"ratings"`
+	Exemptions    []EPCExemption `yaml:"exemptions"`
 }
 
 // EPC is the standard in force, loaded (and checked) when the package loads;
@@ -95,7 +97,124 @@ func LoadEPC(b []byte) (EPCStandard, error) {
 	if len(s.Exemptions) == 0 {
 		return s, fmt.Errorf("epc-exemptions.yaml: no exemptions")
 	}
+	if len(s.Jurisdictions) == 0 {
+		return s, fmt.Errorf("epc-exemptions.yaml: jurisdictions (where the minimum applies) are required")
+	}
+	for _, j := range s.Jurisdictions {
+		if !tenancy.ValidJurisdiction(j) {
+			return s, fmt.Errorf("epc-exemptions.yaml: unknown jurisdiction %q", j)
+		}
+	}
 	return s, nil
+}
+
+// AppliesAt tells whether the minimum applies to a home with this postcode
+// (in any of the countries a border district may be in).
+func (s EPCStandard) AppliesAt(postcode string) bool {
+	return s.appliesIn(tenancy.JurisdictionChoices(postcode))
+}
+
+func (s EPCStandard) appliesIn(choices []string) bool {
+	for _, j := range choices {
+		if slices.Contains(s.Jurisdictions, j) {
+			return true
+		}
+	}
+	return false
+}
+
+//go:embed data/council-tax.yaml
+var councilTaxData []byte
+
+// CouncilTax is, per jurisdiction, the council tax bands a listing may give
+// (data/council-tax.yaml, checked when the package loads).
+var CouncilTax = mustLoadCouncilTax(councilTaxData)
+
+// LocalTax is one jurisdiction's council tax: its bands, or none (None says
+// what a listing shows instead).
+type LocalTax struct {
+	Bands  []string `yaml:"bands"`
+	None   string   `yaml:"none"`
+	Source string   `yaml:"source"`
+	URL    string   `yaml:"url"`
+}
+
+// CouncilTaxRules are the jurisdictions' council tax rules.
+type CouncilTaxRules struct {
+	Version       string              `yaml:"version"`
+	Checked       string              `yaml:"checked"`
+	Jurisdictions map[string]LocalTax `yaml:"jurisdictions"`
+}
+
+func mustLoadCouncilTax(b []byte) CouncilTaxRules {
+	r, err := LoadCouncilTax(b)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// LoadCouncilTax reads and checks the council tax data: every jurisdiction,
+// each with its source, and bands among CouncilTaxBands or a None text.
+func LoadCouncilTax(b []byte) (CouncilTaxRules, error) {
+	var r CouncilTaxRules
+	if err := yaml.Unmarshal(b, &r); err != nil {
+		return r, fmt.Errorf("council-tax.yaml: %w", err)
+	}
+	if r.Version == "" || r.Checked == "" {
+		return r, fmt.Errorf("council-tax.yaml: version and checked are required")
+	}
+	for _, j := range tenancy.Jurisdictions() {
+		t, ok := r.Jurisdictions[j]
+		if !ok {
+			return r, fmt.Errorf("council-tax.yaml: %s is missing", j)
+		}
+		if t.Source == "" || t.URL == "" {
+			return r, fmt.Errorf("council-tax.yaml: %s needs a source and a url", j)
+		}
+		if (len(t.Bands) == 0) == (t.None == "") {
+			return r, fmt.Errorf("council-tax.yaml: %s needs bands, or none (what a listing says instead), not both", j)
+		}
+		for _, band := range t.Bands {
+			if band == "Exempt" || !slices.Contains(CouncilTaxBands, band) {
+				return r, fmt.Errorf("council-tax.yaml: %s: unknown band %q", j, band)
+			}
+		}
+	}
+	if len(r.Jurisdictions) != len(tenancy.Jurisdictions()) {
+		return r, fmt.Errorf("council-tax.yaml: unknown jurisdiction")
+	}
+	return r, nil
+}
+
+// BandsAt are the choices of council tax band for a home with this
+// postcode (the bands of every country a border district may be in, and
+// Exempt); none where there is no council tax.
+func (r CouncilTaxRules) BandsAt(postcode string) []string {
+	bands, _ := r.at(tenancy.JurisdictionChoices(postcode))
+	return bands
+}
+
+// NoneAt is what a listing says of council tax for a home with this
+// postcode where there is none ("" where there is).
+func (r CouncilTaxRules) NoneAt(postcode string) string {
+	_, none := r.at(tenancy.JurisdictionChoices(postcode))
+	return none
+}
+
+func (r CouncilTaxRules) at(choices []string) (bands []string, none string) {
+	for _, band := range CouncilTaxBands {
+		for _, j := range choices {
+			if t := r.Jurisdictions[j]; slices.Contains(t.Bands, band) || (band == "Exempt" && len(t.Bands) > 0) {
+				bands = append(bands, band)
+				break
+			}
+		}
+	}
+	if len(bands) == 0 && len(choices) > 0 {
+		none = r.Jurisdictions[choices[0]].None
+	}
+	return bands, none
 }
 
 // BelowMinimum tells whether a rating is below the letting minimum.
@@ -139,6 +258,9 @@ const (
 // MsgBandIOnlyInWales refuses council tax band I outside Wales.
 const MsgBandIOnlyInWales = "Band I is used only in Wales: choose the property's council tax band."
 
+// MsgNoCouncilTax refuses a council tax band where there is no council tax.
+const MsgNoCouncilTax = "Northern Ireland has no council tax (homes there pay domestic rates): leave the council tax band empty."
+
 // lawWhereErrors checks, by form field, the facts whose rule is the law of
 // the home's jurisdiction (from its postcode): the deposit's cap
 // (tenancy.DepositLimit: five or six weeks' rent in England, two months' in
@@ -152,8 +274,15 @@ func lawWhereErrors(postcode string, deposit *int64, rentPence int64, cycle Rent
 			out["depositPence"] = msg
 		}
 	}
-	if band == "I" && j != tenancy.Wales {
-		out["councilTaxBand"] = MsgBandIOnlyInWales
+	if bands := CouncilTax.BandsAt(postcode); band != "" && !slices.Contains(bands, band) {
+		switch {
+		case len(bands) == 0:
+			out["councilTaxBand"] = MsgNoCouncilTax
+		case band == "I":
+			out["councilTaxBand"] = MsgBandIOnlyInWales
+		default:
+			out["councilTaxBand"] = MsgUnknownChoice
+		}
 	}
 	return out
 }
@@ -181,8 +310,9 @@ func listedLawWhereErrors(p Property) map[string]string {
 	return lawWhereErrors(p.Address.Postcode, p.DepositPence, rent, p.RentCycle, p.CouncilTaxBand)
 }
 
-// choiceErrors checks the new facts' values whenever they are given.
-func choiceErrors(d Details) map[string]string {
+// choiceErrors checks the new facts' values whenever they are given, for a
+// home with this postcode.
+func choiceErrors(d Details, postcode string) map[string]string {
 	out := map[string]string{}
 	if d.PropertyType != "" && !slices.Contains(PropertyTypes, d.PropertyType) {
 		out["propertyType"] = MsgUnknownChoice
@@ -193,7 +323,7 @@ func choiceErrors(d Details) map[string]string {
 	switch {
 	case d.EPCRating != "" && !slices.Contains(EPCRatings, d.EPCRating):
 		out["epcRating"] = MsgUnknownChoice
-	case EPC.BelowMinimum(d.EPCRating):
+	case EPC.BelowMinimum(d.EPCRating) && EPC.AppliesAt(postcode):
 		if d.EPCExemption == "" {
 			out["epcExemption"] = MsgEPCTooLow
 		} else if _, ok := EPC.Exemption(d.EPCExemption); !ok {
@@ -240,7 +370,7 @@ func missingFacts(p Property) map[string]string {
 	if p.DepositPence == nil {
 		out["depositPence"] = MsgDeposit
 	}
-	if p.CouncilTaxBand == "" {
+	if p.CouncilTaxBand == "" && len(CouncilTax.BandsAt(p.Address.Postcode)) > 0 {
 		out["councilTaxBand"] = MsgCouncilTaxBand
 	}
 	if p.EPCRating == "" {
@@ -249,7 +379,7 @@ func missingFacts(p Property) map[string]string {
 	if p.PetsConsidered == nil {
 		out["petsConsidered"] = MsgPets
 	}
-	if EPC.BelowMinimum(p.EPCRating) && (p.EPCExemption == "" || p.EPCExemptionRef == "") {
+	if EPC.BelowMinimum(p.EPCRating) && EPC.AppliesAt(p.Address.Postcode) && (p.EPCExemption == "" || p.EPCExemptionRef == "") {
 		out["epcExemption"] = MsgEPCTooLow
 	}
 	if p.RentPence == nil || *p.RentPence <= 0 {

@@ -154,6 +154,10 @@ func TestPetsNoExemptEPCPhotosAndMonthlyRent(t *testing.T) {
 // The EPC standard is data: a file without its source or with an unknown
 // minimum stops the start.
 func TestEPCStandardIsCheckedData(t *testing.T) {
+	good := "version: x\nsource: s\nurl: u\nchecked: c\nminRating: E\nratings: [A, B, C, D, E, F, G]\nexemptions: [{id: a, name: A, regulation: r, years: 5}]\njurisdictions: [Wales]"
+	if _, err := property.LoadEPC([]byte(good)); err != nil {
+		t.Fatalf("good data refused: %v", err)
+	}
 	if property.EPC.MinRating != "E" || !property.EPC.BelowMinimum("F") || property.EPC.BelowMinimum("E") || len(property.EPC.Exemptions) < 5 {
 		t.Fatalf("standard: %+v", property.EPC)
 	}
@@ -161,6 +165,8 @@ func TestEPCStandardIsCheckedData(t *testing.T) {
 		"no source":   "version: x\nurl: u\nchecked: c\nminRating: E\nratings: [A, B, C, D, E, F, G]\nexemptions: [{id: a, name: A, regulation: r, years: 5}]",
 		"bad minimum": "version: x\nsource: s\nurl: u\nchecked: c\nminRating: Q\nratings: [A, B, C, D, E, F, G]\nexemptions: [{id: a, name: A, regulation: r, years: 5}]",
 		"no term":     "version: x\nsource: s\nurl: u\nchecked: c\nminRating: E\nratings: [A, B, C, D, E, F, G]\nexemptions: [{id: a, name: A, regulation: r}]",
+		"no where":    "version: x\nsource: s\nurl: u\nchecked: c\nminRating: E\nratings: [A, B, C, D, E, F, G]\nexemptions: [{id: a, name: A, regulation: r, years: 5}]",
+		"bad where":   "version: x\nsource: s\nurl: u\nchecked: c\nminRating: E\nratings: [A, B, C, D, E, F, G]\nexemptions: [{id: a, name: A, regulation: r, years: 5}]\njurisdictions: [Mercia]",
 	} {
 		if _, err := property.LoadEPC([]byte(bad)); err == nil {
 			t.Errorf("%s: accepted", name)
@@ -205,9 +211,11 @@ func TestDepositCapAndBandsAreTheLawWhereTheHomeIs(t *testing.T) {
 			{"Scotland, 2 months", scotland, "Monthly", 100000, 200000, "C", "", ""},
 			{"Scotland, over 2 months", scotland, "Monthly", 100000, 200100, "C", "depositPence", "The deposit can be at most 2 months' rent (£2,000.00) under the Rent (Scotland) Act 1984."},
 			{"Scotland, weekly, over 2 months", scotland, "Weekly", 30000, 260100, "C", "depositPence", "The deposit can be at most 2 months' rent (£2,600.00) under the Rent (Scotland) Act 1984."},
-			{"Northern Ireland, 1 month", ni, "Monthly", 100000, 100000, "C", "", ""},
-			{"Northern Ireland, over 1 month", ni, "Monthly", 100000, 100100, "C", "depositPence", "The deposit can be at most 1 month's rent (£1,000.00) under the Private Tenancies Act (Northern Ireland) 2022."},
-			{"Northern Ireland, weekly: 30 days", ni, "Weekly", 20000, 85800, "C", "depositPence", "The deposit can be at most 1 month's rent (£857.14) under the Private Tenancies Act (Northern Ireland) 2022."},
+			{"Northern Ireland, 1 month", ni, "Monthly", 100000, 100000, "", "", ""},
+			{"Northern Ireland, over 1 month", ni, "Monthly", 100000, 100100, "", "depositPence", "The deposit can be at most 1 month's rent (£1,000.00) under the Private Tenancies Act (Northern Ireland) 2022."},
+			{"Northern Ireland, weekly: 30 days", ni, "Weekly", 20000, 85800, "", "depositPence", "The deposit can be at most 1 month's rent (£857.14) under the Private Tenancies Act (Northern Ireland) 2022."},
+			{"Northern Ireland, a band", ni, "Monthly", 100000, 100000, "C", "councilTaxBand", property.MsgNoCouncilTax},
+			{"Northern Ireland, exempt", ni, "Monthly", 100000, 100000, "Exempt", "councilTaxBand", property.MsgNoCouncilTax},
 			{"Wales, no cap, band I", wales, "Monthly", 100000, 500000, "I", "", ""},
 		} {
 			r := publish(tc.id, tc.cycle, tc.rent, tc.deposit, tc.band)
@@ -247,4 +255,123 @@ func TestDepositCapAndBandsAreTheLawWhereTheHomeIs(t *testing.T) {
 			t.Fatalf("publish in England with two months' deposit: %d %s", r.Status, r.Raw)
 		}
 	})
+}
+
+// Council tax and the EPC minimum are the law where the home is. Northern
+// Ireland has no council tax (domestic rates): a listing there is not asked
+// for a band, may not give one, and says so instead; an address moved there
+// loses its band. The minimum EPC rating and the PRS Exemptions Register
+// are England and Wales's: a Scottish or Northern Irish home rated F or G
+// publishes without an exemption (before, it could not publish at all).
+func TestCouncilTaxAndEPCMinimumWhereTheHomeIs(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
+		at := func(postcode string) string {
+			t.Helper()
+			r := c.Post("/api/properties", map[string]any{"address": map[string]any{
+				"addrFirstLine": "1 High Street", "town": "Town", "postcode": postcode, "country": "United Kingdom"}})
+			if r.Status != http.StatusCreated {
+				t.Fatalf("create at %s: %d %s", postcode, r.Status, r.Raw)
+			}
+			id := prop(r)["id"].(string)
+			addPhoto(t, c, id)
+			return id
+		}
+		england, scotland, ni, border := at("SW11 5RW"), at("EH1 2NG"), at("BT1 5GS"), at("CH4 0AA")
+		publish := func(id string, band, epc string) apptest.Response {
+			d := with(with(with(details, "publish", true), "councilTaxBand", band), "epcRating", epc)
+			return c.Do(http.MethodPut, "/api/properties/"+id+"/details", d)
+		}
+		for _, tc := range []struct {
+			name, id, band, epc string
+			field, want         string // "" when it publishes
+		}{
+			{"England, F without exemption", england, "C", "F", "epcExemption", property.MsgEPCTooLow},
+			{"England, no band", england, "", "C", "councilTaxBand", property.MsgCouncilTaxBand},
+			{"Scotland, G without exemption", scotland, "B", "G", "", ""},
+			{"Northern Ireland, F without exemption and no band", ni, "", "F", "", ""},
+			{"England/Wales border, band I", border, "I", "D", "", ""},
+		} {
+			r := publish(tc.id, tc.band, tc.epc)
+			if tc.want == "" {
+				if r.Status != http.StatusOK || prop(r)["status"] != "Published" {
+					t.Errorf("%s: %d %s", tc.name, r.Status, r.Raw)
+				}
+				continue
+			}
+			if r.Status != http.StatusBadRequest || r.FieldError(tc.field) != tc.want {
+				t.Errorf("%s: %d %s", tc.name, r.Status, r.Raw)
+			}
+		}
+		// What the form and the listing are told of the law there.
+		for _, tc := range []struct {
+			id, bands, none, epc string
+		}{
+			{england, "A B C D E F G H Exempt", "", "E"},
+			{scotland, "A B C D E F G H Exempt", "", ""},
+			{border, "A B C D E F G H I Exempt", "", "E"},
+			{ni, "", "None: homes in Northern Ireland pay domestic rates", ""},
+		} {
+			p := prop(c.Get("/api/properties/" + tc.id))
+			var bands []string
+			for _, b := range p["councilTaxBands"].([]any) {
+				bands = append(bands, b.(string))
+			}
+			if strings.Join(bands, " ") != tc.bands || p["councilTaxNone"] != tc.none || p["epcMinimum"] != tc.epc {
+				t.Errorf("%s: bands %v, none %q, EPC minimum %q", p["address"], bands, p["councilTaxNone"], p["epcMinimum"])
+			}
+		}
+		l := e.NewClient().Get("/api/listings/" + ni).Body["listing"].(map[string]any)
+		if l["councilTaxBand"] != "" || l["councilTaxNone"] != "None: homes in Northern Ireland pay domestic rates" {
+			t.Errorf("Northern Irish listing: %v %v", l["councilTaxBand"], l["councilTaxNone"])
+		}
+		// The stations data is Great Britain's: a Belfast listing names no
+		// station across the sea (it had Stranraer, 42 miles off).
+		if st := l["nearbyStations"].([]any); len(st) != 0 {
+			t.Errorf("Northern Irish listing's stations: %v", st)
+		}
+		if st := prop(c.Get("/api/properties/" + scotland))["nearbyStations"].([]any); len(st) == 0 {
+			t.Errorf("Edinburgh lists no station")
+		}
+		// An English home moved to Belfast loses its band with the move.
+		draft := at("SW11 5RW")
+		if r := c.Do(http.MethodPut, "/api/properties/"+draft+"/details", with(details, "councilTaxBand", "D")); r.Status != http.StatusOK {
+			t.Fatalf("save: %d %s", r.Status, r.Raw)
+		}
+		r := c.Do(http.MethodPut, "/api/properties/"+draft+"/address", map[string]any{"address": map[string]any{
+			"addrFirstLine": "1 High Street", "town": "Belfast", "postcode": "BT1 5GS", "country": "United Kingdom"}})
+		if r.Status != http.StatusOK || prop(r)["councilTaxBand"] != "" {
+			t.Fatalf("moved to Belfast: %d %s", r.Status, r.Raw)
+		}
+		if r := c.Post("/api/properties/"+draft+"/publish", nil); r.Status != http.StatusOK {
+			t.Fatalf("publish in Belfast: %d %s", r.Status, r.Raw)
+		}
+	})
+}
+
+// The council tax data is checked at start-up: every jurisdiction, each with
+// its source, and bands or what a listing says instead.
+func TestCouncilTaxIsCheckedData(t *testing.T) {
+	ok := func(j string) string {
+		return "  " + j + ": {bands: [A, B], source: s, url: u}\n"
+	}
+	head := "version: x\nchecked: c\njurisdictions:\n"
+	good := head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bands: [], none: n, source: s, url: u}\n"
+	if _, err := property.LoadCouncilTax([]byte(good)); err != nil {
+		t.Fatalf("good data refused: %v", err)
+	}
+	for name, bad := range map[string]string{
+		"a jurisdiction missing": head + ok("England") + ok("Wales") + ok("Scotland"),
+		"no source":              head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bands: [], none: n, url: u}\n",
+		"neither bands nor none": head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bands: [], source: s, url: u}\n",
+		"unknown band":           head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bands: [Z], source: s, url: u}\n",
+		"unknown jurisdiction":   good + ok("Mercia"),
+	} {
+		if _, err := property.LoadCouncilTax([]byte(bad)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if property.CouncilTax.Jurisdictions["Northern Ireland"].None == "" || len(property.CouncilTax.Jurisdictions["Wales"].Bands) != 9 {
+		t.Errorf("loaded: %+v", property.CouncilTax)
+	}
 }

@@ -122,6 +122,11 @@ func (s *Service) UpdateAddress(ctx context.Context, o session.Actor, id string,
 		now := s.clock.Now().UTC()
 		p.Address, p.UpdatedAt = a, now
 		s.place(&p)
+		// Where there is no council tax (Northern Ireland) a band says
+		// nothing true: it goes with the move.
+		if len(CouncilTax.BandsAt(a.Postcode)) == 0 {
+			p.CouncilTaxBand = ""
+		}
 		// A published listing moved to another jurisdiction must be lawful
 		// there too: its deposit and band, and its wording.
 		if p.Status == Published {
@@ -176,7 +181,7 @@ func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string,
 			return err
 		}
 		// Some rules are the law of the property's jurisdiction.
-		bad := choiceErrors(d)
+		bad := choiceErrors(d, p.Address.Postcode)
 		for field, msg := range lawWhereErrors(p.Address.Postcode, d.DepositPence, d.RentPence, d.RentCycle, d.CouncilTaxBand) {
 			if _, ok := bad[field]; !ok {
 				bad[field] = msg
@@ -310,6 +315,11 @@ func (s *Service) place(p *Property) {
 		return
 	}
 	p.Latitude, p.Longitude = &pt.Lat, &pt.Lon
+	// The stations data is Great Britain's: the nearest of them to a home
+	// in Northern Ireland are across the sea, so it lists none.
+	if j, _ := tenancy.JurisdictionOf(p.Address.Postcode); j == tenancy.NorthernIreland {
+		return
+	}
 	for _, n := range s.locator.NearestStations(pt, stationsToStore) {
 		p.NearbyStations = append(p.NearbyStations, NearbyStation{Name: n.Station.Name, Code: n.Station.CRS, Miles: n.Miles, Distance: geo.FormatMiles(n.Miles)})
 	}

@@ -130,9 +130,9 @@ func updateAddress(ctx context.Context, c db.Conn, p Property) error {
 		return apperr.Wrap(err, "encode stations")
 	}
 	_, err = c.Exec(ctx, `UPDATE properties SET addr_first_line = ?, addr_second_line = ?, town = ?, postcode = ?, country = ?,
-		latitude = ?, longitude = ?, nearby_stations = ?, updated_at = ? WHERE id = ? AND landlord_id = ?`,
+		latitude = ?, longitude = ?, nearby_stations = ?, council_tax_band = ?, updated_at = ? WHERE id = ? AND landlord_id = ?`,
 		p.Address.FirstLine, p.Address.SecondLine, p.Address.Town, p.Address.Postcode, p.Address.Country,
-		p.Latitude, p.Longitude, string(stations), p.UpdatedAt.UnixMilli(), p.ID, p.LandlordID)
+		p.Latitude, p.Longitude, string(stations), p.CouncilTaxBand, p.UpdatedAt.UnixMilli(), p.ID, p.LandlordID)
 	return apperr.Wrap(err, "update address")
 }
 

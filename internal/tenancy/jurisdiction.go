@@ -16,6 +16,8 @@ const (
 	England  Jurisdiction = "England"
 	Wales    Jurisdiction = "Wales"
 	Scotland Jurisdiction = "Scotland"
+
+	NorthernIreland Jurisdiction = "Northern Ireland"
 )
 
 //go:embed data/jurisdictions.yaml

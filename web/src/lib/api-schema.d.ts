@@ -3847,8 +3847,17 @@ export interface components {
             propertyType: "" | "Flat" | "Studio" | "House" | "Maisonette" | "Bungalow" | "Room in a shared home";
             /** @description the deposit in pence (null until answered); at most the Tenant Fees Act cap */
             depositPence: number | null;
-            /** @enum {string} */
+            /**
+             * @description '' where there is no council tax (Northern Ireland)
+             * @enum {string}
+             */
             councilTaxBand: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "Exempt";
+            /** @description the bands a listing may give where the home is, with Exempt; [] where there is no council tax */
+            councilTaxBands: string[];
+            /** @description what the listing says of council tax where there is none ('' where there is) */
+            councilTaxNone: string;
+            /** @description the minimum EPC rating for letting where the home is (England and Wales: E); '' where there is none */
+            epcMinimum: string;
             /** @enum {string} */
             epcRating: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G";
             /** @description bills the rent includes, [] for none */
@@ -3936,8 +3945,17 @@ export interface components {
             propertyType: "" | "Flat" | "Studio" | "House" | "Maisonette" | "Bungalow" | "Room in a shared home";
             /** @description the deposit in pence (null until answered); at most the Tenant Fees Act cap */
             depositPence: number | null;
-            /** @enum {string} */
+            /**
+             * @description '' where there is no council tax (Northern Ireland)
+             * @enum {string}
+             */
             councilTaxBand: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "Exempt";
+            /** @description the bands a listing may give where the home is, with Exempt; [] where there is no council tax */
+            councilTaxBands: string[];
+            /** @description what the listing says of council tax where there is none ('' where there is) */
+            councilTaxNone: string;
+            /** @description the minimum EPC rating for letting where the home is (England and Wales: E); '' where there is none */
+            epcMinimum: string;
             /** @enum {string} */
             epcRating: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G";
             /** @description bills the rent includes, [] for none */

@@ -91,3 +91,12 @@ describe('materialFacts: pets and the EPC exemption', () => {
     expect(materialFacts({ epcRating: 'C', petsConsidered: null }).map((f) => f.label)).not.toContain('EPC exemption')
   })
 })
+
+describe('materialFacts: council tax where the home is', () => {
+  it('gives the band, or what the listing says where there is no council tax', () => {
+    expect(materialFacts({ councilTaxBand: 'C' }).find((f) => f.label === 'Council tax band')?.value).toBe('Band C')
+    const ni = materialFacts({ councilTaxBand: '', councilTaxNone: 'None: homes in Northern Ireland pay domestic rates' })
+    expect(ni.find((f) => f.label === 'Council tax')?.value).toBe('None: homes in Northern Ireland pay domestic rates')
+    expect(ni.map((f) => f.label)).not.toContain('Council tax band')
+  })
+})

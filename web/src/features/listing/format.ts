@@ -121,6 +121,8 @@ type Facts = {
   propertyType?: string
   depositPence?: number | null
   councilTaxBand?: string
+  /** What the listing says where there is no council tax (Northern Ireland). */
+  councilTaxNone?: string
   epcRating?: string
   billsIncluded?: string[]
   petsConsidered?: boolean | null
@@ -146,7 +148,9 @@ export function materialFacts(l: Facts): { label: string; value: string }[] {
   return [
     { label: 'Property type', value: l.propertyType || NOT_SAID },
     { label: 'Deposit', value: l.depositPence == null ? NOT_SAID : l.depositPence === 0 ? 'No deposit' : pounds(l.depositPence) },
-    { label: 'Council tax band', value: l.councilTaxBand ? (l.councilTaxBand === 'Exempt' ? 'Exempt' : 'Band ' + l.councilTaxBand) : NOT_SAID },
+    l.councilTaxNone
+      ? { label: 'Council tax', value: l.councilTaxNone }
+      : { label: 'Council tax band', value: l.councilTaxBand ? (l.councilTaxBand === 'Exempt' ? 'Exempt' : 'Band ' + l.councilTaxBand) : NOT_SAID },
     { label: 'EPC rating', value: l.epcRating || NOT_SAID },
     ...(l.epcExemption
       ? [{ label: 'EPC exemption', value: `${l.epcExemption.name} (registered, ref. ${l.epcExemption.reference})` }]

@@ -78,10 +78,13 @@ export function PortalDetailsForm({ property, skippable }: Props) {
   const picker = useRef<HTMLInputElement>(null)
 
   const ready = detailsReady(values)
-  // A rating below the letting minimum (the server's data) needs a registered exemption.
+  // The law where the home is (the server's data): the council tax bands
+  // there (none in Northern Ireland), and a rating below the letting minimum
+  // (England and Wales) needs a registered exemption.
   const epc = useCatalogue().data?.epc
-  const minimum = epc?.minRating ?? 'E'
-  const belowMinimum = values.epcRating !== '' && EPC_RATINGS.indexOf(values.epcRating) > EPC_RATINGS.indexOf(minimum)
+  const bands = property.councilTaxBands ?? COUNCIL_TAX_BANDS
+  const minimum = property.epcMinimum ?? epc?.minRating ?? 'E'
+  const belowMinimum = minimum !== '' && values.epcRating !== '' && EPC_RATINGS.indexOf(values.epcRating) > EPC_RATINGS.indexOf(minimum)
 
   const save = useSaveDetails(property.id, {
     onSuccess: (p) => {
@@ -123,7 +126,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
         shortDescription: v.shortDescription.trim(),
         propertyType: v.propertyType,
         depositPence: v.deposit === '' ? null : poundsToPence(v.deposit),
-        councilTaxBand: v.councilTaxBand,
+        councilTaxBand: bands.length > 0 ? v.councilTaxBand : '',
         epcRating: v.epcRating,
         billsIncluded: v.billsIncluded,
         petsConsidered: v.petsConsidered === '' ? null : v.petsConsidered === 'yes',
@@ -262,18 +265,28 @@ export function PortalDetailsForm({ property, skippable }: Props) {
       {fieldError('bathroomCount', 'pd-baths-error')}
 
       <div className="portal-form__row">
-        <div className="field">
-          <label htmlFor="pd-band">Council tax band</label>
-          <select id="pd-band" aria-describedby={fieldErrors.councilTaxBand ? 'pd-band-error' : undefined} {...form.register('councilTaxBand')}>
-            <option value="">Choose…</option>
-            {COUNCIL_TAX_BANDS.map((b) => (
-              <option key={b} value={b}>
-                {b === 'Exempt' ? 'Exempt' : 'Band ' + b}
-              </option>
-            ))}
-          </select>
-          {fieldError('councilTaxBand', 'pd-band-error')}
-        </div>
+        {bands.length > 0 ? (
+          <div className="field">
+            <label htmlFor="pd-band">Council tax band</label>
+            <select id="pd-band" aria-describedby={fieldErrors.councilTaxBand ? 'pd-band-error' : undefined} {...form.register('councilTaxBand')}>
+              <option value="">Choose…</option>
+              {bands.map((b) => (
+                <option key={b} value={b}>
+                  {b === 'Exempt' ? 'Exempt' : 'Band ' + b}
+                </option>
+              ))}
+            </select>
+            {fieldError('councilTaxBand', 'pd-band-error')}
+          </div>
+        ) : (
+          <div className="field">
+            <span className="field-label">Council tax</span>
+            <p className="field-hint" id="pd-band-none">
+              {property.councilTaxNone}
+            </p>
+            {fieldError('councilTaxBand', 'pd-band-error')}
+          </div>
+        )}
         <div className="field">
           <label htmlFor="pd-epc">EPC rating</label>
           <select id="pd-epc" aria-describedby={fieldErrors.epcRating ? 'pd-epc-error' : undefined} {...form.register('epcRating')}>

@@ -30,7 +30,7 @@ const blank: Property = {
   bedroomCount: 0,
   bathroomCount: 0,
   sofasCount: 0,
-  propertyType: '', depositPence: null, councilTaxBand: '', epcRating: '', billsIncluded: [], petsConsidered: null, monthlyRentPence: null, epcExemption: null,
+  propertyType: '', depositPence: null, councilTaxBand: '', councilTaxBands: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'Exempt'], councilTaxNone: '', epcMinimum: 'E', epcRating: '', billsIncluded: [], petsConsidered: null, monthlyRentPence: null, epcExemption: null,
   furnishStatus: '',
   moveInDate: null,
   shortDescription: '',
@@ -116,6 +116,32 @@ describe('PortalDetailsForm', () => {
     await user.click(screen.getByRole('button', { name: 'Fewer living rooms' }))
     expect(count('Living rooms')).toBe('Living rooms: 0')
     expect(screen.queryByRole('link', { name: 'I want to do this later.' })).not.toBeInTheDocument()
+  })
+
+  it('offers the bands where the home is, and none in Northern Ireland, where it sends no band', async () => {
+    mockApi(() => reply(200, { property: blank }), sampleUser)
+    const { unmount } = renderPage(<PortalDetailsForm property={{ ...blank, councilTaxBands: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'Exempt'] }} />)
+    const options = within(await screen.findByLabelText('Council tax band')).getAllByRole('option').map((o) => o.textContent)
+    expect(options).toContain('Band I')
+    unmount()
+
+    const put = vi.spyOn(api, 'PUT').mockImplementation((async () => reply(200, { property: blank })) as never)
+    const user = userEvent.setup({ delay: null })
+    const belfast = {
+      ...blank, councilTaxBand: 'C' as const, councilTaxBands: [], councilTaxNone: 'None: homes in Northern Ireland pay domestic rates', epcMinimum: '',
+      rentPence: 90000, moveInDate: '2026-12-01', shortDescription: 'Flat in Belfast',
+    }
+    renderPage(<PortalDetailsForm property={belfast} />)
+    expect(await screen.findByText('None: homes in Northern Ireland pay domestic rates')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Council tax band')).not.toBeInTheDocument()
+    // No EPC minimum there: an F rating asks for no exemption.
+    await user.selectOptions(screen.getByLabelText('EPC rating'), 'F')
+    expect(screen.queryByLabelText('Registered exemption')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(put).toHaveBeenCalled())
+    const body = (put.mock.calls[0][1] as { body: Record<string, unknown> }).body
+    expect(body.councilTaxBand).toBe('')
+    expect(body.epcExemptionType).toBe('')
   })
 
   it('loads saved details for display and blocks an impossible date', async () => {
