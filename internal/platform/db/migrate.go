@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"embed"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"io/fs"
@@ -63,7 +64,18 @@ func (d *DB) MigrateTo(ctx context.Context, version int64) error {
 		// Instances starting together take turns (a PostgreSQL advisory
 		// lock held for the run), so each step is applied once. SQLite's
 		// write transactions already let one process migrate at a time.
-		locker, err := lock.NewPostgresSessionLocker()
+		// The lock is the schema's: advisory locks are already the
+		// database's own, and instances sharing a database but not a
+		// schema (test schemas) need not wait for each other. A waiting
+		// instance looks again every second (goose's default: 5 s).
+		var schema string
+		if err := d.QueryRowContext(ctx, "SELECT COALESCE(current_schema(), '')").Scan(&schema); err != nil {
+			return fmt.Errorf("migrations: %w", err)
+		}
+		locker, err := lock.NewPostgresSessionLocker(
+			lock.WithLockID(migrationLockID(schema)),
+			lock.WithLockTimeout(1, 300),
+		)
 		if err != nil {
 			return err
 		}
@@ -86,4 +98,11 @@ func (d *DB) MigrateTo(ctx context.Context, version int64) error {
 		slog.Debug("migration applied", "step", r.Source.Path, "took", r.Duration)
 	}
 	return nil
+}
+
+// migrationLockID is the advisory lock key of a schema's migrations: the
+// first 8 bytes of the SHA-256 of its name, as a PostgreSQL bigint.
+func migrationLockID(schema string) int64 {
+	sum := sha256.Sum256([]byte("omnirent migrations " + schema))
+	return int64(binary.BigEndian.Uint64(sum[:8]))
 }
