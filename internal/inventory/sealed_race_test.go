@@ -353,8 +353,7 @@ func TestEvidenceListsTheSignedPhotosOnly(t *testing.T) {
 func TestPhotoUploadMeetsTheCreatorsSignature(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		p := newFourParties(t, e)
-		// 5 rounds: each meets both orders (the upload first or the
-		// signature first) on both databases; 8 took 100 s under -race.
+		// 5 rounds on each database (8 took 100 s under -race).
 		racetest.Rounds(t, 5, func(t *testing.T, round int) {
 			id := begin(t, p.clerk, map[string]any{"propertyId": p.pid, "type": inventory.TypeCheckIn})["id"].(string)
 			if r := save(p.clerk, id, 1, fullData("")); r.Status != 200 {
