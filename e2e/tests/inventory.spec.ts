@@ -377,6 +377,13 @@ test('a check-in report is signed and sent, disputed, edited and sent again, sig
   expect(text).not.toContain('Inspector -')
   execFileSync('pdftoppm', ['-png', '-r', '50', pdf, testInfo.outputPath('check-in-page')])
   await noRawStatus(page, 'signed report')
+  // The signed report is final: its comments stay readable and take no more.
+  await page.getByRole('button', { name: 'Comments Inside Property' }).click()
+  await expect(page.getByRole('heading', { name: /^Comments: Inside Property/ })).toBeVisible()
+  await expect(page.getByRole('list', { name: /Comments on/ })).toContainText('repainted')
+  await expect(page.getByLabel('Comment', { exact: true })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /Mark (un)?resolved/ })).toHaveCount(0)
+  await checkPage(page, testInfo, 'inventory-comments-signed')
   for (const view of ['draft', 'active', 'completed']) {
     await page.goto(`/inventory?view=${view}`)
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()

@@ -191,6 +191,14 @@ describe('the preview of a sent report', () => {
     expect(screen.queryByRole('button', { name: /Mark (un)?resolved/ })).not.toBeInTheDocument()
   })
 
+  it('tells the creator of a signed report once that it is final', async () => {
+    serve(report({ mine: true, status: 'Completed', statusText: 'Completed' }), thread, {}, sampleUser)
+    open('?id=r1&view=dispute&section=overview')
+    expect(await screen.findByRole('heading', { name: 'Comments: Property Overview' })).toBeInTheDocument()
+    expect(screen.getByText(DISPUTE_MSG.creatorNoteFinal)).toBeInTheDocument()
+    expect(screen.queryByText(DISPUTE_MSG.final)).not.toBeInTheDocument()
+  })
+
   it('has no Dispute buttons on a draft seen read-only', async () => {
     serve(report({ status: 'Draft' }))
     open('?id=r1&view=preview')

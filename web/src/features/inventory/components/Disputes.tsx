@@ -135,7 +135,8 @@ export function DisputeView({ report, section, onBack }: Props) {
       {resolve.isError ? <FormMessage kind="error">{errorMessage(resolve.error)}</FormMessage> : null}
 
       {isFinal(report.status) ? (
-        <p className="form-message form-message--info">{DISPUTE_MSG.final}</p>
+        // The creator's note above says it already.
+        creator ? null : <p className="form-message form-message--info">{DISPUTE_MSG.final}</p>
       ) : (
         <CommentBox reportId={report.id} section={section} creator={creator} />
       )}
