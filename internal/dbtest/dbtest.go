@@ -208,12 +208,15 @@ func OpenReadOnly(t testing.TB, dialect db.Dialect) *db.DB {
 // (CREATE DATABASE ... TEMPLATE), dropped after the test, and opens it.
 func postgresDatabase(t testing.TB) (*db.DB, string, error) {
 	base := os.Getenv("OMNIRENT_TEST_POSTGRES_URL")
-	pgTemplate.once.Do(func() { pgTemplate.name, pgTemplate.err = postgresTemplate(base) })
+	pgTemplate.once.Do(func() {
+		pgTemplate.admin = adminURL(base)
+		pgTemplate.name, pgTemplate.err = postgresTemplate(pgTemplate.admin)
+	})
 	if pgTemplate.err != nil {
 		return nil, "", fmt.Errorf("postgres template: %w", pgTemplate.err)
 	}
 	ctx := context.Background()
-	admin, err := db.Open(ctx, base)
+	admin, err := db.Open(ctx, pgTemplate.admin)
 	if err != nil {
 		return nil, "", err
 	}
@@ -223,7 +226,7 @@ func postgresDatabase(t testing.TB) (*db.DB, string, error) {
 		return nil, "", err
 	}
 	t.Cleanup(func() {
-		a, err := db.Open(context.Background(), base)
+		a, err := db.Open(context.Background(), pgTemplate.admin)
 		if err == nil {
 			_, _ = a.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
 			a.Close()
@@ -244,9 +247,27 @@ func postgresDatabase(t testing.TB) (*db.DB, string, error) {
 // migrations (named by their digest; kept in the server, shared by test
 // processes and runs).
 var pgTemplate struct {
-	once sync.Once
-	name string
-	err  error
+	once  sync.Once
+	admin string // the URL databases are created and dropped through
+	name  string
+	err   error
+}
+
+// adminURL is the server's maintenance database "postgres" when it can be
+// reached, else base: creating and dropping databases from the test
+// database would hold back, for the moment each takes, what VACUUM may
+// mark all-visible there (a plan test of the search saw it).
+func adminURL(base string) string {
+	u, err := withDatabase(base, "postgres")
+	if err != nil {
+		return base
+	}
+	d, err := db.Open(context.Background(), u)
+	if err != nil {
+		return base
+	}
+	d.Close()
+	return u
 }
 
 func postgresTemplate(base string) (string, error) {
