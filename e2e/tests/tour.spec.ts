@@ -159,7 +159,7 @@ test.describe('every route, as each role', () => {
   })
 
   test('as the admin', async ({ page }, testInfo) => {
-    test.setTimeout(240_000)
+    test.setTimeout(300_000) // ran 3.2 min on a slow 2-core CI machine
     await signInViaApi(page, demo.admin.email, demo.admin.password)
     await tour(page, 'admin', testInfo)
   })
