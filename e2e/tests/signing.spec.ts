@@ -97,7 +97,8 @@ test('landlord and two tenants sign; the sealed PDF is genuine', async ({ page, 
   const other = await otherCtx.newPage()
   await landlordWithProperty(other, otherCtx.request, 'signother')
   await other.goto(link)
-  await expect(other.getByText('Contract not found.').first()).toBeVisible()
+  // A new context loads the app cold: on a slow CI machine it was still loading after 7 s.
+  await expect(other.getByText('Contract not found.').first()).toBeVisible({ timeout: 20_000 })
   expect((await other.request.post(`/api/contracts/${id}/signing/code`, { headers: sameOrigin })).status()).toBe(404)
   await otherCtx.close()
 
