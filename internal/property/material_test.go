@@ -183,17 +183,7 @@ func TestEPCStandardIsCheckedData(t *testing.T) {
 func TestDepositCapAndBandsAreTheLawWhereTheHomeIs(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
-		at := func(postcode string) string {
-			t.Helper()
-			r := c.Post("/api/properties", map[string]any{"address": map[string]any{
-				"addrFirstLine": "1 High Street", "town": "Town", "postcode": postcode, "country": "United Kingdom"}})
-			if r.Status != http.StatusCreated {
-				t.Fatalf("create at %s: %d %s", postcode, r.Status, r.Raw)
-			}
-			id := prop(r)["id"].(string)
-			addPhoto(t, c, id)
-			return id
-		}
+		at := func(postcode string) string { return propertyWithPhotoAt(t, c, postcode) }
 		publish := func(id, cycle string, rent, deposit int, band string) apptest.Response {
 			d := with(with(with(with(details, "publish", true), "rentCycle", cycle), "rentPence", rent), "depositPence", deposit)
 			return c.Do(http.MethodPut, "/api/properties/"+id+"/details", with(d, "councilTaxBand", band))
@@ -266,17 +256,7 @@ func TestDepositCapAndBandsAreTheLawWhereTheHomeIs(t *testing.T) {
 func TestCouncilTaxAndEPCMinimumWhereTheHomeIs(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
-		at := func(postcode string) string {
-			t.Helper()
-			r := c.Post("/api/properties", map[string]any{"address": map[string]any{
-				"addrFirstLine": "1 High Street", "town": "Town", "postcode": postcode, "country": "United Kingdom"}})
-			if r.Status != http.StatusCreated {
-				t.Fatalf("create at %s: %d %s", postcode, r.Status, r.Raw)
-			}
-			id := prop(r)["id"].(string)
-			addPhoto(t, c, id)
-			return id
-		}
+		at := func(postcode string) string { return propertyWithPhotoAt(t, c, postcode) }
 		england, scotland, ni, border := at("SW11 5RW"), at("EH1 2NG"), at("BT1 5GS"), at("CH4 0AA")
 		publish := func(id string, band, epc string) apptest.Response {
 			d := with(with(with(details, "publish", true), "councilTaxBand", band), "epcRating", epc)
@@ -374,4 +354,18 @@ func TestCouncilTaxIsCheckedData(t *testing.T) {
 	if property.CouncilTax.Jurisdictions["Northern Ireland"].None == "" || len(property.CouncilTax.Jurisdictions["Wales"].Bands) != 9 {
 		t.Errorf("loaded: %+v", property.CouncilTax)
 	}
+}
+
+// propertyWithPhotoAt creates a property at 1 High Street with this
+// postcode, with one photo, and returns its id.
+func propertyWithPhotoAt(t *testing.T, c *apptest.Client, postcode string) string {
+	t.Helper()
+	r := c.Post("/api/properties", map[string]any{"address": map[string]any{
+		"addrFirstLine": "1 High Street", "town": "Town", "postcode": postcode, "country": "United Kingdom"}})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("create at %s: %d %s", postcode, r.Status, r.Raw)
+	}
+	id := prop(r)["id"].(string)
+	addPhoto(t, c, id)
+	return id
 }
