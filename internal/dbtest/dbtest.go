@@ -1,6 +1,8 @@
 // Package dbtest gives each test a fresh, migrated database: SQLite in a temp
-// folder by default, and a throwaway PostgreSQL schema when
-// OMNIRENT_TEST_POSTGRES_URL is set, so the same tests cover both dialects.
+// folder by default, and, when OMNIRENT_TEST_POSTGRES_URL is set, a
+// throwaway PostgreSQL database copied from a migrated template (a
+// throwaway schema for tests of migrations themselves), so the same tests
+// cover both dialects.
 package dbtest
 
 import (
