@@ -4,10 +4,9 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/omnirent/omnirent/internal/tenancy"
-
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
 type Handler struct{ svc *Service }

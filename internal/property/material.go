@@ -195,13 +195,6 @@ func (r CouncilTaxRules) BandsAt(postcode string) []string {
 	return bands
 }
 
-// NoneAt is what a listing says of council tax for a home with this
-// postcode where there is none ("" where there is).
-func (r CouncilTaxRules) NoneAt(postcode string) string {
-	_, none := r.at(tenancy.JurisdictionChoices(postcode))
-	return none
-}
-
 func (r CouncilTaxRules) at(choices []string) (bands []string, none string) {
 	for _, band := range CouncilTaxBands {
 		for _, j := range choices {
