@@ -1,7 +1,7 @@
 // A finished draft agreement made through the API (the wizard has its own
 // journey in contracts.spec.ts), for the signing journeys.
 import { expect, type APIRequestContext } from '@playwright/test'
-import { sameOrigin } from './helpers'
+import { sameOrigin, ukDay } from './helpers'
 
 export type Party = { first: string; last: string; email: string }
 
@@ -14,21 +14,23 @@ export async function finishedDraft(request: APIRequestContext, tenants: Party[]
   const created = await request.post('/api/contracts', { headers: sameOrigin, data: { propertyId: props.properties[0].id } })
   expect(created.status(), `create agreement: ${await created.text()}`).toBe(201)
   const id = ((await created.json()) as { contract: { id: string } }).contract.id
+  // A tenancy cannot start before its agreement is made: a fortnight on.
+  const start = ukDay(14)
   const answers = {
     landlord: { first: 'Lara', last: 'Lord' },
     serviceAddress: { line1: '1 Office Row', town: 'London', postcode: 'SW1A 1AA', country: 'United Kingdom' },
     jurisdiction: 'England',
     contractType: 'whole',
-    startDate: '2026-12-01',
+    startDate: start,
     tenants,
     guarantor: { answer: 'no' },
     occupiers: { answer: 'no' },
     rentPence: 150000,
     rentPeriod: 'monthly',
-    firstPaymentDate: '2026-12-01',
+    firstPaymentDate: start,
     deposit: { kind: 'standard', perTenantPence: 80000, scheme: 'Deposit Protection Service' },
     utilities: { answer: 'yes', items: ['Water'] },
-    scheduleDate: '2026-11-30',
+    scheduleDate: ukDay(13),
     shared: { answer: 'no' },
     parking: { answer: 'no' },
     additionalTerms: { answer: 'no' },

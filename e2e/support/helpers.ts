@@ -223,6 +223,12 @@ export async function expectWithin(inner: Locator, outer: Locator, what: string)
   expect.soft(a!.x + a!.width, `${what}: right edge sticks out (${a!.x + a!.width} > ${b!.x + b!.width})`).toBeLessThanOrEqual(b!.x + b!.width + 1)
 }
 
+/** ukDay is a date in the UK, days from today, as YYYY-MM-DD (what a date input takes). */
+export function ukDay(days = 0): string {
+  const d = new Date(Date.now() + days * 86_400_000)
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d)
+}
+
 export function isPhone(testInfo: TestInfo): boolean {
   return testInfo.project.name === 'phone'
 }

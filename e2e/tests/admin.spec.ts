@@ -2,14 +2,8 @@
 // and 8): create, list, update, a duplicate refused, delete; the menu is a
 // drawer on a phone; a landlord reaches neither the page nor the API.
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { checkPage, demo, isPhone, sameOrigin, signInViaApi, snap } from '../support/helpers'
+import { checkPage, demo, isPhone, sameOrigin, signInViaApi, snap, ukDay } from '../support/helpers'
 import { expectShell } from '../support/shell'
-
-/** ukDay is a date in the UK, days from today, as YYYY-MM-DD (what a date input takes). */
-function ukDay(days = 0): string {
-  const d = new Date(Date.now() + days * 86_400_000)
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d)
-}
 
 /** readable is a YYYY-MM-DD day as the codes table shows it: '2 Jan 2026'. */
 function readable(day: string): string {

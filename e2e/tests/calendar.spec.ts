@@ -6,7 +6,7 @@
 // expiry (recorded in an inventory report; the documents area's own
 // certificates are checked by the last test).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { checkPage, sameOrigin, snap, uniqueEmail, type MailMessage } from '../support/helpers'
+import { checkPage, sameOrigin, snap, ukDay, uniqueEmail, type MailMessage } from '../support/helpers'
 import { landlordWithProperty, waitForMail } from '../support/refcheck'
 
 type Attachment = { name: string; contentType: string; size: number; url: string }
@@ -20,8 +20,6 @@ const addMonths = (month: string, n: number) => {
   const [y, m] = month.split('-').map(Number)
   return iso(new Date(Date.UTC(y, m - 1 + n, 1))).slice(0, 7)
 }
-const todayInLondon = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
 const longDay = (s: string) =>
   new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(day(s)).replace(',', '')
 /** daysOf lists every day of a month. */
@@ -95,7 +93,7 @@ test('a landlord plans a weekly viewing, moves one, shares the feed and deletes 
   const attendee = { first: 'Amy', last: 'Lee', email: uniqueEmail('cal-amy') }
 
   // The viewing: every Thursday from the first Thursday of next month up to the 14th of the month after.
-  const month1 = addMonths(todayInLondon().slice(0, 7), 1)
+  const month1 = addMonths(ukDay().slice(0, 7), 1)
   const month2 = addMonths(month1, 1)
   const start = daysOf(month1).find(isThursday)!
   const limit = `${month2}-14`

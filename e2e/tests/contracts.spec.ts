@@ -3,7 +3,7 @@
 // section in the preview, sees the edit survive a changed rent, and
 // duplicates it; a tenant named in it sees nothing until it is sent.
 import { expect, test, type Page } from '@playwright/test'
-import { baseURL, checkPage, createVerifiedUser, expectApart, expectLabelsWhole, isPhone, mailCount, readCode, sameOrigin, signInViaApi } from '../support/helpers'
+import { baseURL, checkPage, createVerifiedUser, expectApart, expectLabelsWhole, isPhone, mailCount, readCode, sameOrigin, signInViaApi, ukDay } from '../support/helpers'
 import { finishedDraft } from '../support/contracts'
 import { landlordWithProperty } from '../support/refcheck'
 
@@ -69,6 +69,11 @@ test('a landlord builds, leaves, resumes, edits and duplicates an agreement', as
   await page.getByRole('textbox', { name: 'Start date' }).fill('2026-04-30')
   await cont(page)
   await expect(page.getByText(/start on or after 1 May 2026/)).toBeVisible()
+  // A tenancy that has already started: the written statement comes first.
+  await page.getByRole('textbox', { name: 'Start date' }).fill(ukDay(-1))
+  await cont(page)
+  await expect(page.getByText(/The tenancy cannot start before today/)).toBeVisible()
+  await atStep(page, 'Start date')
   await page.getByRole('textbox', { name: 'Start date' }).fill('2027-01-04')
   await cont(page)
   await atStep(page, 'Notice period')

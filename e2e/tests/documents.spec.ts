@@ -10,13 +10,8 @@
 // landlord (as the issue says); the desktop makes it as a new landlord with
 // two properties, so the two never count each other's certificates.
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { checkPage, createVerifiedUser, demo, isPhone, mailbox, sameOrigin, signInViaApi } from '../support/helpers'
+import { checkPage, createVerifiedUser, demo, isPhone, mailbox, sameOrigin, signInViaApi, ukDay } from '../support/helpers'
 import { addPhotoViaApi } from '../support/photos'
-
-/** today in the UK as YYYY-MM-DD. */
-function today(): string {
-  return new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' })
-}
 
 function addDays(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number)
@@ -102,7 +97,7 @@ test.use({ locale: 'en-GB', timezoneId: 'Europe/London' })
 test('a landlord uploads a gas safety certificate due in 20 days, sees it red, replaces it, and is reminded once', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000)
   const who = await landlord(page, testInfo)
-  const soon = addDays(today(), 20)
+  const soon = addDays(ukDay(), 20)
 
   // The menu: nothing needs action yet.
   await page.goto('/documents/menu')
@@ -172,8 +167,8 @@ test('a landlord uploads a gas safety certificate due in 20 days, sees it red, r
   await page.goto(certificatesURL)
   await page.getByRole('link', { name: 'Replace the Gas Safety Certificate' }).click()
   await expect(page.getByRole('heading', { name: 'Replace Gas Safety Certificate' })).toBeVisible()
-  await expect(page.getByLabel('Issue date')).toHaveValue(today())
-  await expect(page.getByLabel('Expiry date')).toHaveValue(addMonths(today(), 12))
+  await expect(page.getByLabel('Issue date')).toHaveValue(ukDay())
+  await expect(page.getByLabel('Expiry date')).toHaveValue(addMonths(ukDay(), 12))
   await page.getByLabel('Choose files').setInputFiles({ name: 'cp12-new.pdf', mimeType: 'application/pdf', buffer: pdf('Gas Safety Record 2') })
   await checkPage(page, testInfo, 'documents-replace')
   await page.getByRole('button', { name: 'Replace certificate' }).click()
@@ -215,7 +210,7 @@ test('a let property without certificates is flagged; booking a check reaches th
   const details = await page.request.put(`/api/properties/${property.id}/details`, {
     headers: sameOrigin,
     data: { rentPence: 160000, rentCycle: 'Monthly', bedroomCount: 1, bathroomCount: 1, sofasCount: 1, furnishStatus: 'Furnished',
-      moveInDate: addDays(today(), 30), shortDescription: 'A quiet one-bed flat near Clapham Common.', publish: true,
+      moveInDate: addDays(ukDay(), 30), shortDescription: 'A quiet one-bed flat near Clapham Common.', publish: true,
       propertyType: 'Flat', depositPence: 160000, councilTaxBand: 'C', epcRating: 'C', billsIncluded: [], petsConsidered: true },
   })
   expect(details.status(), await details.text()).toBe(200)

@@ -300,3 +300,53 @@ func TestDepositDeadlineCountsFromReceipt(t *testing.T) {
 		}
 	})
 }
+
+// A tenancy cannot start before its agreement is made (law.startDate in
+// the England library: the written statement of terms is given before the
+// tenancy is entered into). The start-date step refuses yesterday (UK) and
+// takes today; a draft finished for a day that has since passed cannot be
+// signed, nor can a duplicate of it skip the form, until its start date is
+// moved on. Before the fix every one of these was accepted.
+func TestTenancyCannotStartBeforeItsAgreement(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		// 23:30 UTC on 30 November is 30 November in the UK (GMT): yesterday is the 29th.
+		e.Clock.Set(time.Date(2026, 11, 30, 23, 30, 0, 0, time.UTC))
+		c, pid := landlordWithProperty(t, e, "lord@example.com")
+		id := newDraft(t, c, pid)["id"].(string)
+		a := answers()
+		for _, s := range path[:5] {
+			if r := step(c, id, s, a); r.Status != http.StatusOK {
+				t.Fatalf("step %s: %d %s", s, r.Status, r.Raw)
+			}
+		}
+		r := step(c, id, "startDate", with(a, "startDate", "2026-11-29"))
+		msg := r.FieldError("startDate")
+		if r.Status != http.StatusBadRequest || !strings.HasPrefix(msg, "The tenancy cannot start before today: in England the written statement of terms") {
+			t.Fatalf("yesterday: %d %s", r.Status, r.Raw)
+		}
+		a = with(with(with(a, "startDate", "2026-11-30"), "firstPaymentDate", "2026-11-30"), "scheduleDate", "2026-11-30")
+		if r := step(c, id, "startDate", a); r.Status != http.StatusOK {
+			t.Fatalf("today: %d %s", r.Status, r.Raw)
+		}
+		finish(t, c, id, a)
+		pay(t, c, id)
+		verify(t, e, c, "lord@example.com", id)
+
+		// Midnight passes: the start date is now yesterday.
+		e.Clock.Set(time.Date(2026, 12, 1, 0, 30, 0, 0, time.UTC))
+		if r := c.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != http.StatusBadRequest || r.FieldError("startDate") != msg {
+			t.Fatalf("signing after the start date: %d %s", r.Status, r.Raw)
+		}
+		dup := c.Post("/api/contracts/"+id+"/duplicate", nil).Body["contract"].(map[string]any)["id"].(string)
+		if r := c.Post("/api/contracts/"+dup+"/skip", nil); r.Status != http.StatusBadRequest || r.FieldError("startDate") != msg {
+			t.Fatalf("skipping the form of a duplicate: %d %s", r.Status, r.Raw)
+		}
+
+		// Moved on a day, the draft signs.
+		a = with(with(with(a, "startDate", "2026-12-01"), "firstPaymentDate", "2026-12-01"), "scheduleDate", "2026-12-01")
+		finish(t, c, id, a)
+		if r := c.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != http.StatusOK {
+			t.Fatalf("signing with today's start: %d %s", r.Status, r.Raw)
+		}
+	})
+}

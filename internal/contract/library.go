@@ -62,10 +62,13 @@ type LawRule struct {
 	Message       string   `yaml:"message" json:"message"`
 	Jurisdictions []string `yaml:"jurisdictions" json:"jurisdictions,omitempty"`
 	RentPeriods   []string `yaml:"rentPeriods" json:"rentPeriods,omitempty"`
-	Source        string   `yaml:"source" json:"source"`
-	URL           string   `yaml:"url" json:"url"`
-	Since         string   `yaml:"since" json:"since"`
-	Checked       string   `yaml:"checked" json:"checked"`
+	// DaysBefore: how many days before the day the agreement is made its
+	// tenancy may start (startDate).
+	DaysBefore *int   `yaml:"daysBefore" json:"daysBefore,omitempty"`
+	Source     string `yaml:"source" json:"source"`
+	URL        string `yaml:"url" json:"url"`
+	Since      string `yaml:"since" json:"since"`
+	Checked    string `yaml:"checked" json:"checked"`
 }
 
 // Law is the library's rules on who the agreement can be for and what it must hold.
@@ -77,6 +80,9 @@ type Law struct {
 	NoticeAddress LawRule `yaml:"noticeAddress" json:"noticeAddress"`
 	// RentBook: the rent periods that need a rent book.
 	RentBook LawRule `yaml:"rentBook" json:"rentBook"`
+	// StartDate: how early the tenancy may start, counted back from the day
+	// the agreement is made (UK date).
+	StartDate LawRule `yaml:"startDate" json:"startDate"`
 }
 
 func (r LawRule) check(name string) error {
@@ -179,13 +185,16 @@ func (l *Library) check() error {
 	if len(l.Rules.RentPeriods) == 0 {
 		return fmt.Errorf("rules.rentPeriods is empty")
 	}
-	for name, r := range map[string]LawRule{"residentLandlord": l.Law.ResidentLandlord, "noticeAddress": l.Law.NoticeAddress, "rentBook": l.Law.RentBook} {
+	for name, r := range map[string]LawRule{"residentLandlord": l.Law.ResidentLandlord, "noticeAddress": l.Law.NoticeAddress, "rentBook": l.Law.RentBook, "startDate": l.Law.StartDate} {
 		if err := r.check(name); err != nil {
 			return err
 		}
 	}
 	if l.Law.ResidentLandlord.Question == "" || len(l.Law.NoticeAddress.Jurisdictions) == 0 || len(l.Law.RentBook.RentPeriods) == 0 {
 		return fmt.Errorf("law: the resident-landlord question, the notice-address jurisdictions and the rent-book periods are required")
+	}
+	if d := l.Law.StartDate.DaysBefore; d == nil || *d < 0 {
+		return fmt.Errorf("law.startDate: daysBefore (0 or more) is required")
 	}
 	seen := map[string]bool{}
 	for si := range l.Sections {

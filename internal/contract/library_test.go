@@ -67,6 +67,7 @@ law:
   residentLandlord: {question: Q, message: M, source: S, url: "https://x", since: 1989-01-15, checked: 2026-11-26}
   noticeAddress: {jurisdictions: [England], message: M, source: S, url: "https://x", since: 1988-02-01, checked: 2026-11-26}
   rentBook: {rentPeriods: [weekly], message: M, source: S, url: "https://x", since: 1985-10-01, checked: 2026-11-26}
+  startDate: {daysBefore: 0, message: M, source: S, url: "https://x", since: 2026-05-01, checked: 2026-11-27}
 sections:
   - id: s
     part: A
@@ -80,8 +81,16 @@ sections:
 		"section 21 wording":      "The landlord may serve a section 21 notice",
 		"broken template":         "{{if}}",
 		"law rule without source": "x\nREPLACE",
+		"start date without days": "x\nDAYS",
 	} {
 		body := body
+		if strings.HasSuffix(body, "DAYS") {
+			fsys := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(strings.Replace(base, "%s", "x", 1), "daysBefore: 0, ", "", 1))}}
+			if _, err := loadLibraries(fsys, "lib"); err == nil {
+				t.Errorf("%s: loaded", name)
+			}
+			continue
+		}
 		if strings.HasSuffix(body, "REPLACE") {
 			fsys := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(strings.Replace(base, "%s", "x", 1), "message: M, source: S, url: \"https://x\", since: 1985", "message: M, source: \"\", url: \"https://x\", since: 1985", 1))}}
 			if _, err := loadLibraries(fsys, "lib"); err == nil {

@@ -316,6 +316,9 @@ func (s *Service) SaveStep(ctx context.Context, a session.Actor, id string, in S
 			return false, err
 		}
 		if in.Step == StepStartDate {
+			if err := s.startTooEarly(in.Answers, lib); err != nil {
+				return false, err
+			}
 			// The start date chooses the clause library; it is kept from now on.
 			start, _ := day(in.Answers.StartDate)
 			l, err := s.libs.Select(DocumentType, in.Answers.Jurisdiction, start)
@@ -377,7 +380,35 @@ func (s *Service) checkAll(c Contract, p Property) (Step, error) {
 	if _, err := s.libs.Select(DocumentType, c.Answers.Jurisdiction, mustDay(c.Answers.StartDate)); err != nil {
 		return StepStartDate, err
 	}
+	if err := s.startTooEarly(c.Answers, lib); err != nil {
+		return StepStartDate, err
+	}
 	return StepFinished, nil
+}
+
+// startTooEarly refuses a start date earlier than the law of the library
+// allows, counted back from today (UK): in England the written statement of
+// terms is given before the tenancy is entered into, so the tenancy cannot
+// have started when the agreement is made (law.startDate in the library).
+func (s *Service) startTooEarly(a Answers, lib *Library) error {
+	start, ok := day(a.StartDate)
+	if !ok || lib == nil || lib.Law.StartDate.DaysBefore == nil {
+		return nil
+	}
+	earliest := s.now().In(clockUK).AddDate(0, 0, -*lib.Law.StartDate.DaysBefore).Format(time.DateOnly)
+	if start.Format(time.DateOnly) >= earliest {
+		return nil
+	}
+	msg := strings.TrimSpace(lib.Law.StartDate.Message)
+	return apperr.Fields(msg, map[string]string{"startDate": msg}).WithKind(apperr.Invalid, "start_date_past")
+}
+
+// WithClock is the service reading the time from c: the demo makes its
+// let agreement on the day it was made, months back.
+func (s *Service) WithClock(c clock.Clock) *Service {
+	cp := *s
+	cp.clock = c
+	return &cp
 }
 
 func mustDay(s string) time.Time {

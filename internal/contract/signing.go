@@ -376,7 +376,9 @@ func (s *Service) readyToFreeze(c Contract, a session.Actor) error {
 	if c.PaymentStatus != PaymentCompleted {
 		return apperr.New(apperr.Conflict, "payment_required", MsgPayFirst)
 	}
-	return nil
+	// A draft finished before its start date may be signed only while the
+	// law still allows that start.
+	return s.startTooEarly(c.Answers, s.libraryOf(c))
 }
 
 // tenantsEmailed refuses a draft with a tenant who has no e-mail address.

@@ -9,6 +9,7 @@ import (
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/payment"
+	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/session"
@@ -98,14 +99,19 @@ func SeedTenancy(ctx context.Context, accounts *auth.Service, properties *proper
 	if err != nil || propertyID == "" {
 		return err
 	}
+	// Let since the 1st four months ago, the rent the demo books expect
+	// (wallet.go: 1,850 pounds on the 1st, last month's not yet paid). The
+	// law refuses a tenancy that starts before its agreement is made, so the
+	// agreement is made a fortnight before it starts (the signatures, which
+	// internal/signing records, carry today's time).
+	startDay := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, -4, 0)
+	contracts = contracts.WithClock(clock.NewFake(startDay.AddDate(0, 0, -14).Add(10 * time.Hour)))
 	rec, err := contracts.Create(ctx, owner, propertyID)
 	if err != nil {
 		return err
 	}
-	// Let since the 1st four months ago, the rent the demo books expect
-	// (wallet.go: 1,850 pounds on the 1st, last month's not yet paid).
 	a := answers(now)
-	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, -4, 0).Format(time.DateOnly)
+	first := startDay.Format(time.DateOnly)
 	a.StartDate, a.FirstPaymentDate, a.ScheduleDate = first, first, first
 	if err := fill(ctx, contracts, owner, rec.ID, a); err != nil {
 		return err
