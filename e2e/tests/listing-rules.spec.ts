@@ -110,8 +110,9 @@ test('a listing keeps to the law where the home is: deposit caps and no rental b
 
 // Northern Ireland has no council tax (domestic rates) and no EPC minimum
 // for letting: the form asks for no band and no exemption for an F rating,
-// and the listing says so instead of a band, and names no station across
-// the sea.
+// offers Rates, not Council tax, among the bills the rent may include, and
+// the listing says so instead of a band, and names no station across the
+// sea.
 test('a Belfast listing publishes with no council tax band and an F rating', async ({ page }, testInfo) => {
   test.setTimeout(90_000)
   const landlord = await createVerifiedUser(page.request, 'belfast', 'Landlord')
@@ -136,6 +137,10 @@ test('a Belfast listing publishes with no council tax band and an F rating', asy
   const form = page.getByRole('form', { name: 'Property Portal Details' })
   await expect(form.getByText('None: homes in Northern Ireland pay domestic rates')).toBeVisible()
   await expect(form.getByLabel('Council tax band')).toHaveCount(0)
+  const bills = form.getByRole('group', { name: 'Bills included in the rent' })
+  await expect(bills.getByRole('checkbox', { name: 'Rates', exact: true })).toBeVisible()
+  await expect(bills.getByRole('checkbox', { name: 'Council tax', exact: true })).toHaveCount(0)
+  await bills.getByRole('checkbox', { name: 'Rates', exact: true }).check()
   await form.getByLabel('EPC rating').selectOption('F')
   await expect(form.getByLabel('Registered exemption')).toHaveCount(0)
   await checkPage(page, testInfo, 'listing-northern-ireland-form')
@@ -145,6 +150,7 @@ test('a Belfast listing publishes with no council tax band and an F rating', asy
   await page.goto(`/DetailPage/${property.id}`)
   await expect(page.getByRole('definition').filter({ hasText: 'None: homes in Northern Ireland pay domestic rates' })).toBeVisible()
   await expect(page.getByText('Council tax band')).toHaveCount(0)
+  await expect(page.getByRole('definition').filter({ hasText: 'Rates included' })).toBeVisible()
   await expect(page.getByText('EPC exemption')).toHaveCount(0)
   // The stations data is Great Britain's: none across the sea.
   await expect(page.getByText('No stations listed.')).toBeVisible()

@@ -59,9 +59,12 @@ type portalJSON struct {
 	EPCExemption     *epcExemptionJSON `json:"epcExemption"`
 	// The law where the home is: the council tax bands a listing may give
 	// (none where there is no council tax, and councilTaxNone says what the
-	// listing shows instead) and the EPC minimum for letting ("" where none).
+	// listing shows instead), the bills a rent may include there (with
+	// "Rates", not "Council tax", in Northern Ireland) and the EPC minimum
+	// for letting ("" where none).
 	CouncilTaxBands []string `json:"councilTaxBands"`
 	CouncilTaxNone  string   `json:"councilTaxNone"`
+	BillChoices     []string `json:"billChoices"`
 	EPCMinimum      string   `json:"epcMinimum"`
 }
 
@@ -83,21 +86,22 @@ func portalOf(p Property) portalJSON {
 		BillsIncluded: billsOrEmpty(p.BillsIncluded), PetsConsidered: p.PetsConsidered,
 		MonthlyRentPence: monthlyOf(p), EPCExemption: exemptionOf(p),
 	}
-	out.CouncilTaxBands, out.CouncilTaxNone, out.EPCMinimum = lawAt(p.Address.Postcode)
+	out.CouncilTaxBands, out.CouncilTaxNone, out.BillChoices, out.EPCMinimum = lawAt(p.Address.Postcode)
 	return out
 }
 
 // lawAt is what the listing form and page show of the law where a home is.
-func lawAt(postcode string) (bands []string, none, epcMinimum string) {
+func lawAt(postcode string) (bands []string, none string, bills []string, epcMinimum string) {
 	choices := tenancy.JurisdictionChoices(postcode)
 	bands, none = CouncilTax.at(choices)
+	bills = CouncilTax.billsIn(choices)
 	if EPC.appliesIn(choices) {
 		epcMinimum = EPC.MinRating
 	}
 	if bands == nil {
 		bands = []string{}
 	}
-	return bands, none, epcMinimum
+	return bands, none, bills, epcMinimum
 }
 
 func monthlyOf(p Property) *int64 {
@@ -108,8 +112,11 @@ func monthlyOf(p Property) *int64 {
 	return &m
 }
 
+// exemptionOf is the listing's registered exemption: none where the PRS
+// Exemptions Register does not reach (one saved before the home moved out
+// of England and Wales, or before such exemptions were refused).
 func exemptionOf(p Property) *epcExemptionJSON {
-	if p.EPCExemption == "" {
+	if p.EPCExemption == "" || !EPC.AppliesAt(p.Address.Postcode) {
 		return nil
 	}
 	e, _ := EPC.Exemption(p.EPCExemption)

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -131,8 +132,10 @@ var councilTaxData []byte
 var CouncilTax = mustLoadCouncilTax(councilTaxData)
 
 // LocalTax is one jurisdiction's council tax: its bands, or none (None says
-// what a listing shows instead).
+// what a listing shows instead), and Bill, the local tax's name among the
+// bills a rent may include ("Council tax", or "Rates" in Northern Ireland).
 type LocalTax struct {
+	Bill   string   `yaml:"bill"`
 	Bands  []string `yaml:"bands"`
 	None   string   `yaml:"none"`
 	Source string   `yaml:"source"`
@@ -155,7 +158,8 @@ func mustLoadCouncilTax(b []byte) CouncilTaxRules {
 }
 
 // LoadCouncilTax reads and checks the council tax data: every jurisdiction,
-// each with its source, and bands among CouncilTaxBands or a None text.
+// each with its source, its bill (not one of the other bills) and bands
+// among CouncilTaxBands or a None text.
 func LoadCouncilTax(b []byte) (CouncilTaxRules, error) {
 	var r CouncilTaxRules
 	if err := yaml.Unmarshal(b, &r); err != nil {
@@ -171,6 +175,9 @@ func LoadCouncilTax(b []byte) (CouncilTaxRules, error) {
 		}
 		if t.Source == "" || t.URL == "" {
 			return r, fmt.Errorf("council-tax.yaml: %s needs a source and a url", j)
+		}
+		if strings.TrimSpace(t.Bill) == "" || slices.Contains(billsBefore, t.Bill) || slices.Contains(billsAfter, t.Bill) {
+			return r, fmt.Errorf("council-tax.yaml: %s needs a bill (what the local tax is called among the bills a rent may include)", j)
 		}
 		if (len(t.Bands) == 0) == (t.None == "") {
 			return r, fmt.Errorf("council-tax.yaml: %s needs bands, or none (what a listing says instead), not both", j)
@@ -226,8 +233,78 @@ func (s EPCStandard) Exemption(id string) (EPCExemption, bool) {
 	return EPCExemption{}, false
 }
 
-// Bills are the bills a rent may include.
-var Bills = []string{"Gas", "Electricity", "Water", "Council tax", "Broadband", "TV licence"}
+// The bills a rent may include besides the local tax (council tax, or rates
+// in Northern Ireland), in the order the form offers them: the local tax's
+// bill (data/council-tax.yaml) goes between.
+var (
+	billsBefore = []string{"Gas", "Electricity", "Water"}
+	billsAfter  = []string{"Broadband", "TV licence"}
+)
+
+// Bills are every bill a rent may include somewhere in the UK; BillsAt are
+// those of a home with a given postcode.
+var Bills = CouncilTax.billsIn(tenancy.Jurisdictions())
+
+// BillsAt are the bills a rent may include for a home with this postcode:
+// the local tax's is that of the country it is in (of every country a
+// border district, or an unreadable postcode, may be in).
+func (r CouncilTaxRules) BillsAt(postcode string) []string {
+	return r.billsIn(tenancy.JurisdictionChoices(postcode))
+}
+
+func (r CouncilTaxRules) billsIn(choices []string) []string {
+	out := slices.Clone(billsBefore)
+	out = append(out, r.localBills(choices)...)
+	return append(out, billsAfter...)
+}
+
+// localBills are the local tax's bills of these jurisdictions, each once.
+func (r CouncilTaxRules) localBills(choices []string) []string {
+	var out []string
+	for _, j := range choices {
+		if b := r.Jurisdictions[j].Bill; b != "" && !slices.Contains(out, b) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// billError is the message for a rent's bills at this postcode ("" when
+// they may all be included there): a local tax's bill of another part of
+// the UK says which to choose instead.
+func billError(bills []string, postcode string) string {
+	choices := tenancy.JurisdictionChoices(postcode)
+	here := CouncilTax.billsIn(choices)
+	for _, b := range bills {
+		if slices.Contains(here, b) {
+			continue
+		}
+		if slices.Contains(Bills, b) {
+			return fmt.Sprintf(MsgBillNotPaidHere, b, strings.Join(choices, " or "), strings.Join(CouncilTax.localBills(choices), " or "))
+		}
+		return MsgUnknownChoice
+	}
+	return ""
+}
+
+// localBillFor swaps, in bills, a local tax's bill not paid at this
+// postcode for the one that is (a home moved between Great Britain and
+// Northern Ireland: "Council tax" becomes "Rates"), keeping each bill once.
+func localBillFor(bills []string, postcode string) []string {
+	choices := tenancy.JurisdictionChoices(postcode)
+	local := CouncilTax.localBills(choices)
+	here := CouncilTax.billsIn(choices)
+	out := make([]string, 0, len(bills))
+	for _, b := range bills {
+		if !slices.Contains(here, b) && slices.Contains(Bills, b) && len(local) == 1 {
+			b = local[0]
+		}
+		if !slices.Contains(out, b) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
 
 // Per-field messages of the listing form.
 const (
@@ -253,6 +330,15 @@ const MsgBandIOnlyInWales = "Band I is used only in Wales: choose the property's
 
 // MsgNoCouncilTax refuses a council tax band where there is no council tax.
 const MsgNoCouncilTax = "Northern Ireland has no council tax (homes there pay domestic rates): leave the council tax band empty."
+
+// MsgBillNotPaidHere refuses a local tax's bill of another part of the UK
+// (the bill, where the home is, the bill paid there): "Council tax is not
+// paid in Northern Ireland: choose Rates instead."
+const MsgBillNotPaidHere = "%s is not paid in %s: choose %s instead."
+
+// MsgNoEPCRegister refuses an EPC exemption for a home outside England and
+// Wales, the only countries of the PRS Exemptions Register.
+const MsgNoEPCRegister = "The PRS Exemptions Register covers England and Wales only: a home in Scotland or Northern Ireland has no exemption to record."
 
 // lawWhereErrors checks, by form field, the facts whose rule is the law of
 // the home's jurisdiction (from its postcode): the deposit's cap
@@ -286,7 +372,7 @@ const MsgAddressListingLaw = "At this address the published listing would break 
 
 // firstOf is the message of the first field of bad, in the form's order.
 func firstOf(bad map[string]string) string {
-	for _, f := range []string{"depositPence", "councilTaxBand"} {
+	for _, f := range []string{"depositPence", "councilTaxBand", "epcExemption", "billsIncluded"} {
 		if m, ok := bad[f]; ok {
 			return m + " Change the listing's details, or unpublish it, first."
 		}
@@ -294,13 +380,24 @@ func firstOf(bad map[string]string) string {
 	return ""
 }
 
-// listedLawWhereErrors is lawWhereErrors for a saved property.
+// listedLawWhereErrors is lawWhereErrors for a saved property, with its
+// bills (saved before the address moved, or before rates were a bill) and
+// the EPC minimum.
 func listedLawWhereErrors(p Property) map[string]string {
 	var rent int64
 	if p.RentPence != nil {
 		rent = *p.RentPence
 	}
-	return lawWhereErrors(p.Address.Postcode, p.DepositPence, rent, p.RentCycle, p.CouncilTaxBand)
+	out := lawWhereErrors(p.Address.Postcode, p.DepositPence, rent, p.RentCycle, p.CouncilTaxBand)
+	if msg := billError(p.BillsIncluded, p.Address.Postcode); msg != "" {
+		out["billsIncluded"] = msg
+	}
+	// A home rated F or G moved (back) into England or Wales, where its
+	// exemption was dropped when it left.
+	if EPC.BelowMinimum(p.EPCRating) && EPC.AppliesAt(p.Address.Postcode) && (p.EPCExemption == "" || p.EPCExemptionRef == "") {
+		out["epcExemption"] = MsgEPCTooLow
+	}
+	return out
 }
 
 // choiceErrors checks the new facts' values whenever they are given, for a
@@ -327,11 +424,12 @@ func choiceErrors(d Details, postcode string) map[string]string {
 		} else if len([]rune(d.EPCExemptionRef)) > maxTextLen {
 			out["epcExemptionRef"] = MsgTooLong
 		}
+	case EPC.BelowMinimum(d.EPCRating) && (d.EPCExemption != "" || d.EPCExemptionRef != ""):
+		// Scotland and Northern Ireland: no register, so no exemption.
+		out["epcExemption"] = MsgNoEPCRegister
 	}
-	for _, b := range d.BillsIncluded {
-		if !slices.Contains(Bills, b) {
-			out["billsIncluded"] = MsgUnknownChoice
-		}
+	if msg := billError(d.BillsIncluded, postcode); msg != "" {
+		out["billsIncluded"] = msg
 	}
 	if d.DepositPence != nil {
 		if dep := *d.DepositPence; dep < 0 || !tenancy.DepositOK(dep) {

@@ -1,6 +1,7 @@
 package property_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -315,19 +316,22 @@ func TestCouncilTaxAndEPCMinimumWhereTheHomeIs(t *testing.T) {
 // its source, and bands or what a listing says instead.
 func TestCouncilTaxIsCheckedData(t *testing.T) {
 	ok := func(j string) string {
-		return "  " + j + ": {bands: [A, B], source: s, url: u}\n"
+		return "  " + j + ": {bill: Council tax, bands: [A, B], source: s, url: u}\n"
 	}
 	head := "version: x\nchecked: c\njurisdictions:\n"
-	good := head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bands: [], none: n, source: s, url: u}\n"
+	good := head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bill: Rates, bands: [], none: n, source: s, url: u}\n"
 	if _, err := property.LoadCouncilTax([]byte(good)); err != nil {
 		t.Fatalf("good data refused: %v", err)
 	}
 	for name, bad := range map[string]string{
 		"a jurisdiction missing": head + ok("England") + ok("Wales") + ok("Scotland"),
-		"no source":              head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bands: [], none: n, url: u}\n",
-		"neither bands nor none": head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bands: [], source: s, url: u}\n",
-		"unknown band":           head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bands: [Z], source: s, url: u}\n",
+		"no source":              head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bill: Rates, bands: [], none: n, url: u}\n",
+		"neither bands nor none": head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bill: Rates, bands: [], source: s, url: u}\n",
+		"unknown band":           head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bill: Rates, bands: [Z], source: s, url: u}\n",
 		"unknown jurisdiction":   good + ok("Mercia"),
+		"no bill":                head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bands: [], none: n, source: s, url: u}\n",
+		"an empty bill":          head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bill: \" \", bands: [], none: n, source: s, url: u}\n",
+		"another bill's name":    head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bill: Water, bands: [], none: n, source: s, url: u}\n",
 	} {
 		if _, err := property.LoadCouncilTax([]byte(bad)); err == nil {
 			t.Errorf("%s: accepted", name)
@@ -336,6 +340,184 @@ func TestCouncilTaxIsCheckedData(t *testing.T) {
 	if property.CouncilTax.Jurisdictions["Northern Ireland"].None == "" || len(property.CouncilTax.Jurisdictions["Wales"].Bands) != 9 {
 		t.Errorf("loaded: %+v", property.CouncilTax)
 	}
+	for postcode, want := range map[string]string{
+		"SW11 5RW": "Gas Electricity Water Council tax Broadband TV licence",
+		"BT1 5GS":  "Gas Electricity Water Rates Broadband TV licence",
+		// Unreadable: any part of the UK, so either local tax.
+		"nowhere": "Gas Electricity Water Council tax Rates Broadband TV licence",
+	} {
+		if got := strings.Join(property.CouncilTax.BillsAt(postcode), " "); got != want {
+			t.Errorf("bills at %s: %s, want %s", postcode, got, want)
+		}
+	}
+	if got := strings.Join(property.Bills, " "); got != "Gas Electricity Water Council tax Rates Broadband TV licence" {
+		t.Errorf("every bill: %s", got)
+	}
+}
+
+// The local tax a rent may include is the one paid where the home is:
+// council tax in Great Britain, domestic rates in Northern Ireland. The
+// form offered "Council tax" for a Belfast home; now the bills offered are
+// the place's (billChoices), another place's local tax is refused with the
+// one to choose instead, a home moved between Great Britain and Northern
+// Ireland has its included local tax swapped, and a listing saved with the
+// wrong one does not publish. An unreadable postcode (GIR 0AA: any part of
+// the UK) keeps accepting council tax, as before, and rates too.
+func TestBillsAreTheLocalTaxWhereTheHomeIs(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
+		at := func(postcode string) string { return propertyWithPhotoAt(t, c, postcode) }
+		england, scotland, ni, border, unplaced := at("SW11 5RW"), at("EH1 2NG"), at("BT1 5GS"), at("CH4 0AA"), at("GIR 0AA")
+		publish := func(id string, band string, bills ...string) apptest.Response {
+			d := with(with(with(details, "publish", true), "councilTaxBand", band), "billsIncluded", bills)
+			return c.Do(http.MethodPut, "/api/properties/"+id+"/details", d)
+		}
+		for _, tc := range []struct {
+			name, id, band string
+			bills          []string
+			field, want    string // "" when it publishes
+		}{
+			{"England, council tax", england, "C", []string{"Water", "Council tax"}, "", ""},
+			{"England, rates", england, "C", []string{"Water", "Rates"}, "billsIncluded", "Rates is not paid in England: choose Council tax instead."},
+			{"Scotland, council tax", scotland, "C", []string{"Council tax"}, "", ""},
+			{"Scotland, rates", scotland, "C", []string{"Rates"}, "billsIncluded", "Rates is not paid in Scotland: choose Council tax instead."},
+			{"Northern Ireland, council tax", ni, "", []string{"Gas", "Council tax"}, "billsIncluded", "Council tax is not paid in Northern Ireland: choose Rates instead."},
+			{"Northern Ireland, a pony", ni, "", []string{"Pony"}, "billsIncluded", property.MsgUnknownChoice},
+			{"Northern Ireland, rates", ni, "", []string{"Gas", "Rates"}, "", ""},
+			{"England/Wales border, rates", border, "I", []string{"Rates"}, "billsIncluded", "Rates is not paid in England or Wales: choose Council tax instead."},
+			{"England/Wales border, council tax", border, "I", []string{"Council tax"}, "", ""},
+			{"unreadable postcode, council tax", unplaced, "C", []string{"Council tax"}, "", ""},
+		} {
+			expectPublished(t, tc.name, publish(tc.id, tc.band, tc.bills...), tc.field, tc.want)
+		}
+		// What the form and the listing are offered.
+		billsOf := func(m map[string]any) string {
+			var out []string
+			for _, b := range m["billChoices"].([]any) {
+				out = append(out, b.(string))
+			}
+			return strings.Join(out, " ")
+		}
+		for _, tc := range []struct{ id, want string }{
+			{england, "Gas Electricity Water Council tax Broadband TV licence"},
+			{scotland, "Gas Electricity Water Council tax Broadband TV licence"},
+			{border, "Gas Electricity Water Council tax Broadband TV licence"},
+			{ni, "Gas Electricity Water Rates Broadband TV licence"},
+			{unplaced, "Gas Electricity Water Council tax Rates Broadband TV licence"},
+		} {
+			p := prop(c.Get("/api/properties/" + tc.id))
+			if got := billsOf(p); got != tc.want {
+				t.Errorf("%v: bill choices %s, want %s", p["address"], got, tc.want)
+			}
+		}
+		l := e.NewClient().Get("/api/listings/" + ni).Body["listing"].(map[string]any)
+		if got := billsOf(l); got != "Gas Electricity Water Rates Broadband TV licence" {
+			t.Errorf("Northern Irish listing's bill choices: %s", got)
+		}
+		if b := l["billsIncluded"].([]any); len(b) != 2 || b[1] != "Rates" {
+			t.Errorf("Northern Irish listing's bills: %v", b)
+		}
+		// The published English listing (a month's deposit: lawful in
+		// Northern Ireland too) moves to Belfast: its council tax becomes
+		// rates and it stays published; back in London, council tax again.
+		move := func(id, town, postcode string) apptest.Response {
+			return c.Do(http.MethodPut, "/api/properties/"+id+"/address", map[string]any{"address": map[string]any{
+				"addrFirstLine": "1 High Street", "town": town, "postcode": postcode, "country": "United Kingdom"}})
+		}
+		billsIncluded := func(p map[string]any) string {
+			var out []string
+			for _, b := range p["billsIncluded"].([]any) {
+				out = append(out, b.(string))
+			}
+			return strings.Join(out, ", ")
+		}
+		r := move(england, "Belfast", "BT1 5GS")
+		if r.Status != http.StatusOK || billsIncluded(prop(r)) != "Water, Rates" || prop(r)["status"] != "Published" || prop(r)["councilTaxBand"] != "" {
+			t.Fatalf("published listing moved to Belfast: %d %s", r.Status, r.Raw)
+		}
+		if got := billsIncluded(e.NewClient().Get("/api/listings/" + england).Body["listing"].(map[string]any)); got != "Water, Rates" {
+			t.Errorf("moved listing's bills: %s", got)
+		}
+		if r := move(england, "London", "SW11 5RW"); r.Status != http.StatusOK || billsIncluded(prop(r)) != "Water, Council tax" {
+			t.Fatalf("moved back to London: %d %s", r.Status, r.Raw)
+		}
+		// A Northern Irish listing saved with council tax (before this
+		// check) cannot be published until the landlord chooses again.
+		if r := c.Post("/api/properties/"+ni+"/unpublish", nil); r.Status != http.StatusOK {
+			t.Fatalf("unpublish: %d %s", r.Status, r.Raw)
+		}
+		if _, err := e.App.DB.Conn().Exec(context.Background(), `UPDATE properties SET bills_included = ? WHERE id = ?`, `["Council tax"]`, ni); err != nil {
+			t.Fatal(err)
+		}
+		r = c.Post("/api/properties/"+ni+"/publish", nil)
+		if r.Status != http.StatusBadRequest || r.FieldError("billsIncluded") != "Council tax is not paid in Northern Ireland: choose Rates instead." {
+			t.Fatalf("publish with council tax in Belfast: %d %s", r.Status, r.Raw)
+		}
+	})
+}
+
+// The PRS Exemptions Register is England and Wales's. Before, a Scottish
+// or Northern Irish home rated F or G could be saved, through the API, with
+// an exemption type and reference, and the listing showed it. Now they are
+// refused; a home moved out of England and Wales loses its exemption, and
+// one saved before is not shown. Moved back, a published F or G listing is
+// refused without one.
+func TestEPCExemptionOnlyWhereTheRegisterIs(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c := e.SignedIn("lan@example.com", "Secret#123", "Landlord")
+		at := func(postcode string) string { return propertyWithPhotoAt(t, c, postcode) }
+		england, edinburgh, glasgow, ni := at("SW11 5RW"), at("EH1 1AA"), at("G1 1AA"), at("BT1 5GS")
+		publish := func(id, band, epc, exemption, ref string) apptest.Response {
+			d := with(with(with(details, "publish", true), "councilTaxBand", band), "epcRating", epc)
+			d = with(with(d, "epcExemptionType", exemption), "epcExemptionRef", ref)
+			return c.Do(http.MethodPut, "/api/properties/"+id+"/details", d)
+		}
+		for _, tc := range []struct {
+			name, id, band, epc, exemption, ref string
+			field, want                         string // "" when it publishes
+		}{
+			{"Edinburgh, F with an exemption", edinburgh, "C", "F", "high-cost", "PRS-1", "epcExemption", property.MsgNoEPCRegister},
+			{"Glasgow, G with an exemption type", glasgow, "C", "G", "consent", "", "epcExemption", property.MsgNoEPCRegister},
+			{"Belfast, F with an exemption", ni, "", "F", "high-cost", "PRS-1", "epcExemption", property.MsgNoEPCRegister},
+			{"Belfast, G with a reference", ni, "", "G", "", "PRS-1", "epcExemption", property.MsgNoEPCRegister},
+			{"Edinburgh, C with an exemption (ignored)", edinburgh, "C", "C", "high-cost", "PRS-1", "", ""},
+			{"Glasgow, G without", glasgow, "C", "G", "", "", "", ""},
+			{"Belfast, F without", ni, "", "F", "", "", "", ""},
+			{"England, F with an exemption", england, "C", "F", "high-cost", "PRS-1", "", ""},
+		} {
+			expectPublished(t, tc.name, publish(tc.id, tc.band, tc.epc, tc.exemption, tc.ref), tc.field, tc.want)
+		}
+		for _, id := range []string{edinburgh, glasgow, ni} {
+			if p := prop(c.Get("/api/properties/" + id)); p["epcExemption"] != nil {
+				t.Errorf("%v: exemption %v", p["address"], p["epcExemption"])
+			}
+		}
+		// One saved before the check is not shown.
+		if _, err := e.App.DB.Conn().Exec(context.Background(), `UPDATE properties SET epc_exemption = ?, epc_exemption_ref = ? WHERE id = ?`, "high-cost", "PRS-OLD", glasgow); err != nil {
+			t.Fatal(err)
+		}
+		if l := e.NewClient().Get("/api/listings/" + glasgow).Body["listing"].(map[string]any); l["epcRating"] != "G" || l["epcExemption"] != nil {
+			t.Errorf("Glasgow listing with an old exemption: %v %v", l["epcRating"], l["epcExemption"])
+		}
+		// The English F listing moves to Edinburgh (a month's deposit and
+		// band C are lawful there): its exemption goes with the move.
+		move := func(id, town, postcode string) apptest.Response {
+			return c.Do(http.MethodPut, "/api/properties/"+id+"/address", map[string]any{"address": map[string]any{
+				"addrFirstLine": "1 High Street", "town": town, "postcode": postcode, "country": "United Kingdom"}})
+		}
+		if r := move(england, "Edinburgh", "EH1 1AA"); r.Status != http.StatusOK || prop(r)["epcExemption"] != nil || prop(r)["status"] != "Published" {
+			t.Fatalf("moved to Edinburgh: %d %s", r.Status, r.Raw)
+		}
+		var kind, ref string
+		if err := e.App.DB.Conn().QueryRow(context.Background(), `SELECT epc_exemption, epc_exemption_ref FROM properties WHERE id = ?`, england).Scan(&kind, &ref); err != nil || kind != "" || ref != "" {
+			t.Fatalf("stored exemption after the move: %q %q %v", kind, ref, err)
+		}
+		// Back to England, an F with no exemption may not stay published.
+		r := move(england, "London", "SW11 5RW")
+		if r.Status != http.StatusBadRequest || !strings.HasPrefix(r.ErrorMessage(), property.MsgAddressListingLaw) || r.FieldError("epcExemption") != property.MsgEPCTooLow {
+			t.Fatalf("published F moved back to England: %d %s", r.Status, r.Raw)
+		}
+	})
 }
 
 // propertyWithPhotoAt creates a property at 1 High Street with this

@@ -127,8 +127,16 @@ func (s *Service) UpdateAddress(ctx context.Context, o session.Actor, id string,
 		if len(CouncilTax.BandsAt(a.Postcode)) == 0 {
 			p.CouncilTaxBand = ""
 		}
+		// The local tax included in the rent is the new place's: council
+		// tax in Great Britain, rates in Northern Ireland.
+		p.BillsIncluded = localBillFor(p.BillsIncluded, a.Postcode)
+		// The PRS Exemptions Register is England and Wales's: elsewhere an
+		// exemption records nothing.
+		if !EPC.AppliesAt(a.Postcode) {
+			p.EPCExemption, p.EPCExemptionRef = "", ""
+		}
 		// A published listing moved to another jurisdiction must be lawful
-		// there too: its deposit and band, and its wording.
+		// there too: its deposit, band and bills, and its wording.
 		if p.Status == Published {
 			if bad := listedLawWhereErrors(p); len(bad) > 0 {
 				return apperr.Fields(MsgAddressListingLaw+" "+firstOf(bad), bad).WithKind(apperr.Invalid, "listing_law")

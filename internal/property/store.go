@@ -124,15 +124,23 @@ func countLive(ctx context.Context, c db.Conn, landlordID string) (int, error) {
 	return n, apperr.Wrap(err, "count properties")
 }
 
+// updateAddress saves the address, its place, and what the move changed of
+// the listing's law-bound facts (council tax band, bills, EPC exemption).
 func updateAddress(ctx context.Context, c db.Conn, p Property) error {
 	stations, err := json.Marshal(p.NearbyStations)
 	if err != nil {
 		return apperr.Wrap(err, "encode stations")
 	}
+	bills, err := json.Marshal(p.BillsIncluded)
+	if err != nil || p.BillsIncluded == nil {
+		bills = []byte("[]")
+	}
 	_, err = c.Exec(ctx, `UPDATE properties SET addr_first_line = ?, addr_second_line = ?, town = ?, postcode = ?, country = ?,
-		latitude = ?, longitude = ?, nearby_stations = ?, council_tax_band = ?, updated_at = ? WHERE id = ? AND landlord_id = ?`,
+		latitude = ?, longitude = ?, nearby_stations = ?, council_tax_band = ?, bills_included = ?, epc_exemption = ?,
+		epc_exemption_ref = ?, updated_at = ? WHERE id = ? AND landlord_id = ?`,
 		p.Address.FirstLine, p.Address.SecondLine, p.Address.Town, p.Address.Postcode, p.Address.Country,
-		p.Latitude, p.Longitude, string(stations), p.CouncilTaxBand, p.UpdatedAt.UnixMilli(), p.ID, p.LandlordID)
+		p.Latitude, p.Longitude, string(stations), p.CouncilTaxBand, string(bills), p.EPCExemption, p.EPCExemptionRef,
+		p.UpdatedAt.UnixMilli(), p.ID, p.LandlordID)
 	return apperr.Wrap(err, "update address")
 }
 

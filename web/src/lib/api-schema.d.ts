@@ -353,7 +353,7 @@ export interface paths {
         get?: never;
         /**
          * Update property address
-         * @description A published property keeps to the law of its new address: when its deposit, council tax band or description would break it there (another part of the UK), the move answers 400 listing_law (or listing_text) and nothing changes.
+         * @description A published property keeps to the law of its new address: when its deposit, council tax band, EPC rating (F or G with no exemption, back in England or Wales) or description would break it there (another part of the UK), the move answers 400 listing_law (or listing_text) and nothing changes. A move to Northern Ireland drops the council tax band; a move between Great Britain and Northern Ireland swaps an included local tax (Council tax for Rates, or back); a move out of England and Wales drops the EPC exemption.
          */
         put: operations["updatePropertyAddress"];
         post?: never;
@@ -3856,12 +3856,14 @@ export interface components {
             councilTaxBands: string[];
             /** @description what the listing says of council tax where there is none ('' where there is) */
             councilTaxNone: string;
+            /** @description the bills a rent may include where the home is, in the form's order: Gas, Electricity, Water, the local tax (Council tax in Great Britain, Rates in Northern Ireland; both where the postcode cannot be placed), Broadband, TV licence */
+            billChoices: string[];
             /** @description the minimum EPC rating for letting where the home is (England and Wales: E); '' where there is none */
             epcMinimum: string;
             /** @enum {string} */
             epcRating: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G";
             /** @description bills the rent includes, [] for none */
-            billsIncluded: ("Gas" | "Electricity" | "Water" | "Council tax" | "Broadband" | "TV licence")[];
+            billsIncluded: ("Gas" | "Electricity" | "Water" | "Council tax" | "Rates" | "Broadband" | "TV licence")[];
             /** @description whether pets will be considered (null until answered) */
             petsConsidered: boolean | null;
             /** @description the rent as a monthly figure in pence: weekly rent x 52 / 12, rounded to the nearest penny (half up); equal to rentPence for a monthly rent */
@@ -3911,10 +3913,11 @@ export interface components {
             councilTaxBand?: string;
             /** @description A to G; needed to publish. F and G (below the minimum) need a registered exemption: epcExemptionType and epcExemptionRef */
             epcRating?: string;
-            /** @description for a rating below the minimum: one of the catalogue's epc.exemptions ids (ignored otherwise) */
+            /** @description for a rating below the minimum where there is one (epcMinimum): one of the catalogue's epc.exemptions ids (ignored for a rating at or above it). The PRS Exemptions Register is England and Wales's: an exemption (type or reference) for a home rated F or G in Scotland or Northern Ireland answers 400 on epcExemption */
             epcExemptionType?: string;
             /** @description for a rating below the minimum: the PRS Exemptions Register reference (ignored otherwise) */
             epcExemptionRef?: string;
+            /** @description bills the rent includes, among the property's billChoices: another part of the UK's local tax (Council tax in Northern Ireland, Rates in Great Britain) answers 400 on billsIncluded, naming the one to choose instead */
             billsIncluded?: string[];
             /** @description needed to publish; true (pets considered) or false (not usually considered: a renter may still ask, Renters' Rights Act 2025) */
             petsConsidered?: boolean | null;
@@ -3954,12 +3957,14 @@ export interface components {
             councilTaxBands: string[];
             /** @description what the listing says of council tax where there is none ('' where there is) */
             councilTaxNone: string;
+            /** @description the bills a rent may include where the home is, in the form's order: Gas, Electricity, Water, the local tax (Council tax in Great Britain, Rates in Northern Ireland; both where the postcode cannot be placed), Broadband, TV licence */
+            billChoices: string[];
             /** @description the minimum EPC rating for letting where the home is (England and Wales: E); '' where there is none */
             epcMinimum: string;
             /** @enum {string} */
             epcRating: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G";
             /** @description bills the rent includes, [] for none */
-            billsIncluded: ("Gas" | "Electricity" | "Water" | "Council tax" | "Broadband" | "TV licence")[];
+            billsIncluded: ("Gas" | "Electricity" | "Water" | "Council tax" | "Rates" | "Broadband" | "TV licence")[];
             /** @description whether pets will be considered (null until answered) */
             petsConsidered: boolean | null;
             /** @description the rent as a monthly figure in pence: weekly rent x 52 / 12, rounded to the nearest penny (half up); equal to rentPence for a monthly rent */

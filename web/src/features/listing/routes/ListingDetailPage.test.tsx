@@ -30,7 +30,7 @@ function listing(over: Partial<Listing> = {}): Listing {
     bedroomCount: 2,
     bathroomCount: 1,
     sofasCount: 1,
-    propertyType: 'Flat', depositPence: 200000, councilTaxBand: 'C', councilTaxBands: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'Exempt'], councilTaxNone: '', epcMinimum: 'E', epcRating: 'C', billsIncluded: [], petsConsidered: true, monthlyRentPence: null, epcExemption: null,
+    propertyType: 'Flat', depositPence: 200000, councilTaxBand: 'C', councilTaxBands: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'Exempt'], councilTaxNone: '', billChoices: ['Gas', 'Electricity', 'Water', 'Council tax', 'Broadband', 'TV licence'], epcMinimum: 'E', epcRating: 'C', billsIncluded: [], petsConsidered: true, monthlyRentPence: null, epcExemption: null,
     furnishStatus: 'Furnished',
     moveInDate: null,
     shortDescription: 'Bright flat near the common.',

@@ -24,7 +24,7 @@ const property: Property = {
   bedroomCount: 1,
   bathroomCount: 1,
   sofasCount: 0,
-  propertyType: '', depositPence: null, councilTaxBand: '', councilTaxBands: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'Exempt'], councilTaxNone: '', epcMinimum: 'E', epcRating: '', billsIncluded: [], petsConsidered: null, monthlyRentPence: null, epcExemption: null,
+  propertyType: '', depositPence: null, councilTaxBand: '', councilTaxBands: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'Exempt'], councilTaxNone: '', billChoices: ['Gas', 'Electricity', 'Water', 'Council tax', 'Broadband', 'TV licence'], epcMinimum: 'E', epcRating: '', billsIncluded: [], petsConsidered: null, monthlyRentPence: null, epcExemption: null,
   furnishStatus: '',
   moveInDate: '2026-12-01',
   shortDescription: 'Bright flat',

@@ -3,7 +3,8 @@
 // the status (a Published property stays Published); Save and Publish
 // publishes, and needs the material information a renter must be told
 // before enquiring (issue 25: type, deposit, council tax band, EPC rating,
-// bedrooms, bathrooms, furnishing, bills and pets); the server names each
+// bedrooms, bathrooms, furnishing, bills and pets; the bills offered are
+// those of where the home is, billChoices); the server names each
 // missing fact and the form shows it beside its field. Photos are uploaded on their own as they are chosen
 // (PhotoUploader); Save waits until the uploads have finished.
 import { useRef, useState, type FormEvent } from 'react'
@@ -41,6 +42,7 @@ type Props = {
 const PROPERTY_TYPES = ['Flat', 'Studio', 'House', 'Maisonette', 'Bungalow', 'Room in a shared home']
 const COUNCIL_TAX_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'Exempt']
 const EPC_RATINGS = ['A', 'B', 'C', 'D', 'E', 'F', 'G']
+/** BILLS: the bills offered when the server has not said (a Great British home's). */
 const BILLS = ['Gas', 'Electricity', 'Water', 'Council tax', 'Broadband', 'TV licence']
 
 const PHOTOS_UPLOADING = 'Saving is possible once your photos have finished uploading.'
@@ -79,10 +81,15 @@ export function PortalDetailsForm({ property, skippable }: Props) {
 
   const ready = detailsReady(values)
   // The law where the home is (the server's data): the council tax bands
-  // there (none in Northern Ireland), and a rating below the letting minimum
-  // (England and Wales) needs a registered exemption.
+  // there (none in Northern Ireland), the bills a rent may include there
+  // (Rates, not Council tax, in Northern Ireland), and a rating below the
+  // letting minimum (England and Wales) needs a registered exemption.
   const epc = useCatalogue().data?.epc
   const bands = property.councilTaxBands ?? COUNCIL_TAX_BANDS
+  // A bill saved before it was refused there stays shown while ticked, so
+  // that it can be unticked (the server says which to choose instead).
+  const offered = property.billChoices?.length ? property.billChoices : BILLS
+  const bills = [...offered, ...(property.billsIncluded ?? []).filter((b) => !offered.includes(b))]
   const minimum = property.epcMinimum ?? epc?.minRating ?? 'E'
   const belowMinimum = minimum !== '' && values.epcRating !== '' && EPC_RATINGS.indexOf(values.epcRating) > EPC_RATINGS.indexOf(minimum)
 
@@ -339,7 +346,7 @@ export function PortalDetailsForm({ property, skippable }: Props) {
       <fieldset className="choice-group">
         <legend>Bills included in the rent</legend>
         <div className="choice-group__options choice-group__options--wrap">
-          {BILLS.map((b) => (
+          {bills.map((b) => (
             <label key={b} className="choice">
               <input type="checkbox" value={b} {...form.register('billsIncluded')} />
               <span>{b}</span>

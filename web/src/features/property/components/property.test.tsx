@@ -30,7 +30,7 @@ const blank: Property = {
   bedroomCount: 0,
   bathroomCount: 0,
   sofasCount: 0,
-  propertyType: '', depositPence: null, councilTaxBand: '', councilTaxBands: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'Exempt'], councilTaxNone: '', epcMinimum: 'E', epcRating: '', billsIncluded: [], petsConsidered: null, monthlyRentPence: null, epcExemption: null,
+  propertyType: '', depositPence: null, councilTaxBand: '', councilTaxBands: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'Exempt'], councilTaxNone: '', billChoices: ['Gas', 'Electricity', 'Water', 'Council tax', 'Broadband', 'TV licence'], epcMinimum: 'E', epcRating: '', billsIncluded: [], petsConsidered: null, monthlyRentPence: null, epcExemption: null,
   furnishStatus: '',
   moveInDate: null,
   shortDescription: '',
@@ -142,6 +142,53 @@ describe('PortalDetailsForm', () => {
     const body = (put.mock.calls[0][1] as { body: Record<string, unknown> }).body
     expect(body.councilTaxBand).toBe('')
     expect(body.epcExemptionType).toBe('')
+  })
+
+  it('offers the bills where the home is: Rates, not Council tax, for a Belfast home', async () => {
+    mockApi(() => reply(200, { property: blank }), sampleUser)
+    const bills = () => within(screen.getByRole('group', { name: 'Bills included in the rent' })).getAllByRole('checkbox').map((c) => c.getAttribute('value'))
+    const { unmount } = renderPage(<PortalDetailsForm property={blank} />)
+    await screen.findByRole('group', { name: 'Bills included in the rent' })
+    expect(bills()).toEqual(['Gas', 'Electricity', 'Water', 'Council tax', 'Broadband', 'TV licence'])
+    unmount()
+
+    const put = vi.spyOn(api, 'PUT').mockImplementation((async () => reply(200, { property: blank })) as never)
+    const user = userEvent.setup({ delay: null })
+    const belfast = {
+      ...blank, councilTaxBands: [], councilTaxNone: 'None: homes in Northern Ireland pay domestic rates', epcMinimum: '',
+      billChoices: ['Gas', 'Electricity', 'Water', 'Rates', 'Broadband', 'TV licence'],
+      rentPence: 90000, moveInDate: '2026-12-01', shortDescription: 'Flat in Belfast',
+    }
+    const second = renderPage(<PortalDetailsForm property={belfast} />)
+    await screen.findByRole('group', { name: 'Bills included in the rent' })
+    expect(bills()).toEqual(['Gas', 'Electricity', 'Water', 'Rates', 'Broadband', 'TV licence'])
+    expect(screen.queryByRole('checkbox', { name: 'Council tax' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('checkbox', { name: 'Rates' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Water' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(put).toHaveBeenCalled())
+    expect((put.mock.calls[0][1] as { body: Record<string, unknown> }).body.billsIncluded).toEqual(['Water', 'Rates'])
+    second.unmount()
+
+    // Saved with Council tax before it was refused there: still shown,
+    // ticked, so that it can be unticked; the server's reason is shown.
+    put.mockImplementation((async () =>
+      apiError(400, 'invalid', 'Before a listing is published, renters must be told the facts marked below.', {
+        billsIncluded: 'Council tax is not paid in Northern Ireland: choose Rates instead.',
+      })) as never)
+    renderPage(<PortalDetailsForm property={{ ...belfast, billsIncluded: ['Council tax'] }} />)
+    await screen.findByRole('group', { name: 'Bills included in the rent' })
+    expect(bills()).toEqual(['Gas', 'Electricity', 'Water', 'Rates', 'Broadband', 'TV licence', 'Council tax'])
+    expect(screen.getByRole('checkbox', { name: 'Council tax' })).toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Council tax is not paid in Northern Ireland: choose Rates instead.')).toBeInTheDocument()
+  })
+
+  it('offers the usual bills when the server names none', async () => {
+    mockApi(() => reply(200, { property: blank }), sampleUser)
+    renderPage(<PortalDetailsForm property={{ ...blank, billChoices: undefined as unknown as string[] }} />)
+    const group = await screen.findByRole('group', { name: 'Bills included in the rent' })
+    expect(within(group).getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['Gas', 'Electricity', 'Water', 'Council tax', 'Broadband', 'TV licence'])
   })
 
   it('loads saved details for display and blocks an impossible date', async () => {
