@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { baseURL, checkPage, createVerifiedUser, expectApart, expectLabelsWhole, isPhone, mailCount, readCode, sameOrigin, signInViaApi, ukDay } from '../support/helpers'
 import { finishedDraft } from '../support/contracts'
+import { addPhotoViaApi } from '../support/photos'
 import { landlordWithProperty } from '../support/refcheck'
 
 async function cont(page: Page) {
@@ -20,6 +21,17 @@ test('a landlord builds, leaves, resumes, edits and duplicates an agreement', as
   const tenant = await createVerifiedUser(request, 'ctenant', 'Tenant')
   const tenantEmail = tenant.email
   await landlordWithProperty(page, request, 'contract')
+  // The property's listing is up at £1,600 a month: the advertised rent
+  // is the rent (no bidding above it; the rent step below).
+  const { properties } = (await (await page.request.get('/api/properties')).json()) as { properties: { id: string }[] }
+  await addPhotoViaApi(page, properties[0].id)
+  const listed = await page.request.put(`/api/properties/${properties[0].id}/details`, {
+    headers: sameOrigin,
+    data: { rentPence: 160000, rentCycle: 'Monthly', bedroomCount: 2, bathroomCount: 1, sofasCount: 1, furnishStatus: 'Furnished',
+      moveInDate: ukDay(30), shortDescription: 'A two-bed flat off Northcote Road.', publish: true,
+      propertyType: 'Flat', depositPence: 150000, councilTaxBand: 'D', epcRating: 'C', billsIncluded: [], petsConsidered: true },
+  })
+  expect(listed.status(), await listed.text()).toBe(200)
 
   await page.goto('/contract-builder')
   await expect(page.getByRole('heading', { name: 'Tenancy Agreement Builder' })).toBeVisible()
@@ -120,8 +132,12 @@ test('a landlord builds, leaves, resumes, edits and duplicates an agreement', as
   await page.getByLabel('Rent (£)').fill('12a')
   await cont(page)
   await expect(page.getByText('Numbers only')).toBeVisible()
-  await page.getByLabel('Rent (£)').fill('1500')
+  await page.getByLabel('Rent (£)').fill('1700')
   await page.getByLabel('Rent period').selectOption('monthly')
+  await cont(page)
+  await expect(page.getByText("This property's listing advertises the rent at £1,600.00 a month.", { exact: false })).toBeVisible()
+  await checkPage(page, testInfo, 'contract-rent-above-advert')
+  await page.getByLabel('Rent (£)').fill('1500')
   await cont(page)
   await atStep(page, 'First payment date')
   await page.getByRole('textbox', { name: 'First payment date' }).fill('2027-01-04')

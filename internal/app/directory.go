@@ -83,20 +83,27 @@ func (p contractProperties) Owned(ctx context.Context, a session.Actor, id strin
 	if err != nil {
 		return contract.Property{}, err
 	}
-	return contractPlace(pr.ID, pr.Address), nil
+	return contractPlace(pr), nil
 }
 
 func (p contractProperties) Places(ctx context.Context, ids []string) (map[string]contract.Property, error) {
-	addrs, err := p.properties.Addresses(ctx, ids)
-	out := make(map[string]contract.Property, len(addrs))
-	for id, a := range addrs {
-		out[id] = contractPlace(id, a)
+	ps, err := p.properties.ByIDs(ctx, ids)
+	out := make(map[string]contract.Property, len(ps))
+	for id, pr := range ps {
+		out[id] = contractPlace(pr)
 	}
 	return out, err
 }
 
-func contractPlace(id string, a property.Address) contract.Property {
-	return contract.Property{ID: id, Line1: a.FirstLine, Line2: a.SecondLine, Town: a.Town, Postcode: a.Postcode, Country: a.Country}
+// contractPlace is the property as an agreement knows it: its address, and
+// the rent its listing advertises while it is published.
+func contractPlace(pr property.Property) contract.Property {
+	a := pr.Address
+	out := contract.Property{ID: pr.ID, Line1: a.FirstLine, Line2: a.SecondLine, Town: a.Town, Postcode: a.Postcode, Country: a.Country}
+	if pr.Status == property.Published && pr.RentPence != nil {
+		out.Advertised = &contract.AdvertisedRent{Pence: *pr.RentPence, Weekly: pr.RentCycle == property.Weekly}
+	}
+	return out
 }
 
 // inventoryProperties answers reports about properties (inventory.Properties)

@@ -1,6 +1,7 @@
 package contract_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -347,6 +348,60 @@ func TestTenancyCannotStartBeforeItsAgreement(t *testing.T) {
 		finish(t, c, id, a)
 		if r := c.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != http.StatusOK {
 			t.Fatalf("signing with today's start: %d %s", r.Status, r.Raw)
+		}
+	})
+}
+
+// The advertised rent is the rent (law.advertisedRent, Renters' Rights Act
+// 2025 section 56): while the property's listing is published at a rent,
+// the agreement's rent may not be more, compared by the year whatever the
+// periods. Before the fix a listing at £900 a month let an agreement at
+// £1,000 be finished and signed.
+func TestRentNoMoreThanAdvertised(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c, pid := landlordWithProperty(t, e, "lord@example.com")
+		advertise := func(status string, pence int64, cycle string) {
+			t.Helper()
+			if _, err := e.App.DB.Conn().Exec(context.Background(), `UPDATE properties SET status = ?, rent_pence = ?, rent_cycle = ? WHERE id = ?`,
+				status, pence, cycle, pid); err != nil {
+				t.Fatal(err)
+			}
+		}
+		id := newDraft(t, c, pid)["id"].(string)
+		a := answers() // £1,500 a month
+		finish(t, c, id, a)
+		pay(t, c, id)
+		verify(t, e, c, "lord@example.com", id)
+
+		advertise("Published", 90000, "Monthly")
+		want := "This property's listing advertises the rent at £900.00 a month. Since 1 May 2026 a landlord may not accept more than the advertised rent, nor invite offers above it: enter that rent or less."
+		// The £1,500 draft, finished before the listing went up, is refused
+		// at the landlord's signature.
+		if r := c.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != http.StatusBadRequest || r.FieldError("rentPence") != want {
+			t.Fatalf("signing at £1,500: %d %s", r.Status, r.Raw)
+		}
+		for _, tc := range []struct {
+			pence  int64
+			period string
+			ok     bool
+		}{
+			{90001, "monthly", false}, {90000, "monthly", true}, {20770, "weekly", true}, // £207.70 a week is £900.03 a month: rounding
+			{20800, "weekly", false}, {150000, "monthly", false},
+		} {
+			r := step(c, id, "rent", with(with(a, "rentPence", tc.pence), "rentPeriod", tc.period))
+			if got := r.FieldError("rentPence"); (r.Status == http.StatusOK) != tc.ok || (!tc.ok && got != want) {
+				t.Errorf("%d %s against £900 a month: %d %s", tc.pence, tc.period, r.Status, r.Raw)
+			}
+		}
+		// A weekly advert; then an unpublished listing advertises nothing.
+		advertise("Published", 40000, "Weekly")
+		if r := step(c, id, "rent", a); r.Status != http.StatusOK {
+			t.Fatalf("£1,500 a month against £400 a week: %d %s", r.Status, r.Raw)
+		}
+		advertise("Active", 90000, "Monthly")
+		finish(t, c, id, a)
+		if r := c.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != http.StatusOK {
+			t.Fatalf("signing with no live advert: %d %s", r.Status, r.Raw)
 		}
 	})
 }

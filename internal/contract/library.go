@@ -83,6 +83,10 @@ type Law struct {
 	// StartDate: how early the tenancy may start, counted back from the day
 	// the agreement is made (UK date).
 	StartDate LawRule `yaml:"startDate" json:"startDate"`
+	// AdvertisedRent: the agreement's rent may not be more than its
+	// property's published listing advertises; the message has one %s, the
+	// advertised rent ("£900 a month").
+	AdvertisedRent LawRule `yaml:"advertisedRent" json:"advertisedRent"`
 }
 
 func (r LawRule) check(name string) error {
@@ -185,7 +189,7 @@ func (l *Library) check() error {
 	if len(l.Rules.RentPeriods) == 0 {
 		return fmt.Errorf("rules.rentPeriods is empty")
 	}
-	for name, r := range map[string]LawRule{"residentLandlord": l.Law.ResidentLandlord, "noticeAddress": l.Law.NoticeAddress, "rentBook": l.Law.RentBook, "startDate": l.Law.StartDate} {
+	for name, r := range map[string]LawRule{"residentLandlord": l.Law.ResidentLandlord, "noticeAddress": l.Law.NoticeAddress, "rentBook": l.Law.RentBook, "startDate": l.Law.StartDate, "advertisedRent": l.Law.AdvertisedRent} {
 		if err := r.check(name); err != nil {
 			return err
 		}
@@ -195,6 +199,9 @@ func (l *Library) check() error {
 	}
 	if d := l.Law.StartDate.DaysBefore; d == nil || *d < 0 {
 		return fmt.Errorf("law.startDate: daysBefore (0 or more) is required")
+	}
+	if strings.Count(l.Law.AdvertisedRent.Message, "%") != 1 || !strings.Contains(l.Law.AdvertisedRent.Message, "%s") {
+		return fmt.Errorf("law.advertisedRent: the message needs one %%s (the advertised rent)")
 	}
 	seen := map[string]bool{}
 	for si := range l.Sections {

@@ -68,13 +68,14 @@ law:
   noticeAddress: {jurisdictions: [England], message: M, source: S, url: "https://x", since: 1988-02-01, checked: 2026-11-26}
   rentBook: {rentPeriods: [weekly], message: M, source: S, url: "https://x", since: 1985-10-01, checked: 2026-11-26}
   startDate: {daysBefore: 0, message: M, source: S, url: "https://x", since: 2026-05-01, checked: 2026-11-27}
+  advertisedRent: {message: "M %s", source: S, url: "https://x", since: 2026-05-01, checked: 2026-11-27}
 sections:
   - id: s
     part: A
     title: S
     clauses:
       - id: c
-        text: "%s"
+        text: "BODY"
 `
 	for name, body := range map[string]string{
 		"unknown placeholder":     "Rent {{.RentAmont}}",
@@ -82,34 +83,39 @@ sections:
 		"broken template":         "{{if}}",
 		"law rule without source": "x\nREPLACE",
 		"start date without days": "x\nDAYS",
+		"advert without its rent": "x\nADVERT",
 	} {
 		body := body
-		if strings.HasSuffix(body, "DAYS") {
-			fsys := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(strings.Replace(base, "%s", "x", 1), "daysBefore: 0, ", "", 1))}}
+		if strings.HasSuffix(body, "DAYS") || strings.HasSuffix(body, "ADVERT") {
+			broken := strings.Replace(base, "daysBefore: 0, ", "", 1)
+			if strings.HasSuffix(body, "ADVERT") {
+				broken = strings.Replace(base, `message: "M %s"`, "message: M", 1)
+			}
+			fsys := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(broken, "BODY", "x", 1))}}
 			if _, err := loadLibraries(fsys, "lib"); err == nil {
 				t.Errorf("%s: loaded", name)
 			}
 			continue
 		}
 		if strings.HasSuffix(body, "REPLACE") {
-			fsys := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(strings.Replace(base, "%s", "x", 1), "message: M, source: S, url: \"https://x\", since: 1985", "message: M, source: \"\", url: \"https://x\", since: 1985", 1))}}
+			fsys := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(strings.Replace(base, "BODY", "x", 1), "message: M, source: S, url: \"https://x\", since: 1985", "message: M, source: \"\", url: \"https://x\", since: 1985", 1))}}
 			if _, err := loadLibraries(fsys, "lib"); err == nil {
 				t.Errorf("%s: loaded", name)
 			}
 			continue
 		}
-		fsys := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(base, "%s", body, 1))}}
+		fsys := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(base, "BODY", body, 1))}}
 		if _, err := loadLibraries(fsys, "lib"); err == nil {
 			t.Errorf("%s: loaded", name)
 		}
 	}
-	ok := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(base, "%s", "Rent {{.RentAmount}}", 1))}}
+	ok := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(base, "BODY", "Rent {{.RentAmount}}", 1))}}
 	if _, err := loadLibraries(ok, "lib"); err != nil {
 		t.Fatalf("good library refused: %v", err)
 	}
 	overlap := fstest.MapFS{
-		"lib/a.yaml": {Data: []byte(strings.Replace(base, "%s", "x", 1))},
-		"lib/b.yaml": {Data: []byte(strings.Replace(strings.Replace(base, "%s", "x", 1), "version: v1", "version: v2", 1))},
+		"lib/a.yaml": {Data: []byte(strings.Replace(base, "BODY", "x", 1))},
+		"lib/b.yaml": {Data: []byte(strings.Replace(strings.Replace(base, "BODY", "x", 1), "version: v1", "version: v2", 1))},
 	}
 	if _, err := loadLibraries(overlap, "lib"); err == nil || !strings.Contains(err.Error(), "overlap") {
 		t.Errorf("overlapping versions: %v", err)

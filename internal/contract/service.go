@@ -315,6 +315,11 @@ func (s *Service) SaveStep(ctx context.Context, a session.Actor, id string, in S
 		if err := in.Answers.checkStep(in.Step, lib); err != nil {
 			return false, err
 		}
+		if in.Step == StepRent {
+			if err := rentAboveAdvert(in.Answers, p, lib); err != nil {
+				return false, err
+			}
+		}
 		if in.Step == StepStartDate {
 			if err := s.startTooEarly(in.Answers, lib); err != nil {
 				return false, err
@@ -383,7 +388,39 @@ func (s *Service) checkAll(c Contract, p Property) (Step, error) {
 	if err := s.startTooEarly(c.Answers, lib); err != nil {
 		return StepStartDate, err
 	}
+	if err := rentAboveAdvert(c.Answers, p, lib); err != nil {
+		return StepRent, err
+	}
 	return StepFinished, nil
+}
+
+// periodsPerYear are the rent periods an agreement's rent may have, by
+// how many fall in a year.
+var periodsPerYear = map[string]int64{"weekly": 52, "monthly": 12}
+
+// rentAboveAdvert refuses a rent above the one the property's published
+// listing advertises (law.advertisedRent: the advertised rent is the rent).
+// Rents of different periods are compared by the year, with a penny a
+// period for rounding (a weekly rent given monthly); of the same period,
+// to the penny.
+func rentAboveAdvert(a Answers, p Property, lib *Library) error {
+	ad, per := p.Advertised, periodsPerYear[a.RentPeriod]
+	if ad == nil || lib == nil || a.RentPence <= 0 || per == 0 {
+		return nil
+	}
+	adPer, unit := int64(12), "a month"
+	if ad.Weekly {
+		adPer, unit = 52, "a week"
+	}
+	rounding := per
+	if per == adPer {
+		rounding = 0
+	}
+	if a.RentPence*per <= ad.Pence*adPer+rounding {
+		return nil
+	}
+	msg := fmt.Sprintf(strings.TrimSpace(lib.Law.AdvertisedRent.Message), moneyText(ad.Pence)+" "+unit)
+	return apperr.Fields(msg, map[string]string{"rentPence": msg}).WithKind(apperr.Invalid, "rent_above_advert")
 }
 
 // startTooEarly refuses a start date earlier than the law of the library

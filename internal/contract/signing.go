@@ -302,6 +302,9 @@ func (s *Service) signAsLandlord(ctx context.Context, a session.Actor, c Contrac
 	if err := s.lawful(c.Answers, p); err != nil {
 		return SignResult{}, err
 	}
+	if err := rentAboveAdvert(c.Answers, p, s.libraryOf(c)); err != nil {
+		return SignResult{}, err
+	}
 	now := s.now()
 	sent := now.UnixMilli()
 	var env signing.Envelope

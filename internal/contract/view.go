@@ -46,6 +46,15 @@ type Property struct {
 	Town     string `json:"town"`
 	Postcode string `json:"postcode"`
 	Country  string `json:"country"`
+	// Advertised: the rent its listing advertises while it is published
+	// (nil when it is not); the agreement's rent may not be more.
+	Advertised *AdvertisedRent `json:"-"`
+}
+
+// AdvertisedRent is a published listing's rent: pence a month, or a week.
+type AdvertisedRent struct {
+	Pence  int64
+	Weekly bool
 }
 
 func (p Property) text() string { return joinNonEmpty(", ", p.Line1, p.Line2, p.Town, p.Postcode) }

@@ -71,13 +71,25 @@ func (s *Service) Get(ctx context.Context, o session.Actor, id string) (Property
 // reference checks, show where it is even after it was deleted), in one
 // query. Unknown ids are left out.
 func (s *Service) Addresses(ctx context.Context, ids []string) (map[string]Address, error) {
+	ps, err := s.ByIDs(ctx, ids)
+	out := make(map[string]Address, len(ps))
+	for id, p := range ps {
+		out[id] = p.Address
+	}
+	return out, err
+}
+
+// ByIDs are the given properties, whoever owns them, keyed by id: for the
+// areas that build on a property (its address, the rent it is advertised
+// at). Unknown ids are left out.
+func (s *Service) ByIDs(ctx context.Context, ids []string) (map[string]Property, error) {
 	ps, err := byIDs(ctx, s.db.Conn(), ids)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]Address, len(ps))
+	out := make(map[string]Property, len(ps))
 	for _, p := range ps {
-		out[p.ID] = p.Address
+		out[p.ID] = p
 	}
 	return out, nil
 }
