@@ -421,9 +421,13 @@ func (a *Answers) checkStep(step Step, lib *Library) error {
 			} else if w := tenancy.DepositWarningAnnual(annualRent(a.RentPence, a.RentPeriod), d.PerTenantPence*int64(max(1, len(a.Tenants)))); w != "" {
 				p.add("deposit.perTenantPence", w)
 			}
-			if !contains(DepositSchemes, d.Scheme) {
+			switch {
+			case !contains(DepositSchemes, d.Scheme):
 				p.add("deposit.scheme", MsgScheme)
-			} else if d.Scheme == "Other" && (clean(d.SchemeOther) == "" || len(d.SchemeOther) > maxText) {
+			case lib != nil && !contains(lib.Law.DepositScheme.Schemes, d.Scheme):
+				// The law approves its schemes: no other (law.depositScheme).
+				p.add("deposit.scheme", strings.TrimSpace(lib.Law.DepositScheme.Message))
+			case d.Scheme == "Other" && (clean(d.SchemeOther) == "" || len(d.SchemeOther) > maxText):
 				p.add("deposit.schemeOther", MsgScheme)
 			}
 		case DepositZero:

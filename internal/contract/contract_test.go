@@ -115,7 +115,11 @@ func TestWizardRulesOnTheServer(t *testing.T) {
 			{"rent", "rentPeriod", contract.MsgRentPeriod, with(a, "rentPeriod", "four-weekly")},
 			{"firstPayment", "firstPaymentDate", "Please provide a date", with(a, "firstPaymentDate", "")},
 			{"firstPayment", "firstPaymentDate", "The first payment cannot be due more than one month before the tenancy starts: rent in advance is capped at one month.", with(a, "firstPaymentDate", "2026-10-15")},
-			{"deposit", "deposit.schemeOther", "Please specify a scheme", with(a, "deposit", map[string]any{"kind": "standard", "perTenantPence": 1000, "scheme": "Other"})},
+			// The spec's "Other" scheme: the law approves three, and no other
+			// (law.depositScheme). Before, "Landlord's own savings account" was
+			// accepted and printed in the agreement.
+			{"deposit", "deposit.scheme", "In England a deposit must be protected in a government-approved scheme: the Deposit Protection Service, mydeposits or the Tenancy Deposit Scheme. Choose one of them.",
+				with(a, "deposit", map[string]any{"kind": "standard", "perTenantPence": 1000, "scheme": "Other", "schemeOther": "Landlord's own savings account"})},
 			{"deposit", "deposit.perTenantPence", "This deposit is more than the legal cap of £1,730.76 (5 weeks' rent) under the Tenant Fees Act 2019. In England a landlord may not take more.",
 				with(a, "deposit", map[string]any{"kind": "standard", "perTenantPence": 90000, "scheme": "My Deposits"})},
 			{"utilities", "utilities.other", "Please specify", with(a, "utilities", map[string]any{"answer": "yes", "items": []any{"Other"}})},

@@ -116,6 +116,8 @@ func (h *Handler) catalogue(w http.ResponseWriter, r *http.Request, a session.Ac
 		"maxTenants":     MaxTenants,
 	}
 	if lib, ok := h.svc.Libraries().Current(DocumentType, tenancy.England, h.svc.now()); ok {
+		// Only the schemes the law approves are offered.
+		body["depositSchemes"] = lib.Law.DepositScheme.Schemes
 		body["england"] = map[string]any{
 			"version": lib.Version, "effectiveFrom": lib.EffectiveFrom, "title": lib.Title, "rules": lib.Rules,
 			"statutoryRightsWarning": lib.StatutoryRightsWarning, "disclaimer": lib.Disclaimer, "law": lib.Law,

@@ -183,6 +183,12 @@ func TestNoticeAddressAndRentBook(t *testing.T) {
 			{"line1": "1 Donegall Place", "town": "Belfast", "postcode": "BT1 5GS"},
 			{"line1": "1 Rue de Rivoli", "town": "Paris", "postcode": "75001", "country": "France"},
 			{"line1": "1 High Street", "town": "London", "postcode": "SW1A 1AA", "country": "Spain"},
+			// Not in the UK (Guernsey, Jersey, the Isle of Man), or no such
+			// postcode area: before, every unknown area counted as England.
+			{"line1": "1 Le Pollet", "town": "St Peter Port", "postcode": "GY1 1WH", "country": "United Kingdom"},
+			{"line1": "1 King Street", "town": "St Helier", "postcode": "JE2 3AB"},
+			{"line1": "1 Prospect Hill", "town": "Douglas", "postcode": "IM1 1AA", "country": "United Kingdom"},
+			{"line1": "1 Nowhere Lane", "town": "London", "postcode": "XX1 1XX", "country": "United Kingdom"},
 		} {
 			if r := step(c, id, "serviceAddress", with(answers(), "serviceAddress", ad)); r.Status != http.StatusBadRequest || r.FieldError("serviceAddress.postcode") != msg {
 				t.Errorf("%v: %d %s", ad["postcode"], r.Status, r.Raw)

@@ -62,6 +62,8 @@ type LawRule struct {
 	Message       string   `yaml:"message" json:"message"`
 	Jurisdictions []string `yaml:"jurisdictions" json:"jurisdictions,omitempty"`
 	RentPeriods   []string `yaml:"rentPeriods" json:"rentPeriods,omitempty"`
+	// Schemes: the deposit protection schemes the law approves (depositScheme).
+	Schemes []string `yaml:"schemes" json:"schemes,omitempty"`
 	// DaysBefore: how many days before the day the agreement is made its
 	// tenancy may start (startDate).
 	DaysBefore *int   `yaml:"daysBefore" json:"daysBefore,omitempty"`
@@ -87,6 +89,8 @@ type Law struct {
 	// property's published listing advertises; the message has one %s, the
 	// advertised rent ("£900 a month").
 	AdvertisedRent LawRule `yaml:"advertisedRent" json:"advertisedRent"`
+	// DepositScheme: the schemes a deposit may be protected in; no other.
+	DepositScheme LawRule `yaml:"depositScheme" json:"depositScheme"`
 }
 
 func (r LawRule) check(name string) error {
@@ -189,7 +193,7 @@ func (l *Library) check() error {
 	if len(l.Rules.RentPeriods) == 0 {
 		return fmt.Errorf("rules.rentPeriods is empty")
 	}
-	for name, r := range map[string]LawRule{"residentLandlord": l.Law.ResidentLandlord, "noticeAddress": l.Law.NoticeAddress, "rentBook": l.Law.RentBook, "startDate": l.Law.StartDate, "advertisedRent": l.Law.AdvertisedRent} {
+	for name, r := range map[string]LawRule{"residentLandlord": l.Law.ResidentLandlord, "noticeAddress": l.Law.NoticeAddress, "rentBook": l.Law.RentBook, "startDate": l.Law.StartDate, "advertisedRent": l.Law.AdvertisedRent, "depositScheme": l.Law.DepositScheme} {
 		if err := r.check(name); err != nil {
 			return err
 		}
@@ -199,6 +203,9 @@ func (l *Library) check() error {
 	}
 	if d := l.Law.StartDate.DaysBefore; d == nil || *d < 0 {
 		return fmt.Errorf("law.startDate: daysBefore (0 or more) is required")
+	}
+	if len(l.Law.DepositScheme.Schemes) == 0 {
+		return fmt.Errorf("law.depositScheme: the approved schemes are required")
 	}
 	if strings.Count(l.Law.AdvertisedRent.Message, "%") != 1 || !strings.Contains(l.Law.AdvertisedRent.Message, "%s") {
 		return fmt.Errorf("law.advertisedRent: the message needs one %%s (the advertised rent)")

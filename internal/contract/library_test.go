@@ -69,6 +69,7 @@ law:
   rentBook: {rentPeriods: [weekly], message: M, source: S, url: "https://x", since: 1985-10-01, checked: 2026-11-26}
   startDate: {daysBefore: 0, message: M, source: S, url: "https://x", since: 2026-05-01, checked: 2026-11-27}
   advertisedRent: {message: "M %s", source: S, url: "https://x", since: 2026-05-01, checked: 2026-11-27}
+  depositScheme: {schemes: [A], message: M, source: S, url: "https://x", since: 2007-04-06, checked: 2026-11-27}
 sections:
   - id: s
     part: A

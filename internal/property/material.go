@@ -343,13 +343,27 @@ const MsgNoEPCRegister = "The PRS Exemptions Register covers England and Wales o
 // lawWhereErrors checks, by form field, the facts whose rule is the law of
 // the home's jurisdiction (from its postcode): the deposit's cap
 // (tenancy.DepositLimit: five or six weeks' rent in England, two months' in
-// Scotland, one month's in Northern Ireland, none in Wales) and band I,
-// which only Wales has.
+// Scotland, one month's in Northern Ireland, none in Wales; the stricter
+// where a border district may be in either) and band I, which only Wales
+// has.
 func lawWhereErrors(postcode string, deposit *int64, rentPence int64, cycle RentCycle, band string) map[string]string {
 	out := map[string]string{}
-	j, _ := tenancy.JurisdictionOf(postcode)
 	if deposit != nil {
-		if capPence, msg, ok := tenancy.DepositLimit(j, rentPence, cycle == Weekly); ok && *deposit > capPence {
+		// A district on a border may be in either country: the stricter
+		// cap of the two (Berwick's TD15 is English, most of TD Scottish).
+		var capPence int64 = -1
+		var msg string
+		choices := tenancy.JurisdictionChoices(postcode)
+		if len(choices) == len(tenancy.Jurisdictions()) { // an unknown district: its area's country
+			j, _ := tenancy.JurisdictionOf(postcode)
+			choices = []string{j}
+		}
+		for _, j := range choices {
+			if c, m, ok := tenancy.DepositLimit(j, rentPence, cycle == Weekly); ok && (capPence < 0 || c < capPence) {
+				capPence, msg = c, m
+			}
+		}
+		if capPence >= 0 && *deposit > capPence {
 			out["depositPence"] = msg
 		}
 	}

@@ -190,6 +190,7 @@ func TestDepositCapAndBandsAreTheLawWhereTheHomeIs(t *testing.T) {
 			return c.Do(http.MethodPut, "/api/properties/"+id+"/details", with(d, "councilTaxBand", band))
 		}
 		england, scotland, wales, ni := at("SW11 5RW"), at("EH1 2NG"), at("CF10 1EP"), at("BT1 5GS")
+		berwick := at("TD15 1BT") // a district in Scotland and England: the stricter cap
 		for _, tc := range []struct {
 			name, id, cycle string
 			rent, deposit   int
@@ -208,6 +209,8 @@ func TestDepositCapAndBandsAreTheLawWhereTheHomeIs(t *testing.T) {
 			{"Northern Ireland, a band", ni, "Monthly", 100000, 100000, "C", "councilTaxBand", property.MsgNoCouncilTax},
 			{"Northern Ireland, exempt", ni, "Monthly", 100000, 100000, "Exempt", "councilTaxBand", property.MsgNoCouncilTax},
 			{"Wales, no cap, band I", wales, "Monthly", 100000, 500000, "I", "", ""},
+			{"Berwick, 5 weeks", berwick, "Monthly", 100000, 115300, "C", "", ""},
+			{"Berwick, 2 months", berwick, "Monthly", 100000, 200000, "C", "depositPence", "The deposit can be at most 5 weeks' rent (£1,153.84) under the Tenant Fees Act 2019."},
 		} {
 			expectPublished(t, tc.name, publish(tc.id, tc.cycle, tc.rent, tc.deposit, tc.band), tc.field, tc.want)
 		}

@@ -139,8 +139,8 @@ func JurisdictionOf(postcode string) (j Jurisdiction, ask bool) {
 		return England, true
 	}
 	country, ok := areaCountry[m[1]]
-	if !ok {
-		country = England
+	if !ok { // not a postcode area of the four (the Crown Dependencies)
+		return England, true
 	}
 	if c, ok := districtCountry[outward]; ok {
 		country = c
@@ -169,7 +169,11 @@ func District(postcode string) string { return outwardOf(postcode) }
 
 func outwardOf(postcode string) string {
 	p := strings.ToUpper(strings.Join(strings.Fields(postcode), ""))
-	if len(p) < 5 || !outwardRe.MatchString(p[:len(p)-3]) {
+	if len(p) < 5 {
+		return ""
+	}
+	m := outwardRe.FindStringSubmatch(p[:len(p)-3])
+	if m == nil || areaCountry[m[1]] == "" {
 		return ""
 	}
 	return p[:len(p)-3]

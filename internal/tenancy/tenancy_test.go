@@ -1,6 +1,7 @@
 package tenancy
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -70,6 +71,12 @@ func TestJurisdictionOf(t *testing.T) {
 		{"TD15 1AA", "Scotland", true}, // Berwick-upon-Tweed is in England: ask
 		{"NP16 5AA", "Wales", true},
 		{"nonsense", "England", true},
+		// Not in the UK (Crown Dependencies), or no such area: unplaced, as
+		// an unreadable postcode is. Before, every unlisted area was England.
+		{"GY1 1WH", "England", true},
+		{"JE2 3AB", "England", true},
+		{"IM1 1AA", "England", true},
+		{"XX1 1XX", "England", true},
 	} {
 		j, ask := JurisdictionOf(c.postcode)
 		if j != c.want || ask != c.ask {
@@ -100,7 +107,7 @@ func TestJurisdictionChoices(t *testing.T) {
 		}
 	}
 	for pc, want := range map[string]bool{"SW1A 1AA": true, "CF10 1EP": true, "CH5 1AB": true, "TD15 1AA": true,
-		"EH1 2NG": false, "BT1 5GS": false, "nonsense": false, "": false} {
+		"EH1 2NG": false, "BT1 5GS": false, "nonsense": false, "": false, "GY1 1WH": false, "JE2 3AB": false, "IM1 1AA": false, "ZZ99 9ZZ": false} {
 		if InEnglandOrWales(pc) != want {
 			t.Errorf("InEnglandOrWales(%q) = %v", pc, !want)
 		}
@@ -137,5 +144,25 @@ func TestDepositCapsAreChecked(t *testing.T) {
 	}
 	if _, _, ok := DepositLimit(Wales, 100000, false); ok {
 		t.Error("Wales has no cap on the security deposit")
+	}
+}
+
+// Every postcode area of the districts data (internal/geo) is one of the
+// four's, or a Crown Dependency's, which are not in the UK.
+func TestEveryPostcodeAreaIsPlaced(t *testing.T) {
+	raw, err := os.ReadFile("../geo/data/uk-postcode-districts.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	crown := map[string]bool{"GY": true, "JE": true, "IM": true}
+	for _, line := range strings.Split(string(raw), "\n")[1:] {
+		outcode, _, _ := strings.Cut(strings.TrimSpace(line), ",")
+		m := outwardRe.FindStringSubmatch(outcode)
+		if m == nil {
+			continue
+		}
+		if placed := District(outcode+"1AA") != ""; placed == crown[m[1]] {
+			t.Errorf("%s: placed %v", outcode, placed)
+		}
 	}
 }
