@@ -79,6 +79,7 @@ var sweepKills = []sweepKill{{
 		// Recorded two months before any reminder is due (recording one
 		// queues a sweep); the sweeps run when they are.
 		e.Clock.Set(sweepAt.AddDate(0, -2, 0))
+		// Issued a year before expiry, within a gas check's legal 12 months.
 		expires := sweepAt.AddDate(0, 0, 5).Format(time.DateOnly)
 		var keys []string
 		for i := range 20 {
@@ -91,7 +92,7 @@ var sweepKills = []sweepKill{{
 			pid := r.Body["property"].(map[string]any)["id"].(string)
 			for _, typ := range []string{"gas-safety", "eicr"} {
 				if r := c.Post("/api/certificates", map[string]any{"propertyId": pid, "type": typ,
-					"issuedOn": sweepAt.AddDate(-1, 0, 0).Format(time.DateOnly), "expiresOn": expires}); r.Status != http.StatusCreated {
+					"issuedOn": sweepAt.AddDate(-1, 0, 6).Format(time.DateOnly), "expiresOn": expires}); r.Status != http.StatusCreated {
 					t.Fatalf("create certificate: %d %s", r.Status, r.Raw)
 				}
 				keys = append(keys, typ+"|"+home)

@@ -30,6 +30,9 @@ const (
 	MaxBookingText = 500
 )
 
+// LongDate is how the area writes a day in words: 10 January 2027.
+const LongDate = "2 January 2006"
+
 // Reminder stages: 30 and 7 days before the expiry date and on the day,
 // each due at ReminderHour (UK time).
 const (
@@ -59,20 +62,23 @@ const (
 	MsgIssuedFuture     = "The issue date cannot be in the future."
 	MsgExpiresOn        = "Please enter the expiry date."
 	MsgExpiryOrder      = "The expiry date must be after the issue date."
-	MsgRating           = "Please choose the EPC rating (A to G)."
-	MsgNoRating         = "Only an EPC has a rating."
-	MsgNotes            = "Notes can be at most 2000 characters."
-	MsgReplaces         = "Only a current certificate of the same type can be replaced."
-	MsgNoFile           = "Please choose a file."
-	MsgFileType         = "Only PDF, JPEG or PNG files can be uploaded."
-	MsgFileTooLarge     = "Each file can be at most 10 MB."
-	MsgTooManyFiles     = "A certificate can have at most 20 files."
-	MsgBusy             = "The server is busy; please try again in a moment."
-	MsgBookingOff       = "Booking a vendor is not available."
-	MsgNotBookable      = "This certificate cannot be booked."
-	MsgPreferredDates   = "Please say which dates suit you."
-	MsgContact          = "Please give a phone number or e-mail to contact you."
-	MsgBookingLong      = "Please keep this under 500 characters."
+	MsgExpiryTerm       = "%s %s lasts %s: it expires by %s." // a, type name, term, latest expiry (CertType.TermMessage)
+	// ... with a check made early keeping the old date (earlyCheckMonths).
+	MsgExpiryTermEarly = "%s %s lasts %s, or up to %s when the check was made in the %s before the last one ran out: it expires by %s."
+	MsgRating          = "Please choose the EPC rating (A to G)."
+	MsgNoRating        = "Only an EPC has a rating."
+	MsgNotes           = "Notes can be at most 2000 characters."
+	MsgReplaces        = "Only a current certificate of the same type can be replaced."
+	MsgNoFile          = "Please choose a file."
+	MsgFileType        = "Only PDF, JPEG or PNG files can be uploaded."
+	MsgFileTooLarge    = "Each file can be at most 10 MB."
+	MsgTooManyFiles    = "A certificate can have at most 20 files."
+	MsgBusy            = "The server is busy; please try again in a moment."
+	MsgBookingOff      = "Booking a vendor is not available."
+	MsgNotBookable     = "This certificate cannot be booked."
+	MsgPreferredDates  = "Please say which dates suit you."
+	MsgContact         = "Please give a phone number or e-mail to contact you."
+	MsgBookingLong     = "Please keep this under 500 characters."
 )
 
 // Certificate is one compliance certificate a landlord recorded, or one

@@ -211,7 +211,7 @@ func (s *Service) reminderMail(to Person, p Property, c Certificate) mail.Email 
 	}
 	date := c.ExpiresOn
 	if d, err := time.Parse(time.DateOnly, c.ExpiresOn); err == nil {
-		date = d.Format("2 January 2006")
+		date = d.Format(LongDate)
 	}
 	link := strings.TrimRight(s.d.BaseURL, "/") + certificatesURL(p.ID)
 	paras := []string{

@@ -228,6 +228,7 @@ func (s *Service) load(ctx context.Context, ownerID, propertyID string) ([]Certi
 	}
 	for i := range own {
 		own[i].Files = files[own[i].ID]
+		own[i].ExpiresOn = s.effectiveExpiry(own[i])
 	}
 	if s.d.Reports != nil {
 		docs, err := s.d.Reports.ComplianceDocuments(ctx, ownerID, propertyID)
@@ -240,6 +241,14 @@ func (s *Service) load(ctx context.Context, ownerID, propertyID string) ([]Certi
 	}
 	sortCertificates(own)
 	return own, nil
+}
+
+// effectiveExpiry is a recorded certificate's expiry, never later than its
+// type's term fixed by law allows (CertType.EffectiveExpiry): what its days
+// left, colour, compliance, reminders and calendar go by.
+func (s *Service) effectiveExpiry(c Certificate) string {
+	t, _ := s.types.Get(c.Type)
+	return t.EffectiveExpiry(c.IssuedOn, c.ExpiresOn)
 }
 
 func reportCertificate(d ReportDocument) Certificate {
@@ -541,7 +550,7 @@ func (s *Service) view(c Certificate, current bool, today time.Time) Certificate
 	if c.Source != nil {
 		v.ReadOnly = true
 		v.Source = &SourceView{Kind: "inventory-report", ReportID: c.Source.ReportID, ReportType: c.Source.ReportType,
-			Label: "From the " + strings.ToLower(c.Source.ReportType) + " of " + c.Source.ReportDate.In(clock.UK).Format("2 January 2006"),
+			Label: "From the " + strings.ToLower(c.Source.ReportType) + " of " + c.Source.ReportDate.In(clock.UK).Format(LongDate),
 			URL:   "/NewReport?id=" + url.QueryEscape(c.Source.ReportID) + "&view=preview"}
 		v.OpenURL = v.Source.URL
 	} else {
@@ -727,6 +736,10 @@ func (s *Service) check(c *Certificate, computeExpiry bool) error {
 		fields["expiresOn"] = dates.Message(c.ExpiresOn, MsgExpiresOn)
 	case validDate(c.IssuedOn) && c.ExpiresOn <= c.IssuedOn:
 		fields["expiresOn"] = MsgExpiryOrder
+	case validDate(c.IssuedOn) && t.LatestExpiry(c.IssuedOn) != "" && c.ExpiresOn > t.LatestExpiry(c.IssuedOn):
+		// The law fixes the term (termMonths, termFixed and source in
+		// data/certificate-types.yaml): sooner is allowed, later is not.
+		fields["expiresOn"] = t.TermMessage(c.IssuedOn)
 	}
 	switch {
 	case len(t.Ratings) > 0 && !slices.Contains(t.Ratings, c.EPCRating):
@@ -875,6 +888,10 @@ func (s *Service) owned(ctx context.Context, a session.Actor, id string) (Certif
 	if _, err := s.property(ctx, a, c.PropertyID); err != nil {
 		return Certificate{}, notFound()
 	}
+	// A record with an expiry later than the law allows is edited from the
+	// expiry it is shown with (effectiveExpiry), so changing only its notes
+	// corrects it rather than being refused.
+	c.ExpiresOn = s.effectiveExpiry(c)
 	return c, nil
 }
 

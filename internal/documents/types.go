@@ -33,22 +33,27 @@ const (
 
 // CertType is one certificate type as data/certificate-types.yaml gives it.
 type CertType struct {
-	ID           string   `yaml:"id" json:"id"`
-	Name         string   `yaml:"name" json:"name"`
-	ShortName    string   `yaml:"shortName" json:"shortName"`
-	SpecName     string   `yaml:"specName" json:"specName"`
-	CertTypeNo   int      `yaml:"certType" json:"certType"`
-	TermMonths   int      `yaml:"termMonths" json:"termMonths"`
-	TermFixed    bool     `yaml:"termFixed" json:"termFixed"`
-	RequiredWhen string   `yaml:"requiredWhen" json:"requiredWhen"`
-	TenantCopy   string   `yaml:"tenantCopy" json:"tenantCopy"`
-	Bookable     bool     `yaml:"bookable" json:"bookable"`
-	NeedsName    bool     `yaml:"needsName" json:"needsName"`
-	Ratings      []string `yaml:"ratings" json:"ratings"`
-	MinRating    string   `yaml:"minRating" json:"minRating"`
-	Source       string   `yaml:"source" json:"source"`
-	Checked      string   `yaml:"checked" json:"checked"`
-	Help         string   `yaml:"help" json:"help"`
+	ID         string `yaml:"id" json:"id"`
+	Name       string `yaml:"name" json:"name"`
+	ShortName  string `yaml:"shortName" json:"shortName"`
+	SpecName   string `yaml:"specName" json:"specName"`
+	CertTypeNo int    `yaml:"certType" json:"certType"`
+	TermMonths int    `yaml:"termMonths" json:"termMonths"`
+	TermFixed  bool   `yaml:"termFixed" json:"termFixed"`
+	// EarlyCheckMonths: a check made this many months before the last one
+	// ran out keeps its date, so the new one may run term + these months
+	// from the check (gas safety since 2018); EarlyCheckSource says where.
+	EarlyCheckMonths int      `yaml:"earlyCheckMonths" json:"earlyCheckMonths"`
+	EarlyCheckSource string   `yaml:"earlyCheckSource" json:"earlyCheckSource,omitempty"`
+	RequiredWhen     string   `yaml:"requiredWhen" json:"requiredWhen"`
+	TenantCopy       string   `yaml:"tenantCopy" json:"tenantCopy"`
+	Bookable         bool     `yaml:"bookable" json:"bookable"`
+	NeedsName        bool     `yaml:"needsName" json:"needsName"`
+	Ratings          []string `yaml:"ratings" json:"ratings"`
+	MinRating        string   `yaml:"minRating" json:"minRating"`
+	Source           string   `yaml:"source" json:"source"`
+	Checked          string   `yaml:"checked" json:"checked"`
+	Help             string   `yaml:"help" json:"help"`
 }
 
 // Required reports whether a published property needs the type.
@@ -104,6 +109,12 @@ func parseTypes(raw []byte) (*Types, error) {
 		}
 		if t.RequiredWhen != RequiredNever && (t.Source == "" || t.TermMonths == 0) {
 			return nil, fmt.Errorf("certificate types: %s is required, so it needs its legal source and term", t.ID)
+		}
+		if t.TermFixed && (t.Source == "" || t.TermMonths == 0) {
+			return nil, fmt.Errorf("certificate types: %s has a term fixed by law, so it needs its legal source and term", t.ID)
+		}
+		if t.EarlyCheckMonths < 0 || t.EarlyCheckMonths > 0 && (!t.TermFixed || !strings.HasPrefix(t.EarlyCheckSource, "https://")) {
+			return nil, fmt.Errorf("certificate types: %s: earlyCheckMonths needs a fixed term and its https source", t.ID)
 		}
 		if _, err := time.Parse(time.DateOnly, t.Checked); err != nil {
 			return nil, fmt.Errorf("certificate types: %s: checked must be a date", t.ID)
@@ -166,4 +177,60 @@ func (t CertType) DefaultExpiry(issuedOn string) string {
 		return ""
 	}
 	return AddMonths(d, t.TermMonths).Format(time.DateOnly)
+}
+
+// LatestExpiry is the latest expiry the law allows a certificate of the
+// type issued on issuedOn: the issue date plus the term when the law fixes
+// the term (termFixed, with its source in the catalogue), and the months a
+// check made early keeps (earlyCheckMonths); "" when there is
+// no such limit (the term is not fixed, or the issue date is not a date).
+// A certificate may say it expires sooner (an EICR that asks for an earlier
+// inspection), never later.
+func (t CertType) LatestExpiry(issuedOn string) string {
+	d, err := time.Parse(time.DateOnly, issuedOn)
+	if !t.TermFixed || err != nil {
+		return ""
+	}
+	return AddMonths(d, t.TermMonths+t.EarlyCheckMonths).Format(time.DateOnly)
+}
+
+// EffectiveExpiry is the expiry a certificate of the type really has: the
+// recorded one, or the latest the law allows when that is earlier (a
+// record kept from before the limit was checked, with an impossible
+// expiry, is not shown as valid for longer than the law allows).
+func (t CertType) EffectiveExpiry(issuedOn, expiresOn string) string {
+	if latest := t.LatestExpiry(issuedOn); latest != "" && expiresOn > latest {
+		return latest
+	}
+	return expiresOn
+}
+
+// TermMessage says how long the type lasts and the latest expiry of one
+// issued on issuedOn: "A Gas Safety Certificate lasts 12 months: it
+// expires by 10 January 2027."
+func (t CertType) TermMessage(issuedOn string) string {
+	d, err := time.Parse(time.DateOnly, t.LatestExpiry(issuedOn))
+	if err != nil {
+		return ""
+	}
+	article := "A"
+	if t.Name != "" && strings.ContainsRune("AEIOUaeiou", rune(t.Name[0])) {
+		article = "An"
+	}
+	if t.EarlyCheckMonths > 0 {
+		return fmt.Sprintf(MsgExpiryTermEarly, article, t.Name, termWords(t.TermMonths), termWords(t.TermMonths+t.EarlyCheckMonths),
+			termWords(t.EarlyCheckMonths), d.Format(LongDate))
+	}
+	return fmt.Sprintf(MsgExpiryTerm, article, t.Name, termWords(t.TermMonths), d.Format(LongDate))
+}
+
+// termWords is a term as people say it: 12 months, 5 years, 18 months.
+func termWords(months int) string {
+	switch {
+	case months == 1:
+		return "1 month"
+	case months > 12 && months%12 == 0:
+		return fmt.Sprintf("%d years", months/12)
+	}
+	return fmt.Sprintf("%d months", months)
 }

@@ -22,6 +22,10 @@ func TestListingTextIsCheckedBeforePublishing(t *testing.T) {
 			{"Bright two-bed flat near Clapham Junction. No DSS.", "No DSS.", "Equality Act 2010"},
 			{"Bright two-bed flat. Sorry, no children or pets.", "Sorry, no children or pets.", "children"},
 			{"Two-bed flat. Professionals only, no pets.", "Professionals only, no pets.", "benefits"},
+			// Benefits in an advert's abbreviations: D.S.S., HB (housing benefit), UC (universal credit).
+			{"Two-bed flat. No D.S.S.", "No D.S.S.", "Equality Act 2010"},
+			{"Two-bed flat. No HB.", "No HB.", "Equality Act 2010"},
+			{"Two-bed flat. No UC.", "No UC.", "Equality Act 2010"},
 			{"Two-bed flat near the park. No pets.", "No pets.", "28 days"},
 			// Rental bidding (Renters' Rights Act 2025, section 56).
 			{"Two-bed flat near the park. Offers over £1,850 pcm invited.", "Offers over £1,850 pcm invited.", "the advertised rent is the rent"},
@@ -41,7 +45,7 @@ func TestListingTextIsCheckedBeforePublishing(t *testing.T) {
 				t.Errorf("publish endpoint with %q: %d %s", k.text, r.Status, r.Raw)
 			}
 		}
-		for _, ok := range []string{"Two-bed flat. Families and pets welcome; housing benefit tenants welcome.", "Bright two-bed flat. Pets considered."} {
+		for _, ok := range []string{"Two-bed flat. Families and pets welcome; housing benefit tenants welcome.", "Bright two-bed flat. Pets considered.", "Two-bed flat. Housing benefit and Universal Credit welcome.", "Two-bed flat. UC claimants welcome."} {
 			if r := c.Do("PUT", base+"/details", with(with(details, "shortDescription", ok), "publish", true)); r.Status != http.StatusOK || prop(r)["status"] != "Published" {
 				t.Fatalf("publish %q: %d %s", ok, r.Status, r.Raw)
 			}
@@ -63,6 +67,39 @@ func TestListingTextIsCheckedBeforePublishing(t *testing.T) {
 		}
 		if r := c.Do("PUT", "/api/properties/"+sid+"/details", with(with(details, "shortDescription", "Flat on the Royal Mile. No DSS."), "publish", true)); r.ErrorCode() != "listing_text" {
 			t.Errorf("Scotland, no DSS: %d %s", r.Status, r.Raw)
+		}
+		// Scotland's private residential tenancy is open-ended (no fixed term) and
+		// replaced the short assured tenancy; England's fixed-term and section-21
+		// rules are not the ones that say so.
+		for _, k := range []struct{ text, phrase, law string }{
+			{"Flat on the Royal Mile. 12 month fixed term contract.", "12 month fixed term contract.", "private residential tenancy"},
+			{"Flat on the Royal Mile. Short assured tenancy.", "Short assured tenancy.", "no new assured or short assured tenancy"},
+			{"Flat on the Royal Mile. Assured shorthold tenancy.", "Assured shorthold tenancy.", "no new assured or short assured tenancy"},
+		} {
+			r := c.Do("PUT", "/api/properties/"+sid+"/details", with(with(details, "shortDescription", k.text), "publish", true))
+			msg := r.FieldError("shortDescription")
+			if r.Status != http.StatusBadRequest || r.ErrorCode() != "listing_text" || !strings.Contains(msg, "“"+k.phrase+"”") || !strings.Contains(msg, k.law) ||
+				strings.Contains(msg, "1 May 2026") {
+				t.Errorf("Scotland, %q: %d %s", k.text, r.Status, r.Raw)
+			}
+		}
+		if r := c.Do("PUT", "/api/properties/"+sid+"/details", with(with(details, "shortDescription", "Flat on the Royal Mile. Private residential tenancy, open-ended."), "publish", true)); r.Status != http.StatusOK {
+			t.Errorf("Scotland, private residential tenancy: %d %s", r.Status, r.Raw)
+		}
+
+		// Wales: occupation contracts since 1 December 2022. An assured shorthold
+		// tenancy no longer exists; a fixed-term standard contract does.
+		wales := c.Post("/api/properties", map[string]any{"address": map[string]any{"addrFirstLine": "1 Queen Street", "town": "Cardiff", "postcode": "CF10 2BU", "country": "United Kingdom"}})
+		wid := prop(wales)["id"].(string)
+		addPhoto(t, c, wid)
+		r := c.Do("PUT", "/api/properties/"+wid+"/details", with(with(details, "shortDescription", "Two-bed flat in Cardiff. Assured shorthold tenancy."), "publish", true))
+		if msg := r.FieldError("shortDescription"); r.Status != http.StatusBadRequest || r.ErrorCode() != "listing_text" || !strings.Contains(msg, "“Assured shorthold tenancy.”") || !strings.Contains(msg, "occupation contract") {
+			t.Errorf("Wales, assured shorthold tenancy: %d %s", r.Status, r.Raw)
+		}
+		for _, ok := range []string{"Two-bed flat in Cardiff. 12 month fixed term contract.", "Two-bed flat in Cardiff. Fixed-term standard occupation contract of 12 months."} {
+			if r := c.Do("PUT", "/api/properties/"+wid+"/details", with(with(details, "shortDescription", ok), "publish", true)); r.Status != http.StatusOK || prop(r)["status"] != "Published" {
+				t.Errorf("Wales, %q: %d %s", ok, r.Status, r.Raw)
+			}
 		}
 	})
 }

@@ -4546,7 +4546,11 @@ export interface components {
             certType: number;
             /** @description default term from the issue date; 0 = none (the expiry must be given) */
             termMonths: number;
+            /** @description the law fixes the term: an expiry later than the issue date plus termMonths (plus earlyCheckMonths) is refused */
             termFixed: boolean;
+            /** @description months a check made early keeps the old date for (2 for gas safety), so the expiry may be this much later */
+            earlyCheckMonths: number;
+            earlyCheckSource?: string;
             /** @enum {string} */
             requiredWhen: "always" | "gas" | "never";
             /** @description false whenever vendor booking is not configured */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, addMonths, detailsHref, expiryText, fileProblem, formatDay, formatSize, isView, MSG, todayInLondon } from './rules'
+import { addDays, addMonths, detailsHref, expiryText, fileProblem, formatDay, formatSize, isView, latestExpiry, longDay, MSG, termMessage, todayInLondon } from './rules'
+import { types } from './testData'
 
 describe('expiryText', () => {
   it('says the days left, today, or how long ago it expired', () => {
@@ -24,6 +25,25 @@ describe('dates', () => {
     expect(addMonths('2028-02-29', 12)).toBe('2029-02-28')
     expect(addMonths('2026-11-15', 60)).toBe('2031-11-15')
     expect(addMonths('nonsense', 12)).toBe('')
+  })
+
+  it('writes days in words, as the server’s messages do', () => {
+    expect(longDay('2027-01-10')).toBe('10 January 2027')
+    expect(longDay('nonsense')).toBe('')
+  })
+
+  it('knows the latest expiry a term fixed by law allows, and says it as the server does', () => {
+    const t = (id: string) => types.find((x) => x.id === id)
+    // Gas: 12 months, or 14 when the check was made early and kept the old date.
+    expect(latestExpiry(t('gas-safety'), '2026-01-10')).toBe('2027-03-10')
+    expect(termMessage(t('gas-safety'), '2026-01-10')).toBe(
+      'A Gas Safety Certificate lasts 12 months, or up to 14 months when the check was made in the 2 months before the last one ran out: it expires by 10 March 2027.',
+    )
+    expect(termMessage(t('eicr'), '2025-01-10')).toBe('An Electrical Installation Condition Report lasts 5 years: it expires by 10 January 2030.')
+    expect(termMessage(t('epc'), '2024-02-29')).toBe('An Energy Performance Certificate lasts 10 years: it expires by 28 February 2034.')
+    // The council sets an HMO licence's term; Other has none.
+    expect(latestExpiry(t('hmo-licence'), '2026-01-10')).toBe('')
+    expect(termMessage(t('other'), '2026-01-10')).toBe('')
   })
 
   it('adds days across months and years', () => {

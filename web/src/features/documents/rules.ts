@@ -102,6 +102,44 @@ export function addMonths(day: string, months: number): string {
   return out.toISOString().slice(0, 10)
 }
 
+const longDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/** longDay writes a YYYY-MM-DD day in words, as the server's messages do: '10 January 2027'. '' for a bad day. */
+export function longDay(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  if (!m) return ''
+  return longDayFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))))
+}
+
+/** The part of a certificate type (the server's catalogue) its term comes from. */
+type Term = { name: string; termMonths: number; termFixed: boolean; earlyCheckMonths?: number }
+
+const termWords = (m: number) => (m === 1 ? '1 month' : m > 12 && m % 12 === 0 ? `${m / 12} years` : `${m} months`)
+
+/**
+ * latestExpiry is the latest expiry the law allows a certificate of a type
+ * whose term it fixes (termFixed): the issue date plus the term, plus the
+ * months a check made early keeps (earlyCheckMonths: gas safety). '' when
+ * there is no such limit. Sooner is allowed (a date printed differently, an
+ * EICR asking for an earlier inspection); the server checks it too.
+ */
+export function latestExpiry(t: Term | undefined, issuedOn: string): string {
+  if (!t?.termFixed || !t.termMonths) return ''
+  return addMonths(issuedOn, t.termMonths + (t.earlyCheckMonths ?? 0))
+}
+
+/** termMessage is the server's message for an expiry beyond that term: 'A Gas Safety Certificate lasts 12 months, or up to 14 months when ...: it expires by 10 March 2027.' */
+export function termMessage(t: Term | undefined, issuedOn: string): string {
+  const latest = latestExpiry(t, issuedOn)
+  if (!t || !latest) return ''
+  const article = /^[aeiou]/i.test(t.name) ? 'An' : 'A'
+  const early = t.earlyCheckMonths ?? 0
+  const term = early > 0
+    ? `${termWords(t.termMonths)}, or up to ${termWords(t.termMonths + early)} when the check was made in the ${termWords(early)} before the last one ran out`
+    : termWords(t.termMonths)
+  return `${article} ${t.name} lasts ${term}: it expires by ${longDay(latest)}.`
+}
+
 /** addDays adds whole days to a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)

@@ -16,9 +16,9 @@ export const property2 = {
   address: { ...property.address, addrFirstLine: '3 Mill Lane', postcode: 'M1 2AB', town: 'Manchester' },
 }
 
-const base = { termFixed: true, requiredWhen: 'always' as const, ratings: [] as string[], minRating: '', needsName: false, bookable: true, source: 'https://www.gov.uk/', checked: '2026-05-01' }
+const base = { termFixed: true, earlyCheckMonths: 0, requiredWhen: 'always' as const, ratings: [] as string[], minRating: '', needsName: false, bookable: true, source: 'https://www.gov.uk/', checked: '2026-05-01' }
 export const types: CertificateType[] = [
-  { ...base, id: 'gas-safety', name: 'Gas Safety Certificate', shortName: 'CP12', specName: 'Gas Safety Check', certType: 3, termMonths: 12, requiredWhen: 'gas', help: 'Every 12 months by a Gas Safe engineer.' },
+  { ...base, id: 'gas-safety', name: 'Gas Safety Certificate', shortName: 'CP12', specName: 'Gas Safety Check', certType: 3, termMonths: 12, earlyCheckMonths: 2, requiredWhen: 'gas', help: 'Every 12 months by a Gas Safe engineer.' },
   { ...base, id: 'eicr', name: 'Electrical Installation Condition Report', shortName: 'EICR', specName: 'Electrical Installation Condition Report', certType: 2, termMonths: 60, help: 'Every 5 years.' },
   { ...base, id: 'epc', name: 'Energy Performance Certificate', shortName: 'EPC', specName: 'Electrical Performance check', certType: 1, termMonths: 120, ratings: ['A', 'B', 'C', 'D', 'E', 'F', 'G'], minRating: 'E', help: 'Valid 10 years.' },
   { ...base, id: 'hmo-licence', name: 'HMO licence', shortName: 'HMO', specName: 'HMO License', certType: 4, termMonths: 60, termFixed: false, requiredWhen: 'never', help: 'Set by the council.' },

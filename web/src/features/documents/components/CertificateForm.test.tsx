@@ -97,6 +97,44 @@ describe('uploading a certificate', () => {
     expect(upload).not.toHaveBeenCalled()
   })
 
+  it('refuses an expiry later than the term the law fixes, with the server’s message at the expiry date', async () => {
+    serve()
+    renderPage(<DocumentsPage />, { path, initialEntries: [`${base}&view=upload&certType=gas-safety`] })
+    fireEvent.change(await screen.findByLabelText('Issue date'), { target: { value: '2026-01-10' } })
+    const expiry = screen.getByLabelText('Expiry date')
+    await waitFor(() => expect(expiry).toHaveValue('2027-01-10'))
+    expect(expiry).toHaveAttribute('max', '2027-03-10') // a check made early keeps the old date: 14 months
+    expect(screen.getByText(/term the law sets/)).toBeInTheDocument()
+    fireEvent.change(expiry, { target: { value: '2028-01-10' } })
+    fireEvent.change(screen.getByLabelText('Choose files'), { target: { files: [pdf()] } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save certificate' }))
+    const msg = 'A Gas Safety Certificate lasts 12 months, or up to 14 months when the check was made in the 2 months before the last one ran out: it expires by 10 March 2027.'
+    // At the expiry date: its error, and what the field is described by.
+    expect(await screen.findByText(msg)).toHaveAttribute('id', 'cf-expires-error')
+    expect(expiry).toHaveAttribute('aria-invalid', 'true')
+    expect(expiry.getAttribute('aria-describedby')).toContain('cf-expires-error')
+    expect(createWithFile).not.toHaveBeenCalled()
+    // Sooner is allowed: saved.
+    createWithFile.mockResolvedValue(cert({ id: 'new5' }))
+    fireEvent.change(expiry, { target: { value: '2026-12-01' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save certificate' }))
+    await waitFor(() => expect(createWithFile).toHaveBeenCalledWith(expect.objectContaining({ issuedOn: '2026-01-10', expiresOn: '2026-12-01' }), expect.anything(), expect.anything()))
+  })
+
+  it('shows the server’s term message at the expiry date when an edit is refused', async () => {
+    const eicr = cert({ id: 'e1', type: 'eicr', typeName: 'Electrical Installation Condition Report', title: 'Electrical Installation Condition Report', issuedOn: '2025-01-10', expiresOn: '2030-01-10' })
+    const { patch } = serve(certificatesAnswer({}, { eicr: { current: [eicr] } }))
+    const msg = 'An Electrical Installation Condition Report lasts 5 years: it expires by 10 January 2030.'
+    patch.mockImplementation((async () => reply(400, { error: { code: 'invalid', message: msg, fields: { expiresOn: msg } } })) as never)
+    renderPage(<DocumentsPage />, { path, initialEntries: [`${base}&view=edit&certificate=e1`] })
+    expect(await screen.findByRole('heading', { name: 'Edit Electrical Installation Condition Report' })).toBeInTheDocument()
+    fireEvent.change(screen.getByLabelText('Notes (optional)'), { target: { value: 'Checked again' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await screen.findByText(msg)).toHaveAttribute('id', 'cf-expires-error')
+    expect(screen.getByLabelText('Expiry date')).toHaveAttribute('aria-invalid', 'true')
+    expect(patch).toHaveBeenCalledTimes(1)
+  })
+
   it('a refused file saves nothing (issue 24): no certificate is left; saving again with another file sends both together', async () => {
     const { post, patch } = serve()
     createWithFile.mockRejectedValueOnce(new ApiError(400, { code: 'bad_file_type', message: 'Only PDF, JPEG or PNG files can be uploaded.' }))

@@ -2,8 +2,9 @@
 //   ?view=upload[&certType=<type>][&replaces=<id>]   a new certificate (or the one replacing <id>)
 //   ?view=edit&certificate=<id>                      change one
 // The type, a name (Other), the issue date, the expiry (prefilled from the
-// type's term, editable), the EPC rating (EPC), notes and the files (PDF,
-// JPEG or PNG, 10 MB each) chosen from the device or taken with the camera.
+// type's term, editable; never later than a term the law fixes allows), the
+// EPC rating (EPC), notes and the files (PDF, JPEG or PNG, 10 MB each)
+// chosen from the device or taken with the camera.
 // A new certificate is saved with its first file in one request, together
 // or not at all (a refused file leaves no certificate); then its other
 // files one by one. A failure keeps everything typed and chosen, and saving
@@ -27,7 +28,7 @@ import { useDeleteCertificateFile } from '../api/deleteCertificateFile'
 import { documentsKey, type Certificate, type CertificateFile, type CertificatePatch, type CertificateType } from '../api/keys'
 import { useUpdateCertificate } from '../api/updateCertificate'
 import { uploadCertificateFile } from '../api/uploadCertificateFile'
-import { addMonths, detailsHref, FILE_ACCEPT, fileProblem, formatDay, formatSize, MSG, todayInLondon } from '../rules'
+import { addMonths, detailsHref, FILE_ACCEPT, fileProblem, formatDay, formatSize, latestExpiry, longDay, MSG, termMessage, todayInLondon } from '../rules'
 import { DATE_MAX, DATE_MIN } from '../../../lib/dateRange'
 
 export const CERT_MSG = {
@@ -62,6 +63,8 @@ export function certificateSchema(types: CertificateType[], today: string) {
       else if (v.issuedOn > today) ctx.addIssue({ code: 'custom', path: ['issuedOn'], message: CERT_MSG.issuedFuture })
       if (!DAY.test(v.expiresOn)) ctx.addIssue({ code: 'custom', path: ['expiresOn'], message: CERT_MSG.expiresOn })
       else if (DAY.test(v.issuedOn) && v.expiresOn <= v.issuedOn) ctx.addIssue({ code: 'custom', path: ['expiresOn'], message: CERT_MSG.expiresBefore })
+      else if (DAY.test(v.issuedOn) && latestExpiry(t, v.issuedOn) && v.expiresOn > latestExpiry(t, v.issuedOn))
+        ctx.addIssue({ code: 'custom', path: ['expiresOn'], message: termMessage(t, v.issuedOn) })
       if (t && t.ratings.length > 0 && !t.ratings.includes(v.epcRating)) ctx.addIssue({ code: 'custom', path: ['epcRating'], message: CERT_MSG.epcRating })
     })
 }
@@ -294,13 +297,19 @@ function LoadedForm({ propertyId, address, types, editing, replacing, askedType,
             id="cf-expires"
             label="Expiry date"
             error={errors.expiresOn?.message}
-            hint={type?.termMonths ? `Filled in from the ${termWords(type.termMonths)} term; change it if the certificate says otherwise.` : 'As written on the certificate.'}
+            hint={
+              type?.termFixed && type.termMonths
+                ? `Filled in from the ${termWords(type.termMonths)} term the law sets; change it to the date the certificate gives${latestExpiry(type, issuedOn) ? ` (${longDay(latestExpiry(type, issuedOn))} at the latest)` : ''}.`
+                : type?.termMonths
+                  ? `Filled in from the ${termWords(type.termMonths)} term; change it if the certificate says otherwise.`
+                  : 'As written on the certificate.'
+            }
           >
             <input
               id="cf-expires"
               type="date"
               min={DATE_MIN}
-              max={DATE_MAX}
+              max={latestExpiry(type, issuedOn) || DATE_MAX}
               {...form.register('expiresOn', { onChange: () => { expiryTyped.current = true } })}
               aria-invalid={!!errors.expiresOn || undefined}
               aria-describedby={describedBy('cf-expires', { hint: true, error: errors.expiresOn })}
