@@ -394,29 +394,25 @@ func (s *Service) checkAll(c Contract, p Property) (Step, error) {
 	return StepFinished, nil
 }
 
-// periodsPerYear are the rent periods an agreement's rent may have, by
-// how many fall in a year.
-var periodsPerYear = map[string]int64{"weekly": 52, "monthly": 12}
-
 // rentAboveAdvert refuses a rent above the one the property's published
 // listing advertises (law.advertisedRent: the advertised rent is the rent).
-// Rents of different periods are compared by the year, with a penny a
-// period for rounding (a weekly rent given monthly); of the same period,
-// to the penny.
+// Rents of different periods are compared by the year (annualRent), with a
+// penny a period for rounding (a weekly rent given monthly); of the same
+// period, to the penny.
 func rentAboveAdvert(a Answers, p Property, lib *Library) error {
-	ad, per := p.Advertised, periodsPerYear[a.RentPeriod]
-	if ad == nil || lib == nil || a.RentPence <= 0 || per == 0 {
+	ad := p.Advertised
+	if ad == nil || lib == nil || a.RentPence <= 0 {
 		return nil
 	}
-	adPer, unit := int64(12), "a month"
+	adPeriod, unit := "monthly", "a month"
 	if ad.Weekly {
-		adPer, unit = 52, "a week"
+		adPeriod, unit = "weekly", "a week"
 	}
-	rounding := per
-	if per == adPer {
-		rounding = 0
+	var rounding int64
+	if a.RentPeriod != adPeriod {
+		rounding = annualRent(1, a.RentPeriod)
 	}
-	if a.RentPence*per <= ad.Pence*adPer+rounding {
+	if annualRent(a.RentPence, a.RentPeriod) <= annualRent(ad.Pence, adPeriod)+rounding {
 		return nil
 	}
 	msg := fmt.Sprintf(strings.TrimSpace(lib.Law.AdvertisedRent.Message), moneyText(ad.Pence)+" "+unit)

@@ -354,7 +354,7 @@ func lawWhereErrors(postcode string, deposit *int64, rentPence int64, cycle Rent
 		var capPence int64 = -1
 		var msg string
 		choices := tenancy.JurisdictionChoices(postcode)
-		if len(choices) == len(tenancy.Jurisdictions()) { // an unknown district: its area's country
+		if tenancy.District(postcode) == "" { // not placed: England's cap, as JurisdictionOf says
 			j, _ := tenancy.JurisdictionOf(postcode)
 			choices = []string{j}
 		}
