@@ -128,7 +128,7 @@ func (s *Service) UpdateAddress(ctx context.Context, o session.Actor, id string,
 	}
 	var p Property
 	err = s.db.Tx(ctx, func(c db.Conn) error {
-		if p, err = own(ctx, c, o.UserID, id); err != nil {
+		if p, err = lockOwn(ctx, c, s.db.Dialect, o.UserID, id); err != nil {
 			return err
 		}
 		now := s.clock.Now().UTC()
@@ -197,7 +197,7 @@ func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string,
 	var p Property
 	var err error
 	err = s.db.Tx(ctx, func(c db.Conn) error {
-		if p, err = own(ctx, c, o.UserID, id); err != nil {
+		if p, err = lockOwn(ctx, c, s.db.Dialect, o.UserID, id); err != nil {
 			return err
 		}
 		// Some rules are the law of the property's jurisdiction.
@@ -290,7 +290,7 @@ func (s *Service) transition(ctx context.Context, o session.Actor, id string, ch
 	var p Property
 	var err error
 	err = s.db.Tx(ctx, func(c db.Conn) error {
-		if p, err = own(ctx, c, o.UserID, id); err != nil {
+		if p, err = lockOwn(ctx, c, s.db.Dialect, o.UserID, id); err != nil {
 			return err
 		}
 		now := s.clock.Now().UTC()

@@ -103,6 +103,19 @@ func own(ctx context.Context, c db.Conn, landlordID, id string) (Property, error
 	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM properties WHERE id = ? AND landlord_id = ? AND status <> 'Disabled'`, id, landlordID))
 }
 
+// lockOwn is own inside a transaction that will write the property: the
+// row stays locked until it ends, so two changes (a save and an unpublish,
+// a save and a recorded certificate's rating) cannot both start from the
+// same copy and the later undo the earlier. SQLite's transactions take the
+// write lock when they begin (_txlock=immediate); PostgreSQL locks the row.
+func lockOwn(ctx context.Context, c db.Conn, d db.Dialect, landlordID, id string) (Property, error) {
+	q := `SELECT ` + cols + ` FROM properties WHERE id = ? AND landlord_id = ? AND status <> 'Disabled'`
+	if d == db.Postgres {
+		q += ` FOR UPDATE`
+	}
+	return scan(c.QueryRow(ctx, q, id, landlordID))
+}
+
 // statusOf reads a property's status and landlord, whatever the status.
 func statusOf(ctx context.Context, c db.Conn, id string) (Status, string, error) {
 	var status Status
