@@ -140,6 +140,8 @@ test('a Belfast listing publishes with no council tax band and an F rating', asy
   const bills = form.getByRole('group', { name: 'Bills included in the rent' })
   await expect(bills.getByRole('checkbox', { name: 'Rates', exact: true })).toBeVisible()
   await expect(bills.getByRole('checkbox', { name: 'Council tax', exact: true })).toHaveCount(0)
+  // No separate water charge in Northern Ireland: a rent cannot include it.
+  await expect(bills.getByRole('checkbox', { name: 'Water', exact: true })).toHaveCount(0)
   await bills.getByRole('checkbox', { name: 'Rates', exact: true }).check()
   await form.getByLabel('EPC rating').selectOption('F')
   await expect(form.getByLabel('Registered exemption')).toHaveCount(0)

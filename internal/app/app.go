@@ -195,6 +195,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		return nil, err
 	}
 	a.Contracts.UseCertificates(contractCertificates{a.Documents})
+	properties.SetEPCEvidence(a.Documents)
 	if cfg.SeedDemo {
 		if err := demo.SeedCertificates(ctx, authSvc, properties, a.Documents, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo certificates: %w", err)

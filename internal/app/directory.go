@@ -155,6 +155,10 @@ func (d documentsDirectory) Owned(ctx context.Context, ownerID, id string) (docu
 	return documentsPlace(p), nil
 }
 
+func (d documentsDirectory) AlignEPCRating(ctx context.Context, ownerID, propertyID, rating string) error {
+	return d.properties.AlignEPCRating(ctx, ownerID, propertyID, rating)
+}
+
 func (d documentsDirectory) OfOwner(ctx context.Context, ownerID string) ([]documents.Property, error) {
 	list, err := d.properties.List(ctx, session.Actor{UserID: ownerID, UserType: session.Landlord})
 	out := make([]documents.Property, 0, len(list))

@@ -26,6 +26,7 @@ func (f fakeProps) Owned(_ context.Context, ownerID, id string) (Property, error
 func (f fakeProps) OfOwner(_ context.Context, ownerID string) ([]Property, error) {
 	return f[ownerID], nil
 }
+func (f fakeProps) AlignEPCRating(context.Context, string, string, string) error { return nil }
 
 type fakeContracts []Contract
 

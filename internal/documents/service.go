@@ -40,6 +40,9 @@ type Properties interface {
 	Owned(ctx context.Context, ownerID, id string) (Property, error)
 	// OfOwner lists the owner's live properties.
 	OfOwner(ctx context.Context, ownerID string) ([]Property, error)
+	// AlignEPCRating gives the property's listing the rating of its
+	// recorded EPC (listing.go).
+	AlignEPCRating(ctx context.Context, ownerID, propertyID, rating string) error
 }
 
 // Person is an account holder's e-mail and name.
@@ -140,6 +143,7 @@ func NewService(d Deps) (*Service, error) {
 	s := &Service{d: d, types: ts}
 	if d.Jobs != nil {
 		d.Jobs.Handle(reminderJob, s.reminderJob)
+		d.Jobs.Handle(epcListingJob, s.epcListingJob)
 	}
 	return s, nil
 }
@@ -846,6 +850,9 @@ func (s *Service) create(ctx context.Context, a session.Actor, in CertificateInp
 				return apperr.Fields(MsgReplaces, map[string]string{"replaces": MsgReplaces})
 			}
 		}
+		if err := s.queueEPCListing(ctx, tx, c); err != nil {
+			return err
+		}
 		return s.queueSweep(ctx, tx)
 	})
 	if err != nil {
@@ -931,6 +938,9 @@ func (s *Service) Update(ctx context.Context, a session.Actor, id string, in Cer
 		if err := updateCert(ctx, tx, c); err != nil {
 			return err
 		}
+		if err := s.queueEPCListing(ctx, tx, c); err != nil {
+			return err
+		}
 		return s.queueSweep(ctx, tx)
 	})
 	if err != nil {
@@ -955,6 +965,9 @@ func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error 
 			return err
 		}
 		if err := deleteCert(ctx, tx, c.ID); err != nil {
+			return err
+		}
+		if err := s.queueEPCListing(ctx, tx, c); err != nil {
 			return err
 		}
 		return s.queueSweep(ctx, tx)

@@ -140,6 +140,17 @@ type LocalTax struct {
 	None   string   `yaml:"none"`
 	Source string   `yaml:"source"`
 	URL    string   `yaml:"url"`
+	// NotBilled are bills households there do not pay (Northern Ireland
+	// pays no separate water charge): a rent cannot "include" them.
+	NotBilled []NotBilled `yaml:"notBilled"`
+}
+
+// NotBilled is a bill not paid in a jurisdiction, why (the listing form's
+// message) and the law that says so.
+type NotBilled struct {
+	Bill   string `yaml:"bill"`
+	Why    string `yaml:"why"`
+	Source string `yaml:"source"`
 }
 
 // CouncilTaxRules are the jurisdictions' council tax rules.
@@ -178,6 +189,11 @@ func LoadCouncilTax(b []byte) (CouncilTaxRules, error) {
 		}
 		if strings.TrimSpace(t.Bill) == "" || slices.Contains(billsBefore, t.Bill) || slices.Contains(billsAfter, t.Bill) {
 			return r, fmt.Errorf("council-tax.yaml: %s needs a bill (what the local tax is called among the bills a rent may include)", j)
+		}
+		for _, nb := range t.NotBilled {
+			if !slices.Contains(billsBefore, nb.Bill) && !slices.Contains(billsAfter, nb.Bill) || nb.Why == "" || nb.Source == "" {
+				return r, fmt.Errorf("council-tax.yaml: %s: notBilled %q needs to be one of the bills, with why and source", j, nb.Bill)
+			}
 		}
 		if (len(t.Bands) == 0) == (t.None == "") {
 			return r, fmt.Errorf("council-tax.yaml: %s needs bands, or none (what a listing says instead), not both", j)
@@ -255,7 +271,22 @@ func (r CouncilTaxRules) BillsAt(postcode string) []string {
 func (r CouncilTaxRules) billsIn(choices []string) []string {
 	out := slices.Clone(billsBefore)
 	out = append(out, r.localBills(choices)...)
-	return append(out, billsAfter...)
+	out = append(out, billsAfter...)
+	return slices.DeleteFunc(out, func(b string) bool { return r.notBilled(choices, b) != "" })
+}
+
+// notBilled is why bill is paid in none of these jurisdictions, or "" when
+// it is paid in one of them.
+func (r CouncilTaxRules) notBilled(choices []string, bill string) string {
+	why := ""
+	for _, j := range choices {
+		i := slices.IndexFunc(r.Jurisdictions[j].NotBilled, func(nb NotBilled) bool { return nb.Bill == bill })
+		if i < 0 {
+			return ""
+		}
+		why = r.Jurisdictions[j].NotBilled[i].Why
+	}
+	return why
 }
 
 // localBills are the local tax's bills of these jurisdictions, each once.
@@ -279,6 +310,9 @@ func billError(bills []string, postcode string) string {
 		if slices.Contains(here, b) {
 			continue
 		}
+		if why := CouncilTax.notBilled(choices, b); why != "" {
+			return why
+		}
 		if slices.Contains(Bills, b) {
 			return fmt.Sprintf(MsgBillNotPaidHere, b, strings.Join(choices, " or "), strings.Join(CouncilTax.localBills(choices), " or "))
 		}
@@ -289,13 +323,17 @@ func billError(bills []string, postcode string) string {
 
 // localBillFor swaps, in bills, a local tax's bill not paid at this
 // postcode for the one that is (a home moved between Great Britain and
-// Northern Ireland: "Council tax" becomes "Rates"), keeping each bill once.
+// Northern Ireland: "Council tax" becomes "Rates"), drops a bill not paid
+// there at all (water in Northern Ireland), and keeps each bill once.
 func localBillFor(bills []string, postcode string) []string {
 	choices := tenancy.JurisdictionChoices(postcode)
 	local := CouncilTax.localBills(choices)
 	here := CouncilTax.billsIn(choices)
 	out := make([]string, 0, len(bills))
 	for _, b := range bills {
+		if CouncilTax.notBilled(choices, b) != "" {
+			continue
+		}
 		if !slices.Contains(here, b) && slices.Contains(Bills, b) && len(local) == 1 {
 			b = local[0]
 		}

@@ -335,6 +335,9 @@ func TestCouncilTaxIsCheckedData(t *testing.T) {
 		"no bill":                head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bands: [], none: n, source: s, url: u}\n",
 		"an empty bill":          head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bill: \" \", bands: [], none: n, source: s, url: u}\n",
 		"another bill's name":    head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bill: Water, bands: [], none: n, source: s, url: u}\n",
+		"not billed, unknown":    head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bill: Rates, bands: [], none: n, source: s, url: u, notBilled: [{bill: Pony, why: w, source: s}]}\n",
+		"not billed, no why":     head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bill: Rates, bands: [], none: n, source: s, url: u, notBilled: [{bill: Water, source: s}]}\n",
+		"not billed, no source":  head + ok("England") + ok("Wales") + ok("Scotland") + "  Northern Ireland: {bill: Rates, bands: [], none: n, source: s, url: u, notBilled: [{bill: Water, why: w}]}\n",
 	} {
 		if _, err := property.LoadCouncilTax([]byte(bad)); err == nil {
 			t.Errorf("%s: accepted", name)
@@ -345,7 +348,7 @@ func TestCouncilTaxIsCheckedData(t *testing.T) {
 	}
 	for postcode, want := range map[string]string{
 		"SW11 5RW": "Gas Electricity Water Council tax Broadband TV licence",
-		"BT1 5GS":  "Gas Electricity Water Rates Broadband TV licence",
+		"BT1 5GS":  "Gas Electricity Rates Broadband TV licence", // no water charge there
 		// Unreadable: any part of the UK, so either local tax.
 		"nowhere": "Gas Electricity Water Council tax Rates Broadband TV licence",
 	} {
@@ -387,6 +390,7 @@ func TestBillsAreTheLocalTaxWhereTheHomeIs(t *testing.T) {
 			{"Northern Ireland, council tax", ni, "", []string{"Gas", "Council tax"}, "billsIncluded", "Council tax is not paid in Northern Ireland: choose Rates instead."},
 			{"Northern Ireland, a pony", ni, "", []string{"Pony"}, "billsIncluded", property.MsgUnknownChoice},
 			{"Northern Ireland, rates", ni, "", []string{"Gas", "Rates"}, "", ""},
+			{"Northern Ireland, water", ni, "", []string{"Water", "Rates"}, "billsIncluded", "Homes in Northern Ireland pay no separate water charge (it is paid for through the rates): a rent cannot include it."},
 			{"England/Wales border, rates", border, "I", []string{"Rates"}, "billsIncluded", "Rates is not paid in England or Wales: choose Council tax instead."},
 			{"England/Wales border, council tax", border, "I", []string{"Council tax"}, "", ""},
 			{"unreadable postcode, council tax", unplaced, "C", []string{"Council tax"}, "", ""},
@@ -405,7 +409,7 @@ func TestBillsAreTheLocalTaxWhereTheHomeIs(t *testing.T) {
 			{england, "Gas Electricity Water Council tax Broadband TV licence"},
 			{scotland, "Gas Electricity Water Council tax Broadband TV licence"},
 			{border, "Gas Electricity Water Council tax Broadband TV licence"},
-			{ni, "Gas Electricity Water Rates Broadband TV licence"},
+			{ni, "Gas Electricity Rates Broadband TV licence"},
 			{unplaced, "Gas Electricity Water Council tax Rates Broadband TV licence"},
 		} {
 			p := prop(c.Get("/api/properties/" + tc.id))
@@ -414,7 +418,7 @@ func TestBillsAreTheLocalTaxWhereTheHomeIs(t *testing.T) {
 			}
 		}
 		l := e.NewClient().Get("/api/listings/" + ni).Body["listing"].(map[string]any)
-		if got := billsOf(l); got != "Gas Electricity Water Rates Broadband TV licence" {
+		if got := billsOf(l); got != "Gas Electricity Rates Broadband TV licence" {
 			t.Errorf("Northern Irish listing's bill choices: %s", got)
 		}
 		if b := l["billsIncluded"].([]any); len(b) != 2 || b[1] != "Rates" {
@@ -422,7 +426,8 @@ func TestBillsAreTheLocalTaxWhereTheHomeIs(t *testing.T) {
 		}
 		// The published English listing (a month's deposit: lawful in
 		// Northern Ireland too) moves to Belfast: its council tax becomes
-		// rates and it stays published; back in London, council tax again.
+		// rates, the water it included goes (no water charge there), and it
+		// stays published; back in London, council tax again.
 		move := func(id, town, postcode string) apptest.Response {
 			return c.Do(http.MethodPut, "/api/properties/"+id+"/address", map[string]any{"address": map[string]any{
 				"addrFirstLine": "1 High Street", "town": town, "postcode": postcode, "country": "United Kingdom"}})
@@ -435,13 +440,13 @@ func TestBillsAreTheLocalTaxWhereTheHomeIs(t *testing.T) {
 			return strings.Join(out, ", ")
 		}
 		r := move(england, "Belfast", "BT1 5GS")
-		if r.Status != http.StatusOK || billsIncluded(prop(r)) != "Water, Rates" || prop(r)["status"] != "Published" || prop(r)["councilTaxBand"] != "" {
+		if r.Status != http.StatusOK || billsIncluded(prop(r)) != "Rates" || prop(r)["status"] != "Published" || prop(r)["councilTaxBand"] != "" {
 			t.Fatalf("published listing moved to Belfast: %d %s", r.Status, r.Raw)
 		}
-		if got := billsIncluded(e.NewClient().Get("/api/listings/" + england).Body["listing"].(map[string]any)); got != "Water, Rates" {
+		if got := billsIncluded(e.NewClient().Get("/api/listings/" + england).Body["listing"].(map[string]any)); got != "Rates" {
 			t.Errorf("moved listing's bills: %s", got)
 		}
-		if r := move(england, "London", "SW11 5RW"); r.Status != http.StatusOK || billsIncluded(prop(r)) != "Water, Council tax" {
+		if r := move(england, "London", "SW11 5RW"); r.Status != http.StatusOK || billsIncluded(prop(r)) != "Council tax" {
 			t.Fatalf("moved back to London: %d %s", r.Status, r.Raw)
 		}
 		// A Northern Irish listing saved with council tax (before this

@@ -32,6 +32,7 @@ type Service struct {
 	mail    Mailer
 	photos  PhotoLister
 	terms   *terms.Checker
+	epc     EPCEvidence
 }
 
 func NewService(d *db.DB, c clock.Clock, l Locator) *Service {
@@ -194,8 +195,11 @@ func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string,
 	if err := validDetails(d); err != nil {
 		return Property{}, err
 	}
+	recorded, err := s.recordedEPC(ctx, o.UserID, id)
+	if err != nil {
+		return Property{}, err
+	}
 	var p Property
-	var err error
 	err = s.db.Tx(ctx, func(c db.Conn) error {
 		if p, err = lockOwn(ctx, c, s.db.Dialect, o.UserID, id); err != nil {
 			return err
@@ -206,6 +210,9 @@ func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string,
 			if _, ok := bad[field]; !ok {
 				bad[field] = msg
 			}
+		}
+		if msg := epcError(d.EPCRating, recorded); msg != "" {
+			bad["epcRating"] = msg
 		}
 		if len(bad) > 0 {
 			return apperr.Fields(MsgPublishNeeds, bad)
@@ -244,6 +251,10 @@ func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string,
 
 // Publish moves Active to Published; it needs the portal details.
 func (s *Service) Publish(ctx context.Context, o session.Actor, id string) (Property, error) {
+	recorded, err := s.recordedEPC(ctx, o.UserID, id)
+	if err != nil {
+		return Property{}, err
+	}
 	return s.transition(ctx, o, id, func(p *Property, now time.Time) error {
 		if !p.HasPortalDetails() {
 			return apperr.New(apperr.Invalid, "details_required", MsgDetailsRequired)
@@ -257,7 +268,11 @@ func (s *Service) Publish(ctx context.Context, o session.Actor, id string) (Prop
 		}
 		// The address may have moved to another jurisdiction since the
 		// details were saved.
-		if bad := listedLawWhereErrors(*p); len(bad) > 0 {
+		bad := listedLawWhereErrors(*p)
+		if msg := epcError(p.EPCRating, recorded); msg != "" {
+			bad["epcRating"] = msg
+		}
+		if len(bad) > 0 {
 			return apperr.Fields(MsgPublishNeeds, bad).WithKind(apperr.Invalid, "details_required")
 		}
 		if err := s.checkListingText(*p, now); err != nil {

@@ -156,18 +156,19 @@ describe('PortalDetailsForm', () => {
     const user = userEvent.setup({ delay: null })
     const belfast = {
       ...blank, councilTaxBands: [], councilTaxNone: 'None: homes in Northern Ireland pay domestic rates', epcMinimum: '',
-      billChoices: ['Gas', 'Electricity', 'Water', 'Rates', 'Broadband', 'TV licence'],
+      billChoices: ['Gas', 'Electricity', 'Rates', 'Broadband', 'TV licence'],
       rentPence: 90000, moveInDate: '2026-12-01', shortDescription: 'Flat in Belfast',
     }
     const second = renderPage(<PortalDetailsForm property={belfast} />)
     await screen.findByRole('group', { name: 'Bills included in the rent' })
-    expect(bills()).toEqual(['Gas', 'Electricity', 'Water', 'Rates', 'Broadband', 'TV licence'])
+    expect(bills()).toEqual(['Gas', 'Electricity', 'Rates', 'Broadband', 'TV licence'])
     expect(screen.queryByRole('checkbox', { name: 'Council tax' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('checkbox', { name: 'Water' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('checkbox', { name: 'Rates' }))
-    await user.click(screen.getByRole('checkbox', { name: 'Water' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Gas' }))
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(put).toHaveBeenCalled())
-    expect((put.mock.calls[0][1] as { body: Record<string, unknown> }).body.billsIncluded).toEqual(['Water', 'Rates'])
+    expect((put.mock.calls[0][1] as { body: Record<string, unknown> }).body.billsIncluded).toEqual(['Gas', 'Rates'])
     second.unmount()
 
     // Saved with Council tax before it was refused there: still shown,
@@ -178,7 +179,7 @@ describe('PortalDetailsForm', () => {
       })) as never)
     renderPage(<PortalDetailsForm property={{ ...belfast, billsIncluded: ['Council tax'] }} />)
     await screen.findByRole('group', { name: 'Bills included in the rent' })
-    expect(bills()).toEqual(['Gas', 'Electricity', 'Water', 'Rates', 'Broadband', 'TV licence', 'Council tax'])
+    expect(bills()).toEqual(['Gas', 'Electricity', 'Rates', 'Broadband', 'TV licence', 'Council tax'])
     expect(screen.getByRole('checkbox', { name: 'Council tax' })).toBeChecked()
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Council tax is not paid in Northern Ireland: choose Rates instead.')).toBeInTheDocument()
