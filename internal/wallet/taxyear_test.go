@@ -417,3 +417,18 @@ func TestTaxYearCountsOnlyWhatIsDue(t *testing.T) {
 		}
 	})
 }
+
+// Northern Ireland's homes pay domestic rates, not council tax. A landlord
+// there had no category for them but "Other", totalled in box 29; rates go
+// in box 24 with council tax ("Rent, rates, insurance, ground rents etc.").
+func TestNorthernIrishRatesGoInBox24(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		e.Clock.Set(at("2027-06-01 09:00"))
+		c, p := landlord(t, e, "belfast@example.com", 1)
+		add(t, c, entry("expense", p[0], "Rates (Northern Ireland)", 95000, "2026-10-06"))
+		ex := boxes(list(taxYear(t, c, "year=2026")["expenses"]))
+		if num(ex["24"]["totalPence"]) != 95000 || num(ex["29"]["totalPence"]) != 0 {
+			t.Errorf("rates: box 24 %v, box 29 %v", ex["24"]["totalPence"], ex["29"]["totalPence"])
+		}
+	})
+}

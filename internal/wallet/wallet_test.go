@@ -267,7 +267,7 @@ func TestCustomCategories(t *testing.T) {
 		}
 		add(t, c, entry("expense", p[0], "Garden", 500, "2026-10-12")) // now in the list
 		other, _ := landlord(t, e, "other@example.com", 0)
-		if r := other.Get("/api/wallet/categories"); len(list(r.Body["expense"])) != 13 {
+		if r := other.Get("/api/wallet/categories"); len(list(r.Body["expense"])) != 14 {
 			t.Errorf("another landlord sees custom categories: %s", r.Raw)
 		}
 		if r := other.Do(http.MethodDelete, "/api/wallet/categories/expense/Garden", nil); r.Status != 404 {
