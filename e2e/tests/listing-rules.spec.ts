@@ -158,3 +158,50 @@ test('a Belfast listing publishes with no council tax band and an F rating', asy
   await expect(page.getByText('No stations listed.')).toBeVisible()
   await checkPage(page, testInfo, 'listing-northern-ireland-detail')
 })
+
+// The listing's EPC rating is the recorded EPC's: the landlord records an
+// EPC rated D for a home listed as C; the listing follows it, and choosing
+// C again on the form is refused beside the field.
+test('a listing shows the rating of the EPC recorded for the home', async ({ page }, testInfo) => {
+  test.setTimeout(90_000)
+  const landlord = await createVerifiedUser(page.request, 'epcrec', 'Landlord')
+  await signInViaApi(page, landlord.email, landlord.password)
+  const res = await page.request.post('/api/properties', {
+    headers: sameOrigin,
+    data: { address: { addrFirstLine: '3 Northcote Road', addrSecondLine: '', town: 'London', postcode: 'SW11 1NG', country: 'United Kingdom' } },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const { property } = (await res.json()) as { property: { id: string } }
+  const move = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+  const saved = await page.request.put(`/api/properties/${property.id}/details`, {
+    headers: sameOrigin,
+    data: { rentPence: 175000, rentCycle: 'Monthly', bedroomCount: 2, bathroomCount: 1, sofasCount: 1, furnishStatus: 'Furnished',
+      moveInDate: move, shortDescription: 'A two-bed flat above the shops.', publish: false,
+      propertyType: 'Flat', depositPence: 175000, councilTaxBand: 'D', epcRating: 'C', billsIncluded: [], petsConsidered: true },
+  })
+  expect(saved.status(), await saved.text()).toBe(200)
+  await addPhotoViaApi(page, property.id)
+  const issued = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10)
+  const cert = await page.request.post('/api/certificates', {
+    headers: sameOrigin, data: { propertyId: property.id, type: 'epc', issuedOn: issued, epcRating: 'D' },
+  })
+  expect(cert.status(), await cert.text()).toBe(201)
+  // A job queued with the certificate aligns the listing.
+  await expect.poll(async () => {
+    const r = await page.request.get(`/api/properties/${property.id}`)
+    return ((await r.json()) as { property: { epcRating: string } }).property.epcRating
+  }).toBe('D')
+
+  await page.goto(`/profile/edit?id=${encodeURIComponent(property.id)}&tab=details`)
+  const form = page.getByRole('form', { name: 'Property Portal Details' })
+  await expect(form.getByLabel('EPC rating')).toHaveValue('D')
+  await form.getByLabel('EPC rating').selectOption('C')
+  await form.getByRole('button', { name: 'Save and Publish' }).click()
+  await expect(form.getByText('The EPC recorded for this home is rated D: the listing must show the same rating.')).toBeVisible()
+  await checkPage(page, testInfo, 'listing-epc-as-recorded')
+  await form.getByLabel('EPC rating').selectOption('D')
+  await form.getByRole('button', { name: 'Save and Publish' }).click()
+  await expect(page).toHaveURL(/\/profile\/list$/)
+  await page.goto(`/DetailPage/${property.id}`)
+  await expect(page.locator('dt', { hasText: 'EPC rating' }).locator('xpath=following-sibling::dd[1]')).toHaveText('D')
+})
