@@ -270,7 +270,7 @@ func (s *Service) Update(ctx context.Context, a session.Actor, id string, in Inp
 	}
 	var out Event
 	err := s.d.DB.Tx(ctx, func(tx db.Conn) error {
-		e, err := eventByID(ctx, tx, a.UserID, id)
+		e, err := lockedEvent(ctx, tx, s.d.DB.Dialect, a.UserID, id)
 		if err != nil {
 			return err
 		}
@@ -316,7 +316,7 @@ func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error 
 		return err
 	}
 	return s.d.DB.Tx(ctx, func(tx db.Conn) error {
-		e, err := eventByID(ctx, tx, a.UserID, id)
+		e, err := lockedEvent(ctx, tx, s.d.DB.Dialect, a.UserID, id)
 		if err != nil {
 			return err
 		}
@@ -375,7 +375,7 @@ func (s *Service) changeOccurrence(ctx context.Context, a session.Actor, id, occ
 	}
 	var out Event
 	err := s.d.DB.Tx(ctx, func(tx db.Conn) error {
-		e, err := eventByID(ctx, tx, a.UserID, id)
+		e, err := lockedEvent(ctx, tx, s.d.DB.Dialect, a.UserID, id)
 		if err != nil {
 			return err
 		}

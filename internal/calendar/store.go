@@ -71,7 +71,25 @@ func deleteEvent(ctx context.Context, c db.Conn, id string) error {
 
 // eventByID is one event of its owner, with its exceptions (404 for anyone else's).
 func eventByID(ctx context.Context, c db.Conn, ownerID, id string) (Event, error) {
-	e, err := scanEvent(c.QueryRow(ctx, `SELECT `+eventCols+` FROM calendar_events WHERE id = ? AND owner_id = ?`, id, ownerID))
+	return readEvent(ctx, c, `SELECT `+eventCols+` FROM calendar_events WHERE id = ? AND owner_id = ?`, ownerID, id)
+}
+
+// lockedEvent is eventByID inside a transaction that will write the event:
+// its row stays locked until the transaction ends, so two changes of one
+// series (an edit and an occurrence's change, each writing the whole row
+// back) cannot both start from the same copy and the later undo the
+// earlier. SQLite's transactions take the write lock when they begin
+// (_txlock=immediate); PostgreSQL locks the row.
+func lockedEvent(ctx context.Context, c db.Conn, d db.Dialect, ownerID, id string) (Event, error) {
+	q := `SELECT ` + eventCols + ` FROM calendar_events WHERE id = ? AND owner_id = ?`
+	if d == db.Postgres {
+		q += ` FOR UPDATE`
+	}
+	return readEvent(ctx, c, q, ownerID, id)
+}
+
+func readEvent(ctx context.Context, c db.Conn, q, ownerID, id string) (Event, error) {
+	e, err := scanEvent(c.QueryRow(ctx, q, id, ownerID))
 	if err != nil {
 		return Event{}, err
 	}

@@ -176,6 +176,16 @@ func (s *Service) SetItems(ctx context.Context, tx db.Conn, orderID string, item
 	return o, saveBasket(ctx, tx, o, s.clock.Now())
 }
 
+// Lock locks an order inside the caller's transaction, the lock its
+// payment takes (recordPayment), and answers it as it now is. A record sold
+// with an order (a reference check's renters) takes it before reading what
+// it will change of the basket, so two changes, or a change and the
+// payment, are decided one at a time, and the order's lock is always taken
+// before the record's (as a payment's fulfilment does: no deadlock).
+func (s *Service) Lock(ctx context.Context, tx db.Conn, orderID string) (Order, error) {
+	return lockOrder(ctx, tx, orderID)
+}
+
 // Get returns one of the user's own orders; anyone else's is not found.
 func (s *Service) Get(ctx context.Context, a session.Actor, id string) (Order, error) {
 	o, err := orderByID(ctx, s.db.Conn(), id)

@@ -193,6 +193,16 @@ func (s *Service) RemoveRenter(ctx context.Context, a session.Actor, checkID, re
 		if err != nil {
 			return err
 		}
+		// The renters are read again with the check's order locked, the
+		// lock its payment and every other removal take first: two removals
+		// at once (PostgreSQL) both saw two renters, both deleted theirs
+		// and left a check with none whose basket still charged for one.
+		if _, err := s.payments.Lock(ctx, tx, c.OrderID); err != nil {
+			return err
+		}
+		if c, err = checkOf(ctx, tx, checkID, a.UserID); err != nil {
+			return err
+		}
 		if c.Status != AwaitingPayment {
 			return apperr.New(apperr.Conflict, "already_paid", MsgAlreadyPaid)
 		}

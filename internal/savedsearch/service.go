@@ -119,7 +119,10 @@ func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error 
 }
 
 // SetEmails turns a saved search's daily e-mails on or off. Turned back on,
-// only listings published from now on count as new.
+// only listings published from now on count as new. The row is read
+// locked: the time of the last e-mail written back is the one the sweep
+// may have just set (PostgreSQL wrote back an older one, and the next day's
+// e-mail repeated listings already sent).
 func (s *Service) SetEmails(ctx context.Context, a session.Actor, id string, on bool) (SavedSearch, error) {
 	if err := a.RequireSignedIn(); err != nil {
 		return SavedSearch{}, err
@@ -127,7 +130,7 @@ func (s *Service) SetEmails(ctx context.Context, a session.Actor, id string, on 
 	var ss SavedSearch
 	err := s.d.DB.Tx(ctx, func(tx db.Conn) error {
 		var err error
-		if ss, err = own(ctx, tx, a.UserID, id); err != nil {
+		if ss, err = lockedOwn(ctx, tx, s.d.DB.Dialect, a.UserID, id); err != nil {
 			return err
 		}
 		if on && !ss.Emails {

@@ -10,7 +10,7 @@ import (
 )
 
 // The SQL of saved searches: only its own tables (saved_searches,
-// saved_search_sends).
+// saved_search_sends), and the users row as the lock of a user's searches.
 
 const cols = `id, user_id, name, query, emails, checked_at, created_at`
 
@@ -34,7 +34,16 @@ func insert(ctx context.Context, c db.Conn, ss SavedSearch) error {
 	return apperr.Wrap(err, "insert saved search")
 }
 
+// countOf counts the user's saved searches in a transaction that will add
+// one. It first takes the user's row lock (a touch of the users row, as the
+// calendar's countEvents: a row lock on PostgreSQL, the database lock on
+// SQLite): two saves at once both counted one short of the limit in their
+// own snapshot (PostgreSQL) and both were kept; the second now waits and
+// counts the first.
 func countOf(ctx context.Context, c db.Conn, userID string) (int, error) {
+	if _, err := c.Exec(ctx, `UPDATE users SET id = id WHERE id = ?`, userID); err != nil {
+		return 0, apperr.Wrap(err, "lock saved searches' owner")
+	}
 	var n int
 	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM saved_searches WHERE user_id = ?`, userID).Scan(&n)
 	return n, apperr.Wrap(err, "count saved searches")
@@ -52,6 +61,18 @@ func withEmails(ctx context.Context, c db.Conn) ([]SavedSearch, error) {
 
 func own(ctx context.Context, c db.Conn, userID, id string) (SavedSearch, error) {
 	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM saved_searches WHERE id = ? AND user_id = ?`, id, userID))
+}
+
+// lockedOwn is own inside a transaction that will write the search: its
+// row stays locked until the transaction ends (PostgreSQL's FOR UPDATE;
+// SQLite's transactions take the write lock when they begin), so a change
+// decided on it cannot write back a copy the sweep changed meanwhile.
+func lockedOwn(ctx context.Context, c db.Conn, d db.Dialect, userID, id string) (SavedSearch, error) {
+	q := `SELECT ` + cols + ` FROM saved_searches WHERE id = ? AND user_id = ?`
+	if d == db.Postgres {
+		q += ` FOR UPDATE`
+	}
+	return scan(c.QueryRow(ctx, q, id, userID))
 }
 
 func byTokenHash(ctx context.Context, c db.Conn, hash string) (SavedSearch, error) {

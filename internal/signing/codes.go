@@ -33,7 +33,7 @@ func (s *Service) SendCode(ctx context.Context, r Ref, a session.Actor, title st
 		return apperr.Wrap(err, "make code")
 	}
 	return s.db.Tx(ctx, func(c db.Conn) error {
-		old, ok, err := codeOf(ctx, c, r, a.UserID)
+		old, ok, err := s.lockedCodeOf(ctx, c, r, a.UserID)
 		if err != nil {
 			return err
 		}
@@ -49,8 +49,10 @@ func (s *Service) SendCode(ctx context.Context, r Ref, a session.Actor, title st
 				row.Sends, row.WindowStart = old.Sends+1, old.WindowStart
 			}
 		}
-		if err := putCode(ctx, c, r, a.UserID, row); err != nil {
+		if stored, err := putCode(ctx, c, r, a.UserID, row, ok); err != nil {
 			return err
+		} else if !stored { // the first code, sent by a request at the same time
+			return apperr.New(apperr.TooMany, "too_many_requests", MsgWait10)
 		}
 		return s.mail.Send(ctx, c, mail.Email{To: a.Email, Subject: "Your OmniRent signing code", Template: "code", Data: map[string]string{
 			"Name": a.FullName, "Heading": "Sign " + title,

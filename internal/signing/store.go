@@ -173,11 +173,27 @@ type codeRow struct {
 }
 
 func codeOf(ctx context.Context, c db.Conn, r Ref, userID string) (codeRow, bool, error) {
+	return readCode(ctx, c, "", r, userID)
+}
+
+// lockedCodeOf is codeOf inside the transaction that will replace the code:
+// the row stays locked until it ends (PostgreSQL's FOR UPDATE; SQLite's
+// transactions take the write lock when they begin), so two sends at once
+// cannot both pass the wait between codes and the daily cap on one copy.
+func (s *Service) lockedCodeOf(ctx context.Context, c db.Conn, r Ref, userID string) (codeRow, bool, error) {
+	lock := ""
+	if s.db.Dialect == db.Postgres {
+		lock = ` FOR UPDATE`
+	}
+	return readCode(ctx, c, lock, r, userID)
+}
+
+func readCode(ctx context.Context, c db.Conn, lock string, r Ref, userID string) (codeRow, bool, error) {
 	var row codeRow
 	var created, expires, window int64
 	var verified *int64
 	err := c.QueryRow(ctx, `SELECT code_hash, created_at, expires_at, attempts, verified_at, sends, window_start FROM signing_codes
-		WHERE kind = ? AND subject_id = ? AND user_id = ?`, r.Kind, r.ID, userID).Scan(&row.Hash, &created, &expires, &row.Attempts, &verified, &row.Sends, &window)
+		WHERE kind = ? AND subject_id = ? AND user_id = ?`+lock, r.Kind, r.ID, userID).Scan(&row.Hash, &created, &expires, &row.Attempts, &verified, &row.Sends, &window)
 	if errors.Is(err, db.NoRows) {
 		return codeRow{}, false, nil
 	}
@@ -189,19 +205,25 @@ func codeOf(ctx context.Context, c db.Conn, r Ref, userID string) (codeRow, bool
 	return row, true, nil
 }
 
-func putCode(ctx context.Context, c db.Conn, r Ref, userID string, row codeRow) error {
-	res, err := c.Exec(ctx, `UPDATE signing_codes SET code_hash = ?, created_at = ?, expires_at = ?, attempts = 0, verified_at = NULL, sends = ?, window_start = ?
-		WHERE kind = ? AND subject_id = ? AND user_id = ?`, row.Hash, row.CreatedAt.UnixMilli(), row.ExpiresAt.UnixMilli(), row.Sends, row.WindowStart.UnixMilli(),
-		r.Kind, r.ID, userID)
-	if err != nil {
-		return apperr.Wrap(err, "store code")
+// putCode replaces the user's code, whose row lockedCodeOf found (exists)
+// and locked, or adds the first one. Without a row there was nothing to
+// lock: stored is false when another send added the first code meanwhile
+// (that send won; a replacement here would pass the wait between codes).
+func putCode(ctx context.Context, c db.Conn, r Ref, userID string, row codeRow, exists bool) (stored bool, err error) {
+	if exists {
+		_, err := c.Exec(ctx, `UPDATE signing_codes SET code_hash = ?, created_at = ?, expires_at = ?, attempts = 0, verified_at = NULL, sends = ?, window_start = ?
+			WHERE kind = ? AND subject_id = ? AND user_id = ?`, row.Hash, row.CreatedAt.UnixMilli(), row.ExpiresAt.UnixMilli(), row.Sends, row.WindowStart.UnixMilli(),
+			r.Kind, r.ID, userID)
+		return err == nil, apperr.Wrap(err, "store code")
 	}
-	if n, _ := res.RowsAffected(); n == 1 {
-		return nil
-	}
-	_, err = c.Exec(ctx, `INSERT INTO signing_codes (kind, subject_id, user_id, code_hash, created_at, expires_at, sends, window_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+	res, err := c.Exec(ctx, `INSERT INTO signing_codes (kind, subject_id, user_id, code_hash, created_at, expires_at, sends, window_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (kind, subject_id, user_id) DO NOTHING`,
 		r.Kind, r.ID, userID, row.Hash, row.CreatedAt.UnixMilli(), row.ExpiresAt.UnixMilli(), row.Sends, row.WindowStart.UnixMilli())
-	return apperr.Wrap(err, "store code")
+	if err != nil {
+		return false, apperr.Wrap(err, "store code")
+	}
+	n, _ := res.RowsAffected()
+	return n == 1, nil
 }
 
 func markVerified(ctx context.Context, c db.Conn, r Ref, userID string, at time.Time) error {

@@ -274,3 +274,37 @@ func TestSnapshotsStoredAtOnceKeepTheLatest(t *testing.T) {
 		})
 	})
 }
+
+// The landlord saves a property's expected rent from two tabs at once.
+// Whichever comes first, both saves are answered 200 and the rent kept is
+// one of the two. Before the fix the save deleted the row and inserted the
+// new one: on PostgreSQL the second save's delete did not see the row the
+// first had just inserted, its insert broke the primary key and the
+// landlord got a server error. The unfixed code failed in round 3 on
+// PostgreSQL.
+func TestExpectedRentSavedTwiceAtOnce(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c, p := landlord(t, e, "rent@example.com", 30)
+		racetest.Rounds(t, 30, func(t *testing.T, round int) {
+			path := "/api/wallet/properties/" + p[round-1] + "/rent"
+			pence := []int64{40000, 45000}
+			res := racetest.Together(2, func(i int) apptest.Response {
+				return c.Do(http.MethodPut, path, map[string]any{"rentPence": pence[i], "rentPeriod": "monthly", "firstDueDate": "2026-10-05", "endDate": ""})
+			})
+			for i, r := range res {
+				if r.Status != http.StatusOK {
+					t.Fatalf("save %d: %d %s", i, r.Status, r.Raw)
+				}
+			}
+			for _, pc := range list(c.Get("/api/wallet/properties?period=1M").Body["properties"]) {
+				if obj(pc)["propertyId"] == p[round-1] || obj(pc)["id"] == p[round-1] {
+					if got := num(obj(obj(pc)["expectedRent"])["rentPence"]); got != pence[0] && got != pence[1] {
+						t.Fatalf("expected rent %d, want one of %v", got, pence)
+					}
+					return
+				}
+			}
+			t.Fatalf("the property is not in the wallet")
+		})
+	})
+}

@@ -357,12 +357,15 @@ func rents(ctx context.Context, c db.Conn, landlordID string) ([]rentRow, error)
 }
 
 func saveRent(ctx context.Context, c db.Conn, landlordID, propertyID string, r ExpectedRent, at time.Time) error {
-	// c is a transaction: the old row goes and the new one comes at once.
-	if _, err := c.Exec(ctx, `DELETE FROM wallet_rents WHERE landlord_id = ? AND property_id = ?`, landlordID, propertyID); err != nil {
-		return apperr.Wrap(err, "replace wallet rent")
-	}
+	// One statement that inserts or replaces: a delete then an insert let
+	// two saves at once (PostgreSQL) both delete, the second's delete not
+	// seeing the row the first inserted, and the second insert break the
+	// primary key (a 500 for a double click).
 	_, err := c.Exec(ctx, `INSERT INTO wallet_rents (landlord_id, property_id, rent_pence, rent_period, first_due_day, end_day, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, landlordID, propertyID, r.RentPence, r.RentPeriod, r.FirstDueDate, r.EndDate, at.UnixMilli())
+		VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (landlord_id, property_id) DO UPDATE SET rent_pence = excluded.rent_pence, rent_period = excluded.rent_period,
+		first_due_day = excluded.first_due_day, end_day = excluded.end_day, updated_at = excluded.updated_at`,
+		landlordID, propertyID, r.RentPence, r.RentPeriod, r.FirstDueDate, r.EndDate, at.UnixMilli())
 	return apperr.Wrap(err, "save wallet rent")
 }
 
