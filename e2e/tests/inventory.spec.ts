@@ -151,6 +151,10 @@ test('an inspector records a check-in report on a phone, offline for a while, an
   const [certificate] = await makePhotos(page, [{ name: 'Gas Safe', width: 800, height: 1100, type: 'image/jpeg', hue: 120 }])
   await page.locator('input[type=file][multiple]').setInputFiles({ name: 'gas-safety.jpg', mimeType: 'image/jpeg', buffer: certificate.buffer })
   await expect(page.getByRole('button', { name: /Open photo 1 of 1 full size/ })).toBeVisible({ timeout: 15_000 })
+  // Longer than the law lets a gas safety certificate last: refused with the term.
+  await page.getByLabel('Expiry date').fill('2030-01-01')
+  await page.getByRole('button', { name: 'Save document' }).click()
+  await expect(page.getByText(/A Gas Safety Certificate lasts 12 months, or up to 14 months .*: it expires by /)).toBeVisible()
   await page.getByLabel('Expiry date').fill('2027-10-31')
   await page.getByRole('button', { name: 'Save document' }).click()
   await expect(page.getByRole('list', { name: 'Documents' })).toContainText('Gas Safety Certificate')

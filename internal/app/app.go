@@ -196,6 +196,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	}
 	a.Contracts.UseCertificates(contractCertificates{a.Documents})
 	properties.SetEPCEvidence(a.Documents)
+	a.Inventory.UseCertificateTerms(a.Documents.Types())
 	if cfg.SeedDemo {
 		if err := demo.SeedCertificates(ctx, authSvc, properties, a.Documents, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo certificates: %w", err)

@@ -240,7 +240,14 @@ func (s *Service) load(ctx context.Context, ownerID, propertyID string) ([]Certi
 			return nil, err
 		}
 		for _, d := range docs {
-			own = append(own, reportCertificate(d))
+			c := reportCertificate(d)
+			// Seen on the report's day, so issued then at the latest: a
+			// report saved before its expiry was checked may hold one later
+			// than the law allows, which counts only to that date.
+			if t, ok := s.types.Get(c.Type); ok {
+				c.ExpiresOn = t.EffectiveExpiry(d.ReportDate.In(clock.UK).Format(time.DateOnly), c.ExpiresOn)
+			}
+			own = append(own, c)
 		}
 	}
 	sortCertificates(own)

@@ -146,6 +146,19 @@ func parseTypes(raw []byte) (*Types, error) {
 
 // kindOfReport maps an inventory report's document kind to a type id (and
 // the name for other).
+// ReportExpiryLimit is, for a certificate of this kind recorded in an
+// inventory report and seen on seenOn (so issued that day at the latest),
+// the latest expiry the law allows and the message saying so ("" when the
+// law fixes no term for the kind): inventory.CertificateTerms.
+func (ts *Types) ReportExpiryLimit(kind, seenOn string) (latest, msg string) {
+	typ, _ := kindOfReport(kind)
+	t, ok := ts.Get(typ)
+	if !ok {
+		return "", ""
+	}
+	return t.LatestExpiry(seenOn), t.TermMessage(seenOn)
+}
+
 func kindOfReport(kind string) (typeID, name string) {
 	switch strings.ToLower(strings.TrimSpace(kind)) {
 	case "gas safety certificate", "gas safety check", "cp12":

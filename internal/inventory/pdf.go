@@ -380,7 +380,12 @@ func (w *drawer) documents() {
 	pages := 0
 	for _, doc := range w.r.Data.Documents {
 		d.Font(false, 10, pdf.Ink)
-		d.Pair(doc.Kind, fmt.Sprintf("Expires %s; %s", isoDate(doc.Expiry), plural(len(doc.Files), "page")), 170)
+		if expiredBefore(doc.Expiry, w.r.CreatedAt) {
+			// Not valid when the report was made: said, not passed off as served.
+			d.Pair(doc.Kind, fmt.Sprintf("EXPIRED %s, before this report was made: not a valid certificate when served; %s", isoDate(doc.Expiry), plural(len(doc.Files), "page")), 170)
+		} else {
+			d.Pair(doc.Kind, fmt.Sprintf("Expires %s; %s", isoDate(doc.Expiry), plural(len(doc.Files), "page")), 170)
+		}
 		pages += len(doc.Files)
 	}
 	if pages > 0 {

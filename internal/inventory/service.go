@@ -50,6 +50,7 @@ type Service struct {
 	props  Properties
 	photos Photos
 	sign   SigningDeps
+	terms  CertificateTerms
 }
 
 func NewService(d *db.DB, c clock.Clock, cat *Catalogue, props Properties, photos Photos) *Service {
@@ -245,6 +246,9 @@ func (s *Service) Save(ctx context.Context, a session.Actor, id string, in SaveI
 		return Record{}, err
 	}
 	if err := in.Data.check(s.cat); err != nil {
+		return Record{}, err
+	}
+	if err := s.checkTerms(in.Data); err != nil {
 		return Record{}, err
 	}
 	r.Data, r.UpdatedAt = in.Data, s.now()

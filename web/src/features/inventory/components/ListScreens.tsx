@@ -9,6 +9,8 @@ import { Field, FormMessage } from '../../../components/Form'
 import { useToast } from '../../../components/Toast'
 import type { ComplianceDocument, Meter, Tenant } from '../api/keys'
 import { DOCUMENT_KINDS, firstErrors, formatDate, landlordSchema, meterSchema, METER_KINDS, MSG, tenantSchema, documentSchema } from '../rules'
+import { useCertificates } from '../../documents/api/certificates'
+import { latestExpiry, termMessage, todayInLondon } from '../../documents/rules'
 import { useEditor } from './editorContext'
 import { PhotoSet, usePhotos } from './Photos'
 import { ActionRow } from './RowActions'
@@ -116,15 +118,25 @@ export function MetersScreen({ item }: { item?: string }) {
 
 // ---- Documents ----
 
+/** CERT_TYPE_OF names the documents area's certificate type of a report's document kind. */
+const CERT_TYPE_OF: Record<string, string> = { 'EPC': 'epc', 'Gas Safety Certificate': 'gas-safety', 'EICR': 'eicr' }
+
 function DocumentForm({ index, start }: { index: string; start: ComplianceDocument }) {
-  const { update, back } = useEditor()
+  const { update, back, report } = useEditor()
   const [expiry, setExpiry] = useState(start.expiry)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const photoKey = `document:${index}`
   const photos = useLocalPhotos(photoKey, start.files)
+  // The law's term for the kind (the certificate catalogue): one recorded
+  // today expires by today plus the term at the latest, as the server checks.
+  const catalogue = useCertificates(report.propertyId)
+  const term = catalogue.data?.types.find((t) => t.id === CERT_TYPE_OF[start.kind])
+  const today = todayInLondon()
+  const latest = latestExpiry(term, today)
   const save = () => {
     const r = documentSchema.safeParse({ kind: start.kind, expiry, files: photos.names })
     if (!r.success) return setErrors(firstErrors(r.error))
+    if (latest && r.data.expiry > latest) return setErrors({ expiry: termMessage(term, today) })
     const doc: ComplianceDocument = r.data
     update((d) => ({
       ...d,
@@ -140,7 +152,7 @@ function DocumentForm({ index, start }: { index: string; start: ComplianceDocume
       <PhotoSet target={{ kind: 'local', key: photoKey }} names={photos.names} label={`${start.kind} pages`} />
       {errors.files ? <FormMessage kind="error">{errors.files}</FormMessage> : null}
       <Field id="d-expiry" label="Expiry date" error={errors.expiry}>
-        <input id="d-expiry" type="date" required value={expiry} onChange={(e) => setExpiry(e.target.value)} />
+        <input id="d-expiry" type="date" required value={expiry} max={latest || undefined} onChange={(e) => setExpiry(e.target.value)} />
       </Field>
       <button type="button" className="button button--block inv-screen__done" onClick={save}>Save document</button>
     </section>
