@@ -96,12 +96,16 @@ func (p contractProperties) Places(ctx context.Context, ids []string) (map[strin
 }
 
 // contractPlace is the property as an agreement knows it: its address, and
-// the rent its listing advertises while it is published.
+// the rent its listing advertises while it is published, or last
+// advertised before it was taken down.
 func contractPlace(pr property.Property) contract.Property {
 	a := pr.Address
 	out := contract.Property{ID: pr.ID, Line1: a.FirstLine, Line2: a.SecondLine, Town: a.Town, Postcode: a.Postcode, Country: a.Country}
-	if pr.Status == property.Published && pr.RentPence != nil {
-		out.Advertised = &contract.AdvertisedRent{Pence: *pr.RentPence, Weekly: pr.RentCycle == property.Weekly}
+	switch {
+	case pr.Status == property.Published && pr.RentPence != nil:
+		out.Advertised = &contract.AdvertisedRent{Pence: *pr.RentPence, Weekly: pr.RentCycle == property.Weekly, Listed: true}
+	case pr.Advert != nil:
+		out.Advertised = &contract.AdvertisedRent{Pence: pr.Advert.Pence, Weekly: pr.Advert.Cycle == property.Weekly, At: pr.Advert.At}
 	}
 	return out
 }

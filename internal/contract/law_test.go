@@ -399,7 +399,10 @@ func TestRentNoMoreThanAdvertised(t *testing.T) {
 				t.Errorf("%d %s against £900 a month: %d %s", tc.pence, tc.period, r.Status, r.Raw)
 			}
 		}
-		// A weekly advert; then an unpublished listing advertises nothing.
+		// A weekly advert; then a listing with no advert recorded (its
+		// status set here directly, never published through the product:
+		// advert_test.go has the advert kept when a listing is taken down)
+		// binds nothing.
 		advertise("Published", 40000, "Weekly")
 		if r := step(c, id, "rent", a); r.Status != http.StatusOK {
 			t.Fatalf("£1,500 a month against £400 a week: %d %s", r.Status, r.Raw)

@@ -59,14 +59,17 @@ type Rules struct {
 // its source and the date it took effect.
 type LawRule struct {
 	Question      string   `yaml:"question" json:"question,omitempty"`
+	Title         string   `yaml:"title" json:"title,omitempty"` // names the rule where a flagged term cites it
 	Message       string   `yaml:"message" json:"message"`
 	Jurisdictions []string `yaml:"jurisdictions" json:"jurisdictions,omitempty"`
 	RentPeriods   []string `yaml:"rentPeriods" json:"rentPeriods,omitempty"`
 	// Schemes: the deposit protection schemes the law approves (depositScheme).
 	Schemes []string `yaml:"schemes" json:"schemes,omitempty"`
 	// DaysBefore: how many days before the day the agreement is made its
-	// tenancy may start (startDate).
+	// tenancy may start (startDate). Weeks: how many weeks' rent the rule
+	// allows (holdingDeposit).
 	DaysBefore *int   `yaml:"daysBefore" json:"daysBefore,omitempty"`
+	Weeks      int    `yaml:"weeks" json:"weeks,omitempty"`
 	Source     string `yaml:"source" json:"source"`
 	URL        string `yaml:"url" json:"url"`
 	Since      string `yaml:"since" json:"since"`
@@ -91,6 +94,15 @@ type Law struct {
 	AdvertisedRent LawRule `yaml:"advertisedRent" json:"advertisedRent"`
 	// DepositScheme: the schemes a deposit may be protected in; no other.
 	DepositScheme LawRule `yaml:"depositScheme" json:"depositScheme"`
+	// DepositInTerms: a deposit the landlord's own terms name may not be
+	// more than the cap the deposit answer is held to; HoldingDeposit: nor a
+	// holding deposit more than Weeks' rent. Their messages take the
+	// amount, the cap and the weeks ("5 weeks'"). DepositDiffers: a deposit
+	// the terms name should be the agreement's; its message takes the
+	// amount, then the agreement's. See deposit_terms.go.
+	DepositInTerms LawRule `yaml:"depositInTerms" json:"depositInTerms"`
+	HoldingDeposit LawRule `yaml:"holdingDeposit" json:"holdingDeposit"`
+	DepositDiffers LawRule `yaml:"depositDiffers" json:"depositDiffers"`
 }
 
 func (r LawRule) check(name string) error {
@@ -193,10 +205,23 @@ func (l *Library) check() error {
 	if len(l.Rules.RentPeriods) == 0 {
 		return fmt.Errorf("rules.rentPeriods is empty")
 	}
-	for name, r := range map[string]LawRule{"residentLandlord": l.Law.ResidentLandlord, "noticeAddress": l.Law.NoticeAddress, "rentBook": l.Law.RentBook, "startDate": l.Law.StartDate, "advertisedRent": l.Law.AdvertisedRent, "depositScheme": l.Law.DepositScheme} {
+	for name, r := range map[string]LawRule{"residentLandlord": l.Law.ResidentLandlord, "noticeAddress": l.Law.NoticeAddress, "rentBook": l.Law.RentBook, "startDate": l.Law.StartDate, "advertisedRent": l.Law.AdvertisedRent, "depositScheme": l.Law.DepositScheme,
+		"depositInTerms": l.Law.DepositInTerms, "holdingDeposit": l.Law.HoldingDeposit, "depositDiffers": l.Law.DepositDiffers} {
 		if err := r.check(name); err != nil {
 			return err
 		}
+	}
+	for name, r := range map[string]LawRule{"depositInTerms": l.Law.DepositInTerms, "holdingDeposit": l.Law.HoldingDeposit, "depositDiffers": l.Law.DepositDiffers} {
+		values := 3
+		if name == "depositDiffers" {
+			values = 2
+		}
+		if r.Title == "" || strings.Count(r.Message, "%") != values || strings.Count(r.Message, "%s") != values {
+			return fmt.Errorf("law.%s: a title and a message with %d %%s are required", name, values)
+		}
+	}
+	if l.Law.HoldingDeposit.Weeks < 1 {
+		return fmt.Errorf("law.holdingDeposit: weeks (1 or more) is required")
 	}
 	if l.Law.ResidentLandlord.Question == "" || len(l.Law.NoticeAddress.Jurisdictions) == 0 || len(l.Law.RentBook.RentPeriods) == 0 {
 		return fmt.Errorf("law: the resident-landlord question, the notice-address jurisdictions and the rent-book periods are required")

@@ -70,6 +70,9 @@ law:
   startDate: {daysBefore: 0, message: M, source: S, url: "https://x", since: 2026-05-01, checked: 2026-11-27}
   advertisedRent: {message: "M %s", source: S, url: "https://x", since: 2026-05-01, checked: 2026-11-27}
   depositScheme: {schemes: [A], message: M, source: S, url: "https://x", since: 2007-04-06, checked: 2026-11-27}
+  depositInTerms: {title: T, message: "M %s %s %s", source: S, url: "https://x", since: 2019-06-01, checked: 2026-11-27}
+  holdingDeposit: {weeks: 1, title: T, message: "M %s %s %s", source: S, url: "https://x", since: 2019-06-01, checked: 2026-11-27}
+  depositDiffers: {title: T, message: "M %s %s", source: S, url: "https://x", since: 2015-10-01, checked: 2026-11-27}
 sections:
   - id: s
     part: A
@@ -106,6 +109,21 @@ sections:
 			continue
 		}
 		fsys := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(base, "BODY", body, 1))}}
+		if _, err := loadLibraries(fsys, "lib"); err == nil {
+			t.Errorf("%s: loaded", name)
+		}
+	}
+	// The deposit rules of the terms: a holding deposit needs its weeks,
+	// each message its amounts, each rule a title.
+	for name, broken := range map[string][2]string{
+		"holding deposit without weeks":        {"weeks: 1, ", ""},
+		"deposit cap without the cap's amount": {`message: "M %s %s %s", source: S, url: "https://x", since: 2019`, `message: "M %s %s", source: S, url: "https://x", since: 2019`},
+		"differing deposit without a title":    {`depositDiffers: {title: T, `, `depositDiffers: {`},
+	} {
+		if !strings.Contains(base, broken[0]) {
+			t.Fatalf("%s: %q is not in the library", name, broken[0])
+		}
+		fsys := fstest.MapFS{"lib/a.yaml": {Data: []byte(strings.Replace(strings.Replace(base, broken[0], broken[1], 1), "BODY", "x", 1))}}
 		if _, err := loadLibraries(fsys, "lib"); err == nil {
 			t.Errorf("%s: loaded", name)
 		}

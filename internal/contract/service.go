@@ -37,6 +37,9 @@ type Service struct {
 	sign  SigningDeps
 	terms *terms.Checker
 	certs Certificates
+	// beforeAckLock, when set (tests only), runs in AcknowledgeTerm between
+	// the first read of the draft and the transaction that locks it.
+	beforeAckLock func()
 }
 
 func NewService(d *db.DB, c clock.Clock, libs *Libraries, props Properties) *Service {
@@ -170,7 +173,7 @@ func (s *Service) changeDraft(ctx context.Context, a session.Actor, id string,
 	if err != nil {
 		return Contract{}, Property{}, err
 	}
-	p := s.place(ctx, c.PropertyID)
+	p := s.bindingAdvert(ctx, c, s.place(ctx, c.PropertyID))
 	var after error
 	err = s.db.Tx(ctx, func(tx db.Conn) error {
 		if c, err = s.lockDraftOf(ctx, tx, a, id); err != nil {

@@ -174,7 +174,16 @@ func (s *Service) mayStartSigning(ctx context.Context, a session.Actor, id strin
 		// The same refusal Sign would give, before a code is sent for a
 		// signature that could not be given (the property's postcode was
 		// changed to another jurisdiction after the draft was finished).
-		if err := s.lawful(c.Answers, s.place(ctx, c.PropertyID)); err != nil {
+		p := s.bindingAdvert(ctx, c, s.place(ctx, c.PropertyID))
+		if err := s.lawful(c.Answers, p); err != nil {
+			return Contract{}, err
+		}
+		// And the refusals of the signature itself, before the fee is
+		// taken: a rent above the advert, a start date now past.
+		if err := rentAboveAdvert(c.Answers, p, s.libraryOf(c)); err != nil {
+			return Contract{}, err
+		}
+		if err := s.startTooEarly(c.Answers, s.libraryOf(c)); err != nil {
 			return Contract{}, err
 		}
 		return c, s.checkTermsAcknowledged(ctx, c)
@@ -298,7 +307,7 @@ func (s *Service) signAsLandlord(ctx context.Context, a session.Actor, c Contrac
 	if err := tenantsEmailed(c); err != nil {
 		return SignResult{}, err
 	}
-	p := s.place(ctx, c.PropertyID) // a draft's property never changes
+	p := s.bindingAdvert(ctx, c, s.place(ctx, c.PropertyID)) // a draft's property never changes
 	if err := s.lawful(c.Answers, p); err != nil {
 		return SignResult{}, err
 	}

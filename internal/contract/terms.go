@@ -20,12 +20,15 @@ import (
 // term as it is typed, on the preview and to the tenant; Sign and Send
 // refuses the agreement until the landlord removes or acknowledges each one.
 // An acknowledgement is kept for the term's exact text: editing the term
-// leaves the new text unacknowledged.
+// leaves the new text unacknowledged. A term that asks for more than the law
+// allows (a deposit over its cap: deposit_terms.go) cannot be acknowledged:
+// Sign and Send refuses the agreement until it is changed.
 
 // Messages of flagged terms.
 const (
 	MsgTermsToAcknowledge = "Remove or acknowledge each flagged term before you sign: %s"
 	MsgTermNotFlagged     = "This term is not flagged any more: it may have been edited. Reload the agreement."
+	MsgTermsToChange      = "Change or remove each term that asks for more than the law allows before you sign: %s"
 )
 
 // TermFlag is a term of the agreement the checker flags.
@@ -35,6 +38,9 @@ type TermFlag struct {
 	Term         string          `json:"term"`
 	Findings     []terms.Finding `json:"findings"`
 	Acknowledged bool            `json:"acknowledged"`
+	// MustChange: a finding says the term asks for more than the law
+	// allows; it cannot be acknowledged, only changed or removed.
+	MustChange bool `json:"mustChange"`
 }
 
 // UseTerms wires the term checker (internal/app).
@@ -60,9 +66,6 @@ func blockText(b Block) string {
 // flagsOf are the flagged terms of a generated (or frozen) document, without
 // their acknowledgements.
 func (s *Service) flagsOf(lib *Library, c Contract, p Property, doc Document) []TermFlag {
-	if s.terms == nil {
-		return nil
-	}
 	on := s.termsDay(c)
 	var out []TermFlag
 	for _, sec := range doc.Sections {
@@ -88,8 +91,30 @@ func (s *Service) flagsOf(lib *Library, c Contract, p Property, doc Document) []
 				}
 			}
 		}
-		for _, f := range s.terms.CheckTerms(texts, on, terms.Agreement) {
-			out = append(out, TermFlag{Section: sec.ID, SectionTitle: sec.Title, Term: f.Term, Findings: f.Findings})
+		for _, f := range s.checkTerms(lib, c.Answers, texts, on) {
+			f.Section, f.SectionTitle = sec.ID, sec.Title
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// checkTerms are the flagged terms among texts, in order: what the term
+// checker finds in each, and the deposits each names read against the
+// library's law and the answers (depositFindings).
+func (s *Service) checkTerms(lib *Library, a Answers, texts []string, on time.Time) []TermFlag {
+	var out []TermFlag
+	for _, t := range texts {
+		if strings.TrimSpace(t) == "" {
+			continue
+		}
+		var found []terms.Finding
+		if s.terms != nil {
+			found = s.terms.Check(t, on, terms.Agreement)
+		}
+		found = append(found, depositFindings(lib, a, t)...)
+		if len(found) > 0 {
+			out = append(out, TermFlag{Term: t, Findings: found, MustChange: mustChange(found)})
 		}
 	}
 	return out
@@ -103,10 +128,17 @@ func (s *Service) TermFlags(ctx context.Context, rec Record, doc Document) ([]Te
 	if err != nil {
 		return nil, err
 	}
-	for i := range flags {
-		flags[i].Acknowledged = acks[termHash(flags[i].Term)]
-	}
+	withAcks(flags, acks)
 	return nonNilFlags(flags), nil
+}
+
+// withAcks marks the flags the landlord acknowledged; a term that must be
+// changed is never acknowledged (an acknowledgement made before the rent
+// changed, say, does not count).
+func withAcks(flags []TermFlag, acks map[string]bool) {
+	for i := range flags {
+		flags[i].Acknowledged = acks[termHash(flags[i].Term)] && !flags[i].MustChange
+	}
 }
 
 func nonNilFlags(f []TermFlag) []TermFlag {
@@ -123,53 +155,70 @@ func (s *Service) CheckTerms(ctx context.Context, a session.Actor, id, text stri
 	if err != nil {
 		return nil, err
 	}
-	if s.terms == nil {
-		return []TermFlag{}, nil
-	}
 	acks, err := termAcks(ctx, s.db.Conn(), c.ID)
 	if err != nil {
 		return nil, err
 	}
-	var out []TermFlag
-	for _, f := range s.terms.CheckTerms(terms.Split(text), s.termsDay(c), terms.Agreement) {
-		out = append(out, TermFlag{Section: AdditionalSectionID, Term: f.Term, Findings: f.Findings, Acknowledged: acks[termHash(f.Term)]})
+	out := s.checkTerms(s.libraryOf(c), c.Answers, terms.Split(text), s.termsDay(c))
+	for i := range out {
+		out[i].Section = AdditionalSectionID
 	}
+	withAcks(out, acks)
 	return nonNilFlags(out), nil
 }
 
 // draftFlags are the flagged terms of a draft as Sign and Send would freeze it.
 func (s *Service) draftFlags(ctx context.Context, c Contract) []TermFlag {
+	return s.lockedDraftFlags(c, s.place(ctx, c.PropertyID))
+}
+
+// lockedDraftFlags is draftFlags of a draft whose property p was looked up
+// before: it reads nothing, so it may run in a transaction.
+func (s *Service) lockedDraftFlags(c Contract, p Property) []TermFlag {
 	lib := s.libraryOf(c)
 	if lib == nil {
 		return nil
 	}
-	p := s.place(ctx, c.PropertyID)
 	return s.flagsOf(lib, c, p, Build(lib, c.Answers, p, c.Edits))
 }
 
 // AcknowledgeTerm records (or withdraws) the landlord's acknowledgement of
 // one flagged term of their draft, for its exact text. It is decided with
-// the draft's row locked, so it cannot cross Sign and Send: either the
-// acknowledgement is in before the text is frozen, or it is refused.
+// the draft's row locked, on the text as it is then, so it cannot cross Sign
+// and Send (either the acknowledgement is in before the text is frozen, or
+// it is refused) nor an edit (SaveStep, SaveEdit: a term the edit removed
+// is no longer flagged, and a term it added keeps its acknowledgement).
+// Like changeDraft, nothing in the transaction reads through the pool.
 func (s *Service) AcknowledgeTerm(ctx context.Context, a session.Actor, id, term string, acknowledged bool) ([]TermFlag, error) {
-	c, err := s.loadDraft(ctx, a, id)
+	c, err := s.loadDraft(ctx, a, id) // who may change it, and an early answer
 	if err != nil {
 		return nil, err
 	}
-	flags := s.draftFlags(ctx, c)
+	p := s.place(ctx, c.PropertyID) // a draft's property never changes
 	term = strings.TrimSpace(term)
-	found := false
-	for _, f := range flags {
-		found = found || f.Term == term
+	if s.beforeAckLock != nil {
+		s.beforeAckLock()
 	}
-	if acknowledged && !found {
-		return nil, apperr.Fields(MsgTermNotFlagged, map[string]string{"term": MsgTermNotFlagged}).WithKind(apperr.Conflict, "term_not_flagged")
-	}
+	var flags []TermFlag
 	err = s.db.Tx(ctx, func(tx db.Conn) error {
-		if ok, err := lockDraft(ctx, tx, c.ID); err != nil {
+		c, err := s.lockDraftOf(ctx, tx, a, id)
+		if err != nil {
 			return err
-		} else if !ok {
-			return apperr.New(apperr.Conflict, "not_draft", MsgNotDraft)
+		}
+		flags = s.lockedDraftFlags(c, p)
+		var flag *TermFlag
+		for i := range flags {
+			if flags[i].Term == term {
+				flag = &flags[i]
+			}
+		}
+		if acknowledged && flag == nil {
+			return apperr.Fields(MsgTermNotFlagged, map[string]string{"term": MsgTermNotFlagged}).WithKind(apperr.Conflict, "term_not_flagged")
+		}
+		if acknowledged && flag.MustChange {
+			// Its findings' own words say why, and that it must be changed.
+			msg := mustChangeWhy(*flag)
+			return apperr.Fields(msg, map[string]string{"term": msg}).WithKind(apperr.Conflict, "term_must_change")
 		}
 		if acknowledged {
 			if err := addTermAck(ctx, tx, c.ID, termHash(term), term, s.now().UnixMilli(), a.FullName, a.Email); err != nil {
@@ -183,17 +232,18 @@ func (s *Service) AcknowledgeTerm(ctx context.Context, a session.Actor, id, term
 		for _, f := range flags {
 			keep = append(keep, termHash(f.Term))
 		}
-		return pruneTermAcks(ctx, tx, c.ID, keep)
+		if err := pruneTermAcks(ctx, tx, c.ID, keep); err != nil {
+			return err
+		}
+		acks, err := termAcks(ctx, tx, c.ID)
+		if err != nil {
+			return err
+		}
+		withAcks(flags, acks)
+		return nil
 	})
 	if err != nil {
 		return nil, err
-	}
-	acks, err := termAcks(ctx, s.db.Conn(), c.ID)
-	if err != nil {
-		return nil, err
-	}
-	for i := range flags {
-		flags[i].Acknowledged = acks[termHash(flags[i].Term)]
 	}
 	return nonNilFlags(flags), nil
 }
@@ -204,6 +254,18 @@ func (s *Service) AcknowledgeTerm(ctx context.Context, a session.Actor, id, term
 func (s *Service) requireAcknowledged(ctx context.Context, conn db.Conn, id string, flags []TermFlag) error {
 	if len(flags) == 0 {
 		return nil
+	}
+	// A term over what the law allows, acknowledged or not (before the
+	// rent changed, say), must be changed.
+	var change []string
+	for _, f := range flags {
+		if f.MustChange {
+			change = append(change, fmt.Sprintf("%q", f.Term))
+		}
+	}
+	if len(change) > 0 {
+		msg := fmt.Sprintf(MsgTermsToChange, strings.Join(change, ", "))
+		return apperr.Fields(msg, map[string]string{"terms": msg}).WithKind(apperr.Conflict, "terms_must_change")
 	}
 	acks, err := termAcks(ctx, conn, id)
 	if err != nil {
@@ -226,6 +288,17 @@ func (s *Service) requireAcknowledged(ctx context.Context, conn db.Conn, id stri
 // starts (the code and the fee), so the landlord learns it first.
 func (s *Service) checkTermsAcknowledged(ctx context.Context, c Contract) error {
 	return s.requireAcknowledged(ctx, s.db.Conn(), c.ID, s.draftFlags(ctx, c))
+}
+
+// mustChangeWhy is why a term must be changed: its findings that say so.
+func mustChangeWhy(f TermFlag) string {
+	var why []string
+	for _, x := range f.Findings {
+		if mustChangeRules[x.Rule] {
+			why = append(why, x.Why)
+		}
+	}
+	return strings.Join(why, " ")
 }
 
 func termHash(term string) string {

@@ -10,18 +10,6 @@ import (
 
 // The SQL of acknowledged terms (table contract_term_acks).
 
-// lockDraft locks a draft's row for the rest of the transaction (a write
-// that changes nothing: PostgreSQL's row lock, SQLite's write lock); false
-// when it is no longer a draft.
-func lockDraft(ctx context.Context, conn db.Conn, id string) (bool, error) {
-	res, err := conn.Exec(ctx, `UPDATE contracts SET updated_at = updated_at WHERE id = ? AND status = ?`, id, Draft)
-	if err != nil {
-		return false, apperr.Wrap(err, "lock contract")
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
-}
-
 func termAcks(ctx context.Context, conn db.Conn, id string) (map[string]bool, error) {
 	hashes, err := db.All(ctx, conn, func(r db.Scanner) (string, error) {
 		var h string

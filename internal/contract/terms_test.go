@@ -286,3 +286,174 @@ func TestSignedPDFShowsFlagsAndAcknowledgements(t *testing.T) {
 		}
 	})
 }
+
+// editSection replaces the landlord's text of a section.
+func editSection(c *apptest.Client, id, section string, lines ...string) apptest.Response {
+	return c.Do(http.MethodPut, "/api/contracts/"+id+"/sections/"+section, map[string]any{"text": richText(lines...)})
+}
+
+// acknowledgeAcross acknowledges term while, at the instant between its
+// first read of the draft and its transaction, during runs (once): what a
+// request arriving together with it does there.
+func acknowledgeAcross(e *apptest.Env, owner *apptest.Client, id, term string, during func()) apptest.Response {
+	var ran atomic.Bool
+	e.App.Contracts.BeforeAcknowledgeLock(func() {
+		if ran.CompareAndSwap(false, true) {
+			during()
+		}
+	})
+	defer e.App.Contracts.BeforeAcknowledgeLock(nil)
+	return acknowledge(owner, id, term, true)
+}
+
+// An acknowledgement is decided on the text of the draft under its row
+// lock, not on the text read before: an edit that lands between the two
+// neither lets a term it removed be acknowledged nor loses the
+// acknowledgement of a term it added. Before the fix (the flags were read
+// before the transaction and used in it) the first case answered 200 and
+// stored an acknowledgement of a term no longer in the agreement, and the
+// second pruned the new term's acknowledgement although its request had
+// answered 200.
+func TestAcknowledgeTermAcrossAnEdit(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		owner, pid := landlordWithProperty(t, e, "lord@example.com")
+
+		// The edit removes the term being acknowledged.
+		id := newDraft(t, owner, pid)["id"].(string)
+		finish(t, owner, id, withTerms(dssTerm, rentTerm))
+		var edit apptest.Response
+		r := acknowledgeAcross(e, owner, id, dssTerm, func() { edit = editSection(owner, id, "additional", catTerm, rentTerm) })
+		if edit.Status != http.StatusOK {
+			t.Fatalf("edit: %d %s", edit.Status, edit.Raw)
+		}
+		if r.Status != http.StatusConflict || r.ErrorCode() != "term_not_flagged" {
+			t.Errorf("acknowledging a term the edit removed: %d %s", r.Status, r.Raw)
+		}
+		// Put back, the term is not acknowledged: nobody acknowledged it
+		// while it was in the agreement.
+		if r := editSection(owner, id, "additional", dssTerm, rentTerm); r.Status != http.StatusOK {
+			t.Fatalf("edit: %d %s", r.Status, r.Raw)
+		}
+		if f := termFlags(t, owner, id); len(f) != 2 || f[0]["term"] != dssTerm || f[0]["acknowledged"] != false {
+			t.Errorf("the removed term was acknowledged: %v", f)
+		}
+
+		// The edit adds a term, which the landlord acknowledges at once.
+		id = newDraft(t, owner, pid)["id"].(string)
+		finish(t, owner, id, withTerms(dssTerm))
+		var ack apptest.Response
+		r = acknowledgeAcross(e, owner, id, dssTerm, func() {
+			if edit = editSection(owner, id, "additional", dssTerm, rentTerm); edit.Status == http.StatusOK {
+				ack = acknowledge(owner, id, rentTerm, true)
+			}
+		})
+		if edit.Status != http.StatusOK || ack.Status != http.StatusOK {
+			t.Fatalf("edit: %d %s; acknowledge the new term: %d %s", edit.Status, edit.Raw, ack.Status, ack.Raw)
+		}
+		if r.Status != http.StatusOK {
+			t.Fatalf("acknowledge: %d %s", r.Status, r.Raw)
+		}
+		if got := r.Body["termFlags"].([]any); len(got) != 2 {
+			t.Errorf("the answer's flags are not the agreement's: %s", r.Raw)
+		}
+		f := termFlags(t, owner, id)
+		if len(f) != 2 || f[0]["acknowledged"] != true || f[1]["term"] != rentTerm || f[1]["acknowledged"] != true {
+			t.Errorf("after both acknowledgements: %v", f)
+		}
+	})
+}
+
+// A deposit the landlord's own terms name is held to the law's caps for the
+// agreement's rent, as the deposit answer is: over the cap (a deposit of
+// £5,000 against a cap of £1,730.76 for £1,500 a month; a holding deposit
+// of £900 against one week's rent, £346.15) the term is flagged, cannot be
+// acknowledged, and Sign and Send is refused until it is changed, however
+// it was acknowledged before. A deposit other than the agreement's is
+// flagged and may be acknowledged. Before, nothing read the amounts: the
+// agreement was signed with a £5,000 deposit in it.
+func TestDepositInTermsHeldToTheCaps(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		const (
+			over    = "The tenant shall pay a deposit of £5,000."
+			holding = "A holding deposit of £900 was paid to reserve the property."
+			differs = "The deposit of £1,500 is protected with the Deposit Protection Service."
+		)
+		owner, pid := landlordWithProperty(t, e, "lord@example.com")
+		id := newDraft(t, owner, pid)["id"].(string)
+		finish(t, owner, id, withTerms(catTerm, over, holding, differs))
+
+		// As typed, and on the preview.
+		r := owner.Post("/api/contracts/"+id+"/term-check", map[string]any{"text": over})
+		if typed := r.Body["termFlags"].([]any); r.Status != http.StatusOK || len(typed) != 1 || typed[0].(map[string]any)["mustChange"] != true {
+			t.Fatalf("term-check: %d %s", r.Status, r.Raw)
+		}
+		flags := termFlags(t, owner, id)
+		if len(flags) != 3 {
+			t.Fatalf("flags: %v", flags)
+		}
+		for i, want := range []struct {
+			term, rule string
+			mustChange bool
+			why        string
+		}{
+			{over, "deposit-amount-cap", true, "at most £1,730.76 (5 weeks' rent)"},
+			{holding, "holding-deposit-cap", true, "at most £346.15 (1 week's rent)"},
+			{differs, "deposit-amount-differs", false, "£800.00 per tenant (£1,600.00 in all)"},
+		} {
+			f := flags[i]
+			finding := f["findings"].([]any)[0].(map[string]any)
+			if f["term"] != want.term || f["mustChange"] != want.mustChange || finding["rule"] != want.rule || !strings.Contains(finding["why"].(string), want.why) ||
+				!strings.HasPrefix(finding["source"].(string), "https://www.legislation.gov.uk/") {
+				t.Errorf("flag %d: %v", i, f)
+			}
+		}
+
+		// Over a cap: no acknowledgement. A different amount: acknowledged.
+		for _, term := range []string{over, holding} {
+			if r := acknowledge(owner, id, term, true); r.Status != http.StatusConflict || r.ErrorCode() != "term_must_change" || !strings.Contains(r.ErrorMessage(), "cannot be acknowledged") {
+				t.Errorf("acknowledge %q: %d %s", term, r.Status, r.Raw)
+			}
+		}
+		if r := acknowledge(owner, id, differs, true); r.Status != http.StatusOK {
+			t.Fatalf("acknowledge the different amount: %d %s", r.Status, r.Raw)
+		}
+		if r := owner.Post("/api/contracts/"+id+"/signing/code", nil); r.Status != http.StatusConflict || r.ErrorCode() != "terms_must_change" ||
+			!strings.Contains(r.Raw, "£5,000") || !strings.Contains(r.Raw, "£900") || strings.Contains(r.Raw, "£1,500") {
+			t.Fatalf("code with terms over the caps: %d %s", r.Status, r.Raw)
+		}
+
+		// Only the acknowledged different amount left, signing starts.
+		if r := editSection(owner, id, "additional", catTerm, differs); r.Status != http.StatusOK {
+			t.Fatalf("edit: %d %s", r.Status, r.Raw)
+		}
+		verify(t, e, owner, "lord@example.com", id)
+		pay(t, owner, id)
+
+		// The rent lowered to £1,000 a month (a cap of £1,153.84): the
+		// acknowledged £1,500 is now over it, and its acknowledgement no
+		// longer counts.
+		lower := withTerms(catTerm, differs)
+		lower["rentPence"] = 100000
+		lower["deposit"] = map[string]any{"kind": "standard", "perTenantPence": 50000, "scheme": "Deposit Protection Service"}
+		finish(t, owner, id, lower)
+		flags = termFlags(t, owner, id)
+		if len(flags) != 1 || flags[0]["term"] != differs || flags[0]["mustChange"] != true || flags[0]["acknowledged"] != false {
+			t.Fatalf("after lowering the rent: %v", flags)
+		}
+		if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != http.StatusConflict || r.ErrorCode() != "terms_must_change" {
+			t.Fatalf("sign with a term over the cap: %d %s", r.Status, r.Raw)
+		}
+
+		// Changed to the agreement's deposit, within the cap: signed.
+		if r := editSection(owner, id, "additional", catTerm, "The deposit of £1,000 is protected with the Deposit Protection Service.",
+			"A holding deposit of £230 was paid to reserve the property."); r.Status != http.StatusOK {
+			t.Fatalf("edit: %d %s", r.Status, r.Raw)
+		}
+		if f := termFlags(t, owner, id); len(f) != 0 {
+			t.Fatalf("lawful amounts flagged: %v", f)
+		}
+		if r := owner.Sign("/api/contracts/"+id, typed("Lara Lord")); r.Status != http.StatusOK {
+			t.Fatalf("sign: %d %s", r.Status, r.Raw)
+		}
+	})
+}

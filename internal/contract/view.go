@@ -46,15 +46,19 @@ type Property struct {
 	Town     string `json:"town"`
 	Postcode string `json:"postcode"`
 	Country  string `json:"country"`
-	// Advertised: the rent its listing advertises while it is published
-	// (nil when it is not); the agreement's rent may not be more.
+	// Advertised: the rent its listing advertises while it is published,
+	// or last advertised before it was taken down (nil when never
+	// advertised); the agreement's rent may not be more (advert.go).
 	Advertised *AdvertisedRent `json:"-"`
 }
 
-// AdvertisedRent is a published listing's rent: pence a month, or a week.
+// AdvertisedRent is a listing's rent: pence a month, or a week; Listed
+// while the listing is published, else At is when it was last advertised.
 type AdvertisedRent struct {
 	Pence  int64
 	Weekly bool
+	Listed bool
+	At     time.Time
 }
 
 func (p Property) text() string { return joinNonEmpty(", ", p.Line1, p.Line2, p.Town, p.Postcode) }

@@ -68,6 +68,9 @@ type Property struct {
 	CreatedAt                     time.Time
 	UpdatedAt                     time.Time
 	PublishedAt                   *time.Time
+	// Advert is the rent the listing last advertised (advert.go); filled
+	// by ByIDs only, nil when never published.
+	Advert *Advert
 }
 
 // HasPortalDetails is the spec's part of what publishing needs: a price, a

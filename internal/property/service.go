@@ -88,8 +88,15 @@ func (s *Service) ByIDs(ctx context.Context, ids []string) (map[string]Property,
 	if err != nil {
 		return nil, err
 	}
+	ads, err := advertsOf(ctx, s.db.Conn(), ids)
+	if err != nil {
+		return nil, err
+	}
 	out := make(map[string]Property, len(ps))
 	for _, p := range ps {
+		if ad, ok := ads[p.ID]; ok {
+			p.Advert = &ad
+		}
 		out[p.ID] = p
 	}
 	return out, nil
@@ -244,7 +251,10 @@ func (s *Service) UpdateDetails(ctx context.Context, o session.Actor, id string,
 		if d.Publish {
 			publish(&p, now)
 		}
-		return updateDetails(ctx, c, p)
+		if err := updateDetails(ctx, c, p); err != nil {
+			return err
+		}
+		return recordAdvert(ctx, c, p, now)
 	})
 	return p, err
 }
@@ -313,7 +323,10 @@ func (s *Service) transition(ctx context.Context, o session.Actor, id string, ch
 			return err
 		}
 		p.UpdatedAt = now
-		return setStatus(ctx, c, p)
+		if err := setStatus(ctx, c, p); err != nil {
+			return err
+		}
+		return recordAdvert(ctx, c, p, now)
 	})
 	return p, err
 }

@@ -33,21 +33,25 @@ func expectAgreementRule(t *testing.T, c *Checker, rule, what string, caught, la
 }
 
 // An advert refusing tenants on benefits is caught in the abbreviations
-// adverts use (D.S.S., HB for housing benefit, UC for universal credit), in
-// all three countries (the Equality Act 2010); an advert welcoming them is
-// not.
+// adverts use (D.S.S., HB for housing benefit, UC for universal credit),
+// also with their letters spaced ("No D. S. S.", "no D S S", "No H. B.":
+// missed before, the full stops cut "No D." from "S." as sentences), in all
+// three countries (the Equality Act 2010); an advert welcoming them is not.
 func TestBenefitsAbbreviationsInListings(t *testing.T) {
 	c := MustLoad()
 	unlawful := []string{
 		"No D.S.S.", "No HB.", "No H.B. tenants.", "No housing benefit.", "No UC.", "no universal credit.",
 		"Professionals only, no DSS.", "No DSS/HB.", "No DSS, HB or UC.", "UC not accepted.", "HB/UC not accepted.",
 		"Sorry, no UC or HB.", "No DHSS.", "No UC claimants.", "Employed only.", "Working professionals only, no UC.",
+		"No D. S. S.", "No D. S. S. tenants, sorry.", "no D S S", "No H. B.", "No H B.", "Sorry, no D. S. S. or H. B. claimants.", "No U. C.",
+		"No H. B. Pets welcome.", "No D. S. S. Garden flat.",
 		// Already caught before: still caught.
 		"No DSS.", "No-DSS.", "No benefits.", "DSS not accepted.",
 	}
 	lawful := []string{
 		"Housing benefit and Universal Credit welcome.", "UC claimants welcome.", "HB and UC welcome.",
 		"No smokers, UC welcome.", "Students and professionals welcome.", "Close to UCL and the British Museum.",
+		"Flat B, 2 Church Road. Viewings with Mr J. Smith.", "H. B. and U. C. welcome.",
 	}
 	for _, j := range []string{"England", "Wales", "Scotland"} {
 		for _, text := range unlawful {
@@ -163,6 +167,17 @@ func TestScotlandAndWalesTenancyTypes(t *testing.T) {
 		{"Wales", "Fixed-term standard occupation contract of 12 months.", nil},
 		{"Wales", "Periodic standard occupation contract.", nil},
 		{"Wales", "Assured shorthold tenancies no longer exist in Wales; this is a standard occupation contract.", nil},
+		// "ast" is a Welsh word (a bitch): AST is the abbreviation in
+		// capitals, or beside the words that make it a tenancy.
+		{"Wales", "Mae'r ast yn cysgu yn yr ardd.", nil},
+		{"Wales", "Fflat dwy ystafell wely; dim ast na chi, os gwelwch yn dda.", nil},
+		{"Wales", "The flat is let on an AST.", []string{"wales-assured-shorthold"}},
+		{"Wales", "Let on an ast agreement.", []string{"wales-assured-shorthold"}},
+		{"Scotland", "The flat is let on an AST.", []string{"scotland-short-assured"}},
+		{"Scotland", "Mae'r ast yn cysgu yn yr ardd.", nil},
+		{"England", "This is an AST.", []string{"section-21"}},
+		{"England", "12 month ast tenancy.", []string{"section-21"}},
+		{"England", "Mae'r ast yn cysgu yn yr ardd.", nil},
 		{"England", "12 month fixed term contract.", []string{"fixed-term"}},
 		{"England", "Assured shorthold tenancy.", []string{"section-21"}},
 		{"Northern Ireland", "Assured shorthold tenancy. 12 month fixed term contract.", nil},
@@ -195,4 +210,26 @@ func TestScotlandAndWalesTenancyTypes(t *testing.T) {
 	if len(f) != 1 || !strings.Contains(f[0].Why, "occupation contract") || !strings.Contains(f[0].Statute, "Renting Homes (Wales) Act 2016") {
 		t.Errorf("Wales finding: %+v", f)
 	}
+}
+
+// Since 1 May 2026 a landlord ends an assured tenancy only on a statutory
+// ground, and ground 1A (selling) or 1 (the landlord or family moving in)
+// with four months' notice is that lawful route: it is not a no-fault
+// ending. Before, "after four months' notice on ground 1A" was flagged as
+// section 21. An ending at will, or with less notice, still is.
+func TestGroundWithItsNoticeIsNotNoFault(t *testing.T) {
+	caught := []string{
+		"The landlord may end the tenancy with two months' notice.",
+		"The landlord may end the tenancy with two months' notice on ground 1A.",
+		"The landlord may end the tenancy by giving four months' notice.",
+		"The landlord can end the tenancy at any time without giving a reason.",
+		"We may end the tenancy at any time by giving the tenant two months' notice.",
+	}
+	lawful := []string{
+		"The landlord may end the tenancy after four months' notice on ground 1A.",
+		"The landlord may end the tenancy with 4 months' notice on ground 1A (sale).",
+		"On ground 1A (sale of the property) the landlord must give 4 months' notice.",
+		"The landlord may end the tenancy with four months' notice on ground 1 if a close family member will live there.",
+	}
+	expectAgreementRule(t, MustLoad(), "section-21", "a no-fault ending", caught, lawful, true)
 }

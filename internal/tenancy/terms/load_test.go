@@ -77,10 +77,18 @@ func TestDatesUsesAndSentences(t *testing.T) {
 	if f := c.Check("No pets. Any alterations need the landlord's consent.", day, Agreement); len(f) != 1 {
 		t.Errorf("an excuse in another sentence counted: %v", f)
 	}
-	got := Sentences("Rent is £1,250.50 a month. Pets, e.g. a cat, welcome; no smoking! Ok")
-	want := []string{"Rent is £1,250.50 a month.", "Pets, e.g. a cat, welcome;", "no smoking!", "Ok"}
-	if strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("Sentences = %q", got)
+	for text, want := range map[string][]string{
+		"Rent is £1,250.50 a month. Pets, e.g. a cat, welcome; no smoking! Ok": {"Rent is £1,250.50 a month.", "Pets, e.g. a cat, welcome;", "no smoking!", "Ok"},
+		// An abbreviation's spaced capitals stay in one sentence, which goes
+		// on in lower case; a capital alone before a new sentence does not
+		// hold the two together.
+		"No D. S. S. tenants. Pets welcome.":       {"No D. S. S. tenants.", "Pets welcome."},
+		"Sorry, no H. B. Pets welcome.":            {"Sorry, no H. B.", "Pets welcome."},
+		"Bins go in store A. The tenant keeps it.": {"Bins go in store A.", "The tenant keeps it."},
+	} {
+		if got := Sentences(text); strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("Sentences(%q) = %q", text, got)
+		}
 	}
 	flags := c.CheckTerms(Split("The tenant may keep one cat.\nNo DSS or housing benefit tenants.\n\nNo children may live at the property."), day, Agreement)
 	if len(flags) != 2 || flags[0].Term != "No DSS or housing benefit tenants." || flags[1].Findings[0].Rule != "children" {

@@ -53,6 +53,10 @@ type Rule struct {
 	// Northern Ireland).
 	Jurisdictions []string `yaml:"jurisdictions"`
 	Patterns      []string `yaml:"patterns"`
+	// CasedPatterns are read on the sentence as written, its capitals
+	// kept: an abbreviation that is a word of another language when written
+	// in lower case ("AST", and the Welsh "ast").
+	CasedPatterns []string `yaml:"casedPatterns"`
 	// Requires: every one must also match the sentence (the context a
 	// pattern needs, e.g. that it is the tenant who gives notice).
 	Requires []string `yaml:"requires"`
@@ -63,8 +67,8 @@ type Rule struct {
 	Examples []string `yaml:"examples"`
 	Lawful   []string `yaml:"lawful"`
 
-	from, to                   time.Time
-	patterns, requires, unless []pattern
+	from, to                          time.Time
+	patterns, cased, requires, unless []pattern
 }
 
 // pattern is a compiled pattern and the words a text must hold for it to
@@ -267,14 +271,18 @@ func (r *Rule) compile() error {
 			return fmt.Errorf("unknown jurisdiction %q", j)
 		}
 	}
-	if len(r.Patterns) == 0 || len(r.Examples) == 0 {
+	if len(r.Patterns)+len(r.CasedPatterns) == 0 || len(r.Examples) == 0 {
 		return fmt.Errorf("a rule needs patterns and examples")
 	}
-	compile := func(list []string) ([]pattern, error) {
+	compileCase := func(list []string, cased bool) ([]pattern, error) {
 		var out []pattern
 		for _, p := range list {
-			if letters := escapes.ReplaceAllString(p, ""); letters != strings.ToLower(letters) {
+			letters := escapes.ReplaceAllString(p, "")
+			if !cased && letters != strings.ToLower(letters) {
 				return nil, fmt.Errorf("pattern %q: write patterns in lower case (the text is read in lower case)", p)
+			}
+			if cased && letters == strings.ToLower(letters) {
+				return nil, fmt.Errorf("cased pattern %q: has no capital letter (write it in patterns)", p)
 			}
 			re, err := regexp.Compile(p)
 			if err != nil {
@@ -288,7 +296,11 @@ func (r *Rule) compile() error {
 		}
 		return out, nil
 	}
+	compile := func(list []string) ([]pattern, error) { return compileCase(list, false) }
 	if r.patterns, err = compile(r.Patterns); err != nil {
+		return err
+	}
+	if r.cased, err = compileCase(r.CasedPatterns, true); err != nil {
 		return err
 	}
 	if r.requires, err = compile(r.Requires); err != nil {
@@ -329,15 +341,17 @@ func (r *Rule) matches(text string) bool {
 
 // sentence is a sentence as typed and in the form the patterns read:
 // normalised and lower case (the patterns are written in lower case, so
-// they run without case folding, several times faster: issue 29).
-type sentence struct{ raw, norm string }
+// they run without case folding, several times faster: issue 29), and
+// normalised with its capitals (the cased patterns).
+type sentence struct{ raw, norm, cased string }
 
 // sentencesOf cuts a text into sentences and normalises each once, for
 // every rule to read.
 func sentencesOf(text string) []sentence {
 	var out []sentence
 	for _, s := range Sentences(text) {
-		out = append(out, sentence{raw: s, norm: strings.ToLower(normalise(s))})
+		n := normalise(s)
+		out = append(out, sentence{raw: s, norm: strings.ToLower(n), cased: n})
 	}
 	return out
 }
@@ -350,6 +364,11 @@ func (r *Rule) match(ss []sentence) (string, bool) {
 			if re.MatchString(s.norm) {
 				hit = true
 				break
+			}
+		}
+		for _, re := range r.cased {
+			if !hit && re.MatchString(s.cased) {
+				hit = true
 			}
 		}
 		if !hit {
@@ -453,6 +472,9 @@ func Sentences(text string) []string {
 		if strings.HasSuffix(low, "e.g") || strings.HasSuffix(low, "i.e") || strings.HasSuffix(low, " no") || strings.HasSuffix(low, "etc") {
 			continue
 		}
+		if strings.TrimSpace(text[m[0]:m[1]]) == "." && initials(piece, text[m[1]:]) {
+			continue
+		}
 		if s := strings.TrimSpace(text[start:m[1]]); s != "" {
 			out = append(out, s)
 		}
@@ -464,6 +486,25 @@ func Sentences(text string) []string {
 	return out
 }
 
+var (
+	initialAtEnd  = regexp.MustCompile(`(?:^|[\s(/])\p{Lu}$`)
+	initialBefore = regexp.MustCompile(`(?:^|[\s(/])\p{Lu}\.\s*\p{Lu}$`)
+	initialNext   = regexp.MustCompile(`^\p{Lu}(?:\.|\s|$)`)
+	lowerNext     = regexp.MustCompile(`^\p{Ll}`)
+)
+
+// initials: the full stop after piece, a capital written alone, is one of
+// an abbreviation's ("No D. S. S.", "No H. B. tenants") rather than a
+// sentence's: another capital alone comes next, or came before and the
+// sentence goes on in lower case ("No H. B. Pets welcome." is two).
+func initials(piece, rest string) bool {
+	return initialAtEnd.MatchString(piece) && (initialNext.MatchString(rest) || initialBefore.MatchString(piece) && lowerNext.MatchString(rest))
+}
+
+// spacedCapitals are an abbreviation's capitals written apart: "D. S. S.",
+// "D S S", "H. B.".
+var spacedCapitals = regexp.MustCompile(`\b\p{Lu}(?:(?:\.\s*|\s+)\p{Lu}\b)+\.?`)
+
 // escapes are a pattern's escapes (\S, \d ...), left out of its lower-case check.
 var escapes = regexp.MustCompile(`\\.`)
 
@@ -474,5 +515,8 @@ var typography = strings.NewReplacer("\u2019", "'", "\u2018", "'", "\u201c", `"`
 func normalise(s string) string {
 	s = typography.Replace(s)
 	s = spaces.ReplaceAllString(strings.TrimSpace(s), " ")
+	// An abbreviation's capitals written apart are read together: "No D. S.
+	// S." as "No D.S.S.", "no D S S" as "no DSS".
+	s = spacedCapitals.ReplaceAllStringFunc(s, func(m string) string { return strings.Join(strings.Fields(m), "") })
 	return strings.TrimRight(s, ".!?; ")
 }

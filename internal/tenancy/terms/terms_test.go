@@ -123,6 +123,21 @@ func TestPatternsMustBeLowerCase(t *testing.T) {
 	if _, err := Parse(rule(`\bNo smoking\b`)); err == nil || !strings.Contains(err.Error(), "lower case") {
 		t.Fatalf("a pattern with a capital: %v", err)
 	}
+	// A cased pattern is read with the text's capitals, so it needs one.
+	cased := func(pattern string) []byte {
+		return []byte(strings.Replace(string(rule(`\bno smoking\b`)), "    patterns: ['\\bno smoking\\b']\n", "    casedPatterns: ['"+pattern+"']\n", 1))
+	}
+	c, err := Parse(cased(`\bNo smoking\b`))
+	if err != nil {
+		t.Fatalf("a cased pattern: %v", err)
+	}
+	if len(c.Check("No smoking at all", time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC), Agreement)) != 1 ||
+		len(c.Check("no smoking at all", time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC), Agreement)) != 0 {
+		t.Errorf("a cased pattern read without the capitals")
+	}
+	if _, err := Parse(cased(`\bno smoking\b`)); err == nil || !strings.Contains(err.Error(), "no capital") {
+		t.Fatalf("a cased pattern without a capital: %v", err)
+	}
 }
 
 // The words a pattern needs (its prefilter) never turn a match into a
@@ -139,20 +154,29 @@ func TestRequiredWordsNeverHideAMatch(t *testing.T) {
 		texts = append(texts, r.Examples...)
 		texts = append(texts, r.Lawful...)
 	}
-	var all []string
+	var all, allCased []string
 	for _, text := range texts {
 		for _, s := range sentencesOf(text) {
-			words := strings.Fields(s.norm)
-			for i := range words {
-				all = append(all, strings.Join(words[i:], " "), strings.Join(words[:i+1], " "))
+			for _, x := range []struct {
+				text string
+				to   *[]string
+			}{{s.norm, &all}, {s.cased, &allCased}} {
+				words := strings.Fields(x.text)
+				for i := range words {
+					*x.to = append(*x.to, strings.Join(words[i:], " "), strings.Join(words[:i+1], " "))
+				}
 			}
 		}
 	}
 	checked, skipped := 0, 0
 	for _, r := range c.rules {
-		for _, list := range [][]pattern{r.patterns, r.requires, r.unless} {
+		for n, list := range [][]pattern{r.patterns, r.requires, r.unless, r.cased} {
+			texts := all
+			if n == 3 {
+				texts = allCased
+			}
 			for _, p := range list {
-				for _, s := range all {
+				for _, s := range texts {
 					want := p.re.MatchString(s)
 					if got := p.MatchString(s); got != want {
 						t.Fatalf("%s: pattern %s on %q: %v with its words %v, %v alone", r.ID, p.re, s, got, p.need, want)
