@@ -49,10 +49,7 @@ func (s *Service) SendChangePasswordCode(ctx context.Context, userID string) err
 	if err != nil {
 		return err
 	}
-	if err := s.codeSendAllowed(ctx, u.ID, PurposeChangePassword); err != nil {
-		return err
-	}
-	return s.db.Tx(ctx, func(c db.Conn) error { return s.issueCode(ctx, c, u, PurposeChangePassword, s.clock.Now()) })
+	return s.sendCode(ctx, u, PurposeChangePassword)
 }
 
 // ChangePassword sets a new password with the e-mailed code and ends the

@@ -7,7 +7,6 @@ import (
 	"net/netip"
 
 	"github.com/omnirent/omnirent/internal/apperr"
-	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/text"
 )
 
@@ -88,8 +87,8 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (User, 
 		// The owner proved the password: make sure a usable code is waiting.
 		code, ok, _ := latestCode(ctx, conn, u.ID, PurposeSignup)
 		usable := ok && now.Before(code.ExpiresAt) && code.Attempts < maxCodeAttempts
-		if !usable && s.codeSendAllowed(ctx, u.ID, PurposeSignup) == nil {
-			_ = s.db.Tx(ctx, func(c db.Conn) error { return s.issueCode(ctx, c, u, PurposeSignup, now) })
+		if !usable {
+			_ = s.sendCode(ctx, u, PurposeSignup) // a limit reached sends nothing; the answer is the same
 		}
 		return User{}, apperr.New(apperr.Forbidden, "unconfirmed", MsgUnconfirmed)
 	}

@@ -98,8 +98,8 @@ func (s *Service) ResendSignupCode(ctx context.Context, email string) error {
 	if err != nil {
 		return err
 	}
-	if u.Verified() || s.codeSendAllowed(ctx, u.ID, PurposeSignup) != nil {
+	if u.Verified() {
 		return nil
 	}
-	return s.db.Tx(ctx, func(c db.Conn) error { return s.issueCode(ctx, c, u, PurposeSignup, s.clock.Now()) })
+	return silentLimit(s.sendCode(ctx, u, PurposeSignup))
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/omnirent/omnirent/internal/apperr"
-	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/text"
 )
 
@@ -29,10 +28,7 @@ func (s *Service) RequestReset(ctx context.Context, email string) error {
 	if !u.Verified() {
 		purpose = PurposeSignup
 	}
-	if s.codeSendAllowed(ctx, u.ID, purpose) != nil {
-		return nil // silently: a 429 here would reveal the account
-	}
-	return s.db.Tx(ctx, func(c db.Conn) error { return s.issueCode(ctx, c, u, purpose, s.clock.Now()) })
+	return silentLimit(s.sendCode(ctx, u, purpose))
 }
 
 // ConfirmReset sets a new password with the e-mailed code and ends every

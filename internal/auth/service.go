@@ -80,11 +80,29 @@ type notice struct {
 	Paragraphs    []string
 }
 
+// sendCode e-mails a new code of a purpose if the send limits allow it,
+// deciding in the transaction that stores the code with the account's row
+// locked (PostgreSQL's FOR UPDATE; SQLite's transactions take the write
+// lock when they begin). Requests at once are so counted one after
+// another: checked outside it, a burst all saw no recent code and each
+// sent one, past the limits.
+func (s *Service) sendCode(ctx context.Context, u User, p CodePurpose) error {
+	return s.db.Tx(ctx, func(c db.Conn) error {
+		if err := lockUser(ctx, c, s.db.Dialect, u.ID); err != nil {
+			return err
+		}
+		now := s.clock.Now()
+		if err := codeSendAllowed(ctx, c, u.ID, p, now); err != nil {
+			return err
+		}
+		return s.issueCode(ctx, c, u, p, now)
+	})
+}
+
 // codeSendAllowed says whether another code of a purpose may be e-mailed to
 // the account: at most one per resendMinInterval, maxCodesHour an hour and
-// maxCodesDay a day.
-func (s *Service) codeSendAllowed(ctx context.Context, userID string, p CodePurpose) error {
-	conn, now := s.db.Conn(), s.clock.Now()
+// maxCodesDay a day. Only sendCode calls it, with the account locked.
+func codeSendAllowed(ctx context.Context, conn db.Conn, userID string, p CodePurpose, now time.Time) error {
 	last, ok, err := lastCodeSentAt(ctx, conn, userID, p)
 	if err != nil {
 		return err
@@ -103,4 +121,14 @@ func (s *Service) codeSendAllowed(ctx context.Context, userID string, p CodePurp
 		}
 	}
 	return nil
+}
+
+// silentLimit drops a send limit's refusal (and an account gone meanwhile)
+// where the answer must be the same whether or not the account exists and
+// a code was sent: a 429 there would reveal the account.
+func silentLimit(err error) error {
+	if k := apperr.KindOf(err); k == apperr.TooMany || k == apperr.NotFound {
+		return nil
+	}
+	return err
 }

@@ -56,6 +56,21 @@ func userByID(ctx context.Context, c db.Conn, id string) (User, error) {
 	return scanUser(c.QueryRow(ctx, `SELECT `+userCols+` FROM users WHERE id = ?`, id))
 }
 
+// lockUser locks the account's row until the transaction ends (PostgreSQL's
+// FOR UPDATE; SQLite's transactions take the write lock when they begin),
+// so decisions about the account's codes are made one at a time.
+func lockUser(ctx context.Context, c db.Conn, d db.Dialect, id string) error {
+	q := `SELECT id FROM users WHERE id = ?`
+	if d == db.Postgres {
+		q += ` FOR UPDATE`
+	}
+	err := c.QueryRow(ctx, q, id).Scan(&id)
+	if errors.Is(err, db.NoRows) {
+		return apperr.New(apperr.NotFound, "not_found", "Account not found.")
+	}
+	return apperr.Wrap(err, "lock user")
+}
+
 func passwordHash(ctx context.Context, c db.Conn, userID string) (string, error) {
 	var h string
 	err := c.QueryRow(ctx, `SELECT password_hash FROM users WHERE id = ?`, userID).Scan(&h)

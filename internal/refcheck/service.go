@@ -335,10 +335,22 @@ func (s *Service) Resend(ctx context.Context, a session.Actor, checkID, renterID
 			if c.Status != PaymentComplete || r.Status == ProcessComplete {
 				return notFound()
 			}
-			if r.NotifiedAt != nil && now.Sub(*r.NotifiedAt) < resendGap {
+			// The slot is claimed by a conditional update of the time the
+			// renter was last notified, not decided on the copy read above:
+			// two resends at once both read it as over a minute ago and both
+			// sent (PostgreSQL). The second now finds it taken and waits.
+			claimed, err := claimResend(ctx, tx, r.ID, now, now.Add(-resendGap))
+			if err != nil {
+				return err
+			}
+			if !claimed {
 				return apperr.New(apperr.TooMany, "too_soon", MsgResendWait)
 			}
-			return s.invite(ctx, tx, c, r, now)
+			e, err := s.invitation(ctx, c, r)
+			if err != nil {
+				return err
+			}
+			return s.mail.Send(ctx, tx, e)
 		}
 		return notFound()
 	})

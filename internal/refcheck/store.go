@@ -80,6 +80,20 @@ func setNotified(ctx context.Context, tx db.Conn, renterID string, now time.Time
 	return apperr.Wrap(err, "mark renter notified")
 }
 
+// claimResend marks the renter notified now unless that was after
+// notBefore (or the check is complete), and says whether it did: of
+// resends at once, one claims the slot and the others find it taken.
+func claimResend(ctx context.Context, tx db.Conn, renterID string, now, notBefore time.Time) (bool, error) {
+	res, err := tx.Exec(ctx, `UPDATE reference_check_renters SET status = ?, notified_at = ?
+		WHERE id = ? AND status <> ? AND (notified_at IS NULL OR notified_at <= ?)`,
+		RenterNotified, now.UnixMilli(), renterID, ProcessComplete, notBefore.UnixMilli())
+	if err != nil {
+		return false, apperr.Wrap(err, "claim resend")
+	}
+	n, err := res.RowsAffected()
+	return n > 0, apperr.Wrap(err, "claim resend")
+}
+
 // Report is one renter's line in Active or Completed Reports.
 type Report struct {
 	CheckID     string       `json:"referenceCheckId"`

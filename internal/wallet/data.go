@@ -59,6 +59,7 @@ type TaxRules struct {
 	PropertyAllowancePence   int64                    `yaml:"propertyAllowancePence"`
 	RentARoomPence           int64                    `yaml:"rentARoomPence"`
 	FinanceCostCreditPercent int64                    `yaml:"financeCostCreditPercent"`
+	VAT                      VATRate                  `yaml:"vat"`
 	MTD                      []struct {
 		From           string `yaml:"from"`
 		BasedOnTaxYear int    `yaml:"basedOnTaxYear"`
@@ -69,6 +70,13 @@ type TaxRules struct {
 		End   string `yaml:"end"`
 		Label string `yaml:"label"`
 	} `yaml:"quarters"`
+}
+
+// VATRate is the UK standard rate of VAT, the highest of its rates.
+type VATRate struct {
+	StandardPercent int64  `yaml:"standardPercent"`
+	Source          string `yaml:"source"`
+	Reviewed        string `yaml:"reviewed"`
 }
 
 func strict(raw []byte, v any) error {
@@ -146,6 +154,10 @@ func (r *Rules) check() error {
 	if t.PropertyAllowancePence <= 0 || t.RentARoomPence <= 0 || t.FinanceCostCreditPercent <= 0 || t.FinanceCostCreditPercent > 100 {
 		return fmt.Errorf("allowances must be positive")
 	}
+	if _, err := time.Parse(time.DateOnly, t.VAT.Reviewed); err != nil || !strings.HasPrefix(t.VAT.Source, "https://") ||
+		t.VAT.StandardPercent <= 0 || t.VAT.StandardPercent > 100 {
+		return fmt.Errorf("the VAT rate needs a percent, a source and a review date")
+	}
 	if len(t.MTD) == 0 {
 		return fmt.Errorf("no Making Tax Digital thresholds")
 	}
@@ -174,6 +186,20 @@ func (r *Rules) check() error {
 		return fmt.Errorf("the quarters do not end on 5 April")
 	}
 	return nil
+}
+
+// maxVAT is the most VAT an amount can carry at the standard rate (the
+// highest UK rate), on top of it (vat add) or inside it (vat included):
+// limit is that amount to the nearest penny, for the message, and ok says
+// whether vat is within it, a penny of rounding allowed.
+func (t TaxRules) maxVAT(amount int64, how string, vat int64) (limit int64, ok bool) {
+	p, den := t.VAT.StandardPercent, int64(100)
+	if how == VATIncluded {
+		den += p
+	}
+	// Compared as whole numbers: vat <= amount*p/den + 1 penny. Amounts are
+	// at most MaxAmountPence, so nothing overflows.
+	return (2*amount*p + den) / (2 * den), vat*den <= amount*p+den
 }
 
 // quarterDays places a quarter's month-days in the tax year starting in y.

@@ -63,3 +63,49 @@ func TestMonthEndsClamp(t *testing.T) {
 		t.Error("tax year boundary")
 	}
 }
+
+// The VAT rate the wallet checks entries against is data with its source,
+// and a missing or impossible one stops start-up.
+func TestVATRateIsCheckedAtStartUp(t *testing.T) {
+	r, err := LoadRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Tax.VAT.StandardPercent != 20 {
+		t.Fatalf("standard rate %d%%", r.Tax.VAT.StandardPercent)
+	}
+	for name, brk := range map[string]func(string) string{
+		"no rate":        func(s string) string { return strings.Replace(s, "standardPercent: 20", "standardPercent: 0", 1) },
+		"over 100%":      func(s string) string { return strings.Replace(s, "standardPercent: 20", "standardPercent: 120", 1) },
+		"no source":      func(s string) string { return strings.Replace(s, "  source: https://", "  source: ", 1) },
+		"no review date": func(s string) string { return strings.Replace(s, "  reviewed: 2026-11-27", "  reviewed: soon", 1) },
+	} {
+		bad := *r
+		bad.Tax = TaxRules{}
+		if err := strict([]byte(brk(string(taxYAML))), &bad.Tax); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if bad.check() == nil {
+			t.Errorf("%s accepted", name)
+		}
+	}
+	for _, tc := range []struct {
+		amount, vat int64
+		how         string
+		limit       int64
+		ok          bool
+	}{
+		{10000, 2001, VATAdd, 2000, true},
+		{10000, 2002, VATAdd, 2000, false},
+		{10000, 1667, VATIncluded, 1667, true},
+		{10000, 1668, VATIncluded, 1667, false},
+		{5, 2, VATAdd, 1, true}, // 1p exact, a penny of rounding
+		{0, 1, VATIncluded, 0, true},
+		{0, 2, VATAdd, 0, false},
+		{MaxAmountPence, MaxAmountPence / 5, VATAdd, MaxAmountPence / 5, true},
+	} {
+		if limit, ok := r.Tax.maxVAT(tc.amount, tc.how, tc.vat); limit != tc.limit || ok != tc.ok {
+			t.Errorf("%d %s %d: limit %d ok %v", tc.amount, tc.how, tc.vat, limit, ok)
+		}
+	}
+}

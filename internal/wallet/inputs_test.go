@@ -210,3 +210,55 @@ func TestInvoicesZIPEntriesAreDated(t *testing.T) {
 		}
 	})
 }
+
+// An outside probe saved £100.00 with £9,999.99 of VAT added (201): VAT no
+// UK rate could give is now refused beside the field, on create and edit.
+// Added VAT is at most 20% of the amount; VAT included in the amount at most
+// a sixth of it (the VAT inside a price at 20%); a penny of rounding is
+// allowed either way, and negative VAT is refused.
+func TestVATNoUKRateCouldGive(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c, p := landlord(t, e, "lord@example.com", 1)
+		today := "2026-11-02"
+		addMsg := "The VAT cannot be more than 20% of the amount (£20.00 here)."
+		inMsg := "The VAT cannot be more than a sixth of the amount, the VAT in a price at 20% (£16.67 here)."
+		for _, tc := range []struct {
+			name     string
+			vat      string
+			vatPence int64
+			msg      string // empty: accepted
+		}{
+			{"the probe's", "add", 999999, addMsg},
+			{"20% added", "add", 2000, ""},
+			{"a penny of rounding", "add", 2001, ""},
+			{"two pence over", "add", 2002, addMsg},
+			{"a sixth inside", "included", 1667, ""},
+			{"more than a sixth inside", "included", 1668, inMsg},
+			{"the probe's inside", "included", 999999, inMsg},
+			{"negative inside", "included", -1, wallet.MsgAmountNegative},
+			{"negative added", "add", -1, wallet.MsgAmountNegative},
+		} {
+			r := c.Post("/api/wallet/transactions", entry("expense", p[0], "Insurance", 10000, today, "vat", tc.vat, "vatPence", tc.vatPence))
+			switch {
+			case tc.msg == "" && r.Status != http.StatusCreated:
+				t.Errorf("%s: %d %s", tc.name, r.Status, r.Raw)
+			case tc.msg != "" && (r.Status != 400 || r.FieldError("vatPence") != tc.msg || r.ErrorMessage() != tc.msg):
+				t.Errorf("%s: %d %s", tc.name, r.Status, r.Raw)
+			}
+		}
+		// Editing checks the same, against the amount as edited.
+		tr := add(t, c, entry("expense", p[0], "Insurance", 10000, today, "vat", "add", "vatPence", 2000))
+		id := tr["id"].(string)
+		r := c.Do(http.MethodPut, "/api/wallet/transactions/"+id, entry("expense", p[0], "Insurance", 10000, today, "vat", "add", "vatPence", 999999, "revision", tr["revision"]))
+		if r.Status != 400 || r.FieldError("vatPence") != addMsg {
+			t.Fatalf("edit to implausible VAT: %d %s", r.Status, r.Raw)
+		}
+		if now := obj(c.Get("/api/wallet/transactions/" + id).Body["transaction"]); num(now["vatPence"]) != 2000 || num(now["grossPence"]) != 12000 {
+			t.Fatalf("the refused edit was stored: %v", now)
+		}
+		r = c.Do(http.MethodPut, "/api/wallet/transactions/"+id, entry("expense", p[0], "Insurance", 100000, today, "vat", "add", "vatPence", 20000, "revision", tr["revision"]))
+		if r.Status != 200 || num(obj(r.Body["transaction"])["grossPence"]) != 120000 {
+			t.Fatalf("edit to 20%% of a larger amount: %d %s", r.Status, r.Raw)
+		}
+	})
+}

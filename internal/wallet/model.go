@@ -15,8 +15,11 @@ package wallet
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/omnirent/omnirent/internal/platform/money"
 )
 
 // Kind of a transaction (spec 3 section 3).
@@ -104,6 +107,21 @@ const (
 	MsgRentEndBeforeFirst = "The last payment date cannot be before the first payment date."
 	MsgFromAfterTo        = "The end of the period cannot be before its start."
 )
+
+// MsgVATTooMuch refuses VAT that no UK rate could give: more than the
+// standard rate (percent) of the amount on top of it (vat add), or more than
+// the VAT inside a price at that rate (vat included). limit is that most, in
+// pence, for this amount.
+func MsgVATTooMuch(how string, percent, limit int64) string {
+	if how != VATIncluded {
+		return fmt.Sprintf("The VAT cannot be more than %d%% of the amount (%s here).", percent, money.Format(limit))
+	}
+	share := ""
+	if percent == 20 {
+		share = "a sixth of the amount, "
+	}
+	return fmt.Sprintf("The VAT cannot be more than %sthe VAT in a price at %d%% (%s here).", share, percent, money.Format(limit))
+}
 
 // Party is who an income came from or an expense was paid to.
 type Party struct {

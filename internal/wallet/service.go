@@ -390,8 +390,27 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 	t.LenderName, t.TenureYears = "", 0
 	switch k {
 	case Income, Expense:
+		// VAT no UK rate could give is refused (an outside probe saved
+		// £100.00 plus £9,999.99 of VAT). Added VAT is required and kept;
+		// VAT included in the amount is not kept (the form has no box for
+		// it), but one sent is checked all the same rather than taken.
+		vatLimit := func() {
+			if limit, ok := s.rules.Tax.maxVAT(amount, in.VAT, in.VATPence); !ok && fields["amountPence"] == "" {
+				bad("vatPence", MsgVATTooMuch(in.VAT, s.rules.Tax.VAT.StandardPercent, limit))
+			}
+		}
 		switch in.VAT {
-		case VATIncluded, VATNone:
+		case VATNone:
+		case VATIncluded:
+			switch {
+			case fields["vatPence"] != "":
+			case in.VATPence < 0:
+				bad("vatPence", MsgAmountNegative)
+			case in.VATPence > MaxAmountPence:
+				bad("vatPence", MsgAmountTooLarge)
+			default:
+				vatLimit()
+			}
 		case VATAdd:
 			switch {
 			case fields["vatPence"] != "":
@@ -402,6 +421,7 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 			case in.VATPence > MaxAmountPence:
 				bad("vatPence", MsgAmountTooLarge)
 			default:
+				vatLimit()
 				t.VATPence = in.VATPence
 			}
 		default:

@@ -3,6 +3,7 @@
 // checks all of it again; these make the form answer at once.
 import { z } from 'zod'
 import { parsePounds, penceToPounds } from './money'
+import { formatPence } from '../../lib/money'
 import type { Frequency, Kind, Transaction, TransactionInput, Vat } from './api/keys'
 
 /** The spec's messages, word for word (including its spelling). */
@@ -17,6 +18,15 @@ export const REQUIRED = 'Required'
 export const BAD_AMOUNT = 'Enter pounds and pence, such as 850.00'
 export const NEGATIVE = 'The amount cannot be less than £0.00'
 export const VAT_ZERO = 'Enter the VAT added, more than £0.00'
+/**
+ * The UK standard rate of VAT, the highest UK rate: VAT added cannot be more than this share of the amount.
+ * The server keeps the rate with its source (internal/wallet/data/tax.yaml) and refuses more with the same words.
+ */
+export const VAT_STANDARD_PERCENT = 20
+export const vatTooMuch = (limitPence: number) =>
+  `The VAT cannot be more than ${VAT_STANDARD_PERCENT}% of the amount (${formatPence(limitPence)} here).`
+/** vatAddedOK: at most the standard rate of the amount, a penny of rounding allowed (as the server checks, in whole pence). */
+export const vatAddedOK = (amountPence: number, vatPence: number) => vatPence * 100 <= amountPence * VAT_STANDARD_PERCENT + 100
 export const RECOVER_TOO_MUCH = 'The amount to recover cannot be more than the amount paid'
 export const END_BEFORE = 'The end date cannot be before the date'
 /** The server's limit and message for a description (it refuses, never cuts). */
@@ -147,6 +157,9 @@ export const walletSchema = z
     if (v.vat === 'add') {
       const vat = money(ctx, 'vatAmount', v.vatAmount, true)
       if (vat === 0) ctx.addIssue({ code: 'custom', path: ['vatAmount'], message: VAT_ZERO })
+      else if (vat !== null && amount !== null && !vatAddedOK(amount, vat)) {
+        ctx.addIssue({ code: 'custom', path: ['vatAmount'], message: vatTooMuch(Math.round((amount * VAT_STANDARD_PERCENT) / 100)) })
+      }
       if (gross !== null && vat !== null) gross += vat
     }
     if (v.frequency !== 'one-off' && v.endDate && v.date && v.endDate < v.date) {
