@@ -4786,6 +4786,7 @@ export interface components {
             date: string;
             /** @enum {string} */
             vat?: "included" | "add" | "none";
+            /** @description the VAT, with vat add (on top of the amount: at most 20% of it, a penny of rounding allowed) or included (checked at most a sixth of the amount, not stored); a VAT no UK rate could give is refused beside vatPence */
             vatPence?: number;
             party?: components["schemas"]["WalletParty"];
             taxDeductible?: boolean;
