@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/apptest"
-	"github.com/omnirent/omnirent/internal/inventory"
 )
 
 // A certificate recorded in a report lasts no longer than the law allows
@@ -17,18 +16,7 @@ import (
 // with no note, and the EPC would have counted as the property's until then.
 func TestReportCertificatesKeepToTheLegalTerm(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		c, pid := landlordWithProperty(t, e, "clerk@example.com")
-		id := begin(t, c, map[string]any{"propertyId": pid, "type": inventory.TypeCheckIn})["id"].(string)
-		up := c.Upload("/api/inventory/reports/"+id+"/photos", "gas.jpg", "image/jpeg", jpegOf(t, 800, 1100))
-		if up.Status != 201 {
-			t.Fatalf("photo: %d %s", up.Status, up.Raw)
-		}
-		page := up.Body["photo"].(map[string]any)["name"].(string)
-		e.RunJobs()
-		d := fullData("")
-		d["settings"] = map[string]any{"coverPhoto": "", "inspector": map[string]any{"first": "", "last": "", "email": ""}, "students": false, "pets": false, "saved": false}
-		d["insideProperty"] = d["insideProperty"].([]any)[:1]
-		d["tenantDetails"], d["landlord"] = []any{}, map[string]any{"fullName": "", "email": ""}
+		c, id, page, d := oneRoomCheckIn(t, e)
 		docs := func(kind, expiry string) []any {
 			return []any{map[string]any{"kind": kind, "expiry": expiry, "files": []any{page}}}
 		}

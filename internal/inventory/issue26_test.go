@@ -187,18 +187,7 @@ func TestMoveOutDateIsOptional(t *testing.T) {
 // the inspector who signed when the settings do not; statuses are words.
 func TestReportPDFFlowsAndNamesTheInspector(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		c, pid := landlordWithProperty(t, e, "clerk@example.com")
-		id := begin(t, c, map[string]any{"propertyId": pid, "type": inventory.TypeCheckIn})["id"].(string)
-		up := c.Upload("/api/inventory/reports/"+id+"/photos", "gas.jpg", "image/jpeg", jpegOf(t, 800, 1100))
-		if up.Status != 201 {
-			t.Fatalf("photo: %d %s", up.Status, up.Raw)
-		}
-		page := up.Body["photo"].(map[string]any)["name"].(string)
-		e.RunJobs()
-		d := fullData("")
-		d["settings"] = map[string]any{"coverPhoto": "", "inspector": map[string]any{"first": "", "last": "", "email": ""}, "students": false, "pets": false, "saved": false}
-		d["insideProperty"] = d["insideProperty"].([]any)[:1] // one room
-		d["tenantDetails"], d["landlord"] = []any{}, map[string]any{"fullName": "", "email": ""}
+		c, id, page, d := oneRoomCheckIn(t, e)
 		d["documentsAndCompliance"] = []any{map[string]any{"kind": "Gas Safety Certificate", "expiry": "2027-10-31", "files": []any{page}}}
 		if r := save(c, id, 1, d); r.Status != 200 {
 			t.Fatalf("save: %d %s", r.Status, r.Raw)
@@ -230,6 +219,26 @@ func TestReportPDFFlowsAndNamesTheInspector(t *testing.T) {
 			t.Errorf("the status is not in words")
 		}
 	})
+}
+
+// oneRoomCheckIn starts a check-in report by clerk@example.com with a
+// photographed certificate page (not yet in the data) and data of one room,
+// no parties and no inspector.
+func oneRoomCheckIn(t *testing.T, e *apptest.Env) (c *apptest.Client, id, page string, d map[string]any) {
+	t.Helper()
+	c, pid := landlordWithProperty(t, e, "clerk@example.com")
+	id = begin(t, c, map[string]any{"propertyId": pid, "type": inventory.TypeCheckIn})["id"].(string)
+	up := c.Upload("/api/inventory/reports/"+id+"/photos", "gas.jpg", "image/jpeg", jpegOf(t, 800, 1100))
+	if up.Status != 201 {
+		t.Fatalf("photo: %d %s", up.Status, up.Raw)
+	}
+	page = up.Body["photo"].(map[string]any)["name"].(string)
+	e.RunJobs()
+	d = fullData("")
+	d["settings"] = map[string]any{"coverPhoto": "", "inspector": map[string]any{"first": "", "last": "", "email": ""}, "students": false, "pets": false, "saved": false}
+	d["insideProperty"] = d["insideProperty"].([]any)[:1] // one room
+	d["tenantDetails"], d["landlord"] = []any{}, map[string]any{"fullName": "", "email": ""}
+	return c, id, page, d
 }
 
 // regexpInspector: the front page's Inspector line names name.
