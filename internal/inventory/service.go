@@ -296,13 +296,30 @@ func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error 
 	// a draft being signed and sent at this instant is either deleted
 	// before (the signature then finds no report) or sent (and this is
 	// refused), never answered 204 with nothing deleted.
+	// Its fee's order first (the lock a payment takes before the report's):
+	// a paid fee keeps the draft, a pending order goes with it.
 	return s.db.Tx(ctx, func(c db.Conn) error {
+		orderID, err := orderOf(ctx, c, r.ID)
+		if err != nil {
+			return err
+		}
+		if err := s.withdrawFee(ctx, c, orderID); err != nil {
+			return err
+		}
 		cur, err := s.lockedReport(ctx, c, r.ID)
 		if err != nil {
 			return err
 		}
 		if cur.Status != Draft {
 			return apperr.New(apperr.Conflict, "not_draft", MsgDeleteDraftOnly)
+		}
+		// An order made meanwhile (Sign and Send in another tab).
+		if now, err := orderOf(ctx, c, r.ID); err != nil {
+			return err
+		} else if now != orderID {
+			if err := s.withdrawFee(ctx, c, now); err != nil {
+				return err
+			}
 		}
 		ok, err := remove(ctx, c, r.ID)
 		if err != nil {
@@ -313,6 +330,15 @@ func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error 
 		}
 		return nil
 	})
+}
+
+// withdrawFee is payment.Withdraw of the draft's fee order, when payments
+// are wired.
+func (s *Service) withdrawFee(ctx context.Context, tx db.Conn, orderID string) error {
+	if s.sign.Payments == nil {
+		return nil
+	}
+	return s.sign.Payments.Withdraw(ctx, tx, orderID)
 }
 
 // ListView names a report list (spec 3: draft, active, completed), or the

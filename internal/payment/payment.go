@@ -122,4 +122,7 @@ type Seller interface {
 	RegisterProduct(p Product, price Price)
 	OrderOnce(ctx context.Context, a session.Actor, orderType, subjectID string, items []Item,
 		existing func(context.Context, db.Conn) (string, error), keep func(context.Context, db.Conn, string) (bool, error)) (Order, error)
+	// Withdraw takes back the pending order of a record being deleted, in
+	// its transaction; a paid one is refused (withdraw.go).
+	Withdraw(ctx context.Context, tx db.Conn, orderID string) error
 }

@@ -28,6 +28,11 @@ type Card struct {
 	ExpYear  int     `json:"expYear"` // four digits, or two (27 = 2027)
 	CVC      string  `json:"cvc"`
 	Billing  Billing `json:"billing"`
+	// ExpectedTotalPence is the total the payer was shown: a basket
+	// changed since (a promo code taken off in another tab) is not
+	// charged its new total unseen (409 basket_changed). Optional for API
+	// callers; the app always sends it.
+	ExpectedTotalPence *int64 `json:"expectedTotalPence,omitempty"`
 }
 
 // Billing is the card form's billing address.
@@ -207,7 +212,9 @@ func (s *Service) PaySandbox(ctx context.Context, a session.Actor, id string, c 
 			paidBefore = true
 			return nil
 		}
-		if o.TotalPence == 0 { // a promo code made it free meanwhile
+		if o.TotalPence == 0 || (c.ExpectedTotalPence != nil && *c.ExpectedTotalPence != o.TotalPence) {
+			// A promo code made it free, or its total is not the one the
+			// payer saw: nothing is charged, and the page shows the new one.
 			return apperr.New(apperr.Conflict, "basket_changed", MsgBasketChanged)
 		}
 		now := s.clock.Now()

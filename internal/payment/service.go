@@ -270,6 +270,11 @@ func (s *Service) CompleteFree(ctx context.Context, a session.Actor, id string) 
 		return Order{}, err
 	}
 	if o.Status == Paid {
+		// Free and completed already (a second tap) is its receipt; paid
+		// by card, it was never free.
+		if o.TotalPence != 0 {
+			return o, alreadyPaid()
+		}
 		return o, nil
 	}
 	if o, err = s.recheckCodes(ctx, a, id); err != nil {
@@ -379,6 +384,12 @@ func (s *Service) recordPayment(ctx context.Context, tx db.Conn, p ProviderPayme
 		return err
 	}
 	o, err := lockOrder(ctx, tx, p.OrderID)
+	if apperr.IsNotFound(err) {
+		// Withdrawn (its draft deleted) while a card payment was under way
+		// at the provider: the money came in for nothing.
+		s.log.Error("payment for a withdrawn order: refund it", "order", p.OrderID, "provider", p.Provider, "ref", p.Ref)
+		return nil
+	}
 	if err != nil {
 		return err
 	}

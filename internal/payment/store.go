@@ -173,3 +173,13 @@ func setPaid(ctx context.Context, tx db.Conn, id, provider, ref string, now time
 func orderByReceiptNo(ctx context.Context, c db.Conn, no int64) (Order, error) {
 	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM orders WHERE receipt_no = ?`, no))
 }
+
+// removeOrder deletes a pending order and its claim as a record's one
+// order (Withdraw).
+func removeOrder(ctx context.Context, tx db.Conn, o Order) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM order_once WHERE order_id = ?`, o.ID); err != nil {
+		return apperr.Wrap(err, "withdraw order")
+	}
+	_, err := tx.Exec(ctx, `DELETE FROM orders WHERE id = ? AND status = ?`, o.ID, Pending)
+	return apperr.Wrap(err, "withdraw order")
+}

@@ -13,7 +13,8 @@ import { orderKey } from './keys'
 export function useCodesWithdrawn(orderId: string) {
   const qc = useQueryClient()
   return (e: unknown): boolean => {
-    if (errorCode(e) !== 'promo_code_withdrawn') return false
+    // basket_changed: the total is not the one shown (changed in another tab).
+    if (errorCode(e) !== 'promo_code_withdrawn' && errorCode(e) !== 'basket_changed') return false
     void qc.invalidateQueries({ queryKey: orderKey(orderId) })
     return true
   }

@@ -291,6 +291,8 @@ describe('card form (spec 2 section 5, Card form)', () => {
         expYear: 30,
         cvc: '123',
         billing: { line1: '1 High Street', line2: '', town: 'London', postcode: 'SW1A 1AA', country: 'GB' },
+        // The total the page showed: the server refuses to charge another.
+        expectedTotalPence: 1798,
       },
     })
   })

@@ -84,7 +84,7 @@ export function SandboxCardForm({ order, onPaid, firstFieldId }: CardFormProps) 
     }
     setMissing(false)
     setError('')
-    pay.mutate(submitBody({ billing, name, number, expiry, cvc }))
+    pay.mutate({ ...submitBody({ billing, name, number, expiry, cvc }), expectedTotalPence: order.totalPence })
   }
 
   const invalid = (v: string) => (missing && !v.trim() ? true : undefined)
