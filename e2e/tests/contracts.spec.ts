@@ -257,13 +257,20 @@ test('a landlord builds, leaves, resumes, edits and duplicates an agreement', as
 // Issue 25: a flagged additional term is shown beside the term as it is
 // typed, again on the preview, must be acknowledged before Sign and Send
 // (the server refuses otherwise), and the tenant sees it, with why, on the
-// preview and on the sign screen.
-test('a flagged term: beside it as typed, on the preview, acknowledged to send, shown to the tenant', async ({ page, request, browser }, testInfo) => {
+// preview and on the sign screen. A term the law prohibits outright ("No
+// DSS": a ban on tenants on benefits) has no acknowledgement: it must be
+// reworded or removed before Sign and Send (before, it was acknowledged,
+// signed and sealed).
+test('a flagged term: beside it as typed, on the preview, acknowledged to send, shown to the tenant; an unlawful one reworded', async ({ page, request, browser }, testInfo) => {
   test.setTimeout(240_000) // on a loaded machine (2 cores, many runs) it ran past 120 s
   const tenant = await createVerifiedUser(request, 'flagtenant', 'Tenant')
   const lord = await landlordWithProperty(page, request, 'flaglord')
   const id = await finishedDraft(page.request, [{ first: 'Tom', last: 'Tenant', email: tenant.email }])
+  const cat = 'The tenant may keep one cat.'
   const dss = 'No DSS or housing benefit tenants.'
+  const review = 'The rent will be reviewed every six months.'
+  const welcome = 'Tenants receiving housing benefit or universal credit are welcome.'
+  const mustChange = 'The law does not allow this term.'
 
   await page.goto(`/contract-builder?view=draft&id=${id}`)
   await page.getByRole('button', { name: 'Change answers' }).click()
@@ -272,32 +279,68 @@ test('a flagged term: beside it as typed, on the preview, acknowledged to send, 
   await atStep(page, 'Additional terms')
   await page.getByRole('radio', { name: 'Yes' }).check()
   await page.getByRole('textbox', { name: 'Additional terms' }).click()
-  await page.keyboard.type('The tenant may keep one cat.')
-  await page.keyboard.press('Enter')
-  await page.keyboard.type(dss)
+  for (const [i, line] of [cat, dss, review].entries()) {
+    if (i) await page.keyboard.press('Enter')
+    await page.keyboard.type(line)
+  }
   const typed = page.getByTestId('typed-term-flags')
-  await expect(typed).toContainText(dss)
-  await expect(typed).toContainText('Flagged as probably unenforceable: Ban on tenants who receive benefits.')
+  await expect(typed).toContainText(review)
+  await expect(typed).toContainText('Not allowed by law: Ban on tenants who receive benefits.')
+  await expect(typed).toContainText('Flagged as probably unenforceable: Rent review or automatic increase.')
+  await expect(typed.getByRole('listitem').filter({ hasText: dss }).filter({ hasText: mustChange })).toHaveCount(1)
+  await expect(typed.getByRole('listitem').filter({ hasText: review }).filter({ hasText: mustChange })).toHaveCount(0)
+  await expect(typed).toContainText('A term the law does not allow must be reworded or removed before you sign')
   await expect(typed).not.toContainText('one cat')
   await checkPage(page, testInfo, 'contract-flag-typed')
   await cont(page)
   await atStep(page, 'Mortgage')
   await cont(page)
 
-  // The preview: the flag beside the term, and no Sign and Send until it is acknowledged.
+  // The preview: the flags beside the terms, no acknowledgement of the
+  // unlawful one, and no Sign and Send.
   const doc = page.getByRole('article', { name: 'Tenancy agreement preview' })
   const clauses = doc.getByRole('region', { name: /Additional clauses/ })
+  await expect(doc.getByText('One term is not allowed by law. Reword or remove it (Edit) before you sign.')).toBeVisible()
   await expect(doc.getByText(/One term is flagged as probably unenforceable/)).toBeVisible()
-  await expect(clauses.locator('.agr__flagged')).toHaveText(new RegExp(dss))
-  await expect(clauses).toContainText('Flagged as probably unenforceable: Ban on tenants who receive benefits.')
+  await expect(clauses.locator('.agr__flagged')).toHaveCount(2)
+  await expect(clauses.locator('.agr__flagged').first()).toHaveText(new RegExp(dss))
+  await expect(clauses).toContainText('Not allowed by law: Ban on tenants who receive benefits.')
+  const dssItem = clauses.locator('.tf__item').filter({ hasText: dss })
+  await expect(dssItem).toContainText(mustChange)
+  await expect(dssItem).toContainText('Reword or remove it with Edit above.')
+  await expect(dssItem.getByRole('checkbox')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Sign and Send' })).toHaveCount(0)
   const refused = await page.request.post(`/api/contracts/${id}/signing/code`, { headers: sameOrigin })
   expect(refused.status()).toBe(409)
-  expect(await refused.text()).toContain('terms_not_acknowledged')
+  expect(await refused.text()).toContain('terms_must_change')
+  const kept = await page.request.put(`/api/contracts/${id}/term-acknowledgements`, { headers: sameOrigin, data: { term: dss, acknowledged: true } })
+  expect(kept.status()).toBe(409)
+  expect(await kept.text()).toContain('term_must_change')
   await clauses.getByRole('heading', { name: /Additional clauses/ }).scrollIntoViewIfNeeded()
   await checkPage(page, testInfo, 'contract-flag-preview')
+
+  // The rent review may be kept: acknowledged, Sign and Send still waits for the reworded term.
   const keep = clauses.getByRole('checkbox', { name: /I understand this term is probably unenforceable/ })
+  await expect(keep).toHaveCount(1)
   await keep.click()
+  await expect(keep).toBeChecked()
+  await expect(doc.getByText(/is flagged as probably unenforceable/)).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Sign and Send' })).toHaveCount(0)
+  await expect(doc.getByText('One term is not allowed by law. Reword or remove it (Edit) before you sign.')).toBeVisible()
+
+  // Reworded in the preview: the unlawful term is gone, the acknowledgement of the kept one holds.
+  await clauses.getByRole('button', { name: /Edit/ }).click()
+  await clauses.getByRole('textbox').click()
+  await page.keyboard.press('ControlOrMeta+A')
+  for (const [i, line] of [cat, welcome, review].entries()) {
+    if (i) await page.keyboard.press('Enter')
+    await page.keyboard.type(line)
+  }
+  await clauses.getByRole('button', { name: 'Save section' }).click()
+  await expect(clauses).toContainText(welcome)
+  await expect(clauses).not.toContainText(dss)
+  await expect(clauses.locator('.agr__flagged')).toHaveCount(1)
+  await expect(clauses).not.toContainText(mustChange)
   await expect(keep).toBeChecked()
   await expect(page.getByRole('button', { name: 'Sign and Send' }).first()).toBeVisible()
   await checkPage(page, testInfo, 'contract-flag-acknowledged')
@@ -328,11 +371,13 @@ test('a flagged term: beside it as typed, on the preview, acknowledged to send, 
   await tom.goto(`/contract-builder?view=awaiting&id=${id}`)
   await expect(tom.getByText(/One term of this agreement is flagged as probably unenforceable/)).toBeVisible({ timeout: 30_000 })
   await expect(tom.getByRole('checkbox')).toHaveCount(0)
+  await expect(tom.getByText(dss)).toHaveCount(0)
   await tom.getByRole('button', { name: 'Sign', exact: true }).first().click()
   const notice = tom.getByRole('note', { name: 'Flagged as probably unenforceable' })
-  await expect(notice).toContainText(dss)
-  await expect(notice).toContainText('Flagged as probably unenforceable: Ban on tenants who receive benefits.')
-  await expect(notice).toContainText('Equality Act 2010')
+  await expect(notice).toContainText(review)
+  await expect(notice).toContainText('Flagged as probably unenforceable: Rent review or automatic increase.')
+  await expect(notice).toContainText('Housing Act 1988, section 13')
+  await expect(notice).not.toContainText(mustChange)
   await checkPage(tom, testInfo, 'contract-flag-tenant-sign')
   await ctx.close()
 })

@@ -26,13 +26,16 @@ const (
 	RuleDepositDiffers    = "deposit-amount-differs"
 )
 
-// mustChangeRules are the findings a landlord cannot acknowledge: the term
-// asks for more than the law allows.
+// mustChangeRules are the deposit findings a landlord cannot acknowledge:
+// the term asks for more than the law allows. (The term checker's rules say
+// so themselves: rules.yaml, mustChange.)
 var mustChangeRules = map[string]bool{RuleDepositCap: true, RuleHoldingDepositCap: true}
 
+// mustChange: a finding says the law prohibits the term outright, so it
+// cannot be acknowledged and kept.
 func mustChange(found []terms.Finding) bool {
 	for _, f := range found {
-		if mustChangeRules[f.Rule] {
+		if f.MustChange {
 			return true
 		}
 	}
@@ -157,7 +160,7 @@ func depositFindings(lib *Library, a Answers, term string) []terms.Finding {
 		}
 		seen[rule] = true
 		out = append(out, terms.Finding{Rule: rule, Title: r.Title, Why: fmt.Sprintf(strings.TrimSpace(r.Message), values...),
-			Statute: r.Source, Source: r.URL, Phrase: strings.TrimSpace(sentence)})
+			Statute: r.Source, Source: r.URL, Phrase: strings.TrimSpace(sentence), MustChange: mustChangeRules[rule]})
 	}
 	for _, sentence := range terms.Sentences(term) {
 		for _, d := range depositsNamed(sentence) {

@@ -20,15 +20,22 @@ import (
 // term as it is typed, on the preview and to the tenant; Sign and Send
 // refuses the agreement until the landlord removes or acknowledges each one.
 // An acknowledgement is kept for the term's exact text: editing the term
-// leaves the new text unacknowledged. A term that asks for more than the law
-// allows (a deposit over its cap: deposit_terms.go) cannot be acknowledged:
-// Sign and Send refuses the agreement until it is changed.
+// leaves the new text unacknowledged. A term the law prohibits outright (a
+// finding whose rule is "must change" in rules.yaml: a fixed term, a
+// no-fault ending, rent in advance beyond a month, a prohibited fee, a ban on
+// children or on tenants on benefits, rental bidding; or a deposit over its
+// cap: deposit_terms.go) cannot be acknowledged: Sign and Send refuses the
+// agreement until it is reworded or removed, however it was acknowledged
+// before.
 
 // Messages of flagged terms.
 const (
 	MsgTermsToAcknowledge = "Remove or acknowledge each flagged term before you sign: %s"
 	MsgTermNotFlagged     = "This term is not flagged any more: it may have been edited. Reload the agreement."
-	MsgTermsToChange      = "Change or remove each term that asks for more than the law allows before you sign: %s"
+	MsgTermsToChange      = "Reword or remove each term the law does not allow before you sign: %s"
+	// MsgTermMustChange follows the findings' why when a must-change term
+	// is acknowledged.
+	MsgTermMustChange = "Reword or remove this term: the law does not allow it, so it cannot be acknowledged and kept."
 )
 
 // TermFlag is a term of the agreement the checker flags.
@@ -38,8 +45,9 @@ type TermFlag struct {
 	Term         string          `json:"term"`
 	Findings     []terms.Finding `json:"findings"`
 	Acknowledged bool            `json:"acknowledged"`
-	// MustChange: a finding says the term asks for more than the law
-	// allows; it cannot be acknowledged, only changed or removed.
+	// MustChange: a finding says the law prohibits the term outright (or
+	// it asks for more than the law allows); it cannot be acknowledged,
+	// only reworded or removed.
 	MustChange bool `json:"mustChange"`
 }
 
@@ -255,8 +263,8 @@ func (s *Service) requireAcknowledged(ctx context.Context, conn db.Conn, id stri
 	if len(flags) == 0 {
 		return nil
 	}
-	// A term over what the law allows, acknowledged or not (before the
-	// rent changed, say), must be changed.
+	// A term the law does not allow, acknowledged or not (before the rent
+	// changed, say, or before its rule became must-change), must be changed.
 	var change []string
 	for _, f := range flags {
 		if f.MustChange {
@@ -290,15 +298,20 @@ func (s *Service) checkTermsAcknowledged(ctx context.Context, c Contract) error 
 	return s.requireAcknowledged(ctx, s.db.Conn(), c.ID, s.draftFlags(ctx, c))
 }
 
-// mustChangeWhy is why a term must be changed: its findings that say so.
+// mustChangeWhy is why a term must be changed: its findings that say so,
+// and that it cannot be kept (a deposit finding's own words say it).
 func mustChangeWhy(f TermFlag) string {
 	var why []string
 	for _, x := range f.Findings {
-		if mustChangeRules[x.Rule] {
+		if x.MustChange {
 			why = append(why, x.Why)
 		}
 	}
-	return strings.Join(why, " ")
+	msg := strings.Join(why, " ")
+	if !strings.Contains(msg, "cannot be acknowledged") {
+		msg = strings.TrimSpace(msg + " " + MsgTermMustChange)
+	}
+	return msg
 }
 
 func termHash(term string) string {

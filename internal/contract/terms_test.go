@@ -15,9 +15,11 @@ import (
 )
 
 const (
-	catTerm  = "The tenant may keep one cat."
-	dssTerm  = "No DSS or housing benefit tenants."
-	rentTerm = "The rent will be reviewed every six months."
+	catTerm = "The tenant may keep one cat."
+	// entryTerm is flagged by a rule that needs judgement (entry: lawful in
+	// an emergency), so the landlord may acknowledge and keep it.
+	entryTerm = "The landlord may enter the property at any time."
+	rentTerm  = "The rent will be reviewed every six months."
 )
 
 func richText(lines ...string) map[string]any {
@@ -64,26 +66,27 @@ func TestFlaggedTermsNeedAcknowledgement(t *testing.T) {
 		id := newDraft(t, owner, pid)["id"].(string)
 
 		// As typed: the endpoint the wizard calls.
-		r := owner.Post("/api/contracts/"+id+"/term-check", map[string]any{"text": catTerm + "\n" + dssTerm + "\nNo children may live at the property.\n" + rentTerm})
+		r := owner.Post("/api/contracts/"+id+"/term-check", map[string]any{"text": catTerm + "\n" + entryTerm + "\nNo children may live at the property.\n" + rentTerm})
 		if r.Status != http.StatusOK {
 			t.Fatalf("term-check: %d %s", r.Status, r.Raw)
 		}
 		asTyped := r.Body["termFlags"].([]any)
-		if len(asTyped) != 3 || asTyped[0].(map[string]any)["term"] != dssTerm {
+		if len(asTyped) != 3 || asTyped[0].(map[string]any)["term"] != entryTerm || asTyped[0].(map[string]any)["mustChange"] != false ||
+			asTyped[1].(map[string]any)["mustChange"] != true || asTyped[2].(map[string]any)["mustChange"] != false {
 			t.Fatalf("term-check flags: %s", r.Raw)
 		}
 		other, _ := landlordWithProperty(t, e, "other@example.com")
-		if r := other.Post("/api/contracts/"+id+"/term-check", map[string]any{"text": dssTerm}); r.Status != http.StatusNotFound {
+		if r := other.Post("/api/contracts/"+id+"/term-check", map[string]any{"text": entryTerm}); r.Status != http.StatusNotFound {
 			t.Errorf("another landlord checks terms of this draft: %d", r.Status)
 		}
 
-		finish(t, owner, id, withTerms(catTerm, dssTerm, rentTerm))
+		finish(t, owner, id, withTerms(catTerm, entryTerm, rentTerm))
 		flags := termFlags(t, owner, id)
-		if len(flags) != 2 || flags[0]["term"] != dssTerm || flags[1]["term"] != rentTerm || flags[0]["acknowledged"] != false {
+		if len(flags) != 2 || flags[0]["term"] != entryTerm || flags[1]["term"] != rentTerm || flags[0]["acknowledged"] != false {
 			t.Fatalf("flags: %v", flags)
 		}
-		if rules := flagRules(flags[0]); len(rules) != 1 || rules[0] != "benefits" {
-			t.Errorf("DSS term rules: %v", rules)
+		if rules := flagRules(flags[0]); len(rules) != 1 || rules[0] != "entry" || flags[0]["mustChange"] != false {
+			t.Errorf("entry term: %v", flags[0])
 		}
 		finding := flags[1]["findings"].([]any)[0].(map[string]any)
 		if finding["rule"] != "rent-review" || !strings.Contains(finding["why"].(string), "section 13") || !strings.HasPrefix(finding["source"].(string), "https://www.legislation.gov.uk/") {
@@ -92,7 +95,7 @@ func TestFlaggedTermsNeedAcknowledgement(t *testing.T) {
 
 		// Nothing of signing starts before every flag is acknowledged.
 		if r := owner.Post("/api/contracts/"+id+"/signing/code", nil); r.Status != http.StatusConflict || r.ErrorCode() != "terms_not_acknowledged" ||
-			!strings.Contains(r.Raw, "No DSS") {
+			!strings.Contains(r.Raw, "enter the property") {
 			t.Fatalf("code with flags open: %d %s", r.Status, r.Raw)
 		}
 		if r := acknowledge(owner, id, catTerm, true); r.Status != http.StatusConflict || r.ErrorCode() != "term_not_flagged" {
@@ -100,14 +103,14 @@ func TestFlaggedTermsNeedAcknowledgement(t *testing.T) {
 		}
 		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
 		for _, who := range []*apptest.Client{other, tom} {
-			if r := acknowledge(who, id, dssTerm, true); r.Status != http.StatusNotFound {
+			if r := acknowledge(who, id, entryTerm, true); r.Status != http.StatusNotFound {
 				t.Errorf("someone else acknowledges: %d %s", r.Status, r.Raw)
 			}
 		}
-		if r := acknowledge(owner, id, dssTerm, true); r.Status != http.StatusOK {
+		if r := acknowledge(owner, id, entryTerm, true); r.Status != http.StatusOK {
 			t.Fatalf("acknowledge: %d %s", r.Status, r.Raw)
 		}
-		if r := owner.Post("/api/contracts/"+id+"/signing/code", nil); r.ErrorCode() != "terms_not_acknowledged" || strings.Contains(r.Raw, "No DSS") {
+		if r := owner.Post("/api/contracts/"+id+"/signing/code", nil); r.ErrorCode() != "terms_not_acknowledged" || strings.Contains(r.Raw, "enter the property") {
 			t.Fatalf("code with one flag open: %d %s", r.Status, r.Raw)
 		}
 		if r := acknowledge(owner, id, rentTerm, true); r.Status != http.StatusOK {
@@ -118,7 +121,7 @@ func TestFlaggedTermsNeedAcknowledgement(t *testing.T) {
 		}
 
 		// Editing a term in the preview clears its acknowledgement.
-		edited := "No DSS tenants."
+		edited := "The landlord may enter the property whenever he likes."
 		if r := owner.Do(http.MethodPut, "/api/contracts/"+id+"/sections/additional", map[string]any{"text": richText(catTerm, edited, rentTerm)}); r.Status != http.StatusOK {
 			t.Fatalf("edit: %d %s", r.Status, r.Raw)
 		}
@@ -184,8 +187,8 @@ func TestWithdrawAcknowledgementRacesSigning(t *testing.T) {
 		var both, signed int32
 		racetest.Rounds(t, 20, func(t *testing.T, _ int) {
 			id := newDraft(t, owner, pid)["id"].(string)
-			finish(t, owner, id, withTerms(dssTerm))
-			if r := acknowledge(owner, id, dssTerm, true); r.Status != http.StatusOK {
+			finish(t, owner, id, withTerms(entryTerm))
+			if r := acknowledge(owner, id, entryTerm, true); r.Status != http.StatusOK {
 				t.Fatalf("acknowledge: %d %s", r.Status, r.Raw)
 			}
 			verify(t, e, owner, "lord@example.com", id)
@@ -194,7 +197,7 @@ func TestWithdrawAcknowledgementRacesSigning(t *testing.T) {
 				if i == 0 {
 					return owner.Sign("/api/contracts/"+id, typed("Lara Lord")).Status
 				}
-				return acknowledge(owner, id, dssTerm, false).Status
+				return acknowledge(owner, id, entryTerm, false).Status
 			})
 			if out[0] == http.StatusOK {
 				atomic.AddInt32(&signed, 1)
@@ -217,13 +220,13 @@ func TestSignedPDFShowsFlagsAndAcknowledgements(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		owner, pid := landlordWithProperty(t, e, "lord@example.com")
 		tom := e.SignedIn("tom@example.com", "Secret#123", "Tenant")
-		a := withTerms(catTerm, dssTerm, rentTerm)
+		a := withTerms(catTerm, entryTerm, rentTerm)
 		a["guarantor"] = map[string]any{"answer": "no"}
 		a["tenants"] = []any{map[string]any{"first": "Tom", "last": "Tenant", "email": "tom@example.com"}}
 		id := newDraft(t, owner, pid)["id"].(string)
 		finish(t, owner, id, a)
 		e.Clock.Advance(90 * time.Minute)
-		for _, term := range []string{dssTerm, rentTerm} {
+		for _, term := range []string{entryTerm, rentTerm} {
 			if r := acknowledge(owner, id, term, true); r.Status != http.StatusOK {
 				t.Fatalf("acknowledge: %d %s", r.Status, r.Raw)
 			}
@@ -252,14 +255,14 @@ func TestSignedPDFShowsFlagsAndAcknowledgements(t *testing.T) {
 		text := pdftest.Text(t, []byte(dl.Raw))
 		flat := strings.Join(strings.Fields(text), " ")
 		// Each flagged term, then its note, before the next term.
-		cat, dss, rent := strings.Index(flat, catTerm), strings.Index(flat, dssTerm), strings.Index(flat, rentTerm)
-		if cat < 0 || dss < cat || rent < dss {
-			t.Fatalf("the terms in the PDF at %d, %d, %d", cat, dss, rent)
+		cat, entry, rent := strings.Index(flat, catTerm), strings.Index(flat, entryTerm), strings.Index(flat, rentTerm)
+		if cat < 0 || entry < cat || rent < entry {
+			t.Fatalf("the terms in the PDF at %d, %d, %d", cat, entry, rent)
 		}
 		for term, title := range titles {
 			note := "Flagged as probably unenforceable: " + title + "."
 			at, next := strings.Index(flat, term), len(flat)
-			if term == dssTerm {
+			if term == entryTerm {
 				next = rent
 			}
 			if n := strings.Index(flat[at:], note); n < 0 || at+n > next {
@@ -276,7 +279,7 @@ func TestSignedPDFShowsFlagsAndAcknowledgements(t *testing.T) {
 			t.Fatalf("no acknowledgements on the audit page:\n%s", audit)
 		}
 		// (The table's columns wrap: a finding's title is read in the notes above.)
-		for _, s := range []string{dssTerm, rentTerm, "Test Person", "(lord@example.com)", "2 Nov 2026 10:30:00"} {
+		for _, s := range []string{entryTerm, rentTerm, "Test Person", "(lord@example.com)", "2 Nov 2026 10:30:00"} {
 			if !strings.Contains(ack, s) {
 				t.Errorf("the acknowledgements lack %q:\n%s", s, ack)
 			}
@@ -320,9 +323,9 @@ func TestAcknowledgeTermAcrossAnEdit(t *testing.T) {
 
 		// The edit removes the term being acknowledged.
 		id := newDraft(t, owner, pid)["id"].(string)
-		finish(t, owner, id, withTerms(dssTerm, rentTerm))
+		finish(t, owner, id, withTerms(entryTerm, rentTerm))
 		var edit apptest.Response
-		r := acknowledgeAcross(e, owner, id, dssTerm, func() { edit = editSection(owner, id, "additional", catTerm, rentTerm) })
+		r := acknowledgeAcross(e, owner, id, entryTerm, func() { edit = editSection(owner, id, "additional", catTerm, rentTerm) })
 		if edit.Status != http.StatusOK {
 			t.Fatalf("edit: %d %s", edit.Status, edit.Raw)
 		}
@@ -331,19 +334,19 @@ func TestAcknowledgeTermAcrossAnEdit(t *testing.T) {
 		}
 		// Put back, the term is not acknowledged: nobody acknowledged it
 		// while it was in the agreement.
-		if r := editSection(owner, id, "additional", dssTerm, rentTerm); r.Status != http.StatusOK {
+		if r := editSection(owner, id, "additional", entryTerm, rentTerm); r.Status != http.StatusOK {
 			t.Fatalf("edit: %d %s", r.Status, r.Raw)
 		}
-		if f := termFlags(t, owner, id); len(f) != 2 || f[0]["term"] != dssTerm || f[0]["acknowledged"] != false {
+		if f := termFlags(t, owner, id); len(f) != 2 || f[0]["term"] != entryTerm || f[0]["acknowledged"] != false {
 			t.Errorf("the removed term was acknowledged: %v", f)
 		}
 
 		// The edit adds a term, which the landlord acknowledges at once.
 		id = newDraft(t, owner, pid)["id"].(string)
-		finish(t, owner, id, withTerms(dssTerm))
+		finish(t, owner, id, withTerms(entryTerm))
 		var ack apptest.Response
-		r = acknowledgeAcross(e, owner, id, dssTerm, func() {
-			if edit = editSection(owner, id, "additional", dssTerm, rentTerm); edit.Status == http.StatusOK {
+		r = acknowledgeAcross(e, owner, id, entryTerm, func() {
+			if edit = editSection(owner, id, "additional", entryTerm, rentTerm); edit.Status == http.StatusOK {
 				ack = acknowledge(owner, id, rentTerm, true)
 			}
 		})

@@ -29,6 +29,7 @@ rules:
     effectiveFrom: 2026-05-01
     uses: [agreement]
     jurisdictions: [England]
+    mustChange: false
     patterns: ['\bno pets\b']
     unless: ['\bconsent\b']
     examples: [%s]

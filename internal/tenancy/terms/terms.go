@@ -66,6 +66,12 @@ type Rule struct {
 	// Examples must be caught; Lawful must not: checked at start-up.
 	Examples []string `yaml:"examples"`
 	Lawful   []string `yaml:"lawful"`
+	// MustChange (required, true or false): the law prohibits what the
+	// rule catches outright, whatever the facts, so a term it flags cannot
+	// be acknowledged and kept: the agreement is not signed until the term
+	// is reworded or removed. False: the term needs judgement (the same
+	// words may be lawful), and the landlord may acknowledge and keep it.
+	MustChange *bool `yaml:"mustChange"`
 
 	from, to                          time.Time
 	patterns, cased, requires, unless []pattern
@@ -167,6 +173,9 @@ type Finding struct {
 	Source  string `json:"source"`
 	// Phrase is the words that raised it, as the landlord wrote them.
 	Phrase string `json:"phrase"`
+	// MustChange: the law prohibits it outright; the term must be
+	// reworded or removed, it cannot be acknowledged and kept.
+	MustChange bool `json:"mustChange"`
 }
 
 // Flag is one term (a paragraph) with the rules it breaks.
@@ -263,6 +272,9 @@ func (r *Rule) compile() error {
 			return fmt.Errorf("unknown use %q", u)
 		}
 	}
+	if r.MustChange == nil {
+		return fmt.Errorf("mustChange is required: true when the law prohibits the term outright (it cannot be acknowledged), false when it needs judgement")
+	}
 	if len(r.Jurisdictions) == 0 {
 		return fmt.Errorf("jurisdictions is empty")
 	}
@@ -309,6 +321,9 @@ func (r *Rule) compile() error {
 	r.unless, err = compile(r.Unless)
 	return err
 }
+
+// mustChange is MustChange, once loaded.
+func (r *Rule) mustChange() bool { return r.MustChange != nil && *r.MustChange }
 
 func (r *Rule) inForce(on time.Time) bool {
 	d := time.Date(on.Year(), on.Month(), on.Day(), 0, 0, 0, 0, time.UTC)
@@ -422,7 +437,7 @@ func (c *Checker) CheckIn(text, jurisdiction string, on time.Time, u Use) []Find
 			ss = sentencesOf(text)
 		}
 		if phrase, ok := r.match(ss); ok {
-			out = append(out, Finding{Rule: r.ID, Title: r.Title, Why: strings.TrimSpace(r.Why), Statute: r.Statute, Source: r.Source, Phrase: phrase})
+			out = append(out, Finding{Rule: r.ID, Title: r.Title, Why: strings.TrimSpace(r.Why), Statute: r.Statute, Source: r.Source, Phrase: phrase, MustChange: r.mustChange()})
 		}
 	}
 	return out

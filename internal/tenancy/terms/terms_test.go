@@ -110,6 +110,7 @@ func TestPatternsMustBeLowerCase(t *testing.T) {
     effectiveFrom: "2026-01-01"
     uses: [agreement]
     jurisdictions: [England]
+    mustChange: false
     patterns: ['` + pattern + `']
     examples: ['No smoking at all']
 `)

@@ -1514,7 +1514,7 @@ export interface paths {
         get?: never;
         /**
          * Acknowledge a flagged term
-         * @description Records (or withdraws) the landlord's acknowledgement of one flagged term of their draft, for its exact text: editing the term leaves it unacknowledged. Sign and Send (the code, the fee and the signature) answers 409 terms_not_acknowledged while a flagged term is not acknowledged. 409 term_not_flagged when the text is not a flagged term of the draft.
+         * @description Records (or withdraws) the landlord's acknowledgement of one flagged term of their draft, for its exact text: editing the term leaves it unacknowledged. Sign and Send (the code, the fee and the signature) answers 409 terms_not_acknowledged while a flagged term is not acknowledged, and 409 terms_must_change while a term the law prohibits outright (TermFlag.mustChange) is in the agreement, acknowledged before or not. 409 term_not_flagged when the text is not a flagged term of the draft; 409 term_must_change, with why, when it must be reworded or removed instead.
          */
         put: operations["acknowledgeContractTerm"];
         post?: never;
@@ -3546,8 +3546,10 @@ export interface components {
             /** @description the term's exact text (one paragraph) */
             term: string;
             findings: components["schemas"]["TermFinding"][];
-            /** @description the landlord acknowledged this exact text */
+            /** @description the landlord acknowledged this exact text (never true while mustChange) */
             acknowledged: boolean;
+            /** @description A finding says the law prohibits the term outright (a fixed term, a no-fault ending, rent in advance beyond a month, a prohibited fee, a deposit over its cap, a ban on children or on tenants on benefits, rental bidding): it cannot be acknowledged (409 term_must_change) and Sign and Send answers 409 terms_must_change until it is reworded or removed. */
+            mustChange: boolean;
         };
         TermFinding: {
             rule: string;
@@ -3560,6 +3562,8 @@ export interface components {
             source: string;
             /** @description the sentence that raised it */
             phrase: string;
+            /** @description the law prohibits it outright: the term must be reworded or removed (rules.yaml, mustChange) */
+            mustChange: boolean;
         };
         SavedSearch: {
             id: string;
@@ -4103,6 +4107,8 @@ export interface components {
             orders: components["schemas"]["Order"][];
         };
         SandboxCard: {
+            /** @description the total the payer was shown; when given and the order's total differs (a promo code taken off in another tab), 409 basket_changed and nothing is charged */
+            expectedTotalPence?: number;
             name: string;
             number: string;
             expMonth: number;

@@ -19,20 +19,22 @@ import { useSigning } from '../api/signing'
 import type { RichText } from '../api/types'
 import { blocksToOps, sectionAnchor, type Block, type Section } from '../document'
 import { SigningStatus } from './SigningStatus'
-import { ACK_NEEDED, FLAGGED, SectionTermFlags, TENANT_NOTE } from './TermFlags'
+import { ACK_NEEDED, CHANGE_NEEDED, FLAGGED, NOT_ALLOWED, SectionTermFlags, TENANT_NOTE } from './TermFlags'
 import type { TermFlag } from '../api/termFlags'
 import '../signing.css'
 
 /** blockText is a paragraph's text, as the server names a flagged term. */
 const blockText = (b: Block) => b.runs.map((r) => r.text).join('').trim()
 
-/** FlagMark sits beside a flagged paragraph. */
-function FlagMark({ b, flagged }: { b: Block; flagged?: Set<string> }) {
-  if (!flagged?.has(blockText(b))) return null
-  return <span className="agr__flag-mark"><TriangleAlert size={14} aria-hidden="true" />{FLAGGED}</span>
+/** FlagMark sits beside a flagged paragraph: "Not allowed by law" when it must be reworded or removed. */
+function FlagMark({ b, flagged }: { b: Block; flagged?: Map<string, boolean> }) {
+  const t = blockText(b)
+  if (!flagged?.has(t)) return null
+  return <span className="agr__flag-mark"><TriangleAlert size={14} aria-hidden="true" />{flagged.get(t) ? NOT_ALLOWED : FLAGGED}</span>
 }
 
-function Blocks({ blocks, flagged }: { blocks: Block[]; flagged?: Set<string> }) {
+/** flagged maps each paragraph the checker flags to whether it must change. */
+function Blocks({ blocks, flagged }: { blocks: Block[]; flagged?: Map<string, boolean> }) {
   const cls = (b: Block) => (flagged?.has(blockText(b)) ? 'agr__flagged' : undefined)
   const out: React.ReactNode[] = []
   let list: { kind: string; items: Block[] } | null = null
@@ -124,7 +126,7 @@ function SectionView({ contractId, s, editable, flags }: { contractId: string; s
         </div>
       ) : (
         <div className="agr__body">
-          <Blocks blocks={s.blocks} flagged={new Set(flags.map((f) => f.term))} />
+          <Blocks blocks={s.blocks} flagged={new Map(flags.map((f) => [f.term, f.mustChange]))} />
           <SectionTermFlags contractId={contractId} flags={flags} canAcknowledge={editable} />
         </div>
       )}
@@ -148,6 +150,9 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
   const { document: d, contract: c, certificateWarnings = [], certificates = [] } = q.data
   const termFlags = q.data.termFlags ?? []
   const open = termFlags.filter((f) => !f.acknowledged).length
+  // Terms the law prohibits outright must be reworded or removed; the others acknowledged.
+  const mustChange = termFlags.filter((f) => f.mustChange).length
+  const toAcknowledge = open - mustChange
   const editable = c.editable
   const parts = ['A', 'B', 'C']
   const signLabel = !onSign
@@ -178,12 +183,35 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
       </div>
       {termFlags.length && (!editable || open) ? (
         <div className="tf__box" role="note">
-          <p className="tf__head"><TriangleAlert size={18} aria-hidden="true" /> {editable ? ACK_NEEDED(open) : TENANT_NOTE(termFlags.length)}</p>
-          <ul className="tf__list">
-            {termFlags.filter((f) => !editable || !f.acknowledged).map((f) => (
-              <li key={f.term}><a href={`#${sectionAnchor(f.section)}`} className="tf__term">“{f.term}”</a></li>
-            ))}
-          </ul>
+          {editable ? (
+            <>
+              {mustChange ? <p className="tf__head"><TriangleAlert size={18} aria-hidden="true" /> {CHANGE_NEEDED(mustChange)}</p> : null}
+              {mustChange ? (
+                <ul className="tf__list tf__list--must">
+                  {termFlags.filter((f) => f.mustChange).map((f) => (
+                    <li key={f.term}><a href={`#${sectionAnchor(f.section)}`} className="tf__term">“{f.term}”</a></li>
+                  ))}
+                </ul>
+              ) : null}
+              {toAcknowledge ? <p className="tf__head"><TriangleAlert size={18} aria-hidden="true" /> {ACK_NEEDED(toAcknowledge)}</p> : null}
+              {toAcknowledge ? (
+                <ul className="tf__list">
+                  {termFlags.filter((f) => !f.mustChange && !f.acknowledged).map((f) => (
+                    <li key={f.term}><a href={`#${sectionAnchor(f.section)}`} className="tf__term">“{f.term}”</a></li>
+                  ))}
+                </ul>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <p className="tf__head"><TriangleAlert size={18} aria-hidden="true" /> {TENANT_NOTE(termFlags.length)}</p>
+              <ul className="tf__list">
+                {termFlags.map((f) => (
+                  <li key={f.term}><a href={`#${sectionAnchor(f.section)}`} className="tf__term">“{f.term}”</a></li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
       ) : null}
       {c.status === 'Draft' && c.mine && c.step === 'finished' && certificateWarnings.length ? (
