@@ -13,9 +13,16 @@ import (
 	"github.com/omnirent/omnirent/internal/session"
 )
 
-// listingJSON is what anyone may see of a Published property: the town and
-// postcode district, not the street address.
+// listingJSON is what anyone may see of a Published property on its page:
+// its card, and the law where it is.
 type listingJSON struct {
+	cardJSON
+	lawJSON
+}
+
+// cardJSON is a listing as a search result shows it: the town and postcode
+// district, not the street address.
+type cardJSON struct {
 	ID               string `json:"id"`
 	Town             string `json:"town"`
 	PostcodeDistrict string `json:"postcodeDistrict"`
@@ -58,9 +65,9 @@ func (h *Handler) SearchRoutes(mux *httpx.Router, areas Searcher) {
 		if err := h.svc.withPhotos(r.Context(), results); err != nil {
 			return err
 		}
-		out := make([]listingJSON, len(page.Results))
+		out := make([]cardJSON, len(page.Results))
 		for i, res := range page.Results {
-			out[i] = toListingJSON(res, me)
+			out[i] = toCardJSON(res, me)
 		}
 		body := map[string]any{"listings": out, "nextCursor": nil, "area": nil}
 		if page.NextCursor != "" {
@@ -73,10 +80,10 @@ func (h *Handler) SearchRoutes(mux *httpx.Router, areas Searcher) {
 	})))
 }
 
-// toListingJSON is the public view of a listing for the viewer.
-func toListingJSON(res Result, me session.Actor) listingJSON {
+// toCardJSON is the public view of a search result for the viewer.
+func toCardJSON(res Result, me session.Actor) cardJSON {
 	p := res.Property
-	return listingJSON{
+	return cardJSON{
 		ID: p.ID, Town: p.Address.Town, PostcodeDistrict: geo.Outcode(p.Address.Postcode), portalJSON: portalOf(p),
 		PublishedAt: p.PublishedAt, DistanceMiles: res.DistanceMiles, Mine: me.SignedIn() && p.LandlordID == me.UserID,
 	}
@@ -89,7 +96,7 @@ func (h *Handler) ListingRoutes(mux *httpx.Router) {
 		if err != nil {
 			return err
 		}
-		return httpx.WriteJSON(w, http.StatusOK, map[string]any{"listing": toListingJSON(Result{Property: p}, me)})
+		return httpx.WriteJSON(w, http.StatusOK, map[string]any{"listing": listingJSON{toCardJSON(Result{Property: p}, me), lawOf(p)}})
 	})))
 	mux.Handle("POST /api/listings/{id}/contact", httpx.Handle(session.Require(func(w http.ResponseWriter, r *http.Request, me session.Actor) error {
 		var in struct {

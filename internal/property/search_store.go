@@ -170,7 +170,7 @@ func inBoxNewest(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]f
 func newest(ctx context.Context, c db.Conn, q query, after *cursor, limit int) ([]Property, error) {
 	where, args := q.where()
 	query, args := afterNewest(`SELECT `+cols+` FROM properties WHERE `+where, args, after)
-	return collect(ctx, c, query+" ORDER BY published_at DESC, id DESC"+limitSQL(limit), args...)
+	return collectN(ctx, c, limit, query+" ORDER BY published_at DESC, id DESC"+limitSQL(limit), args...)
 }
 
 // limitSQL writes the page's LIMIT into the statement: SQLite reads a bound

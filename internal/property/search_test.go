@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -123,6 +124,29 @@ func TestSearchFiltersAlone_AndCombined(t *testing.T) {
 			if gotIDs[draft] {
 				t.Errorf("%s: an unpublished property appeared", tc.name)
 			}
+		}
+
+		// A result is the card: what the card shows, not the law where the
+		// home is, which the listing page adds (issue 29).
+		got, _, _ := search(t, visitor, url.Values{"minimumBeds": {"2"}, "maximumBeds": {"2"}})
+		page := visitor.Get("/api/listings/" + twoBed).Body["listing"].(map[string]any)
+		for _, card := range got {
+			for _, k := range []string{"councilTaxBands", "councilTaxNone", "billChoices", "epcMinimum"} {
+				if _, ok := card[k]; ok {
+					t.Errorf("a search result carries %s", k)
+				}
+				if _, ok := page[k]; !ok {
+					t.Errorf("the listing page lacks %s", k)
+				}
+			}
+			for k, v := range card {
+				if !reflect.DeepEqual(page[k], v) {
+					t.Errorf("%s: card %v, page %v", k, v, page[k])
+				}
+			}
+		}
+		if len(got) != 1 {
+			t.Errorf("got %d two-bed listings, want 1", len(got))
 		}
 	})
 }

@@ -30,58 +30,91 @@ const cols = `id, landlord_id, status, addr_first_line, addr_second_line, town, 
 	furnish_status, move_in_date, short_description, created_at, updated_at, published_at,
 	property_type, deposit_pence, council_tax_band, epc_rating, bills_included, pets_considered, epc_exemption, epc_exemption_ref`
 
-func scan(row db.Scanner) (Property, error) {
-	var p Property
-	var lat, lon sql.NullFloat64
-	var stations string
-	var rent, published sql.NullInt64
-	var moveIn sql.NullString
-	var created, updated int64
-	var deposit sql.NullInt64
-	var bills string
-	var pets sql.NullBool
-	err := row.Scan(&p.ID, &p.LandlordID, &p.Status, &p.Address.FirstLine, &p.Address.SecondLine, &p.Address.Town,
-		&p.Address.Postcode, &p.Address.Country, &lat, &lon, &stations, &rent, &p.RentCycle, &p.BedroomCount,
-		&p.BathroomCount, &p.SofasCount, &p.FurnishStatus, &moveIn, &p.ShortDescription, &created, &updated, &published,
-		&p.PropertyType, &deposit, &p.CouncilTaxBand, &p.EPCRating, &bills, &pets, &p.EPCExemption, &p.EPCExemptionRef)
+func scan(row db.Scanner) (Property, error) { return newRowScan().scan(row) }
+
+// rowScan is what a row of the table is scanned into. A list keeps one for
+// all its rows (collectN), so its 30 destinations are set up once, not for
+// every row (issue 29: they were a quarter of a search page's allocations).
+type rowScan struct {
+	p                Property
+	lat, lon         sql.NullFloat64
+	stations, bills  string
+	rent, published  sql.NullInt64
+	deposit          sql.NullInt64
+	moveIn           sql.NullString
+	created, updated int64
+	pets             sql.NullBool
+	dest             []any
+}
+
+func newRowScan() *rowScan {
+	r := &rowScan{}
+	p := &r.p
+	r.dest = []any{&p.ID, &p.LandlordID, &p.Status, &p.Address.FirstLine, &p.Address.SecondLine, &p.Address.Town,
+		&p.Address.Postcode, &p.Address.Country, &r.lat, &r.lon, &r.stations, &r.rent, &p.RentCycle, &p.BedroomCount,
+		&p.BathroomCount, &p.SofasCount, &p.FurnishStatus, &r.moveIn, &p.ShortDescription, &r.created, &r.updated, &r.published,
+		&p.PropertyType, &r.deposit, &p.CouncilTaxBand, &p.EPCRating, &r.bills, &r.pets, &p.EPCExemption, &p.EPCExemptionRef}
+	return r
+}
+
+// scan reads one row. What it returns shares nothing with r, which the
+// next row overwrites.
+func (r *rowScan) scan(row db.Scanner) (Property, error) {
+	r.p = Property{}
+	err := row.Scan(r.dest...)
 	if errors.Is(err, db.NoRows) {
 		return Property{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 	}
 	if err != nil {
 		return Property{}, apperr.Wrap(err, "scan property")
 	}
-	if lat.Valid && lon.Valid {
-		p.Latitude, p.Longitude = &lat.Float64, &lon.Float64
+	p := r.p
+	if r.lat.Valid && r.lon.Valid {
+		lat, lon := r.lat.Float64, r.lon.Float64
+		p.Latitude, p.Longitude = &lat, &lon
 	}
 	// Most rows hold no stations and no bills ("[]"): decoded without
 	// encoding/json, to the same empty (not nil) lists.
-	if stations == "[]" {
-		p.NearbyStations = []NearbyStation{}
-	} else if err := json.Unmarshal([]byte(stations), &p.NearbyStations); err != nil {
-		return Property{}, apperr.Wrap(err, "decode stations")
+	// (Decoded into their own variables: the address of a field of p would
+	// move the whole of p to the heap.)
+	stations := []NearbyStation{}
+	if r.stations != "[]" {
+		if err := json.Unmarshal([]byte(r.stations), &stations); err != nil {
+			return Property{}, apperr.Wrap(err, "decode stations")
+		}
 	}
-	if rent.Valid {
-		p.RentPence = &rent.Int64
+	p.NearbyStations = stations
+	if r.rent.Valid {
+		rent := r.rent.Int64
+		p.RentPence = &rent
 	}
-	if deposit.Valid {
-		p.DepositPence = &deposit.Int64
+	if r.deposit.Valid {
+		deposit := r.deposit.Int64
+		p.DepositPence = &deposit
 	}
-	if pets.Valid {
-		p.PetsConsidered = &pets.Bool
+	if r.pets.Valid {
+		pets := r.pets.Bool
+		p.PetsConsidered = &pets
 	}
-	if bills == "[]" {
-		p.BillsIncluded = []string{}
-	} else if err := json.Unmarshal([]byte(bills), &p.BillsIncluded); err != nil || p.BillsIncluded == nil {
-		p.BillsIncluded = []string{}
+	var bills []string
+	if r.bills != "[]" {
+		if err := json.Unmarshal([]byte(r.bills), &bills); err != nil {
+			bills = nil
+		}
 	}
-	if moveIn.Valid {
-		p.MoveInDate = &moveIn.String
+	if bills == nil {
+		bills = []string{}
 	}
-	if published.Valid {
-		t := time.UnixMilli(published.Int64).UTC()
+	p.BillsIncluded = bills
+	if r.moveIn.Valid {
+		moveIn := r.moveIn.String
+		p.MoveInDate = &moveIn
+	}
+	if r.published.Valid {
+		t := time.UnixMilli(r.published.Int64).UTC()
 		p.PublishedAt = &t
 	}
-	p.CreatedAt, p.UpdatedAt = time.UnixMilli(created).UTC(), time.UnixMilli(updated).UTC()
+	p.CreatedAt, p.UpdatedAt = time.UnixMilli(r.created).UTC(), time.UnixMilli(r.updated).UTC()
 	return p, nil
 }
 
@@ -231,12 +264,18 @@ func byIDs(ctx context.Context, c db.Conn, ids []string) ([]Property, error) {
 		args[i] = id
 	}
 	marks := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
-	return collect(ctx, c, `SELECT `+cols+` FROM properties WHERE id IN (`+marks+`)`, args...)
+	return collectN(ctx, c, len(ids), `SELECT `+cols+` FROM properties WHERE id IN (`+marks+`)`, args...)
 }
 
 // collect lists properties with the one scan of the table.
 func collect(ctx context.Context, c db.Conn, query string, args ...any) ([]Property, error) {
-	out, err := db.All(ctx, c, scan, query, args...)
+	return collectN(ctx, c, 0, query, args...)
+}
+
+// collectN is collect for at most n rows (a page): room for them is made
+// once.
+func collectN(ctx context.Context, c db.Conn, n int, query string, args ...any) ([]Property, error) {
+	out, err := db.AllInto(ctx, c, make([]Property, 0, n), newRowScan().scan, query, args...)
 	return out, apperr.Wrap(err, "list properties")
 }
 

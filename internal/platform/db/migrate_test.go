@@ -65,8 +65,16 @@ func TestMigrationPairsSayWhetherTheyDiffer(t *testing.T) {
 
 func TestRebind(t *testing.T) {
 	d := &DB{Dialect: Postgres}
-	if got := d.Rebind("a = ? AND b = ?"); got != "a = $1 AND b = $2" {
-		t.Fatalf("got %q", got)
+	for in, want := range map[string]string{
+		"a = ? AND b = ?":                  "a = $1 AND b = $2",
+		"no marks":                         "no marks",
+		"?":                                "$1",
+		"town = 'Ystradgynlais £ ŵ' AND ?": "town = 'Ystradgynlais £ ŵ' AND $1",
+		strings.Repeat("?,", 11) + "?":     "$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12",
+	} {
+		if got := d.Rebind(in); got != want {
+			t.Errorf("Rebind(%q) = %q, want %q", in, got, want)
+		}
 	}
 	d.Dialect = SQLite
 	if got := d.Rebind("a = ?"); got != "a = ?" {

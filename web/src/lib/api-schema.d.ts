@@ -3928,7 +3928,8 @@ export interface components {
             /** @description Save and Publish. Publishing (or saving a Published listing) needs the material information a renter must be told and at least one photo: 400 with a message per missing field (photos for the photo) */
             publish: boolean;
         };
-        Listing: {
+        /** @description a published listing as a search result shows it (the listing page adds the law where the home is) */
+        ListingCard: {
             id: string;
             town: string;
             postcodeDistrict: string;
@@ -3957,14 +3958,6 @@ export interface components {
              * @enum {string}
              */
             councilTaxBand: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "Exempt";
-            /** @description the bands a listing may give where the home is, with Exempt; [] where there is no council tax */
-            councilTaxBands: string[];
-            /** @description what the listing says of council tax where there is none ('' where there is) */
-            councilTaxNone: string;
-            /** @description the bills a rent may include where the home is, in the form's order: Gas, Electricity, Water, the local tax (Council tax in Great Britain, Rates in Northern Ireland; both where the postcode cannot be placed), Broadband, TV licence */
-            billChoices: string[];
-            /** @description the minimum EPC rating for letting where the home is (England and Wales: E); '' where there is none */
-            epcMinimum: string;
             /** @enum {string} */
             epcRating: "" | "A" | "B" | "C" | "D" | "E" | "F" | "G";
             /** @description bills the rent includes, [] for none */
@@ -3985,6 +3978,17 @@ export interface components {
             publishedAt: string | null;
             distanceMiles: number | null;
             mine: boolean;
+        };
+        /** @description a published listing as its page shows it */
+        Listing: components["schemas"]["ListingCard"] & {
+            /** @description the bands a listing may give where the home is, with Exempt; [] where there is no council tax */
+            councilTaxBands: string[];
+            /** @description what the listing says of council tax where there is none ('' where there is) */
+            councilTaxNone: string;
+            /** @description the bills a rent may include where the home is, in the form's order: Gas, Electricity, Water, the local tax (Council tax in Great Britain, Rates in Northern Ireland; both where the postcode cannot be placed), Broadband, TV licence */
+            billChoices: string[];
+            /** @description the minimum EPC rating for letting where the home is (England and Wales: E); '' where there is none */
+            epcMinimum: string;
         };
         Image: {
             /** @description random 16 characters + .jpg or .png */
@@ -4375,7 +4379,7 @@ export interface components {
             radiusMiles: number;
         };
         ListingPage: {
-            listings: components["schemas"]["Listing"][];
+            listings: components["schemas"]["ListingCard"][];
             nextCursor: string | null;
             area: components["schemas"]["SearchArea"] | null;
         };

@@ -4,6 +4,8 @@ import type { components, operations } from '../../lib/api-schema'
 import { rentRank, type ListingFilter, type RentCycle } from './searchOptions'
 
 export type Listing = components['schemas']['Listing']
+/** A listing as a search result shows it: the listing page adds the law where the home is. */
+export type ListingCard = components['schemas']['ListingCard']
 export type ListingPage = components['schemas']['ListingPage']
 export type ListingsQuery = NonNullable<operations['searchListings']['parameters']['query']>
 

@@ -12,7 +12,7 @@ import {
   monthlyEquivalent,
   livingRoomsText,
   townLabel,
-  type Listing,
+  type ListingCard as Card,
 } from '../format'
 
 export function HouseArt() {
@@ -32,7 +32,7 @@ export function HouseArt() {
 }
 
 type CardProps = {
-  listing: Listing
+  listing: Card
   /** eager loads the photo at once (the first cards, likely on screen); the others load as they near the view. */
   eager?: boolean
 }
