@@ -12,6 +12,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/session"
@@ -648,37 +649,15 @@ func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error 
 		return err
 	}
 	return s.db.Tx(ctx, func(tx db.Conn) error {
-		// Its fee's order first (the lock a payment takes before the
-		// draft's): a paid fee keeps the draft, a pending order goes with it.
-		orderID, err := orderOf(ctx, tx, id)
+		// A paid fee keeps the draft, a pending order goes with it.
+		err := payment.WithdrawFor(ctx, tx, s.sign.Payments,
+			func() (string, error) { return orderOf(ctx, tx, id) },
+			func() error { _, err := s.lockDraftOf(ctx, tx, a, id); return err })
 		if err != nil {
 			return err
 		}
-		if err := s.withdrawFee(ctx, tx, orderID); err != nil {
-			return err
-		}
-		if _, err := s.lockDraftOf(ctx, tx, a, id); err != nil {
-			return err
-		}
-		// An order made meanwhile (Sign and Send in another tab).
-		if now, err := orderOf(ctx, tx, id); err != nil {
-			return err
-		} else if now != orderID {
-			if err := s.withdrawFee(ctx, tx, now); err != nil {
-				return err
-			}
-		}
 		return remove(ctx, tx, id)
 	})
-}
-
-// withdrawFee is payment.Withdraw of the draft's fee order, when payments
-// are wired.
-func (s *Service) withdrawFee(ctx context.Context, tx db.Conn, orderID string) error {
-	if s.sign.Payments == nil {
-		return nil
-	}
-	return s.sign.Payments.Withdraw(ctx, tx, orderID)
 }
 
 // ListView names a contract list (spec 2, "Contract list screen").

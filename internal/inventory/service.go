@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
@@ -296,30 +297,19 @@ func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error 
 	// a draft being signed and sent at this instant is either deleted
 	// before (the signature then finds no report) or sent (and this is
 	// refused), never answered 204 with nothing deleted.
-	// Its fee's order first (the lock a payment takes before the report's):
-	// a paid fee keeps the draft, a pending order goes with it.
+	// A paid fee keeps the draft, a pending order goes with it.
 	return s.db.Tx(ctx, func(c db.Conn) error {
-		orderID, err := orderOf(ctx, c, r.ID)
-		if err != nil {
-			return err
-		}
-		if err := s.withdrawFee(ctx, c, orderID); err != nil {
-			return err
-		}
-		cur, err := s.lockedReport(ctx, c, r.ID)
-		if err != nil {
-			return err
-		}
-		if cur.Status != Draft {
-			return apperr.New(apperr.Conflict, "not_draft", MsgDeleteDraftOnly)
-		}
-		// An order made meanwhile (Sign and Send in another tab).
-		if now, err := orderOf(ctx, c, r.ID); err != nil {
-			return err
-		} else if now != orderID {
-			if err := s.withdrawFee(ctx, c, now); err != nil {
+		err := payment.WithdrawFor(ctx, c, s.sign.Payments,
+			func() (string, error) { return orderOf(ctx, c, r.ID) },
+			func() error {
+				cur, err := s.lockedReport(ctx, c, r.ID)
+				if err == nil && cur.Status != Draft {
+					err = apperr.New(apperr.Conflict, "not_draft", MsgDeleteDraftOnly)
+				}
 				return err
-			}
+			})
+		if err != nil {
+			return err
 		}
 		ok, err := remove(ctx, c, r.ID)
 		if err != nil {
@@ -330,15 +320,6 @@ func (s *Service) Delete(ctx context.Context, a session.Actor, id string) error 
 		}
 		return nil
 	})
-}
-
-// withdrawFee is payment.Withdraw of the draft's fee order, when payments
-// are wired.
-func (s *Service) withdrawFee(ctx context.Context, tx db.Conn, orderID string) error {
-	if s.sign.Payments == nil {
-		return nil
-	}
-	return s.sign.Payments.Withdraw(ctx, tx, orderID)
 }
 
 // ListView names a report list (spec 3: draft, active, completed), or the

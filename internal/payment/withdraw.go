@@ -35,3 +35,31 @@ func (s *Service) Withdraw(ctx context.Context, tx db.Conn, orderID string) erro
 	}
 	return removeOrder(ctx, tx, o)
 }
+
+// WithdrawFor is how an area deletes a draft with a fee, in the caller's
+// transaction: the draft's order is withdrawn first (its lock before the
+// draft's, as a payment takes them), then lockDraft locks the draft and
+// checks it may go, then the order is read again and withdrawn if one was
+// made meanwhile (Sign and Send in another tab). seller nil (payments not
+// wired) withdraws nothing. Agreements and reports both call it.
+func WithdrawFor(ctx context.Context, tx db.Conn, seller Seller, orderOf func() (string, error), lockDraft func() error) error {
+	if seller == nil {
+		return lockDraft()
+	}
+	orderID, err := orderOf()
+	if err != nil {
+		return err
+	}
+	if err := seller.Withdraw(ctx, tx, orderID); err != nil {
+		return err
+	}
+	if err := lockDraft(); err != nil {
+		return err
+	}
+	if now, err := orderOf(); err != nil {
+		return err
+	} else if now != orderID {
+		return seller.Withdraw(ctx, tx, now)
+	}
+	return nil
+}
