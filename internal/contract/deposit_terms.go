@@ -77,6 +77,9 @@ type namedDeposit struct {
 // depositsNamed are the deposits a sentence names with an amount.
 func depositsNamed(sentence string) []namedDeposit {
 	s := strings.ToLower(strings.ReplaceAll(sentence, "\u00a0", " "))
+	if !strings.Contains(s, "deposit") { // both patterns name it
+		return nil
+	}
 	var out []namedDeposit
 	add := func(kind, amount string, start, end int) {
 		pence, ok := pounds(amount)
@@ -144,7 +147,7 @@ func weeksOfRent(n int) string {
 // library's law, for the agreement's answers (its rent, tenants and
 // deposit): each rule once, on the first sentence that breaks it.
 func depositFindings(lib *Library, a Answers, term string) []terms.Finding {
-	if lib == nil {
+	if lib == nil || !strings.Contains(strings.ToLower(term), "deposit") { // no sentence names one (depositsNamed)
 		return nil
 	}
 	annual := annualRent(a.RentPence, a.RentPeriod)

@@ -164,6 +164,9 @@ func WithLogging(log *slog.Logger) func(http.Handler) http.Handler {
 			} else if !strings.HasPrefix(r.URL.Path, "/api/") {
 				level = slog.LevelDebug // static assets would drown the log
 			}
+			if !log.Enabled(r.Context(), level) {
+				return // nothing built for a line that would not be written
+			}
 			attrs := []any{"method", r.Method, "path", pathForLog(r), "status", rec.status,
 				"bytes", rec.bytes, "dur_ms", time.Since(start).Milliseconds(), "request_id", RequestID(r.Context()), "ip", ClientIP(r.Context())}
 			if abandoned {

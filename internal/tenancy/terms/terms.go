@@ -21,6 +21,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"sync"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -188,6 +189,9 @@ type Flag struct {
 type Checker struct {
 	rules      []*Rule
 	ReviewedOn string
+
+	mu   sync.Mutex
+	memo map[string]*verdicts // by sentence (normalised, with its capitals)
 }
 
 // Load reads and checks the embedded rules.
@@ -374,38 +378,90 @@ func sentencesOf(text string) []sentence {
 // match finds the first sentence that breaks the rule.
 func (r *Rule) match(ss []sentence) (string, bool) {
 	for _, s := range ss {
-		hit := false
-		for _, re := range r.patterns {
-			if re.MatchString(s.norm) {
-				hit = true
-				break
-			}
-		}
-		for _, re := range r.cased {
-			if !hit && re.MatchString(s.cased) {
-				hit = true
-			}
-		}
-		if !hit {
-			continue
-		}
-		ok := true
-		for _, re := range r.requires {
-			if !re.MatchString(s.norm) {
-				ok = false
-				break
-			}
-		}
-		for _, re := range r.unless {
-			if ok && re.MatchString(s.norm) {
-				ok = false
-			}
-		}
-		if ok {
+		if r.breaks(s) {
 			return strings.TrimSpace(s.raw), true
 		}
 	}
 	return "", false
+}
+
+// breaks reports whether one sentence breaks the rule.
+func (r *Rule) breaks(s sentence) bool {
+	hit := false
+	for _, re := range r.patterns {
+		if re.MatchString(s.norm) {
+			hit = true
+			break
+		}
+	}
+	for _, re := range r.cased {
+		if !hit && re.MatchString(s.cased) {
+			hit = true
+		}
+	}
+	if !hit {
+		return false
+	}
+	for _, re := range r.requires {
+		if !re.MatchString(s.norm) {
+			return false
+		}
+	}
+	for _, re := range r.unless {
+		if re.MatchString(s.norm) {
+			return false
+		}
+	}
+	return true
+}
+
+// memoSentences is how many sentences a Checker remembers its verdicts on
+// before it forgets them all and starts again; a sentence longer than
+// memoLongest is never remembered (at most about 16 MB in all).
+var memoSentences = 8192 // a variable for the test that fills it
+
+const memoLongest = 2000
+
+// verdicts is what a Checker knows of one sentence: for each of its rules,
+// whether it was asked (known) and whether the sentence breaks it (hit).
+type verdicts struct{ known, hit []uint64 }
+
+// breaks is r.breaks(s) for the checker's i-th rule, remembered. The same
+// terms are checked again and again (the draft's preview at each save,
+// each party's signing page, the seal, each download of the PDF: a fifth
+// of drawing a sealed agreement, issue 29); a sentence's verdict depends on
+// the sentence alone, as the rules never change once loaded (the day, the
+// use and the jurisdiction only choose which rules are asked).
+func (c *Checker) breaks(i int, s sentence) bool {
+	if len(s.cased) > memoLongest {
+		return c.rules[i].breaks(s)
+	}
+	word, bit := i/64, uint64(1)<<(i%64)
+	c.mu.Lock()
+	v, ok := c.memo[s.cased]
+	if ok && v.known[word]&bit != 0 {
+		hit := v.hit[word]&bit != 0
+		c.mu.Unlock()
+		return hit
+	}
+	c.mu.Unlock()
+	hit := c.rules[i].breaks(s)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.memo == nil || len(c.memo) >= memoSentences {
+		c.memo = map[string]*verdicts{}
+	}
+	v, ok = c.memo[s.cased]
+	if !ok {
+		n := (len(c.rules) + 63) / 64
+		v = &verdicts{known: make([]uint64, n), hit: make([]uint64, n)}
+		c.memo[s.cased] = v
+	}
+	v.known[word] |= bit
+	if hit {
+		v.hit[word] |= bit
+	}
+	return hit
 }
 
 // Rules are the rules in force in England on a day for a use.
@@ -429,15 +485,19 @@ func (c *Checker) Check(text string, on time.Time, u Use) []Finding {
 func (c *Checker) CheckIn(text, jurisdiction string, on time.Time, u Use) []Finding {
 	var out []Finding
 	var ss []sentence // cut and normalised once, for the first rule in force
-	for _, r := range c.rules {
+	for i, r := range c.rules {
 		if !r.inForce(on) || !r.usedFor(u) || !r.lawIn(jurisdiction) {
 			continue
 		}
 		if ss == nil {
 			ss = sentencesOf(text)
 		}
-		if phrase, ok := r.match(ss); ok {
-			out = append(out, Finding{Rule: r.ID, Title: r.Title, Why: strings.TrimSpace(r.Why), Statute: r.Statute, Source: r.Source, Phrase: phrase, MustChange: r.mustChange()})
+		for _, sen := range ss {
+			if c.breaks(i, sen) {
+				out = append(out, Finding{Rule: r.ID, Title: r.Title, Why: strings.TrimSpace(r.Why), Statute: r.Statute, Source: r.Source,
+					Phrase: strings.TrimSpace(sen.raw), MustChange: r.mustChange()})
+				break
+			}
 		}
 	}
 	return out

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
 var day = time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
@@ -199,5 +201,74 @@ func TestRequiredWordsNeverHideAMatch(t *testing.T) {
 	tree, _ = syntax.Parse(`\b(no|not)?\s*pets?\b`, syntax.Perl)
 	if got := fmt.Sprint(required(tree)); got != "[[pet]]" {
 		t.Errorf("required: %s", got)
+	}
+}
+
+// The verdicts a Checker remembers are the ones it would work out afresh:
+// every phrasing of the corpus, in every jurisdiction and for both uses,
+// checked from two goroutines at once (under -race in make test-go), twice
+// over, with a memory smaller than the corpus, so forgotten again and
+// again, gives what the rules give read directly.
+func TestRememberedVerdictsAreTheRules(t *testing.T) {
+	defer func(n int) { memoSentences = n }(memoSentences)
+	memoSentences = 300
+	c := MustLoad()
+	corpus := readCorpus(t)
+	// And sentences too long to be remembered, each ending in a phrasing.
+	for _, p := range corpus[:20] {
+		corpus = append(corpus, phrasing{p.rule, strings.Repeat("the tenant will keep the garden tidy and ", 60) + p.text, -p.line})
+	}
+	fresh := func(text, j string, u Use) []string {
+		var out []string
+		ss := sentencesOf(text)
+		for _, r := range c.rules {
+			if r.inForce(day) && r.usedFor(u) && r.lawIn(j) {
+				if phrase, ok := r.match(ss); ok {
+					out = append(out, r.ID+": "+phrase)
+				}
+			}
+		}
+		return out
+	}
+	checked := func(text, j string, u Use) []string {
+		var out []string
+		for _, f := range c.CheckIn(text, j, day, u) {
+			out = append(out, f.Rule+": "+f.Phrase)
+		}
+		return out
+	}
+	var want [][]string
+	for _, j := range tenancy.Jurisdictions() {
+		for _, u := range []Use{Agreement, Listing} {
+			for _, p := range corpus {
+				want = append(want, fresh(p.text, j, u))
+			}
+		}
+	}
+	const goroutines = 2
+	errs := make(chan string, goroutines)
+	for g := 0; g < goroutines; g++ {
+		go func() {
+			bad := ""
+			for round := 0; round < 2 && bad == ""; round++ {
+				i := 0
+				for _, j := range tenancy.Jurisdictions() {
+					for _, u := range []Use{Agreement, Listing} {
+						for _, p := range corpus {
+							if got := checked(p.text, j, u); !slices.Equal(got, want[i]) && bad == "" {
+								bad = fmt.Sprintf("%s, %s, line %d: %v, the rules give %v", j, u, p.line, got, want[i])
+							}
+							i++
+						}
+					}
+				}
+			}
+			errs <- bad
+		}()
+	}
+	for g := 0; g < goroutines; g++ {
+		if e := <-errs; e != "" {
+			t.Error(e)
+		}
 	}
 }
