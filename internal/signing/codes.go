@@ -78,36 +78,73 @@ func (s *Service) VerifyCode(ctx context.Context, r Ref, a session.Actor, code s
 	if err != nil {
 		return err
 	}
+	right := s.hashCode(r, a.UserID, code)
 	switch {
 	case !ok:
 		return codeError(MsgCodeWrong, "code_invalid")
-	case row.Attempts >= CodeTries:
-		return codeError(MsgCodeTries, "code_attempts")
 	case !now.Before(row.ExpiresAt):
 		return codeError(MsgCodeExpired, "code_expired")
+	case row.VerifiedAt != nil && otp.Equal(row.Hash, right):
+		// Proved already with this code: the same code sent twice (a double
+		// click, a second device) is the same proof, not a wrong try.
+		return nil
+	case row.Attempts >= CodeTries:
+		return codeError(MsgCodeTries, "code_attempts")
 	}
 	// Each comparison spends a try first, in one statement outside any
 	// transaction (so nothing rolls it back): of any number of guesses at
-	// once, at most CodeTries are compared.
-	tries, ok, err := takeTry(ctx, conn, r, a.UserID, row.CreatedAt)
+	// once, at most CodeTries are compared. The try is spent on the code
+	// read above only: a code sent or ended meanwhile is another code.
+	tries, ok, err := takeTry(ctx, conn, r, a.UserID, row)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return codeError(MsgCodeTries, "code_attempts")
+		return s.whyNotVerified(ctx, r, a, row, right)
 	}
-	if !otp.Equal(row.Hash, s.hashCode(r, a.UserID, code)) {
+	if !otp.Equal(row.Hash, right) {
 		if tries >= CodeTries {
 			return codeError(MsgCodeTries, "code_attempts")
 		}
 		return codeError(MsgCodeWrong, "code_invalid")
 	}
-	return s.db.Tx(ctx, func(c db.Conn) error {
-		if err := markVerified(ctx, c, r, a.UserID, now); err != nil {
+	// The code is right; it proves the e-mail only if it is still the
+	// newest code and still alive: a new code sent, or the document changed
+	// (endVerifications), between the comparison and now ends it, and the
+	// proof with it.
+	verified := false
+	err = s.db.Tx(ctx, func(c db.Conn) error {
+		var err error
+		if verified, err = markVerified(ctx, c, r, a.UserID, row, now); err != nil || !verified {
 			return err
 		}
 		return insertEvent(ctx, c, r, Event{At: now, Event: EventCodeVerified, Actor: a.Email, Detail: "E-mail address confirmed with a 6-digit code", IP: m.IP})
 	})
+	if err != nil {
+		return err
+	}
+	if !verified {
+		return s.whyNotVerified(ctx, r, a, row, right)
+	}
+	return nil
+}
+
+// whyNotVerified says why a code read as row could not be tried or marked:
+// a request at the same time proved the same code (that is success), a new
+// code replaced it or the document changed (it has expired), or its tries
+// are spent.
+func (s *Service) whyNotVerified(ctx context.Context, r Ref, a session.Actor, was codeRow, right string) error {
+	now, ok, err := codeOf(ctx, s.db.Conn(), r, a.UserID)
+	switch {
+	case err != nil:
+		return err
+	case !ok || !now.sameCode(was) || !s.now().Before(now.ExpiresAt):
+		return codeError(MsgCodeExpired, "code_expired")
+	case now.VerifiedAt != nil && otp.Equal(now.Hash, right):
+		return nil
+	default:
+		return codeError(MsgCodeTries, "code_attempts")
+	}
 }
 
 // Verified reports whether the actor proved their e-mail for the document

@@ -226,10 +226,25 @@ func putCode(ctx context.Context, c db.Conn, r Ref, userID string, row codeRow, 
 	return n == 1, nil
 }
 
-func markVerified(ctx context.Context, c db.Conn, r Ref, userID string, at time.Time) error {
-	_, err := c.Exec(ctx, `UPDATE signing_codes SET verified_at = ?, attempts = ? WHERE kind = ? AND subject_id = ? AND user_id = ?`,
-		at.UnixMilli(), CodeTries, r.Kind, r.ID, userID)
-	return apperr.Wrap(err, "verify code")
+// markVerified marks the code read as was proved, if it is still the
+// user's code, alive and not yet proved (verified false otherwise: a new
+// code replaced it, the document changed, or a request at the same time
+// proved it first).
+func markVerified(ctx context.Context, c db.Conn, r Ref, userID string, was codeRow, at time.Time) (verified bool, err error) {
+	res, err := c.Exec(ctx, `UPDATE signing_codes SET verified_at = ?, attempts = ?
+		WHERE kind = ? AND subject_id = ? AND user_id = ? AND created_at = ? AND expires_at = ? AND verified_at IS NULL`,
+		at.UnixMilli(), CodeTries, r.Kind, r.ID, userID, was.CreatedAt.UnixMilli(), was.ExpiresAt.UnixMilli())
+	if err != nil {
+		return false, apperr.Wrap(err, "verify code")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, apperr.Wrap(err, "verify code")
+}
+
+// sameCode reports whether two reads of a user's code row are of the same
+// code, neither replaced by a new one nor ended by a change of the document.
+func (row codeRow) sameCode(other codeRow) bool {
+	return row.Hash == other.Hash && row.CreatedAt.Equal(other.CreatedAt) && row.ExpiresAt.Equal(other.ExpiresAt)
 }
 
 // retire moves a document's envelope aside (its subject becomes
@@ -296,11 +311,11 @@ func unsealedComplete(ctx context.Context, c db.Conn, jobKind string) ([]string,
 // many guesses arrive together no more than CodeTries are ever compared:
 // it answers the tries spent, or false when none is left (or the code
 // was replaced or verified meanwhile).
-func takeTry(ctx context.Context, c db.Conn, r Ref, userID string, created time.Time) (int, bool, error) {
+func takeTry(ctx context.Context, c db.Conn, r Ref, userID string, was codeRow) (int, bool, error) {
 	var n int
 	err := c.QueryRow(ctx, `UPDATE signing_codes SET attempts = attempts + 1
-		WHERE kind = ? AND subject_id = ? AND user_id = ? AND created_at = ? AND attempts < ? AND verified_at IS NULL
-		RETURNING attempts`, r.Kind, r.ID, userID, created.UnixMilli(), CodeTries).Scan(&n)
+		WHERE kind = ? AND subject_id = ? AND user_id = ? AND created_at = ? AND expires_at = ? AND attempts < ? AND verified_at IS NULL
+		RETURNING attempts`, r.Kind, r.ID, userID, was.CreatedAt.UnixMilli(), was.ExpiresAt.UnixMilli(), CodeTries).Scan(&n)
 	if errors.Is(err, db.NoRows) {
 		return 0, false, nil
 	}

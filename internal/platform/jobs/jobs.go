@@ -29,7 +29,9 @@ type Queue struct {
 	log      *slog.Logger
 	mu       sync.RWMutex
 	handlers map[string]Handler
-	// Lease is how long a claimed job is hidden from other workers.
+	// Lease is how long a claimed job is hidden from other workers. A
+	// running job renews it every Lease/3, so only a job whose worker died
+	// (kill -9, a lost machine) waits for it to end.
 	Lease time.Duration
 	// Backoff gives the delay before retry n (1-based).
 	Backoff func(attempt int) time.Duration
@@ -45,7 +47,7 @@ func New(d *db.DB, c clock.Clock, log *slog.Logger) *Queue {
 	return &Queue{
 		db: d, clock: c, log: log,
 		handlers: map[string]Handler{},
-		Lease:    2 * time.Minute,
+		Lease:    30 * time.Second,
 		Backoff: func(n int) time.Duration {
 			d := time.Duration(1<<min(n, 12)) * time.Second // 2s, 4s, 8s ... capped near 68 min
 			return d
@@ -113,6 +115,8 @@ type job struct {
 }
 
 // claim takes the oldest due job, or returns (nil, nil) when none is due.
+// Its lease lasts Lease; a running job renews it (renew), so a job whose
+// process died is taken again within Lease.
 func (q *Queue) claim(ctx context.Context) (*job, error) {
 	now := q.clock.Now().UnixMilli()
 	conn := q.db.Conn()
@@ -172,7 +176,9 @@ func (q *Queue) RunOnce(ctx context.Context) (bool, error) {
 	if h == nil {
 		runErr = fmt.Errorf("no handler for job kind %q", j.kind)
 	} else {
+		stopRenewing := q.renew(runCtx, j)
 		runErr = safeRun(runCtx, h, json.RawMessage(j.payload))
+		stopRenewing()
 	}
 	metrics.JobDuration.WithLabelValues(j.kind).Observe(time.Since(started).Seconds())
 	now := q.clock.Now()
@@ -199,6 +205,35 @@ func (q *Queue) RunOnce(ctx context.Context) (bool, error) {
 		_, err = conn.Exec(wctx, `UPDATE jobs SET run_at = ?, locked_until = NULL, last_error = ? WHERE id = ?`, next.UnixMilli(), runErr.Error(), j.id)
 	}
 	return true, err
+}
+
+// renew keeps the lease of the running job j until stop is called: every
+// Lease/3 it moves the lease's end to Lease from now. stop returns once no
+// renewal is under way, so none lands after the job's outcome is written.
+func (q *Queue) renew(ctx context.Context, j *job) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		t := time.NewTicker(q.Lease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				until := q.clock.Now().Add(q.Lease).UnixMilli()
+				if _, err := q.db.Conn().Exec(ctx, `UPDATE jobs SET locked_until = ? WHERE id = ? AND done_at IS NULL AND failed_at IS NULL`, until, j.id); err != nil && ctx.Err() == nil {
+					q.log.WarnContext(ctx, "job lease not renewed", "kind", j.kind, "id", j.id, "err", err)
+				}
+			}
+		}
+	})
+	return func() {
+		close(done)
+		wg.Wait()
+	}
 }
 
 // Abort ends the context of every running job (a shutdown whose grace

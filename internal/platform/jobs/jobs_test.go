@@ -114,6 +114,62 @@ func TestClaimedJobIsHiddenFromOtherWorkersUntilLeaseEnds(t *testing.T) {
 	})
 }
 
+// A job that runs longer than its lease keeps it: it renews the lease while
+// it runs, so no other worker takes it. Only a worker that stops renewing
+// (its process died) loses the job, once the lease is over.
+func TestRunningJobRenewsItsLease(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		clk := clock.NewFake(time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))
+		q := jobs.New(d, clk, quiet())
+		q.Lease = 150 * time.Millisecond // renewed every 50 ms of real time
+		block := make(chan struct{})
+		started := make(chan struct{})
+		q.Handle("slow", func(context.Context, json.RawMessage) error {
+			close(started)
+			<-block
+			return nil
+		})
+		_ = q.Enqueue(ctx, d.Conn(), "slow", nil, 3)
+		done := make(chan struct{})
+		go func() { _, _ = q.RunOnce(ctx); close(done) }()
+		<-started
+		other := jobs.New(d, clk, quiet())
+		var stolen atomic.Int32
+		other.Handle("slow", func(context.Context, json.RawMessage) error { stolen.Add(1); return nil })
+		// Five leases go by while the job runs; after each, the running
+		// worker has had time to renew.
+		for i := range 5 {
+			clk.Advance(q.Lease)
+			leasedUntil := func() int64 {
+				var until int64
+				if err := d.Conn().QueryRow(ctx, `SELECT locked_until FROM jobs WHERE kind = 'slow'`).Scan(&until); err != nil {
+					t.Fatal(err)
+				}
+				return until
+			}
+			deadline := time.Now().Add(5 * time.Second)
+			for leasedUntil() <= clk.Now().UnixMilli() {
+				if time.Now().After(deadline) {
+					t.Fatalf("lease %d: not renewed", i+1)
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			if ran, _ := other.RunOnce(ctx); ran || stolen.Load() != 0 {
+				t.Fatalf("lease %d: a running job was taken by another worker", i+1)
+			}
+		}
+		close(block)
+		<-done
+		// Done: no renewal lands after the outcome.
+		var lockedUntil *int64
+		var doneAt *int64
+		if err := d.Conn().QueryRow(ctx, `SELECT locked_until, done_at FROM jobs WHERE kind = 'slow'`).Scan(&lockedUntil, &doneAt); err != nil || doneAt == nil || lockedUntil != nil {
+			t.Fatalf("after the run: locked until %v, done %v (%v)", lockedUntil, doneAt, err)
+		}
+	})
+}
+
 func TestPanickingHandlerIsRetriedNotFatal(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()

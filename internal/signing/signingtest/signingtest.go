@@ -81,7 +81,8 @@ func SurvivesKill(t *testing.T, kind, helper string,
 					KillAt(t, helper, url, dir, signing.Ref{Kind: kind, ID: id}, point)
 				}
 				after := OpenAt(t, url, dir)         // the restart
-				after.Clock.Advance(5 * time.Minute) // past the killed worker's lease
+				// Past the killed worker's lease, which it no longer renews.
+				after.Clock.Advance(after.App.Jobs.Lease + time.Second)
 				after.RunJobs()
 				SealedOnce(t, after, signing.Ref{Kind: kind, ID: id}, 1)
 				check(t, after, id)

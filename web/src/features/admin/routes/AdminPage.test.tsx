@@ -103,7 +103,8 @@ describe('Create New Promo Code', () => {
     open('/admin?view=create')
     const form = screen.getByRole('form', { name: 'Create New Promo Code' })
     await user.click(within(form).getByRole('button', { name: 'Create Promo Code' }))
-    expect(within(form).getByText('Please Provide a code')).toBeInTheDocument()
+    // The rules run in the form's submit handler, after the click returns.
+    expect(await within(form).findByText('Please Provide a code')).toBeInTheDocument()
     expect(within(form).getByText('Please Provide a starting date')).toBeInTheDocument()
     expect(within(form).getByText('Please Provide a valid ending date')).toBeInTheDocument()
     expect(within(form).getByText('Please Provide a valid discount')).toBeInTheDocument()
@@ -116,16 +117,16 @@ describe('Create New Promo Code', () => {
     await user.type(screen.getByLabelText('Ending by'), '2026-03-01')
     await user.type(screen.getByLabelText('Discount'), '101')
     await user.click(within(form).getByRole('button', { name: 'Create Promo Code' }))
+    expect(await within(form).findByText('Please Provide a valid ending date')).toBeInTheDocument()
     expect(within(form).queryByText('Please Provide a code')).toBeNull()
     expect(within(form).queryByText('Please Provide a starting date')).toBeNull()
-    expect(within(form).getByText('Please Provide a valid ending date')).toBeInTheDocument()
     expect(within(form).getByText('Please Provide a valid discount')).toBeInTheDocument()
     expect(screen.getByLabelText('Ending by')).toHaveFocus()
 
     await user.clear(screen.getByLabelText('Ending by'))
     await user.type(screen.getByLabelText('Ending by'), '2026-03-31')
     await user.click(within(form).getByRole('button', { name: 'Create Promo Code' }))
-    expect(within(form).getByText('Please Provide a valid discount')).toBeInTheDocument()
+    expect(await within(form).findByText('Please Provide a valid discount')).toBeInTheDocument()
     expect(post.mock.calls.filter(([p]) => p === '/api/admin/promo-codes')).toHaveLength(0)
   })
 
