@@ -308,6 +308,12 @@ test('a check-in report is signed and sent, disputed, edited and sent again, sig
   await page.getByRole('button', { name: 'Edit Report' }).first().click()
   await page.getByRole('dialog').getByRole('button', { name: 'Edit Report' }).click()
   await expect(page.getByRole('heading', { name: 'Check-in Report' })).toBeVisible()
+  // Meanwhile the tenant's link says the report is being edited, not that there is none.
+  const disputeURL = tpage.url()
+  await tpage.goto(link)
+  await expect(tpage.getByText('The creator is editing this report. It will be signed and sent to you again.')).toBeVisible()
+  await noRawStatus(tpage, 'the report being edited')
+  await snap(tpage, testInfo, 'inventory-tenant-being-edited')
   await page.getByRole('button', { name: /Inside Property/ }).click()
   await page.getByRole('list', { name: 'Rooms and spaces' }).getByText('Kitchen', { exact: true }).click()
   await page.getByRole('button', { name: 'Marked', exact: true }).click()
@@ -330,7 +336,7 @@ test('a check-in report is signed and sent, disputed, edited and sent again, sig
   await page.getByRole('button', { name: 'SIGN AND SEND' }).last().click()
   await expect(page.getByText('Report sent successfully').first()).toBeVisible()
   // Only the tenant resolves their comment; then they may sign.
-  await tpage.reload()
+  await tpage.goto(disputeURL)
   await expect(tpage.getByRole('list', { name: /Comments on/ })).toContainText('repainted')
   await tpage.getByRole('button', { name: 'Mark resolved' }).click()
   await expect(tpage.getByRole('button', { name: 'Mark unresolved' })).toBeVisible()

@@ -151,8 +151,27 @@ func TestEditAfterDispute(t *testing.T) {
 		if r.Status != 200 || r.Body["report"].(map[string]any)["status"] != inventory.Draft {
 			t.Fatalf("reopen: %d %s", r.Status, r.Raw)
 		}
-		if r := tom.Get(base); r.Status != 404 {
-			t.Errorf("the tenant sees the draft being edited: %d", r.Status)
+		// The tenant it was sent to is told why it is gone for now (the
+		// e-mail's link, their signing page); nobody else learns it exists.
+		for _, path := range []string{base, base + "/signing", base + "/disputes", base + "/pdf"} {
+			if r := tom.Get(path); r.Status != 409 || r.ErrorCode() != "being_edited" || r.ErrorMessage() != inventory.MsgBeingEdited {
+				t.Errorf("%s: the tenant reads the report being edited: %d %s", path, r.Status, r.Raw)
+			}
+		}
+		if r := tom.Sign(base, typed("Tom Tenant")); r.Status != 409 || r.ErrorCode() != "being_edited" {
+			t.Errorf("the tenant signs the report being edited: %d %s", r.Status, r.Raw)
+		}
+		stranger := e.SignedIn("sam@example.com", "Secret#123", "Tenant")
+		if r := stranger.Get(base); r.Status != 404 || r.ErrorMessage() != inventory.MsgNotFound {
+			t.Errorf("a stranger reads the report being edited: %d %s", r.Status, r.Raw)
+		}
+		// A draft never sent stays unseen by the tenant it names.
+		unsent := begin(t, clerk, map[string]any{"propertyId": pid, "type": inventory.TypeCheckIn})["id"].(string)
+		if r := save(clerk, unsent, 1, fullData("")); r.Status != 200 {
+			t.Fatal(r.Raw)
+		}
+		if r := tom.Get("/api/inventory/reports/" + unsent); r.Status != 404 {
+			t.Errorf("the tenant reads a draft never sent: %d %s", r.Status, r.Raw)
 		}
 		// The creator edits and sends again (the fee is not asked twice).
 		rev := r.Body["report"].(map[string]any)["revision"].(float64)

@@ -100,6 +100,7 @@ type Stamp struct {
 // Messages: the spec's words (spec 3 sections 5 and 8) where it has them.
 const (
 	MsgNotFound        = "Report not found."
+	MsgBeingEdited     = "The creator is editing this report. It will be signed and sent to you again."
 	MsgSelectProperty  = "Please select a property."
 	MsgSelectClone     = "Please select a report to clone."
 	MsgUnknownType     = "Please choose a report type."

@@ -172,6 +172,15 @@ func (s *Service) readable(ctx context.Context, a session.Actor, id string) (Rep
 		} else if ok {
 			return r, nil
 		}
+	} else if s.sign.Signing != nil {
+		// A report reopened by its creator is a draft again, which only the
+		// creator sees; a party it was sent to (following the e-mail's link,
+		// or signing as it was reopened) is told why it is gone for now.
+		if ok, err := s.sign.Signing.WasInvited(ctx, ref(r.ID), a.Email); err != nil {
+			return Report{}, err
+		} else if ok {
+			return Report{}, apperr.New(apperr.Conflict, "being_edited", MsgBeingEdited)
+		}
 	}
 	return Report{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 }

@@ -129,6 +129,17 @@ func (s *Service) Started(ctx context.Context, r Ref) (Envelope, bool, error) {
 	return e, err == nil, err
 }
 
+// WasInvited reports whether email was asked to sign an earlier version
+// of the document, one moved aside when it was reopened to be changed
+// (Reopen): its signer may be told the document is being changed rather
+// than that there is none.
+func (s *Service) WasInvited(ctx context.Context, r Ref, email string) (bool, error) {
+	var n int
+	err := s.db.Conn().QueryRow(ctx, `SELECT COUNT(*) FROM signing_signers g JOIN signing_envelopes e ON e.id = g.envelope_id
+		WHERE e.kind = ? AND e.subject_id LIKE ? AND g.email_key = ?`, r.Kind, r.ID+"#%", strings.ToLower(strings.TrimSpace(email))).Scan(&n)
+	return n > 0, apperr.Wrap(err, "read earlier signers")
+}
+
 // Start freezes the document: its text (document, JSON or any bytes the
 // area renders from) and its hash, and the signers in order. It runs in
 // the area's transaction, with the first signature.

@@ -80,7 +80,7 @@ func SurvivesKill(t *testing.T, kind, helper string,
 				} else {
 					KillAt(t, helper, url, dir, signing.Ref{Kind: kind, ID: id}, point)
 				}
-				after := OpenAt(t, url, dir)         // the restart
+				after := OpenAt(t, url, dir) // the restart
 				// Past the killed worker's lease, which it no longer renews.
 				after.Clock.Advance(after.App.Jobs.Lease + time.Second)
 				after.RunJobs()
