@@ -46,6 +46,13 @@ func TestSigningCodeAskedTwiceAtOnce(t *testing.T) {
 	})
 }
 
+// clerksDraft is a new check-in draft of the clerk's, and the clerk.
+func clerksDraft(t *testing.T, e *apptest.Env) (clerk *apptest.Client, id string) {
+	t.Helper()
+	clerk, pid := landlordWithProperty(t, e, "clerk@example.com")
+	return clerk, begin(t, clerk, map[string]any{"propertyId": pid, "type": inventory.TypeCheckIn})["id"].(string)
+}
+
 // codeOf is the signing code row of the party with this e-mail for the
 // report: when it was sent, and whether it proved the e-mail.
 func codeOf(t *testing.T, e *apptest.Env, email, id string) (created int64, verified bool) {
@@ -65,8 +72,7 @@ func codeOf(t *testing.T, e *apptest.Env, email, id string) (created int64, veri
 // "Too many wrong codes" with the right code.
 func TestRightCodeTwiceAtOnce(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		clerk, pid := landlordWithProperty(t, e, "clerk@example.com")
-		id := begin(t, clerk, map[string]any{"propertyId": pid, "type": inventory.TypeCheckIn})["id"].(string)
+		clerk, id := clerksDraft(t, e)
 		base := "/api/inventory/reports/" + id + "/signing"
 		racetest.Rounds(t, 6, func(t *testing.T, round int) {
 			e.Clock.Advance(signing.ResendGap + time.Second)
@@ -110,8 +116,7 @@ func verifiedEvents(t *testing.T, e *apptest.Env, id string) int {
 // proved although nobody had typed it.
 func TestCodeTypedWhileANewOneIsSent(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		clerk, pid := landlordWithProperty(t, e, "clerk@example.com")
-		id := begin(t, clerk, map[string]any{"propertyId": pid, "type": inventory.TypeCheckIn})["id"].(string)
+		clerk, id := clerksDraft(t, e)
 		base := "/api/inventory/reports/" + id + "/signing"
 		racetest.Rounds(t, 30, func(t *testing.T, round int) {
 			if round%8 == 0 { // two codes a round: a new day before the daily cap

@@ -93,25 +93,35 @@ func TestClaimedJobIsHiddenFromOtherWorkersUntilLeaseEnds(t *testing.T) {
 		ctx := context.Background()
 		clk := clock.NewFake(time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))
 		q := jobs.New(d, clk, quiet())
-		block := make(chan struct{})
-		started := make(chan struct{})
-		q.Handle("slow", func(context.Context, json.RawMessage) error {
-			close(started)
-			<-block
-			return nil
-		})
-		_ = q.Enqueue(ctx, d.Conn(), "slow", nil, 3)
-		done := make(chan struct{})
-		go func() { _, _ = q.RunOnce(ctx); close(done) }()
-		<-started
+		finish := runSlowJob(t, d, q)
 		other := jobs.New(d, clk, quiet())
 		other.Handle("slow", func(context.Context, json.RawMessage) error { t.Error("second worker ran a leased job"); return nil })
 		if ran, _ := other.RunOnce(ctx); ran {
 			t.Fatal("leased job claimed twice")
 		}
+		finish()
+	})
+}
+
+// runSlowJob enqueues a "slow" job and runs it on q until finish is called;
+// it returns once the job has started.
+func runSlowJob(t *testing.T, d *db.DB, q *jobs.Queue) (finish func()) {
+	t.Helper()
+	block, started, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	q.Handle("slow", func(context.Context, json.RawMessage) error {
+		close(started)
+		<-block
+		return nil
+	})
+	if err := q.Enqueue(context.Background(), d.Conn(), "slow", nil, 3); err != nil {
+		t.Fatal(err)
+	}
+	go func() { _, _ = q.RunOnce(context.Background()); close(done) }()
+	<-started
+	return func() {
 		close(block)
 		<-done
-	})
+	}
 }
 
 // A job that runs longer than its lease keeps it: it renews the lease while
@@ -123,17 +133,7 @@ func TestRunningJobRenewsItsLease(t *testing.T) {
 		clk := clock.NewFake(time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))
 		q := jobs.New(d, clk, quiet())
 		q.Lease = 150 * time.Millisecond // renewed every 50 ms of real time
-		block := make(chan struct{})
-		started := make(chan struct{})
-		q.Handle("slow", func(context.Context, json.RawMessage) error {
-			close(started)
-			<-block
-			return nil
-		})
-		_ = q.Enqueue(ctx, d.Conn(), "slow", nil, 3)
-		done := make(chan struct{})
-		go func() { _, _ = q.RunOnce(ctx); close(done) }()
-		<-started
+		finish := runSlowJob(t, d, q)
 		other := jobs.New(d, clk, quiet())
 		var stolen atomic.Int32
 		other.Handle("slow", func(context.Context, json.RawMessage) error { stolen.Add(1); return nil })
@@ -159,8 +159,7 @@ func TestRunningJobRenewsItsLease(t *testing.T) {
 				t.Fatalf("lease %d: a running job was taken by another worker", i+1)
 			}
 		}
-		close(block)
-		<-done
+		finish()
 		// Done: no renewal lands after the outcome.
 		var lockedUntil *int64
 		var doneAt *int64
