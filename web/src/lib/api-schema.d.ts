@@ -1825,7 +1825,7 @@ export interface paths {
         };
         /**
          * Get a report
-         * @description Its creator, or (once sent) the landlord and tenants it names.
+         * @description Its creator, or (once sent) the landlord and tenants it names. While its creator has reopened it to edit it, a party it was sent to gets 409 being_edited (the same for its other reads and its signing); anyone else 404.
          */
         get: operations["getInventoryReport"];
         put?: never;
@@ -7593,6 +7593,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     deleteInventoryReport: {
