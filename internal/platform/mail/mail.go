@@ -113,6 +113,11 @@ type Email struct {
 	Headers map[string]string
 }
 
+// Queued, when set (tests only), is called after each e-mail is stored in
+// the outbox. The kill tests pace a helper process's sweep with it, so the
+// kill lands mid-sweep on a loaded machine too.
+var Queued func()
+
 // Send renders e and queues it for delivery inside conn (which may be the
 // caller's transaction, so the mail goes out only if the change commits).
 func (s *Service) Send(ctx context.Context, conn db.Conn, e Email) error {
@@ -145,6 +150,9 @@ func (s *Service) Send(ctx context.Context, conn db.Conn, e Email) error {
 	if _, err := conn.Exec(ctx, `INSERT INTO mail_outbox (id, to_addr, reply_to, subject, text_body, html_body, status, created_at, attachments, headers) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
 		id, e.To, e.ReplyTo, e.Subject, tb.String(), hb.String(), now, string(attached), string(extra)); err != nil {
 		return apperr.Wrap(err, "store mail")
+	}
+	if Queued != nil {
+		Queued()
 	}
 	return apperr.Wrap(s.queue.Enqueue(ctx, conn, jobKind, map[string]string{"id": id}, 8), "queue mail")
 }
