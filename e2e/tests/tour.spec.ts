@@ -99,8 +99,8 @@ function isPublic(route: string): boolean {
 // axe reads a public page signed out (visitor) and signed in (renter). The
 // tenant, the landlord and the admin see the same public page in the shell
 // axe already reads on each of their own pages, so for them a public page
-// gets the layout checks only (axe was a third of the tour's time, and the
-// tour the longest journey).
+// gets the layout checks only: the tour is the longest journey, and axe
+// its slowest check.
 const axeOnPublicPages: Role[] = ['visitor', 'renter']
 
 async function tour(page: Page, role: Role, testInfo: TestInfo): Promise<void> {
