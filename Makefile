@@ -36,7 +36,13 @@ $(API_DEPS): api/package-lock.json
 lint-api: $(API_DEPS)
 	cd api && npx redocly lint openapi.yaml --format=stylish
 
-web: $(WEB_DEPS)
+## web: the web app's build (web/dist), made again only when a source of it is newer, so `make test`
+## and `make test-prod` in one CI run build it once
+WEB_SRC := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/package.json web/vite.config.ts \
+	$(wildcard web/tsconfig*.json)
+web: web/dist/index.html
+
+web/dist/index.html: $(WEB_DEPS) $(WEB_SRC)
 	cd web && npm run build
 
 ## test: every test: Go (SQLite, and PostgreSQL when OMNIRENT_TEST_POSTGRES_URL is set), a short run of each fuzz target, web unit tests, Playwright journeys

@@ -85,10 +85,17 @@ async function layoutProblems(page: Page): Promise<string[]> {
   })
 }
 
+// settle waits until the page has drawn its content: a visible heading (or
+// the 404's), no spinner left, its fonts and images loaded. Not
+// 'networkidle': that waits for half a second of quiet after the last
+// request on every page, most of the tour's time.
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined)
-  // The page has drawn its content (a heading or the 404's text), not a spinner.
-  await expect(page.locator('h1, h2').first()).toBeVisible({ timeout: 10_000 }).catch(() => undefined)
+  await page.waitForLoadState('load')
+  await expect(page.locator('h1:visible, h2:visible').first()).toBeVisible({ timeout: 10_000 }).catch(() => undefined)
+  await expect(page.locator('.spinner:visible')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined)
+  await page
+    .waitForFunction(() => document.fonts.status === 'loaded' && Array.from(document.images).every((i) => i.complete), null, { timeout: 10_000 })
+    .catch(() => undefined)
 }
 
 /** isPublic: a page anyone may open, the same for every role but for the signed-in shell around it. */
@@ -108,8 +115,10 @@ async function tour(page: Page, role: Role, testInfo: TestInfo): Promise<void> {
   const counts: Record<string, number> = { pages: 0, axePages: 0, critical: 0, serious: 0, moderate: 0, minor: 0 }
   const findings: Finding[] = []
   for (const route of routes) {
+    const t0 = Date.now()
     await page.goto(route)
     await settle(page)
+    if (process.env.E2E_TIMING) console.log(`TIMING ${testInfo.project.name} ${role} ${route}: ${Date.now() - t0} ms to settle`)
     counts.pages++
     const name = `tour-${role}-${route.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '') || 'home'}`
     await snap(page, testInfo, name)
