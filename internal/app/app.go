@@ -104,6 +104,12 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		return nil, fmt.Errorf("secret key: %w", err)
 	}
 	var err error
+	// The demo's signed agreement is made on the days before its tenancy
+	// starts (demo.SeedTenancy pins the clock to them); nothing else moves it.
+	demoClock := clock.NewPinnable(clk)
+	if cfg.SeedDemo {
+		clk = demoClock
+	}
 	q := jobs.New(d, clk, log)
 	var transport mail.Transport = mail.LocalOutbox{Log: log}
 	if cfg.SMTPURL != "" {
@@ -201,7 +207,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		if err := demo.SeedCertificates(ctx, authSvc, properties, a.Documents, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo certificates: %w", err)
 		}
-		if err := demo.SeedTenancy(ctx, authSvc, properties, a.Contracts, a.Payments, a.Mail, clk.Now()); err != nil {
+		if err := demo.SeedTenancy(ctx, authSvc, properties, a.Contracts, a.Signing, a.Payments, a.Mail, demoClock); err != nil {
 			return nil, fmt.Errorf("demo tenancy: %w", err)
 		}
 	}

@@ -103,6 +103,19 @@ type Stripe struct {
 func (c Config) Dev() bool { return c.Env == "development" }
 
 // SecureCookies is true when the site is served over TLS.
+// localURL is the address a browser on this machine reaches the server
+// listening on addr by, the base URL when none is configured.
+func localURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" {
+		return "http://localhost:8080"
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
 func (c Config) SecureCookies() bool { return strings.HasPrefix(c.BaseURL, "https://") }
 
 // Option documents one environment variable.
@@ -114,7 +127,7 @@ type Option struct {
 var Options = []Option{
 	{"OMNIRENT_ENV", "development", "`development` (mailbox at /dev/mailbox, demo logins printed) or `production`."},
 	{"OMNIRENT_ADDR", ":8080", "Address the HTTP server listens on."},
-	{"OMNIRENT_BASE_URL", "http://localhost:8080", "Public URL of the site, used in e-mails; `https://` turns on Secure cookies and HSTS."},
+	{"OMNIRENT_BASE_URL", "http://localhost:8080 (the port of OMNIRENT_ADDR)", "Public URL of the site, used in e-mails and printed at start; `https://` turns on Secure cookies and HSTS."},
 	{"OMNIRENT_DATA_DIR", "./data", "Folder for the SQLite database, uploaded files and the development secret key."},
 	{"OMNIRENT_DATABASE_URL", "sqlite:<data dir>/omnirent.db", "`sqlite:PATH` or a PostgreSQL URL `postgres://user:pass@host:5432/db`."},
 	{"OMNIRENT_SECRET_KEY", "generated into the data dir in development", "At least 32 characters; keys code hashes. Required in production (or OMNIRENT_SECRET_KEY_FILE)."},
@@ -183,10 +196,11 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 		return def
 	}
+	addr := get("OMNIRENT_ADDR", ":8080")
 	c := Config{
 		Env:                  get("OMNIRENT_ENV", "development"),
-		Addr:                 get("OMNIRENT_ADDR", ":8080"),
-		BaseURL:              strings.TrimRight(get("OMNIRENT_BASE_URL", "http://localhost:8080"), "/"),
+		Addr:                 addr,
+		BaseURL:              strings.TrimRight(get("OMNIRENT_BASE_URL", localURL(addr)), "/"),
 		DataDir:              get("OMNIRENT_DATA_DIR", "./data"),
 		SMTPURL:              get("OMNIRENT_SMTP_URL", ""),
 		MailFrom:             get("OMNIRENT_MAIL_FROM", "OmniRent <no-reply@omnirent.co.uk>"),

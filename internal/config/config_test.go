@@ -77,6 +77,24 @@ func TestDefaults(t *testing.T) {
 	}
 }
 
+// Without OMNIRENT_BASE_URL the site's address follows the port it
+// listens on, so the URL printed at start and put in e-mails opens it.
+func TestBaseURLFollowsTheListeningPort(t *testing.T) {
+	for addr, want := range map[string]string{
+		":8099": "http://localhost:8099", "127.0.0.1:9000": "http://127.0.0.1:9000", "0.0.0.0:8081": "http://localhost:8081",
+		"[::1]:8082": "http://[::1]:8082", "not an address": "http://localhost:8080",
+	} {
+		c, _ := config.Load(env(map[string]string{"OMNIRENT_ADDR": addr}))
+		if c.BaseURL != want {
+			t.Errorf("OMNIRENT_ADDR %q: base URL %q, want %q", addr, c.BaseURL, want)
+		}
+	}
+	c, err := config.Load(env(map[string]string{"OMNIRENT_ADDR": ":8099", "OMNIRENT_BASE_URL": "https://omnirent.example.co.uk/"}))
+	if err != nil || c.BaseURL != "https://omnirent.example.co.uk" {
+		t.Errorf("configured base URL: %q %v", c.BaseURL, err)
+	}
+}
+
 func TestEveryOptionIsDocumented(t *testing.T) {
 	// Load asks for each variable; every one it asks for must be in Options.
 	asked := map[string]bool{}

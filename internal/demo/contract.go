@@ -9,7 +9,6 @@ import (
 	"github.com/omnirent/omnirent/internal/auth"
 	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/payment"
-	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/session"
@@ -80,13 +79,21 @@ func fill(ctx context.Context, contracts *contract.Service, owner session.Actor,
 // property's certificates and the next rent day. It goes through every
 // step the two take: the wizard, the fee paid by the sandbox card, the
 // e-mailed codes (read from the local outbox, where the development server
-// keeps its mail), the typed signatures; the seal job completes it.
-// Without the sandbox (Stripe configured) it does nothing.
+// keeps its mail), the typed signatures and the seal.
+//
+// The law refuses a tenancy that starts before its agreement is made, so
+// the agreement is made on the days before it starts: clk, the clock every
+// service reads, is pinned to each step's moment (a fortnight before the
+// start the landlord writes, pays and signs; two days later the tenant
+// signs and the agreement is sealed), and the audit trail, receipt, e-mails
+// and signatures all carry those days. Without the sandbox (Stripe
+// configured) it does nothing.
 func SeedTenancy(ctx context.Context, accounts *auth.Service, properties *property.Service, contracts *contract.Service,
-	payments *payment.Service, mails *mail.Service, now time.Time) error {
+	sign *signing.Service, payments *payment.Service, mails *mail.Service, clk Pinner) error {
 	if payments.Provider() != payment.ProviderSandbox {
 		return nil
 	}
+	now := clk.Now()
 	owner, propertyID, err := landlordsProperty(ctx, accounts, properties, func(owner session.Actor) (bool, error) {
 		for _, v := range []contract.ListView{contract.ViewAwaiting, contract.ViewCompleted} {
 			sent, err := contracts.List(ctx, owner, v)
@@ -100,12 +107,11 @@ func SeedTenancy(ctx context.Context, accounts *auth.Service, properties *proper
 		return err
 	}
 	// Let since the 1st four months ago, the rent the demo books expect
-	// (wallet.go: 1,850 pounds on the 1st, last month's not yet paid). The
-	// law refuses a tenancy that starts before its agreement is made, so the
-	// agreement is made a fortnight before it starts (the signatures, which
-	// internal/signing records, carry today's time).
+	// (wallet.go: 1,850 pounds on the 1st, last month's not yet paid).
 	startDay := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, -4, 0)
-	contracts = contracts.WithClock(clock.NewFake(startDay.AddDate(0, 0, -14).Add(10 * time.Hour)))
+	written := startDay.AddDate(0, 0, -14)
+	defer clk.Unpin()
+	clk.Pin(written.Add(10*time.Hour + 12*time.Minute))
 	rec, err := contracts.Create(ctx, owner, propertyID)
 	if err != nil {
 		return err
@@ -116,6 +122,7 @@ func SeedTenancy(ctx context.Context, accounts *auth.Service, properties *proper
 	if err := fill(ctx, contracts, owner, rec.ID, a); err != nil {
 		return err
 	}
+	clk.Pin(written.Add(10*time.Hour + 31*time.Minute))
 	o, err := contracts.Order(ctx, owner, rec.ID)
 	if err != nil {
 		return err
@@ -125,9 +132,11 @@ func SeedTenancy(ctx context.Context, accounts *auth.Service, properties *proper
 	if _, err := payments.PaySandbox(ctx, owner, o.ID, card); err != nil {
 		return fmt.Errorf("pay the fee: %w", err)
 	}
+	clk.Pin(written.Add(10*time.Hour + 34*time.Minute))
 	if err := contracts.SendCode(ctx, owner, rec.ID); err != nil {
 		return fmt.Errorf("signing code: %w", err)
 	}
+	clk.Pin(written.Add(10*time.Hour + 36*time.Minute))
 	if err := signAs(ctx, contracts, mails, owner, rec.ID, "Lara Landlord"); err != nil {
 		return fmt.Errorf("landlord signs: %w", err)
 	}
@@ -135,13 +144,25 @@ func SeedTenancy(ctx context.Context, accounts *auth.Service, properties *proper
 	if err != nil {
 		return err
 	}
+	clk.Pin(written.AddDate(0, 0, 2).Add(19*time.Hour + 3*time.Minute))
 	if err := contracts.SendCode(ctx, u.Actor(), rec.ID); err != nil {
 		return fmt.Errorf("tenant's signing code: %w", err)
 	}
+	clk.Pin(written.AddDate(0, 0, 2).Add(19*time.Hour + 5*time.Minute))
 	if err := signAs(ctx, contracts, mails, u.Actor(), rec.ID, "Tom Tenant"); err != nil {
 		return fmt.Errorf("tenant signs: %w", err)
 	}
-	return nil
+	// Sealed now, at the tenant's signing, not when the job runs after
+	// the server starts.
+	_, err = sign.SealNow(ctx, signing.Ref{Kind: contract.Kind, ID: rec.ID})
+	return err
+}
+
+// Pinner is a clock the seeding can stop at a moment (clock.Pinnable).
+type Pinner interface {
+	Now() time.Time
+	Pin(time.Time)
+	Unpin()
 }
 
 // signAs enters the signing code e-mailed to a (the newest in the outbox)

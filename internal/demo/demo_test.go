@@ -2,14 +2,19 @@ package demo_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/config"
+	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/dbtest"
 	"github.com/omnirent/omnirent/internal/demo"
+	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/signing"
 )
 
 func TestDemoAccountsSignInAndTheLandlordHasOnePublishedProperty(t *testing.T) {
@@ -174,7 +179,7 @@ func TestDemoLandlordHasBooksWithAnUnpaidMonth(t *testing.T) {
 func TestDemoTenantHasAHome(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
-		if err := demo.SeedTenancy(context.Background(), e.App.Auth, e.App.Properties, e.App.Contracts, e.App.Payments, e.App.Mail, e.Clock.Now()); err != nil {
+		if err := demo.SeedTenancy(context.Background(), e.App.Auth, e.App.Properties, e.App.Contracts, e.App.Signing, e.App.Payments, e.App.Mail, clock.NewPinnable(e.Clock)); err != nil {
 			t.Fatal(err)
 		}
 		c := e.NewClient()
@@ -190,10 +195,35 @@ func TestDemoTenantHasAHome(t *testing.T) {
 		if tn["awaitingYourSignature"] != false || tn["nextRentDue"] == "" || len(tn["certificates"].([]any)) == 0 {
 			t.Fatalf("demo tenancy: %v", tn)
 		}
+		// Made before the tenancy starts, as the law wants, and every record
+		// of it says so: the signatures, the audit trail, the seal.
+		start, err := time.Parse(time.DateOnly, tn["startDate"].(string))
+		if err != nil || !start.Before(e.Clock.Now()) {
+			t.Fatalf("demo tenancy start %v (%v): it is let since four months ago", tn["startDate"], err)
+		}
 		for _, s := range tn["signers"].([]any) {
-			if s.(map[string]any)["signed"] != true {
-				t.Errorf("not signed: %v", s)
+			at, _ := time.Parse(time.RFC3339, fmt.Sprint(s.(map[string]any)["signedAt"]))
+			if s.(map[string]any)["signed"] != true || !at.Before(start) {
+				t.Errorf("not signed before the start %s: %v", start.Format(time.DateOnly), s)
 			}
+		}
+		ref := signing.Ref{Kind: contract.Kind, ID: tn["id"].(string)}
+		env, err := e.App.Signing.Envelope(context.Background(), ref)
+		if err != nil || env.CompletedAt == nil || !env.CompletedAt.Before(start) || !env.CreatedAt.Before(start) {
+			t.Fatalf("demo envelope sealed before the start: %+v %v", env, err)
+		}
+		events, err := e.App.Signing.Events(context.Background(), ref)
+		if err != nil || len(events) < 6 {
+			t.Fatalf("demo audit trail: %v %v", events, err)
+		}
+		for i, ev := range events {
+			if !ev.At.Before(start) || (i > 0 && ev.At.Before(events[i-1].At)) {
+				t.Errorf("audit trail event %d %s at %s: after the start %s or out of order", i, ev.Event, ev.At, start.Format(time.DateOnly))
+			}
+		}
+		// The clock is given back: the next rent day is worked out from today.
+		if next, _ := time.Parse(time.DateOnly, fmt.Sprint(tn["nextRentDue"])); !next.After(e.Clock.Now()) {
+			t.Errorf("next rent due %v is not after today %s: the clock stayed pinned", tn["nextRentDue"], e.Clock.Now())
 		}
 		var shared int
 		for _, p := range tn["certificates"].([]any) {

@@ -3,6 +3,7 @@ package signing
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -95,7 +96,7 @@ func (s *Service) AuditPage(ctx context.Context, d *pdf.Doc, e Envelope) error {
 		if sg.OnBehalf() {
 			who += " (signed on their behalf by " + sg.SignedBy + ")"
 		}
-		rows = append(rows, []string{who, sg.Email, when, sg.IP, how + "; " + sg.UserAgent})
+		rows = append(rows, []string{who, sg.Email, when, sg.IP, joinSome("; ", how, sg.UserAgent)})
 	}
 	d.Table([]pdf.Column{{Title: "Signer", Width: 95}, {Title: "E-mail", Width: 110}, {Title: "Signed", Width: 95}, {Title: "IP address", Width: 70}, {Title: "Method and browser", Width: 141}}, rows, 7.5)
 	d.Heading("Events", 12, pdf.Ink)
@@ -123,4 +124,9 @@ func lastSignature(e Envelope) time.Time {
 		}
 	}
 	return last
+}
+
+// joinSome joins the parts that are not empty.
+func joinSome(sep string, parts ...string) string {
+	return strings.Join(slices.DeleteFunc(parts, func(p string) bool { return p == "" }), sep)
 }

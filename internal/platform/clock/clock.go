@@ -4,6 +4,7 @@ package clock
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 	_ "time/tzdata" // Europe/London even on machines without zoneinfo
 )
@@ -50,3 +51,28 @@ func (f *Fake) Set(t time.Time) {
 	defer f.mu.Unlock()
 	f.t = t
 }
+
+// Pinnable reads its base clock except while pinned to a moment. The demo
+// seeding pins the whole app's clock to the days its signed agreement was
+// made (weeks before the tenancy it starts), so every record of that
+// agreement (its audit trail, codes, fee receipt, e-mails and seal) carries
+// those days, as a user's would; it unpins before the server serves.
+type Pinnable struct {
+	base Clock
+	at   atomic.Pointer[time.Time]
+}
+
+func NewPinnable(base Clock) *Pinnable { return &Pinnable{base: base} }
+
+func (p *Pinnable) Now() time.Time {
+	if t := p.at.Load(); t != nil {
+		return *t
+	}
+	return p.base.Now()
+}
+
+// Pin stops the clock at t until Unpin.
+func (p *Pinnable) Pin(t time.Time) { p.at.Store(&t) }
+
+// Unpin gives the base clock back.
+func (p *Pinnable) Unpin() { p.at.Store(nil) }
