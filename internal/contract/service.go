@@ -440,14 +440,6 @@ func (s *Service) startTooEarly(a Answers, lib *Library) error {
 	return apperr.Fields(msg, map[string]string{"startDate": msg}).WithKind(apperr.Invalid, "start_date_past")
 }
 
-// WithClock is the service reading the time from c: the demo makes its
-// let agreement on the day it was made, months back.
-func (s *Service) WithClock(c clock.Clock) *Service {
-	cp := *s
-	cp.clock = c
-	return &cp
-}
-
 func mustDay(s string) time.Time {
 	d, _ := day(s)
 	return d

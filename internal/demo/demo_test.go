@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/omnirent/omnirent/internal/demo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/pdf/pdftest"
 	"github.com/omnirent/omnirent/internal/signing"
 )
 
@@ -219,6 +221,22 @@ func TestDemoTenantHasAHome(t *testing.T) {
 		for i, ev := range events {
 			if !ev.At.Before(start) || (i > 0 && ev.At.Before(events[i-1].At)) {
 				t.Errorf("audit trail event %d %s at %s: after the start %s or out of order", i, ev.Event, ev.At, start.Format(time.DateOnly))
+			}
+		}
+		// The sealed PDF says the same, and its audit page names each
+		// signature's method without an empty browser after it.
+		pdf := c.Get("/api/contracts/" + ref.ID + "/pdf")
+		if pdf.Status != http.StatusOK {
+			t.Fatalf("the tenant's signed PDF: %d", pdf.Status)
+		}
+		audit := strings.Join(strings.Fields(pdftest.Text(t, []byte(pdf.Raw))), " ")
+		for _, sg := range env.Signers {
+			if sg.SignedAt == nil {
+				t.Fatalf("%s has not signed", sg.Name)
+			}
+			want := "Signed " + sg.SignedAt.In(clock.UK).Format("2 Jan 2006 15:04:05 MST") + " Method: typed name"
+			if !strings.Contains(audit, want) || strings.Contains(audit, "typed name;") {
+				t.Errorf("the PDF lacks %q (or its audit page ends a method with a separator):\n%s", want, audit)
 			}
 		}
 		// The clock is given back: the next rent day is worked out from today.
