@@ -51,9 +51,15 @@ test: lint-api test-go fuzz test-web test-e2e
 ## test-go: vet, then every Go test once, under the race detector (it needs cgo and a C compiler; .ci/run
 ## installs gcc). The tests hash passwords at argon2id's least cost (apptest.TestArgon2MemoryKiB): at 8 MiB
 ## internal/auth alone passed 10 minutes under -race. The time and how it was measured: docs/perf.md.
+## The long tests of pure logic (racetest.LogicOnly) skip under -race, which finds nothing in them and makes
+## them several times slower; they run here once more without it (all must pass: the count is checked).
+LOGIC_TESTS = TestRequiredWordsNeverHideAMatch|TestSeriesFromTheWindowMatchesTheWholeWalk|TestNextAlertIsTheEarliestAlertNotYetDue
+LOGIC_PKGS = ./internal/tenancy/terms ./internal/calendar
 test-go: stripe-mock
 	$(GO) vet ./...
 	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 30m ./...
+	$(GO) test -count=1 -v -run '^($(LOGIC_TESTS))$$' $(LOGIC_PKGS) 2>&1 | \
+		awk '{ print } /^--- PASS/ { n++ } END { if (n != 3) { print "want 3 logic tests passed, got " n; exit 1 } }'
 	$(MAKE) bench
 
 ## bench: the speed benchmarks of issue 29 once each (-benchtime 1x), so they keep compiling and running; each prints

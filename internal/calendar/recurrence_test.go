@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"testing"
 	"time"
+
+	"github.com/omnirent/omnirent/internal/platform/racetest"
 )
 
 // walkAll is the old expansion: the rule from its first start (the library
@@ -23,6 +25,7 @@ func walkAll(s series, from, to time.Time) []time.Time {
 // windows, the starts found by starting from the window with those found by
 // walking the series from its first day.
 func TestSeriesFromTheWindowMatchesTheWholeWalk(t *testing.T) {
+	racetest.LogicOnly(t)
 	rng := rand.New(rand.NewSource(26))
 	freqs := []string{"DAILY", "WEEKLY", "MONTHLY", "YEARLY"}
 	clocks := []string{"00:00", "00:30", "01:30", "09:00", "23:30"}
@@ -104,6 +107,7 @@ func TestExpandingAnOldSeriesCostsTheSameAsANewOne(t *testing.T) {
 // occurrence's alert worked out from the whole series: never later (an
 // alert would be missed), and the same.
 func TestNextAlertIsTheEarliestAlertNotYetDue(t *testing.T) {
+	racetest.LogicOnly(t)
 	rng := rand.New(rand.NewSource(17))
 	freqs := []string{"", "FREQ=DAILY", "FREQ=WEEKLY", "FREQ=MONTHLY", "FREQ=YEARLY", "FREQ=DAILY;INTERVAL=3", "FREQ=MONTHLY;COUNT=40"}
 	for i := 0; i < 400; i++ {

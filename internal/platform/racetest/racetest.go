@@ -64,3 +64,14 @@ func Count[T any](results []T, pred func(T) bool) int {
 	}
 	return n
 }
+
+// LogicOnly skips a long test of pure logic (one goroutine, no shared
+// state) under the race detector, which finds nothing there and makes it
+// several times slower; `make test-go` runs these tests again without
+// -race (LOGIC_TESTS in the Makefile), so CI still runs each of them once.
+func LogicOnly(t testing.TB) {
+	t.Helper()
+	if Detector {
+		t.Skip("pure logic: run without -race (make test-go, LOGIC_TESTS)")
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/omnirent/omnirent/internal/platform/racetest"
 	"github.com/omnirent/omnirent/internal/tenancy"
 )
 
@@ -148,6 +149,7 @@ func TestPatternsMustBeLowerCase(t *testing.T) {
 // texts, and each of those cut at every word (so that parts of a match
 // are tried too), each pattern answers as its regular expression alone.
 func TestRequiredWordsNeverHideAMatch(t *testing.T) {
+	racetest.LogicOnly(t)
 	c := MustLoad()
 	var texts []string
 	for _, p := range readCorpus(t) {
