@@ -102,7 +102,6 @@ type Stripe struct {
 // demo logins printed). Production mode never exposes those.
 func (c Config) Dev() bool { return c.Env == "development" }
 
-// SecureCookies is true when the site is served over TLS.
 // localURL is the address a browser on this machine reaches the server
 // listening on addr by, the base URL when none is configured.
 func localURL(addr string) string {
@@ -116,6 +115,7 @@ func localURL(addr string) string {
 	return "http://" + net.JoinHostPort(host, port)
 }
 
+// SecureCookies is true when the site is served over TLS.
 func (c Config) SecureCookies() bool { return strings.HasPrefix(c.BaseURL, "https://") }
 
 // Option documents one environment variable.
