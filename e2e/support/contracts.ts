@@ -1,7 +1,7 @@
 // A finished draft agreement made through the API (the wizard has its own
 // journey in contracts.spec.ts), for the signing journeys.
 import { expect, type APIRequestContext } from '@playwright/test'
-import { sameOrigin, ukDay } from './helpers'
+import { readCode, sameOrigin, ukDay } from './helpers'
 
 export type Party = { first: string; last: string; email: string }
 
@@ -42,3 +42,41 @@ export async function finishedDraft(request: APIRequestContext, tenants: Party[]
   }
   return id
 }
+
+/** card is the sandbox card the landlord pays the contract fee with. */
+export const card = {
+  name: 'Lara Lord', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123',
+  billing: { line1: '1 High Street', town: 'London', postcode: 'SW11 5RW', country: 'GB' },
+}
+
+/**
+ * signAndSendViaApi: the landlord proves their e-mail, pays the fee (unless
+ * `paid`: an agreement withdrawn and sent again) and signs (the signing
+ * journey does this on screen).
+ */
+export async function signAndSendViaApi(request: APIRequestContext, email: string, id: string, { paid = false } = {}) {
+  let before = new Date()
+  let sent = await request.post(`/api/contracts/${id}/signing/code`, { headers: sameOrigin })
+  if (sent.status() === 429) {
+    // A code was sent moments ago (before the agreement was withdrawn): wait as asked.
+    await new Promise((r) => setTimeout(r, 1000 * Number(sent.headers()['retry-after'] ?? '10')))
+    before = new Date()
+    sent = await request.post(`/api/contracts/${id}/signing/code`, { headers: sameOrigin })
+  }
+  expect(sent.status(), `code: ${await sent.text()}`).toBe(200)
+  const code = await readCode(request, email, before)
+  expect((await request.post(`/api/contracts/${id}/signing/verify`, { headers: sameOrigin, data: { code } })).status()).toBe(200)
+  if (!paid) {
+    const o = await request.post(`/api/contracts/${id}/signing/order`, { headers: sameOrigin })
+    const order = ((await o.json()) as { order: { id: string } }).order
+    const r = await request.post(`/api/orders/${order.id}/sandbox-payment`, { headers: sameOrigin, data: card })
+    expect(r.status(), `pay: ${await r.text()}`).toBe(200)
+  }
+  const st = (await (await request.get(`/api/contracts/${id}/signing`)).json()) as { documentHash: string }
+  const signed = await request.post(`/api/contracts/${id}/signing/sign`, {
+    headers: sameOrigin,
+    data: { method: 'type', typed: 'Lara Lord', documentHash: st.documentHash },
+  })
+  expect(signed.status(), `landlord signs: ${await signed.text()}`).toBe(200)
+}
+

@@ -8,15 +8,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { baseURL, checkPage, createVerifiedUser, demo, isPhone, readCode, sameOrigin, signInViaApi } from '../support/helpers'
 import { landlordWithProperty } from '../support/refcheck'
-import { finishedDraft } from '../support/contracts'
+import { finishedDraft, signAndSendViaApi } from '../support/contracts'
 import { mainMenu } from '../support/shell'
 
 const certPDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
-const card = {
-  name: 'Lara Lord', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123',
-  billing: { line1: '1 High Street', town: 'London', postcode: 'SW11 5RW', country: 'GB' },
-}
-
 async function addCertificate(request: APIRequestContext, body: Record<string, unknown>, filename: string) {
   const r = await request.post('/api/certificates', { headers: sameOrigin, data: body })
   expect(r.status(), `certificate: ${await r.text()}`).toBe(201)
@@ -26,24 +21,6 @@ async function addCertificate(request: APIRequestContext, body: Record<string, u
     multipart: { file: { name: filename, mimeType: 'application/pdf', buffer: certPDF } },
   })
   expect(u.status(), `upload: ${await u.text()}`).toBe(201)
-}
-
-/** signAndSendViaApi: the landlord proves their e-mail, pays the fee and signs (the signing journey does this on screen). */
-async function signAndSendViaApi(request: APIRequestContext, email: string, id: string) {
-  const before = new Date()
-  expect((await request.post(`/api/contracts/${id}/signing/code`, { headers: sameOrigin })).status()).toBe(200)
-  const code = await readCode(request, email, before)
-  expect((await request.post(`/api/contracts/${id}/signing/verify`, { headers: sameOrigin, data: { code } })).status()).toBe(200)
-  const o = await request.post(`/api/contracts/${id}/signing/order`, { headers: sameOrigin })
-  const order = ((await o.json()) as { order: { id: string } }).order
-  const paid = await request.post(`/api/orders/${order.id}/sandbox-payment`, { headers: sameOrigin, data: card })
-  expect(paid.status(), `pay: ${await paid.text()}`).toBe(200)
-  const st = (await (await request.get(`/api/contracts/${id}/signing`)).json()) as { documentHash: string }
-  const signed = await request.post(`/api/contracts/${id}/signing/sign`, {
-    headers: sameOrigin,
-    data: { method: 'type', typed: 'Lara Lord', documentHash: st.documentHash },
-  })
-  expect(signed.status(), `landlord signs: ${await signed.text()}`).toBe(200)
 }
 
 async function proveEmail(page: Page, email: string) {

@@ -72,6 +72,7 @@ type homeTenancy struct {
 	DepositScheme         string            `json:"depositScheme"`
 	AwaitingYourSignature bool              `json:"awaitingYourSignature"`
 	CanSignNow            bool              `json:"canSignNow"`
+	Notice                string            `json:"notice"`
 	Link                  string            `json:"link"`
 	SignLink              string            `json:"signLink"`
 	PDFURL                string            `json:"pdfUrl"`
@@ -110,7 +111,7 @@ func (a *App) tenantHome(ctx context.Context, actor session.Actor) (homeJSON, er
 			Address:   strings.Join(nonEmpty(t.Property.Line1, t.Property.Line2, t.Property.Town, t.Property.Postcode), ", "),
 			Landlord:  homeLandlord{Name: t.LandlordName, AddressForNotices: t.ServiceAddress},
 			StartDate: t.StartDate, NextRentDue: t.NextRentDue, NextGasCheckDue: t.NextGasCheckDue, DepositScheme: t.DepositScheme,
-			AwaitingYourSignature: t.AwaitingMe, CanSignNow: t.CanSignNow, Link: t.Link,
+			AwaitingYourSignature: t.AwaitingMe, CanSignNow: t.CanSignNow, Notice: t.Notice, Link: t.Link,
 			Signers: []homeSigner{}, Certificates: []homePaper{}}
 		if t.RentPence > 0 {
 			per := "month"

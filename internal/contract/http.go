@@ -35,6 +35,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	signing.Mount(mux, "/api/contracts/{id}", signingArea{h.svc})
 	mux.Handle("POST /api/contracts/{id}/signing/invite", httpx.Handle(session.Require(h.invite)))
 	mux.Handle("POST /api/contracts/{id}/resend", httpx.Handle(session.Require(h.resend)))
+	mux.Handle("POST /api/contracts/{id}/withdraw", httpx.Handle(session.Require(h.withdraw)))
 	mux.Handle("GET /api/contracts/{id}/pdf", httpx.Handle(session.Require(h.pdf)))
 	mux.Handle("GET /api/contracts/{id}/certificates/{cert}/files/{file}", httpx.Handle(session.Require(h.certificateFile)))
 	mux.Handle("PUT /api/contracts/{id}/deposit-received", httpx.Handle(session.Require(h.depositReceived)))
@@ -183,6 +184,14 @@ func (h *Handler) skip(w http.ResponseWriter, r *http.Request, a session.Actor) 
 func (h *Handler) duplicate(w http.ResponseWriter, r *http.Request, a session.Actor) error {
 	rec, err := h.svc.Duplicate(r.Context(), a, r.PathValue("id"))
 	return h.one(w, http.StatusCreated, rec, err)
+}
+
+func (h *Handler) withdraw(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	rec, err := h.svc.Withdraw(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"contract": toJSON(rec), "message": MsgWithdrawn})
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request, a session.Actor) error {

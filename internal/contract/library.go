@@ -68,12 +68,17 @@ type LawRule struct {
 	// DaysBefore: how many days before the day the agreement is made its
 	// tenancy may start (startDate). Weeks: how many weeks' rent the rule
 	// allows (holdingDeposit).
-	DaysBefore *int   `yaml:"daysBefore" json:"daysBefore,omitempty"`
-	Weeks      int    `yaml:"weeks" json:"weeks,omitempty"`
-	Source     string `yaml:"source" json:"source"`
-	URL        string `yaml:"url" json:"url"`
-	Since      string `yaml:"since" json:"since"`
-	Checked    string `yaml:"checked" json:"checked"`
+	DaysBefore *int `yaml:"daysBefore" json:"daysBefore,omitempty"`
+	// PartyMessage and LandlordMessage (startDate): what a tenant who comes
+	// to sign, and the landlord, are told once a sent agreement's start date
+	// has passed before everyone signed; each has one %s, the start date.
+	PartyMessage    string `yaml:"partyMessage" json:"partyMessage,omitempty"`
+	LandlordMessage string `yaml:"landlordMessage" json:"landlordMessage,omitempty"`
+	Weeks           int    `yaml:"weeks" json:"weeks,omitempty"`
+	Source          string `yaml:"source" json:"source"`
+	URL             string `yaml:"url" json:"url"`
+	Since           string `yaml:"since" json:"since"`
+	Checked         string `yaml:"checked" json:"checked"`
 }
 
 // Law is the library's rules on who the agreement can be for and what it must hold.
@@ -228,6 +233,11 @@ func (l *Library) check() error {
 	}
 	if d := l.Law.StartDate.DaysBefore; d == nil || *d < 0 {
 		return fmt.Errorf("law.startDate: daysBefore (0 or more) is required")
+	}
+	for _, m := range []string{l.Law.StartDate.PartyMessage, l.Law.StartDate.LandlordMessage} {
+		if strings.Count(m, "%") != 1 || !strings.Contains(m, "%s") {
+			return fmt.Errorf("law.startDate: the party and landlord messages need one %%s (the start date)")
+		}
 	}
 	if len(l.Law.DepositScheme.Schemes) == 0 {
 		return fmt.Errorf("law.depositScheme: the approved schemes are required")

@@ -67,7 +67,7 @@ law:
   residentLandlord: {question: Q, message: M, source: S, url: "https://x", since: 1989-01-15, checked: 2026-11-26}
   noticeAddress: {jurisdictions: [England], message: M, source: S, url: "https://x", since: 1988-02-01, checked: 2026-11-26}
   rentBook: {rentPeriods: [weekly], message: M, source: S, url: "https://x", since: 1985-10-01, checked: 2026-11-26}
-  startDate: {daysBefore: 0, message: M, source: S, url: "https://x", since: 2026-05-01, checked: 2026-11-27}
+  startDate: {daysBefore: 0, message: M, partyMessage: "P %s", landlordMessage: "L %s", source: S, url: "https://x", since: 2026-05-01, checked: 2026-11-27}
   advertisedRent: {message: "M %s", source: S, url: "https://x", since: 2026-05-01, checked: 2026-11-27}
   depositScheme: {schemes: [A], message: M, source: S, url: "https://x", since: 2007-04-06, checked: 2026-11-27}
   depositInTerms: {title: T, message: "M %s %s %s", source: S, url: "https://x", since: 2019-06-01, checked: 2026-11-27}
@@ -116,9 +116,11 @@ sections:
 	// The deposit rules of the terms: a holding deposit needs its weeks,
 	// each message its amounts, each rule a title.
 	for name, broken := range map[string][2]string{
-		"holding deposit without weeks":        {"weeks: 1, ", ""},
-		"deposit cap without the cap's amount": {`message: "M %s %s %s", source: S, url: "https://x", since: 2019`, `message: "M %s %s", source: S, url: "https://x", since: 2019`},
-		"differing deposit without a title":    {`depositDiffers: {title: T, `, `depositDiffers: {`},
+		"holding deposit without weeks":         {"weeks: 1, ", ""},
+		"start date without the party's date":   {`partyMessage: "P %s"`, `partyMessage: "P"`},
+		"start date without a landlord message": {`landlordMessage: "L %s", `, ""},
+		"deposit cap without the cap's amount":  {`message: "M %s %s %s", source: S, url: "https://x", since: 2019`, `message: "M %s %s", source: S, url: "https://x", since: 2019`},
+		"differing deposit without a title":     {`depositDiffers: {title: T, `, `depositDiffers: {`},
 	} {
 		if !strings.Contains(base, broken[0]) {
 			t.Fatalf("%s: %q is not in the library", name, broken[0])

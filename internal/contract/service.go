@@ -127,8 +127,10 @@ func (s *Service) load(ctx context.Context, a session.Actor, id string) (Contrac
 	return Contract{}, apperr.New(apperr.NotFound, "not_found", MsgNotFound)
 }
 
+// sentTo says whether the agreement was sent to email to sign: a draft
+// (never sent, or withdrawn to be changed) is its landlord's alone.
 func (c Contract) sentTo(email string) bool {
-	if c.SentAt == nil || email == "" {
+	if c.SentAt == nil || c.Status == Draft || email == "" {
 		return false
 	}
 	for _, t := range c.Answers.Tenants {
@@ -428,16 +430,53 @@ func rentAboveAdvert(a Answers, p Property, lib *Library) error {
 // terms is given before the tenancy is entered into, so the tenancy cannot
 // have started when the agreement is made (law.startDate in the library).
 func (s *Service) startTooEarly(a Answers, lib *Library) error {
-	start, ok := day(a.StartDate)
-	if !ok || lib == nil || lib.Law.StartDate.DaysBefore == nil {
-		return nil
-	}
-	earliest := s.now().In(clockUK).AddDate(0, 0, -*lib.Law.StartDate.DaysBefore).Format(time.DateOnly)
-	if start.Format(time.DateOnly) >= earliest {
+	if !s.startPassed(a, lib) {
 		return nil
 	}
 	msg := strings.TrimSpace(lib.Law.StartDate.Message)
 	return apperr.Fields(msg, map[string]string{"startDate": msg}).WithKind(apperr.Invalid, "start_date_past")
+}
+
+// startPassed says whether the answers' start date is earlier than the law
+// of the library allows for an agreement made today (UK).
+func (s *Service) startPassed(a Answers, lib *Library) bool {
+	start, ok := day(a.StartDate)
+	if !ok || lib == nil || lib.Law.StartDate.DaysBefore == nil {
+		return false
+	}
+	earliest := s.now().In(clockUK).AddDate(0, 0, -*lib.Law.StartDate.DaysBefore).Format(time.DateOnly)
+	return start.Format(time.DateOnly) < earliest
+}
+
+// MsgWithdrawnDetail is the audit trail's line for a withdrawn agreement.
+const MsgWithdrawnDetail = "The landlord withdrew the agreement to change it; it will be signed and sent again"
+
+// sentStartPassed refuses a signature on an agreement sent for signing
+// whose start date has passed before everyone signed (law.startDate): the
+// last signature makes the agreement, and it cannot be made for a tenancy
+// that has already started. The landlord withdraws it (Withdraw), changes
+// the date and sends it again.
+func (s *Service) sentStartPassed(c Contract) error {
+	lib := s.libraryOf(c)
+	if !s.startPassed(c.Answers, lib) {
+		return nil
+	}
+	msg := fmt.Sprintf(strings.TrimSpace(lib.Law.StartDate.PartyMessage), longDate(c.Answers.StartDate))
+	return apperr.New(apperr.Conflict, "start_date_passed", msg)
+}
+
+// startPassedNotice is what the agreement's page tells a party while its
+// start date has passed before everyone signed ("" otherwise).
+func (s *Service) startPassedNotice(c Contract, a session.Actor) string {
+	lib := s.libraryOf(c)
+	if c.Status != ATS || !s.startPassed(c.Answers, lib) {
+		return ""
+	}
+	msg := lib.Law.StartDate.PartyMessage
+	if c.LandlordID == a.UserID {
+		msg = lib.Law.StartDate.LandlordMessage
+	}
+	return fmt.Sprintf(strings.TrimSpace(msg), longDate(c.Answers.StartDate))
 }
 
 func mustDay(s string) time.Time {

@@ -46,6 +46,8 @@ const (
 	MsgNotCompleted     = "The signed agreement is not ready yet."
 	MsgLandlordOnly     = "Only the landlord can do this."
 	MsgNoEmailedParties = "Every tenant needs an e-mail address to sign."
+	MsgWithdrawn        = "The agreement is withdrawn and back in your drafts: change what you need, then sign and send it again. The fee is not charged again."
+	MsgSignedByAll      = "Everyone has signed this agreement: it cannot be withdrawn."
 )
 
 func ref(id string) signing.Ref { return signing.Ref{Kind: Kind, ID: id} }
@@ -100,6 +102,9 @@ type SigningState struct {
 	// Owner: the reader is the agreement's landlord, who sees every
 	// party's details; a tenant sees the others' names and progress only.
 	Owner bool
+	// Notice: why the agreement cannot be signed now, for the reader (its
+	// start date passed before everyone signed).
+	Notice string
 }
 
 // Signing is the agreement's signing state for its reader.
@@ -151,6 +156,9 @@ func (s *Service) signingState(ctx context.Context, c Contract, a session.Actor)
 			st.WaitingFor = signing.WaitingFor(env, sg)
 			st.CanSign = st.WaitingFor == ""
 		}
+		if st.Notice = s.startPassedNotice(c, a); st.Notice != "" {
+			st.CanSign = false
+		}
 	}
 	return st, nil
 }
@@ -188,7 +196,10 @@ func (s *Service) mayStartSigning(ctx context.Context, a session.Actor, id strin
 		}
 		return c, s.checkTermsAcknowledged(ctx, c)
 	case ATS:
-		return c, s.sign.Signing.CheckTurn(ctx, ref(c.ID), a)
+		if err := s.sign.Signing.CheckTurn(ctx, ref(c.ID), a); err != nil {
+			return Contract{}, err
+		}
+		return c, s.sentStartPassed(c)
 	}
 	return Contract{}, apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
 }
@@ -277,6 +288,9 @@ func (s *Service) Sign(ctx context.Context, a session.Actor, id string, sig sign
 	case Draft:
 		return s.signAsLandlord(ctx, a, c, checked, shown, m)
 	case ATS:
+		if err := s.sentStartPassed(c); err != nil {
+			return SignResult{}, err
+		}
 		return s.signAsParty(ctx, a, c, checked, shown, m)
 	}
 	return SignResult{}, apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
@@ -429,6 +443,75 @@ func (s *Service) invite(ctx context.Context, tx db.Conn, c Contract, p Property
 	return s.sign.Signing.Record(ctx, tx, ref(c.ID), signing.EventSent, from.Email, detail, "")
 }
 
+// Withdraw takes the landlord's agreement awaiting signatures back to a
+// draft, to change it (a start date that passed before the tenants signed,
+// a mistake seen after sending): the signatures given so far are retired
+// with the text they were on (signing.Reopen), every code verification
+// ends, and the tenants invited are told by e-mail that it was withdrawn.
+// The fee stays paid. An agreement everyone has signed is final.
+func (s *Service) Withdraw(ctx context.Context, a session.Actor, id string) (Record, error) {
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return Record{}, err
+	}
+	if c.LandlordID != a.UserID {
+		return Record{}, apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
+	}
+	p := s.place(ctx, c.PropertyID)
+	// The signers to tell, read before the transaction (reads on the pool
+	// inside it can wait on SQLite); the envelope of an agreement awaiting
+	// signatures keeps its signers until it is retired below.
+	env, err := s.sign.Signing.Envelope(ctx, ref(c.ID))
+	if err != nil && c.Status == ATS {
+		return Record{}, err
+	}
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		// Decided with the row locked, the lock a signature takes first
+		// (signAsParty): an agreement signed by everyone meanwhile stays so.
+		locked, err := lockedByID(ctx, tx, s.db.Dialect, c.ID)
+		if err != nil {
+			return err
+		}
+		switch locked.Status {
+		case ATS:
+		case ADS, Completed:
+			return apperr.New(apperr.Conflict, "signed_by_all", MsgSignedByAll)
+		default:
+			return apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
+		}
+		moved, err := moveStatus(ctx, tx, c.ID, ATS, Draft, nil, s.now().UnixMilli())
+		if err != nil {
+			return err
+		}
+		if !moved {
+			return apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
+		}
+		if err := s.sign.Signing.Reopen(ctx, tx, ref(c.ID), a.Email, MsgWithdrawnDetail); err != nil {
+			return err
+		}
+		for _, sg := range env.Signers {
+			if sg.Role == signing.Landlord {
+				continue
+			}
+			if err := s.sign.Mail.Send(ctx, tx, mail.Email{To: sg.Email, ReplyTo: a.Email, Subject: "Your tenancy agreement for " + p.text() + " was withdrawn", Template: "notice",
+				Data: map[string]any{"Name": sg.Name, "Heading": "The tenancy agreement was withdrawn",
+					"Paragraphs": []string{
+						fmt.Sprintf("%s has withdrawn the tenancy agreement for %s to change it. Any signature given on it no longer counts.", env.Signers[0].Name, p.text()),
+						"When the new version is ready you will receive it to read and sign.",
+					}}}); err != nil {
+				return err
+			}
+		}
+		c = locked
+		return nil
+	})
+	if err != nil {
+		return Record{}, err
+	}
+	c.Status = Draft
+	return s.record(c, p, a), nil
+}
+
 func (s *Service) link(id, view string) string {
 	return strings.TrimRight(s.sign.BaseURL, "/") + "/contract-builder?view=" + view + "&id=" + id
 }
@@ -436,10 +519,20 @@ func (s *Service) link(id, view string) string {
 func (s *Service) signAsParty(ctx context.Context, a session.Actor, c Contract, sig signing.Checked, shown string, m signing.Meta) (SignResult, error) {
 	var env signing.Envelope
 	err := s.db.Tx(ctx, func(tx db.Conn) error {
+		// The agreement's row is locked first, as Withdraw locks it: a
+		// signature and a withdrawal that meet are decided one after the
+		// other (the signature finds a draft, or the withdrawal finds it
+		// signed by everyone), never half of each.
+		locked, err := lockedByID(ctx, tx, s.db.Dialect, c.ID)
+		if err != nil {
+			return err
+		}
+		if locked.Status != ATS {
+			return apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
+		}
 		// Sign locks the envelope and decides completion: of two last
 		// signers at once exactly one sees it complete, and that signature
 		// queues the seal (sealer below) in this transaction.
-		var err error
 		if env, err = s.sign.Signing.Sign(ctx, tx, ref(c.ID), a, sig, m, shown); err != nil {
 			return err
 		}

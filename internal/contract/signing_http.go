@@ -63,6 +63,7 @@ func signingOf(st SigningState, message string) signing.StateJSON {
 	out := signing.NewStateJSON(st.Envelope, signers, st.Events, func(sg signing.Signer) bool { return mine[sg.Position] })
 	out.Status, out.PaymentStatus = string(st.Contract.Status), string(st.Contract.PaymentStatus)
 	out.CanSign, out.Verified, out.NeedsPayment, out.WaitingFor, out.Message = st.CanSign, st.Verified, st.NeedsPayment, st.WaitingFor, message
+	out.Notice = st.Notice
 	if !st.Owner {
 		out.HideOthers()
 	}

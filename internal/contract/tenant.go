@@ -55,6 +55,9 @@ type TenantAgreement struct {
 	NextGasCheckDue string
 	Link            string
 	StartsLater     bool // the start date is today or later
+	// Notice: why the tenant cannot sign it now (its start date passed
+	// before everyone signed), "" otherwise.
+	Notice string
 }
 
 // ForTenant lists the agreements sent to the signed-in tenant (awaiting
@@ -98,7 +101,7 @@ func (s *Service) ForTenant(ctx context.Context, a session.Actor) ([]TenantAgree
 				t.AwaitingMe = true
 			}
 		}
-		t.CanSignNow = st.CanSign
+		t.CanSignNow, t.Notice = st.CanSign, st.Notice
 		if t.Papers, err = s.tenantPapers(ctx, c); err != nil {
 			return nil, err
 		}

@@ -124,6 +124,9 @@ type StateJSON struct {
 	NeedsPayment  bool         `json:"needsPayment"`
 	WaitingFor    string       `json:"waitingFor"`
 	Message       string       `json:"message"`
+	// Notice: why the document cannot be signed now, for the reader (an
+	// agreement whose start date passed before everyone signed).
+	Notice string `json:"notice"`
 }
 
 // NewStateJSON fills the lists of a StateJSON; me tells which signer is the reader.

@@ -1678,6 +1678,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a sent agreement to change it
+         * @description The landlord takes an agreement awaiting signatures back to a draft (a start date that passed before the tenants signed, a mistake seen after sending). The signatures given so far are retired with the text they were on, every code verification ends, and the tenants invited are told by e-mail. The fee stays paid. An agreement everyone has signed cannot be withdrawn (409 signed_by_all); only its landlord may withdraw it (403 landlord_only).
+         */
+        post: operations["withdrawContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contracts/{id}/pdf": {
         parameters: {
             query?: never;
@@ -3202,6 +3224,8 @@ export interface components {
             /** @description whose signatures come first, when the reader must wait */
             waitingFor: string;
             message: string;
+            /** @description why the document cannot be signed now, for the reader (an agreement whose start date passed before everyone signed); empty otherwise */
+            notice: string;
         };
         SignatureInput: {
             /** @description the SHA-256 (hex) of the document's text as the signer's page showed it: the documentHash of the signing state the page loaded with the document. A signature binds that version only: when it is not the version in force the server refuses with 409 document_changed (SignChanged) and signs nothing. */
@@ -3687,6 +3711,8 @@ export interface components {
             depositScheme: string;
             awaitingYourSignature: boolean;
             canSignNow: boolean;
+            /** @description why the tenant cannot sign now (the start date passed before everyone signed); empty otherwise */
+            notice: string;
             link: string;
             signLink: string;
             pdfUrl: string;
@@ -7344,6 +7370,35 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             429: components["responses"]["Error"];
+        };
+    };
+    withdrawContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description withdrawn, now a draft */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: components["schemas"]["Contract"];
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     contractPdf: {

@@ -25,7 +25,7 @@ function state(over: Partial<SigningState> = {}): SigningState {
   return {
     status: 'Draft', paymentStatus: 'COMPLETED', documentId: '', documentHash: 'a'.repeat(64), events: [],
     signers: [{ position: 0, stage: 0, role: 'Landlord', name: 'Lara', email: 'lara@example.com', signed: false, signedAt: null, method: '', me: true }],
-    canSign: true, verified: true, needsPayment: false, waitingFor: '', message: '', ...over,
+    canSign: true, verified: true, needsPayment: false, waitingFor: '', message: '', notice: '', ...over,
   }
 }
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { apiError, mockApi, renderPage, reply } from '../../../test/utils'
-import { SigningStatus } from './SigningStatus'
+import { apiError, mockApi, polyfillDialog, renderPage, reply } from '../../../test/utils'
+import { SigningStatus, WITHDRAW, WITHDRAW_QUESTION } from './SigningStatus'
 
 afterEach(() => {
   cleanup()
@@ -20,7 +20,7 @@ function state(over: Record<string, unknown> = {}) {
   return {
     status: 'ATS', paymentStatus: 'COMPLETED', documentId: 'OR-2026-0001', documentHash: 'ab'.repeat(32), signers,
     events: [{ at: '2026-11-21T10:00:00Z', kind: 'code_verified', actor: 'Lara Lord', detail: 'lara@example.com' }],
-    canSign: false, verified: true, needsPayment: false, waitingFor: '', message: '', ...over,
+    canSign: false, verified: true, needsPayment: false, waitingFor: '', message: '', notice: '', ...over,
   }
 }
 
@@ -67,5 +67,36 @@ describe('SigningStatus', () => {
     expect(screen.queryByRole('button', { name: 'Re-send invitation' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'E-mail me the download link' }))
     expect(await screen.findByText('Download link sent to your email')).toBeInTheDocument()
+  })
+
+  it('lets the landlord withdraw an agreement whose start date passed, after asking, and opens the draft', async () => {
+    polyfillDialog()
+    const user = userEvent.setup()
+    const notice = 'The tenancy was to start on 1 December 2026, before every tenant had signed, so the agreement can no longer be signed as it is.'
+    const { post } = mockApi((path) => {
+      if (path === '/api/contracts/{id}/signing') return reply(200, state({ notice }))
+      if (path === '/api/contracts/{id}/withdraw') return reply(200, { contract: { id: 'c1', status: 'Draft' }, message: 'The agreement is withdrawn and back in your drafts.' })
+      return reply(404)
+    }, landlord)
+    const { router } = renderPage(<SigningStatus contractId="c1" />, { path: '/contract-builder', initialEntries: ['/contract-builder?view=awaiting&id=c1'] })
+    expect(await screen.findByText(notice)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Re-send invitation' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: WITHDRAW }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent(WITHDRAW_QUESTION)
+    expect(post).not.toHaveBeenCalledWith('/api/contracts/{id}/withdraw', expect.anything())
+    await user.click(within(dialog).getByRole('button', { name: WITHDRAW }))
+    expect(post).toHaveBeenCalledWith('/api/contracts/{id}/withdraw', expect.objectContaining({ params: { path: { id: 'c1' } } }))
+    expect(await screen.findByText('The agreement is withdrawn and back in your drafts.')).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?view=draft&id=c1')
+  })
+
+  it("tells a tenant why the agreement cannot be signed, with nothing to withdraw", async () => {
+    const tenant = { ...landlord, id: 'u2', email: 'tom@example.com', fullName: 'Tom Tenant', userType: 'Tenant' }
+    const notice = "This agreement's tenancy was to start on 1 December 2026, before everyone had signed."
+    mockApi((path) => (path === '/api/contracts/{id}/signing' ? reply(200, state({ notice, signers: signers.map((s) => ({ ...s, me: s.role === 'Tenant' })) })) : reply(404)), tenant)
+    renderPage(<SigningStatus contractId="c1" />)
+    expect(await screen.findByText(notice)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: WITHDRAW })).not.toBeInTheDocument()
   })
 })

@@ -16,7 +16,7 @@ const tenancy = {
   address: '8 Northcote Road, London, SW11 1NT',
   landlord: { name: 'Lara Lord', email: 'lord@example.com', addressForNotices: '1 Office Row, London, SW1A 1AA' },
   rent: '£1,500.00 a month', startDate: '2026-12-01', nextRentDue: '2026-12-01', nextGasCheckDue: '2027-03-01', depositScheme: 'Deposit Protection Service',
-  awaitingYourSignature: true, canSignNow: true, link: '/contract-builder?view=awaiting&id=c1', signLink: '/contract-builder?view=awaiting&id=c1&mode=sign', pdfUrl: '',
+  awaitingYourSignature: true, canSignNow: true, notice: '', link: '/contract-builder?view=awaiting&id=c1', signLink: '/contract-builder?view=awaiting&id=c1&mode=sign', pdfUrl: '',
   signers: [
     { role: 'Landlord', name: 'Lara Lord', signed: true, signedAt: '2026-11-20T10:00:00Z', me: false },
     { role: 'Tenant', name: 'Tom Tenant', signed: false, signedAt: null, me: true },
@@ -48,6 +48,19 @@ describe("a tenant's home (issue 27)", () => {
     expect(screen.getByText('1 December 2026')).toBeInTheDocument()
     // No landlord wording or landlord entries.
     expect(screen.queryByText(/Add a Property/i)).toBeNull()
+  })
+
+  it('says why an agreement whose start date passed cannot be signed, and offers to read it only', async () => {
+    const notice = "This agreement's tenancy was to start on 1 December 2026, before everyone had signed."
+    mockApi((path) => (path === '/api/me/home'
+      ? reply(200, { name: 'Tom Tenant', tenancies: [{ ...tenancy, canSignNow: false, notice }], reports: [], referenceChecks: [], dates: [] })
+      : reply(404, {})), tenant)
+    renderPage(<DashboardPage />, { path: '/home' })
+    const todo = await screen.findByRole('region', { name: 'What needs doing' }, { timeout: 5000 })
+    expect(within(todo).getByText(notice, { exact: false })).toBeInTheDocument()
+    expect(within(todo).queryByText(/is waiting for your signature/)).toBeNull()
+    expect(within(todo).queryByRole('link', { name: 'Read and sign' })).toBeNull()
+    expect(within(todo).getByRole('link', { name: 'Read the agreement' })).toHaveAttribute('href', tenancy.link)
   })
 
   it('says in plain words when there is nothing yet', async () => {

@@ -47,7 +47,11 @@ function HomeBody({ home }: { home: Home }) {
           <ul className="th-list">
             {toSign.map((t) => (
               <li key={t.id} className="th-todo__item">
-                <span>Your tenancy agreement for <strong>{t.address}</strong> is waiting for your signature.</span>
+                {t.notice ? (
+                  <span>Your tenancy agreement for <strong>{t.address}</strong>: {t.notice}</span>
+                ) : (
+                  <span>Your tenancy agreement for <strong>{t.address}</strong> is waiting for your signature.</span>
+                )}
                 {t.canSignNow ? (
                   <Link className="button button--small" to={t.signLink}>Read and sign</Link>
                 ) : (
