@@ -10,22 +10,15 @@ import (
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/platform/racetest"
+	"github.com/omnirent/omnirent/internal/signing/signingtest"
 )
 
 // withdrawnMails counts the e-mails telling addr the agreement was withdrawn.
 func withdrawnMails(t *testing.T, e *apptest.Env, addr string) int {
 	t.Helper()
-	msgs, err := e.App.Mail.Outbox(context.Background(), addr, 1000)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, m := range msgs {
-		if strings.HasPrefix(m.Subject, "Your tenancy agreement for ") && strings.HasSuffix(m.Subject, " was withdrawn") {
-			n++
-		}
-	}
-	return n
+	return signingtest.MailsWhere(t, e, addr, func(subject, _ string) bool {
+		return strings.HasPrefix(subject, "Your tenancy agreement for ") && strings.HasSuffix(subject, " was withdrawn")
+	})
 }
 
 // The last signature makes the agreement, and in England it cannot be made

@@ -197,13 +197,21 @@ func SealedFiles(t *testing.T, e *apptest.Env, kind string) int {
 // whose text names the document id (its link).
 func Mails(t *testing.T, e *apptest.Env, addr, subject, id string) int {
 	t.Helper()
+	return MailsWhere(t, e, addr, func(subj, text string) bool {
+		return strings.HasPrefix(subj, subject) && strings.Contains(text, "id="+id)
+	})
+}
+
+// MailsWhere counts the e-mails to addr whose subject and text match.
+func MailsWhere(t *testing.T, e *apptest.Env, addr string, match func(subject, text string) bool) int {
+	t.Helper()
 	msgs, err := e.App.Mail.Outbox(context.Background(), addr, 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	for _, m := range msgs {
-		if strings.HasPrefix(m.Subject, subject) && strings.Contains(m.Text, "id="+id) {
+		if match(m.Subject, m.Text) {
 			n++
 		}
 	}
