@@ -142,6 +142,19 @@ func (c Contract) sentTo(email string) bool {
 	return g.Answer == Yes && strings.EqualFold(g.Email, email)
 }
 
+// loadAsLandlord is an agreement the actor may read, for what only its
+// landlord may do (403 landlord_only for a tenant of it).
+func (s *Service) loadAsLandlord(ctx context.Context, a session.Actor, id string) (Contract, error) {
+	c, err := s.load(ctx, a, id)
+	if err != nil {
+		return Contract{}, err
+	}
+	if c.LandlordID != a.UserID {
+		return Contract{}, apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
+	}
+	return c, nil
+}
+
 // loadDraft is the actor's own draft, for changing it.
 func (s *Service) loadDraft(ctx context.Context, a session.Actor, id string) (Contract, error) {
 	c, err := s.load(ctx, a, id)
@@ -448,9 +461,6 @@ func (s *Service) startPassed(a Answers, lib *Library) bool {
 	return start.Format(time.DateOnly) < earliest
 }
 
-// MsgWithdrawnDetail is the audit trail's line for a withdrawn agreement.
-const MsgWithdrawnDetail = "The landlord withdrew the agreement to change it; it will be signed and sent again"
-
 // sentStartPassed refuses a signature on an agreement sent for signing
 // whose start date has passed before everyone signed (law.startDate): the
 // last signature makes the agreement, and it cannot be made for a tenancy
@@ -641,12 +651,9 @@ func (s *Service) Duplicate(ctx context.Context, a session.Actor, id string) (Re
 // after. "" says it is not received yet. Only the landlord, only for an
 // agreement with a deposit; a day in the future is refused.
 func (s *Service) SetDepositReceived(ctx context.Context, a session.Actor, id, received string) (Record, error) {
-	c, err := s.load(ctx, a, id)
+	c, err := s.loadAsLandlord(ctx, a, id)
 	if err != nil {
 		return Record{}, err
-	}
-	if c.LandlordID != a.UserID {
-		return Record{}, apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
 	}
 	if c.Answers.Deposit.Kind != DepositStandard {
 		return Record{}, apperr.New(apperr.Conflict, "no_deposit", MsgNoDeposit)

@@ -48,6 +48,8 @@ const (
 	MsgNoEmailedParties = "Every tenant needs an e-mail address to sign."
 	MsgWithdrawn        = "The agreement is withdrawn and back in your drafts: change what you need, then sign and send it again. The fee is not charged again."
 	MsgSignedByAll      = "Everyone has signed this agreement: it cannot be withdrawn."
+	// MsgWithdrawnDetail is the audit trail's line for a withdrawn agreement.
+	MsgWithdrawnDetail = "The landlord withdrew the agreement to change it; it will be signed and sent again"
 )
 
 func ref(id string) signing.Ref { return signing.Ref{Kind: Kind, ID: id} }
@@ -450,12 +452,9 @@ func (s *Service) invite(ctx context.Context, tx db.Conn, c Contract, p Property
 // ends, and the tenants invited are told by e-mail that it was withdrawn.
 // The fee stays paid. An agreement everyone has signed is final.
 func (s *Service) Withdraw(ctx context.Context, a session.Actor, id string) (Record, error) {
-	c, err := s.load(ctx, a, id)
+	c, err := s.loadAsLandlord(ctx, a, id)
 	if err != nil {
 		return Record{}, err
-	}
-	if c.LandlordID != a.UserID {
-		return Record{}, apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
 	}
 	p := s.place(ctx, c.PropertyID)
 	// The signers to tell, read before the transaction (reads on the pool
@@ -689,12 +688,9 @@ func (s *Service) Resend(ctx context.Context, a session.Actor, id string) error 
 
 // Invite e-mails the link again to the signers who have not signed (the landlord's re-send).
 func (s *Service) Invite(ctx context.Context, a session.Actor, id string) error {
-	c, err := s.load(ctx, a, id)
+	c, err := s.loadAsLandlord(ctx, a, id)
 	if err != nil {
 		return err
-	}
-	if c.LandlordID != a.UserID {
-		return apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
 	}
 	if c.Status != ATS {
 		return apperr.New(apperr.Conflict, "not_awaiting", MsgNotAwaiting)
