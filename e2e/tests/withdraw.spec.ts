@@ -60,5 +60,5 @@ test('a landlord withdraws a sent agreement, changes it and sends it again', asy
   await page.goto(`/contract-builder?view=awaiting&id=${id}`)
   await page.getByText('Audit trail').click()
   await expect(page.getByText('Withdrawn to change it').first()).toBeVisible()
-  await snap(page, testInfo, 'contract-sent-again')
+  await checkPage(page, testInfo, 'contract-sent-again')
 })
