@@ -10,7 +10,7 @@ BIN := bin/omnirent
 
 STRIPE_MOCK_VERSION := v0.203.0
 
-.PHONY: run build web test test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz lint-api image prod test-prod test-race bench
+.PHONY: run build web test ci test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz lint-api image prod test-prod test-race bench
 
 ## run: build everything and start the server with demo data (SQLite, local outbox)
 run: build
@@ -45,22 +45,22 @@ web: web/dist/index.html
 web/dist/index.html: $(WEB_DEPS) $(WEB_SRC)
 	cd web && npm run build
 
-## test: every test: Go (SQLite, and PostgreSQL when OMNIRENT_TEST_POSTGRES_URL is set), a short run of each fuzz target, web unit tests, Playwright journeys
-test: lint-api test-go fuzz test-web test-e2e
+## test: every test: Go (SQLite, and PostgreSQL when OMNIRENT_TEST_POSTGRES_URL is set), a short run of each fuzz target, web unit tests,
+## Playwright journeys; each stage timed against its budget (scripts/ci/stages.sh prints the table at the end)
+test:
+	@bash scripts/ci/stages.sh api go fuzz web e2e
 
-## test-go: vet, then every Go test once, under the race detector (it needs cgo and a C compiler; .ci/run
-## installs gcc). The tests hash passwords at argon2id's least cost (apptest.TestArgon2MemoryKiB): at 8 MiB
-## internal/auth alone passed 10 minutes under -race. The time and how it was measured: docs/perf.md.
-## The long tests of pure logic (racetest.LogicOnly) skip under -race, which finds nothing in them and makes
-## them several times slower; they run here once more without it (all must pass: the count is checked).
-LOGIC_TESTS = TestRequiredWordsNeverHideAMatch|TestSeriesFromTheWindowMatchesTheWholeWalk|TestNextAlertIsTheEarliestAlertNotYetDue
-LOGIC_PKGS = ./internal/tenancy/terms ./internal/calendar
+## ci: what .ci/run runs: `make test`'s stages, then the production journeys and the container image, in one table
+ci:
+	@bash scripts/ci/stages.sh api go fuzz web e2e prod image
+
+## test-go: vet, then every Go test once (scripts/ci/test-go.sh): the packages whose code shares state between
+## goroutines, and every concurrent test of the others, under the race detector (it needs cgo and a C compiler;
+## .ci/run installs gcc); the rest without it. The tests hash passwords at argon2id's least cost
+## (apptest.TestArgon2MemoryKiB). The time and how it was measured: docs/perf.md. Then the benchmarks once.
 test-go: stripe-mock
-	$(GO) vet ./...
-	CGO_ENABLED=1 $(GO) test -race -count=1 -timeout 30m ./...
-	$(GO) test -count=1 -v -run '^($(LOGIC_TESTS))$$' $(LOGIC_PKGS) 2>&1 | \
-		awk '{ print } /^--- PASS/ { n++ } END { if (n != 3) { print "want 3 logic tests passed, got " n; exit 1 } }'
-	$(MAKE) bench
+	GO=$(GO) bash scripts/ci/test-go.sh
+	$(MAKE) --no-print-directory bench
 
 ## bench: the speed benchmarks of issue 29 once each (-benchtime 1x), so they keep compiling and running; each prints
 ## its figure and target, which are not asserted here (docs/perf.md says how to measure them: more runs, a seeded database)

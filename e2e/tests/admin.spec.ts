@@ -62,7 +62,7 @@ test.describe('admin promo codes', () => {
   // A UK admin's browser (language and clock).
   test.use({ locale: 'en-GB', timezoneId: 'Europe/London' })
 
-  test('the admin creates, lists, updates, and deletes promo codes', async ({ page }, testInfo) => {
+  test('the admin creates, lists, updates, and deletes promo codes @phone', async ({ page }, testInfo) => {
     // One long journey with several screenshots and axe checks: under the full
     // suite's load it needs more than the default 45 s.
     test.slow()

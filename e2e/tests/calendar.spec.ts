@@ -87,7 +87,7 @@ async function icsOf(request: APIRequestContext, mail: MailWithFiles): Promise<s
   return res.text()
 }
 
-test('a landlord plans a weekly viewing, moves one, shares the feed and deletes the series; the attendee is told', async ({ page, request }, testInfo) => {
+test('a landlord plans a weekly viewing, moves one, shares the feed and deletes the series; the attendee is told @phone', async ({ page, request }, testInfo) => {
   test.setTimeout(240_000) // ran 2.1 min on a slow 2-core CI machine
   const landlord = await landlordWithProperty(page, request, 'cal')
   const attendee = { first: 'Amy', last: 'Lee', email: uniqueEmail('cal-amy') }
@@ -320,7 +320,7 @@ test('the feed carries the generated gas safety expiry of a certificate from the
 // Issue 26: at 390 px the category tiles were one row cut at "Cert..." with
 // Maintenance and Tenancy off-screen and no sign they scrolled. Every tile,
 // with its whole label, is now inside the page.
-test('every category tile and its whole label is in view on a phone', async ({ page, request }, testInfo) => {
+test('every category tile and its whole label is in view on a phone @phone', async ({ page, request }, testInfo) => {
   await landlordWithProperty(page, request, 'cal-tiles')
   await page.goto('/calendar')
   const tiles = page.getByRole('group', { name: 'Event types' }).getByRole('button')

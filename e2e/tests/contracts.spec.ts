@@ -16,7 +16,7 @@ async function atStep(page: Page, title: string) {
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible()
 }
 
-test('a landlord builds, leaves, resumes, edits and duplicates an agreement', async ({ page, request, browser }, testInfo) => {
+test('a landlord builds, leaves, resumes, edits and duplicates an agreement @phone', async ({ page, request, browser }, testInfo) => {
   test.setTimeout(180_000) // the journey is long; on a loaded machine it ran past 120 s
   const tenant = await createVerifiedUser(request, 'ctenant', 'Tenant')
   const tenantEmail = tenant.email

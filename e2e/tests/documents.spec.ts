@@ -94,7 +94,7 @@ async function landlord(page: Page, testInfo: TestInfo): Promise<Who> {
 // A UK site: dates as the landlord's browser shows them in Britain.
 test.use({ locale: 'en-GB', timezoneId: 'Europe/London' })
 
-test('a landlord uploads a gas safety certificate due in 20 days, sees it red, replaces it, and is reminded once', async ({ page, request }, testInfo) => {
+test('a landlord uploads a gas safety certificate due in 20 days, sees it red, replaces it, and is reminded once @phone', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000)
   const who = await landlord(page, testInfo)
   const soon = addDays(ukDay(), 20)

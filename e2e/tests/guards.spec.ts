@@ -44,7 +44,7 @@ test.describe('guards', () => {
     expect((await res.json()).users.admins).toBeGreaterThanOrEqual(1)
   })
 
-  test('icon menu: Maintenance is not a link; Calendar opens the calendar', async ({ page }, testInfo) => {
+  test('icon menu: Maintenance is not a link; Calendar opens the calendar @phone', async ({ page }, testInfo) => {
     await signInViaApi(page, demo.tenant.email, demo.tenant.password)
     await page.goto('/dashboard')
     await expectShell(page, testInfo)
@@ -73,7 +73,7 @@ test.describe('guards', () => {
     await checkPage(page, testInfo, 'calendar-tenant')
   })
 
-  test('phone: the shell menu is a drawer that opens and closes', async ({ page }, testInfo) => {
+  test('phone: the shell menu is a drawer that opens and closes @phone', async ({ page }, testInfo) => {
     test.skip(!isPhone(testInfo), 'the drawer is the phone layout')
     await signInViaApi(page, demo.landlord.email, demo.landlord.password)
     await page.goto('/profile/list')

@@ -14,7 +14,7 @@ async function expectIncorrectFields(page: Page) {
 }
 
 test.describe('login', () => {
-  test('wrong password and unknown e-mail get the same answer', async ({ page, request }, testInfo) => {
+  test('wrong password and unknown e-mail get the same answer @phone', async ({ page, request }, testInfo) => {
     const user = await createVerifiedUser(request, 'login-wrong')
     await page.goto('/dashboard')
     await expectSignInForm(page)

@@ -92,7 +92,7 @@ async function adminView(page: Page, testInfo: TestInfo, entry: 'Blog posts' | '
 test.describe('OmniNews', () => {
   test.use({ locale: 'en-GB', timezoneId: 'Europe/London' })
 
-  test('a visitor reads both views, then signs in from the login bar and comes back', async ({ page }, testInfo) => {
+  test('a visitor reads both views, then signs in from the login bar and comes back @phone', async ({ page }, testInfo) => {
     const asked: string[] = []
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/news') asked.push(new URL(r.url()).search)
@@ -181,7 +181,7 @@ test.describe('OmniNews', () => {
 test.describe('blog', () => {
   test.use({ locale: 'en-GB', timezoneId: 'Europe/London' })
 
-  test('a visitor reads the list of posts and a post', async ({ page, request }, testInfo) => {
+  test('a visitor reads the list of posts and a post @phone', async ({ page, request }, testInfo) => {
     // The list is asked for once, while the page's code downloads (lib/warm.ts), not twice.
     const asked: string[] = []
     page.on('request', (r) => {
@@ -227,7 +227,7 @@ test.describe('blog', () => {
     await expect(page.getByRole('heading', { name: '404 Not Found!' })).toBeVisible()
   })
 
-  test('an admin writes and publishes a post with a picture, finds it on /Blog, then deletes it', async ({ page, request }, testInfo) => {
+  test('an admin writes and publishes a post with a picture, finds it on /Blog, then deletes it @phone', async ({ page, request }, testInfo) => {
     test.slow()
     const tag = tagOf(testInfo)
     const title = `Moving-in checklist ${tag}`

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { checkPage, expectNoA11yViolations, expectWithin, isPhone, snap } from '../support/helpers'
 
 test.describe('public site', () => {
-  test('landing page: search banner, calls to action, top nav and footer', async ({ page }, testInfo) => {
+  test('landing page: search banner, calls to action, top nav and footer @phone', async ({ page }, testInfo) => {
     await page.goto('/')
     const search = page.getByRole('search', { name: 'Search homes to rent' })
     await expect(search.getByLabel('Search area')).toBeVisible()

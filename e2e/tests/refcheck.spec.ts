@@ -9,7 +9,7 @@ import { createPromoCode, deactivatePromoCode, fillCard, fillRenters, landlordWi
 
 const total = (page: Page) => page.getByTestId('basket-total')
 
-test('a landlord buys a check for two renters with a 50% code and a card', async ({ page, request, playwright }, testInfo) => {
+test('a landlord buys a check for two renters with a 50% code and a card @phone', async ({ page, request, playwright }, testInfo) => {
   test.setTimeout(120_000)
   const half = await createPromoCode(playwright, 50)
   const user = await landlordWithProperty(page, request, 'refcheck-buy')

@@ -43,7 +43,7 @@ async function fillRegistration(page: Page, userType: 'Landlord' | 'Tenant', ema
 }
 
 test.describe('registration', () => {
-  test('landlord: register, resend code, verify, onboarding dashboard', async ({ page, request }, testInfo) => {
+  test('landlord: register, resend code, verify, onboarding dashboard @phone', async ({ page, request }, testInfo) => {
     const email = uniqueEmail('reg-landlord')
     await page.goto('/register')
     await expect(page.getByRole('heading', { name: 'Create an account', level: 1 })).toBeVisible()

@@ -22,7 +22,7 @@ async function renterPage(browser: import('@playwright/test').Browser, testInfo:
   return context.newPage()
 }
 
-test('a renter completes the reference check and the landlord reads, downloads and e-mails the report', async ({ page, request, browser }, testInfo) => {
+test('a renter completes the reference check and the landlord reads, downloads and e-mails the report @phone', async ({ page, request, browser }, testInfo) => {
   test.setTimeout(180_000)
   const landlord = await landlordWithProperty(page, request, 'renter-check-ll')
   const renter = { name: 'Riley Renter', email: uniqueEmail('riley') }

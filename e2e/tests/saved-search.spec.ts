@@ -32,7 +32,7 @@ async function publishWeekly(page: Page, rentPounds: number): Promise<string> {
   return property.id
 }
 
-test('a renter saves a search, gets the daily e-mail of new listings once, and unsubscribes signed out', async ({ page, browser }, testInfo) => {
+test('a renter saves a search, gets the daily e-mail of new listings once, and unsubscribes signed out @phone', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000) // two accounts, a published listing, the job queue and a signed-out visit
   const renter = await createVerifiedUser(page.request, 'ss-renter', 'Tenant')
   await signInViaApi(page, renter.email, renter.password)

@@ -270,7 +270,7 @@ test('the demo landlord keeps a month of books: rent with an invoice, a repair w
   await snap(page, testInfo, 'wallet-tax-category')
 })
 
-test('on a phone, a landlord without an agreement sets the expected rent, sees the months overdue and records rent and a repair', async ({ page, request }, testInfo) => {
+test('on a phone, a landlord without an agreement sets the expected rent, sees the months overdue and records rent and a repair @phone', async ({ page, request }, testInfo) => {
   test.skip(!isPhone(testInfo), 'the phone journey (the desktop one uses the demo landlord)')
   test.setTimeout(120_000)
   await landlordWithProperty(page, request, 'walletlord')

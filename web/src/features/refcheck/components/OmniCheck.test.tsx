@@ -114,6 +114,11 @@ describe('OmniCheck initiate', () => {
     const user = userEvent.setup({ delay: null })
     open()
     expect(screen.getByRole('heading', { name: 'Welcome to OmniCheck, Ann' })).toBeInTheDocument()
+    // The welcome says what the check verifies and nothing more (issue 43): no identity or right to rent claim.
+    const welcome = screen.getByRole('region', { name: 'Welcome to OmniCheck, Ann' })
+    expect(welcome).toHaveTextContent(/verifies income, outgoings and affordability/)
+    expect(welcome).toHaveTextContent(/It is not an identity check and not a Right to Rent check/)
+    expect(welcome).not.toHaveTextContent(/covers identity|identity, income|verified through/)
     const tabs = screen.getByRole('navigation', { name: 'Reference checks' })
     expect(within(tabs).getByRole('link', { name: 'Initiate' })).toHaveAttribute('aria-current', 'page')
     expect(within(tabs).getByRole('link', { name: 'Active Reports' })).toHaveAttribute('href', '/dashboard?view=active')

@@ -14,12 +14,14 @@ export function WelcomeView({ name, onStart }: { name: string; onStart: () => vo
         Welcome to OmniCheck, {first}
       </h2>
       <p className="omni-welcome__lead">
-        Instant tenant reference checks, verified through each renter&apos;s bank by open banking. You see their affordability;
-        you never see their bank statements.
+        Instant tenant reference checks, read from each renter&apos;s bank by open banking with their consent. You see their
+        affordability; you never see their bank statements.
       </p>
       <ol className="omni-welcome__steps">
         <li>
-          <strong>Choose your check.</strong> The Instant Check covers identity, income, affordability and right to rent.
+          <strong>Choose your check.</strong> The Instant Check verifies income, outgoings and affordability from the
+          renter&apos;s bank data, and compares the bank account holder&apos;s name with the renter&apos;s. It is not an
+          identity check and not a Right to Rent check: you must still check the right to rent yourself.
         </li>
         <li>
           <strong>Enter the renters and the property.</strong> Each renter is checked separately.

@@ -1,0 +1,5 @@
+package other
+
+import "testing"
+
+func TestPlain(t *testing.T) { go func() {}() }

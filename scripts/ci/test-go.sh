@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# make test-go: vet, then every Go test once (SQLite, and PostgreSQL as well
+# when OMNIRENT_TEST_POSTGRES_URL is set: every test that opens a database
+# runs on both; tests of pure logic open none), split so the race detector
+# runs where it can find something (issue 43; docs/perf.md, "CI: where the
+# time goes"):
+#
+#   1. the packages whose own code shares state between goroutines (WHOLE
+#      below: the job queue, the database's and storage's handles, the image
+#      decode budget, the PDF fonts, the clock, signing, the wallet's books,
+#      geo's tables, the demo's parallel seeding): all their tests under -race;
+#   2. in every other package, the tests that run code at the same time
+#      (found by their shape: scripts/ci/racetests): under -race;
+#   3. the rest of those packages without the race detector, which makes
+#      them several times faster and finds nothing in code run by one
+#      goroutine at a time.
+#
+# The race detector needs cgo and a C compiler (.ci/run installs gcc).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+GO=${GO:-go}
+
+WHOLE=(
+  ./internal/platform/jobs ./internal/platform/db ./internal/platform/storage
+  ./internal/platform/imaging ./internal/platform/pdf ./internal/platform/clock
+  ./internal/platform/racetest ./internal/signing ./internal/wallet ./internal/geo
+  ./internal/demo
+)
+
+whole_csv=$(IFS=,; echo "${WHOLE[*]}")
+plan=$($GO run ./scripts/ci/racetests -whole "$whole_csv" internal)
+race_pkgs=$(sed -n 1p <<<"$plan")
+race_pattern=$(sed -n 2p <<<"$plan")
+whole_paths=$($GO list "${WHOLE[@]}")
+rest=$($GO list ./... | grep -vxF "$whole_paths")
+
+echo "== go vet"
+$GO vet ./...
+echo "== without the race detector: every package but the shared-state ones, their concurrent tests aside"
+# shellcheck disable=SC2086
+$GO test -count=1 -timeout 20m -skip "$race_pattern" $rest
+echo "== under the race detector: the shared-state packages, whole"
+CGO_ENABLED=1 $GO test -race -count=1 -timeout 20m "${WHOLE[@]}"
+echo "== under the race detector: the concurrent tests of the other packages"
+# shellcheck disable=SC2086
+CGO_ENABLED=1 $GO test -race -count=1 -timeout 20m -run "$race_pattern" $race_pkgs
