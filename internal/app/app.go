@@ -40,6 +40,7 @@ import (
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/refcheck"
+	"github.com/omnirent/omnirent/internal/repair"
 	"github.com/omnirent/omnirent/internal/savedsearch"
 	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/signing"
@@ -70,6 +71,8 @@ type App struct {
 	Blog       *blog.Service
 	Calendar   *calendar.Service
 	Wallet     *wallet.Service
+	// Repairs are the tenants' repair reports and the landlords' clocks (issue 44).
+	Repairs *repair.Service
 	// SavedSearches are renters' saved listing searches and their daily e-mail.
 	SavedSearches *savedsearch.Service
 	Handler       http.Handler
@@ -243,6 +246,14 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 			return nil, fmt.Errorf("demo wallet: %w", err)
 		}
 	}
+	repairData, err := repair.LoadData() // the category tree and the deadline catalogue, checked
+	if err != nil {
+		return nil, err
+	}
+	if a.Repairs, err = repair.NewService(repair.Deps{DB: d, Clock: clk, Data: repairData, Homes: repairHomes{properties, a.Contracts},
+		People: calendarPeople{authSvc}, Mail: mailer, BaseURL: cfg.BaseURL, Log: log}); err != nil {
+		return nil, err
+	}
 	a.SavedSearches = savedsearch.NewService(savedsearch.Deps{DB: d, Clock: clk, Jobs: q, Mail: mailer,
 		Listings: savedSearchListings{properties}, People: calendarPeople{authSvc}, BaseURL: cfg.BaseURL, Log: log})
 	if err := a.SavedSearches.Schedule(ctx); err != nil {
@@ -296,6 +307,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	blog.NewHandler(a.Blog).Routes(mux)
 	calendar.NewHandler(a.Calendar).Routes(mux)
 	wallet.NewHandler(a.Wallet).Routes(mux)
+	repair.NewHandler(a.Repairs).Routes(mux)
 	savedSearches := savedsearch.NewHandler(a.SavedSearches)
 	savedSearches.Routes(mux)
 	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)

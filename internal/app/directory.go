@@ -18,8 +18,10 @@ import (
 	"github.com/omnirent/omnirent/internal/promo"
 	"github.com/omnirent/omnirent/internal/property"
 	"github.com/omnirent/omnirent/internal/refcheck"
+	"github.com/omnirent/omnirent/internal/repair"
 	"github.com/omnirent/omnirent/internal/savedsearch"
 	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/tenancy"
 	"github.com/omnirent/omnirent/internal/wallet"
 )
 
@@ -410,4 +412,74 @@ func (l savedSearchListings) NewSince(ctx context.Context, q url.Values, since t
 			MonthlyPence: property.MonthlyPence(rent, p.RentCycle)})
 	}
 	return out, err
+}
+
+// repairHomes answers repairs about homes (repair.Homes): a tenant's homes
+// are the properties of the agreements signed by everyone that name their
+// e-mail; a landlord's property has the nation of its newest such
+// agreement (the landlord chose it where the postcode straddles a border),
+// or of its postcode when it has none.
+type repairHomes struct {
+	properties *property.Service
+	contracts  *contract.Service
+}
+
+func signedAgreement(c contract.Contract) bool {
+	return c.Status == contract.ADS || c.Status == contract.Completed
+}
+
+func (h repairHomes) TenantHomes(ctx context.Context, email string) ([]repair.Home, error) {
+	list, err := h.contracts.SignedFor(ctx, email)
+	out := make([]repair.Home, 0, len(list))
+	for _, r := range list {
+		p := r.Property
+		j := r.Jurisdiction
+		if j == "" {
+			j, _ = tenancy.JurisdictionOf(p.Postcode)
+		}
+		out = append(out, repair.Home{PropertyID: r.PropertyID, LandlordID: r.LandlordID, Address: oneLine(p.Line1, p.Line2, p.Town, p.Postcode),
+			Jurisdiction: j, TenancyID: r.ID})
+	}
+	return out, err
+}
+
+func (h repairHomes) Owned(ctx context.Context, landlordID, propertyID string) (repair.Home, error) {
+	pr, err := h.properties.Get(ctx, session.Actor{UserID: landlordID, UserType: session.Landlord}, propertyID)
+	if err != nil {
+		return repair.Home{}, err
+	}
+	a := pr.Address
+	j, _ := tenancy.JurisdictionOf(a.Postcode)
+	home := repair.Home{PropertyID: pr.ID, LandlordID: landlordID, Address: oneLine(a.FirstLine, a.SecondLine, a.Town, a.Postcode), Jurisdiction: j}
+	list, err := h.contracts.OfLandlord(ctx, landlordID, propertyID) // newest first
+	if err != nil {
+		return repair.Home{}, err
+	}
+	for _, c := range list {
+		if signedAgreement(c) {
+			home.TenancyID = c.ID
+			if c.Jurisdiction != "" {
+				home.Jurisdiction = c.Jurisdiction
+			}
+			break
+		}
+	}
+	return home, nil
+}
+
+func (h repairHomes) Tenants(ctx context.Context, landlordID, tenancyID string) ([]repair.Person, error) {
+	list, err := h.contracts.OfLandlord(ctx, landlordID, "")
+	if err != nil {
+		return nil, err
+	}
+	var out []repair.Person
+	for _, c := range list {
+		if c.ID != tenancyID {
+			continue
+		}
+		for _, t := range c.Answers.Tenants {
+			out = append(out, repair.Person{Name: strings.Join(strings.Fields(t.First+" "+t.Last), " "), Email: t.Email})
+		}
+	}
+	return out, nil
 }
