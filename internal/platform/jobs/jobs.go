@@ -122,9 +122,10 @@ func (q *Queue) claim(ctx context.Context) (*job, error) {
 	conn := q.db.Conn()
 	for range 5 { // another worker may win the race; try the next candidate
 		var j job
-		err := conn.QueryRow(ctx, `SELECT id, kind, payload, attempts, max_attempts, origin FROM jobs
+		var expired *int64 // a lease that ran out: its worker died without writing an outcome
+		err := conn.QueryRow(ctx, `SELECT id, kind, payload, attempts, max_attempts, origin, locked_until FROM jobs
 			WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ? AND (locked_until IS NULL OR locked_until < ?)
-			ORDER BY run_at LIMIT 1`, now, now).Scan(&j.id, &j.kind, &j.payload, &j.attempts, &j.max, &j.origin)
+			ORDER BY run_at LIMIT 1`, now, now).Scan(&j.id, &j.kind, &j.payload, &j.attempts, &j.max, &j.origin, &expired)
 		if errors.Is(err, db.NoRows) {
 			return nil, nil
 		}
@@ -139,6 +140,10 @@ func (q *Queue) claim(ctx context.Context) (*job, error) {
 		}
 		if n, _ := res.RowsAffected(); n == 1 {
 			j.attempts++
+			if expired != nil {
+				metrics.LeasesExpired.WithLabelValues(j.kind).Inc()
+				q.log.WarnContext(ctx, "job taken again after its lease ran out (its worker died)", "kind", j.kind, "id", j.id, "attempt", j.attempts)
+			}
 			return &j, nil
 		}
 	}

@@ -1,8 +1,9 @@
 // Package metrics exposes the server's figures in Prometheus' format
 // (client_golang) on a listener of its own (OMNIRENT_METRICS_ADDR, off by
 // default): requests by route and status with latency histograms, the job
-// queue (depth, age of the oldest due job, failures, runs by kind), mails
-// sent and failed, sweeps run, and the database pool.
+// queue (depth, age of the oldest due job, failures, running and stalled
+// jobs, runs by kind, jobs taken over from a dead worker), mails sent and
+// failed, sweeps run, and the database pool.
 //
 // Counters that code deep in the platform increments (jobs run, mails,
 // sweeps) are process-wide; what belongs to one running app (its database
@@ -35,6 +36,12 @@ var (
 	JobsRun = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "omnirent_jobs_run_total", Help: "Job runs by kind and outcome (done, retry, failed for good, released at shutdown).",
 	}, []string{"kind", "outcome"})
+	// LeasesExpired counts jobs taken again after their lease ran out: the
+	// worker that held them died (kill -9, a lost machine) before writing
+	// an outcome.
+	LeasesExpired = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "omnirent_jobs_lease_expired_total", Help: "Jobs taken again after their lease ran out (the worker holding them died), by kind.",
+	}, []string{"kind"})
 	// JobDuration is how long job runs take, by kind.
 	JobDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
 		Name: "omnirent_job_duration_seconds", Help: "How long a job run takes, by kind.",
@@ -51,7 +58,7 @@ var (
 )
 
 func init() {
-	process.MustRegister(Requests, JobsRun, JobDuration, Mails, Sweeps,
+	process.MustRegister(Requests, JobsRun, LeasesExpired, JobDuration, Mails, Sweeps,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 }
 
