@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A mixed load through the production shape (issue 28): starts
 # scripts/prod/up.sh (two instances on PostgreSQL, an S3 server, Mailpit and
-# the round-robin proxy), runs scripts/perf/mixload against the proxy for the
-# given time, prints its table and stops everything.
+# HAProxy in front, round robin), runs scripts/perf/mixload against the proxy
+# for the given time, prints its table and stops everything.
 # Usage: scripts/perf/mixed-load.sh [duration]   (default 5m; needs bin/omnirent: make build)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
