@@ -20,6 +20,7 @@ say() { echo "[failover] $*"; }
 
 go build -o bin/failover ./scripts/prod/failover
 
+: >"$log" # before the start: the background's own redirection may come after the first look
 PROD_PORT=$port PROD_DIR=$dir bash scripts/prod/up.sh >"$log" 2>&1 &
 up=$!
 stop_up() {
