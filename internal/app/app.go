@@ -152,7 +152,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		}
 	}
 	promos := promo.NewService(d, clk)
-	payments := payment.NewService(d, clk, promoCodes{promos}, mailer, log)
+	payments := payment.NewService(d, clk, promoCodes{promos}, mailer, q, log)
 	payments.UseSupplier(payment.Supplier{Name: cfg.Supplier.Name, Address: cfg.Supplier.Address, VATNumber: cfg.Supplier.VATNumber})
 	if st := cfg.Stripe; st.SecretKey != "" {
 		payments.UseStripe(payment.StripeConfig{SecretKey: st.SecretKey, PublishableKey: st.PublishableKey, WebhookSecret: st.WebhookSecret, APIURL: st.APIURL})

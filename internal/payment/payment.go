@@ -8,7 +8,8 @@
 // A paid order is recorded exactly once: RecordPayment runs in one transaction
 // that records the provider's event id (a replay is a no-op), moves the
 // order from pending to paid only if it is still pending, and in the same
-// transaction lets the product's Fulfiller act and queues the receipt.
+// transaction lets the product's Fulfiller act and enqueues the receipt
+// e-mail's job (its PDF is drawn after the commit: receipt.go).
 package payment
 
 import (

@@ -187,6 +187,7 @@ func TestSandboxCardPayment(t *testing.T) {
 		if s.fulfils.n.Load() != 1 {
 			t.Fatalf("fulfilled %d times", s.fulfils.n.Load())
 		}
+		e.RunJobs() // the receipt's job
 		msgs, _ := e.App.Mail.Outbox(context.Background(), buyerEmail, 10)
 		if len(msgs) != 2 || !strings.Contains(msgs[0].Subject, "£8.99") || !strings.Contains(msgs[0].Text, "Instant reference check") {
 			t.Fatalf("receipt: %+v", msgs[0])
@@ -250,6 +251,7 @@ func TestPaymentRecordedExactlyOnce(t *testing.T) {
 		if n := s.fulfils.n.Load(); n != 1 {
 			t.Fatalf("fulfilled %d times", n)
 		}
+		e.RunJobs() // the receipts' jobs
 		if n := e.MailCount(buyerEmail); n != 2 { // verification code + one receipt
 			t.Fatalf("%d mails", n)
 		}

@@ -55,6 +55,7 @@ func TestSimultaneousSandboxPayments(t *testing.T) {
 			if n := s.fulfils.n.Load() - before; n != 1 {
 				t.Fatalf("fulfilled %d times", n)
 			}
+			e.RunJobs() // the receipts' jobs
 			if n := e.MailCount(buyerEmail) - mails; n != 1 {
 				t.Fatalf("%d receipts", n)
 			}

@@ -2,6 +2,7 @@ package payment
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -164,14 +165,16 @@ func (s *Service) paidOrder(ctx context.Context, a session.Actor, number string)
 	return o, err
 }
 
-// ReceiptPDF is the receipt as a PDF, with the file name it is downloaded as.
+// ReceiptPDF is the receipt as a PDF, with the file name it is downloaded
+// as. It is drawn when asked for, from the order as stored, so it is there
+// as soon as the payment is (before the receipt e-mail's job has run, too).
 func (s *Service) ReceiptPDF(ctx context.Context, a session.Actor, number string) (name string, pdf []byte, err error) {
 	o, err := s.paidOrder(ctx, a, number)
 	if err != nil {
 		return "", nil, err
 	}
 	r := s.receiptOf(o)
-	b, err := receiptPDF(r)
+	b, err := s.drawReceipt(r)
 	if err != nil {
 		return "", nil, apperr.Wrap(err, "draw receipt")
 	}
@@ -180,13 +183,84 @@ func (s *Service) ReceiptPDF(ctx context.Context, a session.Actor, number string
 
 func receiptFileName(r Receipt) string { return "OmniRent receipt " + r.Number + ".pdf" }
 
-// sendReceipt queues the receipt e-mail inside the payment's transaction,
-// with the receipt's PDF attached and a link to its page.
-func (s *Service) sendReceipt(ctx context.Context, tx db.Conn, o Order) error {
-	r := s.receiptOf(o)
-	b, err := receiptPDF(r)
+// The receipt e-mail. The payment's transaction holds the receipt counter's
+// row (setPaid) until it commits, so nothing slow is done in it: it only
+// enqueues receiptJob (enqueueReceipt), which draws the PDF after the
+// commit, outside any transaction, and then queues the e-mail with it
+// attached in a short transaction that first marks the order's receipt as
+// sent (markReceiptSent), only if it was not. The job is retried until it
+// is done (a crash, a failed drawing) and may run twice; whatever happens
+// the buyer gets one receipt e-mail.
+
+const (
+	receiptJob = "payment.receipt"
+	// receiptTries: with the queue's back-off (capped near an hour) about
+	// two days of retries.
+	receiptTries = 50
+)
+
+type receiptPayload struct {
+	OrderID string `json:"orderId"`
+}
+
+// enqueueReceipt asks for o's receipt e-mail, inside the payment's
+// transaction: it is sent if, and only if, the payment commits.
+func (s *Service) enqueueReceipt(ctx context.Context, tx db.Conn, o Order) error {
+	return apperr.Wrap(s.jobs.Enqueue(ctx, tx, receiptJob, receiptPayload{OrderID: o.ID}, receiptTries), "queue receipt")
+}
+
+// receiptJob draws a paid order's receipt and queues its e-mail, once. Its
+// crash points (tests only): "drawn" (the PDF is drawn, nothing stored) and
+// "sent" (the e-mail is queued and the order marked, committed).
+func (s *Service) receiptJob(ctx context.Context, raw json.RawMessage) error {
+	var p receiptPayload
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return err
+	}
+	conn := s.db.Conn()
+	o, err := orderByID(ctx, conn, p.OrderID)
+	if apperr.IsNotFound(err) {
+		return nil
+	}
 	if err != nil {
-		return apperr.Wrap(err, "draw receipt")
+		return err
+	}
+	sent, err := receiptSent(ctx, conn, o.ID)
+	if err != nil || sent || o.Status != Paid {
+		return err // sent by an earlier run, or nothing to send
+	}
+	e, err := s.receiptEmail(o)
+	if err != nil {
+		return err
+	}
+	s.crashPoint("drawn")
+	err = s.db.Tx(ctx, func(tx db.Conn) error {
+		first, err := markReceiptSent(ctx, tx, o.ID, s.clock.Now())
+		if err != nil || !first {
+			return err // another run sent it meanwhile
+		}
+		return s.mail.Send(ctx, tx, e)
+	})
+	if err != nil {
+		return err
+	}
+	s.crashPoint("sent")
+	return nil
+}
+
+func (s *Service) crashPoint(point string) {
+	if s.receiptCrash != nil {
+		s.receiptCrash(point)
+	}
+}
+
+// receiptEmail is o's receipt e-mail, with the receipt's PDF attached and a
+// link to its page.
+func (s *Service) receiptEmail(o Order) (mail.Email, error) {
+	r := s.receiptOf(o)
+	b, err := s.drawReceipt(r)
+	if err != nil {
+		return mail.Email{}, apperr.Wrap(err, "draw receipt")
 	}
 	type line struct {
 		Name, Description, Net, VAT, Rate, Total string
@@ -197,7 +271,7 @@ func (s *Service) sendReceipt(ctx context.Context, tx db.Conn, o Order) error {
 		ls[i] = line{Name: l.Product, Description: l.Description, Qty: l.Qty, Net: money.Format(l.NetPence),
 			VAT: money.Format(l.VATPence), Rate: l.VATRate, Total: money.Format(l.TotalPence)}
 	}
-	return s.mail.Send(ctx, tx, mail.Email{
+	return mail.Email{
 		To: o.ReceiptEmail, Subject: "Your OmniRent receipt " + r.Number + ": " + money.Format(r.TotalPence), Template: "receipt",
 		Data: map[string]any{
 			"Number": r.Number, "PaidOn": supplyDay(r.SupplyDate), "Lines": ls, "Codes": r.Codes,
@@ -206,7 +280,7 @@ func (s *Service) sendReceipt(ctx context.Context, tx db.Conn, o Order) error {
 			"Path": "/profile/orders/" + r.Number,
 		},
 		Attachments: []mail.Attachment{{Name: receiptFileName(r), ContentType: "application/pdf", Data: b}},
-	})
+	}, nil
 }
 
 // supplyDay writes a YYYY-MM-DD date as "26 November 2026".

@@ -173,6 +173,7 @@ func TestReceiptEmail(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		s := open(t, e)
 		number, id := paidWithHalf(t, s)
+		e.RunJobs() // the receipt's job
 		msgs, err := e.App.Mail.Outbox(context.Background(), buyerEmail, 10)
 		if err != nil || len(msgs) == 0 {
 			t.Fatal(err)

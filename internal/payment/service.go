@@ -13,6 +13,7 @@ import (
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/session"
 )
@@ -52,6 +53,7 @@ type Service struct {
 	clock      clock.Clock
 	codes      Codes
 	mail       Mailer
+	jobs       *jobs.Queue
 	log        *slog.Logger
 	fulfillers map[string]Fulfiller
 	products   map[Product]Price
@@ -65,13 +67,20 @@ type Service struct {
 	sandbox *sandboxLedger
 	// supplier is who the receipts name as selling (UseSupplier).
 	supplier Supplier
+	// drawReceipt draws a receipt's PDF (receiptPDF; tests slow it down).
+	drawReceipt func(Receipt) ([]byte, error)
+	// receiptCrash, when set (tests only), is called at the points of the
+	// receipt job named in receiptJob.
+	receiptCrash func(point string)
 }
 
 // NewService makes the payment service with the offline sandbox as its card
-// provider (see UseStripe).
-func NewService(d *db.DB, c clock.Clock, codes Codes, m Mailer, log *slog.Logger) *Service {
-	return &Service{db: d, clock: c, codes: codes, mail: m, log: log, fulfillers: map[string]Fulfiller{}, products: map[Product]Price{},
-		sandbox: newSandboxLedger()}
+// provider (see UseStripe). q runs the receipt e-mails (receipt.go).
+func NewService(d *db.DB, c clock.Clock, codes Codes, m Mailer, q *jobs.Queue, log *slog.Logger) *Service {
+	s := &Service{db: d, clock: c, codes: codes, mail: m, jobs: q, log: log, fulfillers: map[string]Fulfiller{}, products: map[Product]Price{},
+		sandbox: newSandboxLedger(), drawReceipt: receiptPDF}
+	q.Handle(receiptJob, s.receiptJob)
+	return s
 }
 
 // Provider names the card provider in use, for the payment page: "sandbox"
@@ -412,7 +421,7 @@ func (s *Service) recordPayment(ctx context.Context, tx db.Conn, p ProviderPayme
 			return err
 		}
 	}
-	return s.sendReceipt(ctx, tx, o)
+	return s.enqueueReceipt(ctx, tx, o)
 }
 
 // OrderOnce is the one order a record is sold with (an agreement's or a

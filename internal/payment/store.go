@@ -169,6 +169,26 @@ func setPaid(ctx context.Context, tx db.Conn, id, provider, ref string, now time
 	return no, apperr.Wrap(err, "mark order paid")
 }
 
+// receiptSent says whether the order's receipt e-mail was queued.
+func receiptSent(ctx context.Context, c db.Conn, id string) (bool, error) {
+	var at sql.NullInt64
+	err := c.QueryRow(ctx, `SELECT receipt_sent_at FROM orders WHERE id = ?`, id).Scan(&at)
+	return at.Valid, apperr.Wrap(err, "read receipt sent")
+}
+
+// markReceiptSent records, in the transaction that queues the receipt
+// e-mail, that it is queued; false means it was already (another run of
+// the job). The update takes the order's row lock (the database's on
+// SQLite), so of two runs at once one marks it and the other finds it set.
+func markReceiptSent(ctx context.Context, tx db.Conn, id string, now time.Time) (bool, error) {
+	res, err := tx.Exec(ctx, `UPDATE orders SET receipt_sent_at = ? WHERE id = ? AND status = 'paid' AND receipt_sent_at IS NULL`, now.UnixMilli(), id)
+	if err != nil {
+		return false, apperr.Wrap(err, "mark receipt sent")
+	}
+	n, err := res.RowsAffected()
+	return n == 1, apperr.Wrap(err, "mark receipt sent")
+}
+
 // orderByReceiptNo reads the order a receipt number was given to.
 func orderByReceiptNo(ctx context.Context, c db.Conn, no int64) (Order, error) {
 	return scan(c.QueryRow(ctx, `SELECT `+cols+` FROM orders WHERE receipt_no = ?`, no))

@@ -212,6 +212,7 @@ func (s shop) paidOnce(t *testing.T, what string) {
 	if n := s.fulfils.n.Load(); n != 1 {
 		t.Fatalf("%s: fulfilled %d times", what, n)
 	}
+	s.e.RunJobs() // the receipts' jobs
 	if n := s.e.MailCount(buyerEmail); n != 2 { // the verification code and one receipt
 		t.Fatalf("%s: %d mails", what, n)
 	}
@@ -404,6 +405,7 @@ func TestStripeRecoveryByRetrieval(t *testing.T) {
 			})
 		}
 		wg.Wait()
+		s.e.RunJobs() // the receipts' jobs
 		if o := s.orderStatus(t, id2); o.Status != payment.Paid || s.fulfils.n.Load() != 2 || s.e.MailCount(buyerEmail) != 3 {
 			t.Fatalf("race: %s, fulfilled %d, mails %d", o.Status, s.fulfils.n.Load(), s.e.MailCount(buyerEmail))
 		}

@@ -110,6 +110,7 @@ func TestBuyInviteResendAndList(t *testing.T) {
 		if n := e.MailCount("cy@example.com"); n != 0 {
 			t.Fatalf("the removed renter was invited")
 		}
+		e.RunJobs() // the receipt's job
 		if lord, _ := e.App.Mail.Outbox(t.Context(), "lord@example.com", 1); len(lord) != 1 || !strings.Contains(lord[0].Subject, "receipt") {
 			t.Fatalf("no receipt: %+v", lord)
 		}
