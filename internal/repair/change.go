@@ -158,7 +158,12 @@ func (s *Service) apply(ctx context.Context, tx db.Conn, r *Repair, a session.Ac
 			r.Priority = in.Priority
 		}
 		if in.Hazards != nil {
-			r.Hazards = slices.Clone(in.Hazards)
+			r.Hazards = []string{}
+			for _, h := range in.Hazards {
+				if !slices.Contains(r.Hazards, h) {
+					r.Hazards = append(r.Hazards, h)
+				}
+			}
 		}
 		data["priority"], data["hazards"] = string(r.Priority), r.Hazards
 		// The clocks that count from awareness follow the priority and

@@ -2,6 +2,7 @@ package repair_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -123,5 +124,26 @@ func TestConfirmWhileTheLandlordCloses(t *testing.T) {
 				t.Fatalf("the repair ends %s", final)
 			}
 		})
+	})
+}
+
+// The same report sent twice at once (a phone retrying on a poor
+// connection) is one repair: both requests answer it, one made it.
+func TestTheSameReportTwiceAtOnce(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		h := newHousehold(t, e)
+		racetest.Rounds(t, 10, func(t *testing.T, round int) {
+			body := with(leak(), "clientKey", fmt.Sprintf("retry-%d", round))
+			res := racetest.Together(2, func(int) apptest.Response { return h.tom.Post("/api/repairs", body) })
+			if res[0].Status+res[1].Status != http.StatusCreated+http.StatusOK {
+				t.Fatalf("%d %s / %d %s", res[0].Status, res[0].Raw, res[1].Status, res[1].Raw)
+			}
+			if res[0].Body["repair"].(map[string]any)["id"] != res[1].Body["repair"].(map[string]any)["id"] {
+				t.Fatal("two repairs for one report")
+			}
+		})
+		if n := len(h.tom.Get("/api/repairs").Body["repairs"].([]any)); n != 10 {
+			t.Errorf("%d repairs for 10 reports", n)
+		}
 	})
 }

@@ -157,6 +157,24 @@ func TestTenantReportsARepair(t *testing.T) {
 		if w.Status != http.StatusOK || len(w.Body["repair"].(map[string]any)["vulnerability"].([]any)) != 0 {
 			t.Errorf("withdraw: %d %s", w.Status, w.Raw)
 		}
+		// A report the landlord logs for the home reaches its tenants: in
+		// their list, and by e-mail with the moment the landlord says they
+		// were told (so a tenant can say if it is wrong).
+		logged := report(t, h.lord, with(leak(), "propertyId", h.propertyID, "awareAt", "2026-11-26T18:45", "channel", "phone",
+			"channelNote", "Tess rang about the tap."))
+		if logged["viewer"] != "landlord" || h.tess.Get("/api/repairs/"+logged["id"].(string)).Status != http.StatusOK {
+			t.Errorf("the logged report is not the household's: %v", logged["viewer"])
+		}
+		msgs, _ = e.App.Mail.Outbox(context.Background(), "tess@example.com", 100)
+		told := ""
+		for _, m := range msgs {
+			if strings.HasPrefix(m.Subject, "Your landlord recorded a repair") {
+				told = m.Text
+			}
+		}
+		if !strings.Contains(told, "told by a phone call at 18:45 on Thu 26 Nov 2026") {
+			t.Errorf("the tenants' e-mail of a logged report: %q", told)
+		}
 	})
 }
 
