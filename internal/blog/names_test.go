@@ -33,3 +33,20 @@ func TestAuthorNameRejectsHiddenCharacters(t *testing.T) {
 		}
 	})
 }
+
+// A post's title is one line with no hidden characters (issue 43,
+// text.SingleLine): cleaned when stored, and one that is nothing once
+// cleaned is told a title is required.
+func TestTitleIsStoredOnOneLine(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		a := admin(t, e)
+		r := a.Post("/api/admin/blog/posts", post("Deposits\r\nexplained\u202e", "Body", blog.Draft))
+		if r.Status != http.StatusCreated || r.Body["post"].(map[string]any)["title"] != "Deposits explained" {
+			t.Fatalf("create: %d %s", r.Status, r.Raw)
+		}
+		r = a.Post("/api/admin/blog/posts", post("\r\n\u202e\u200b", "Body", blog.Draft))
+		if r.Status != http.StatusBadRequest || r.FieldError("title") != blog.MsgTitleRequired {
+			t.Fatalf("a title of nothing: %d %s", r.Status, r.Raw)
+		}
+	})
+}

@@ -42,7 +42,7 @@ type Input struct {
 }
 
 func (s *Service) check(ctx context.Context, in *Input) error {
-	in.Title, in.Slug, in.AuthorName = strings.TrimSpace(in.Title), strings.TrimSpace(in.Slug), strings.TrimSpace(in.AuthorName)
+	in.Title, in.Slug, in.AuthorName = text.SingleLine(in.Title), strings.TrimSpace(in.Slug), strings.TrimSpace(in.AuthorName)
 	fields := map[string]string{}
 	switch {
 	case in.Title == "":

@@ -107,7 +107,9 @@ func validClock(s string) bool {
 // all the fields'), the end after the start, a limit date only for a
 // repeating event (a one-off clears it) and not before the date.
 func (in *Input) validate(ctx context.Context, s *Service, a session.Actor) error {
-	in.Category, in.Title, in.Description = strings.TrimSpace(in.Category), strings.TrimSpace(in.Title), strings.TrimSpace(in.Description)
+	// The title is one line (text.SingleLine): line breaks typed in it
+	// would reach the invitation's and the alert's subject.
+	in.Category, in.Title, in.Description = strings.TrimSpace(in.Category), text.SingleLine(in.Title), strings.TrimSpace(in.Description)
 	in.Location.PropertyID, in.Location.Address = strings.TrimSpace(in.Location.PropertyID), strings.TrimSpace(in.Location.Address)
 	in.Date, in.StartTime, in.EndTime, in.LimitDate = strings.TrimSpace(in.Date), strings.TrimSpace(in.StartTime), strings.TrimSpace(in.EndTime), strings.TrimSpace(in.LimitDate)
 	fields := map[string]string{}
@@ -151,7 +153,7 @@ func (in *Input) validate(ctx context.Context, s *Service, a session.Actor) erro
 	}
 	seen := map[string]bool{}
 	for i, p := range in.Attendees {
-		p.FirstName, p.LastName, p.Email = strings.TrimSpace(p.FirstName), strings.TrimSpace(p.LastName), text.NormaliseEmail(p.Email)
+		p.FirstName, p.LastName, p.Email = text.SingleLine(p.FirstName), text.SingleLine(p.LastName), text.NormaliseEmail(p.Email)
 		if p.FirstName == "" || !text.ValidEmail(p.Email) || seen[p.Email] || len(p.FirstName) > 100 || len(p.LastName) > 100 {
 			fields["attendees"] = MsgAttendee
 		}
@@ -353,7 +355,7 @@ func occurrenceOf(e Event, occ string) (time.Time, error) {
 // stay); its alert follows it.
 func (s *Service) EditOccurrence(ctx context.Context, a session.Actor, id, occ string, in OccurrenceInput) (Event, error) {
 	return s.changeOccurrence(ctx, a, id, occ, func(t time.Time) (Exception, error) {
-		in.Title, in.Date, in.StartTime, in.EndTime = strings.TrimSpace(in.Title), strings.TrimSpace(in.Date), strings.TrimSpace(in.StartTime), strings.TrimSpace(in.EndTime)
+		in.Title, in.Date, in.StartTime, in.EndTime = text.SingleLine(in.Title), strings.TrimSpace(in.Date), strings.TrimSpace(in.StartTime), strings.TrimSpace(in.EndTime)
 		if err := in.validate(); err != nil {
 			return Exception{}, err
 		}

@@ -10,13 +10,13 @@ import (
 	"net/http"
 	"path"
 	"strings"
-	"unicode"
 
 	"github.com/google/uuid"
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/imaging"
+	"github.com/omnirent/omnirent/internal/platform/text"
 	"github.com/omnirent/omnirent/internal/session"
 )
 
@@ -40,22 +40,18 @@ func sniff(data []byte) (contentType, ext string, kind imaging.Kind, err error) 
 }
 
 // cleanFilename keeps the uploader's file name for showing back: the last
-// path element, printable, at most 120 characters, with the extension of
-// what the file really is.
+// path element, on one line with no bidirectional or invisible characters
+// (text.SingleLine: "inv\u202Efdp.pdf" is "invfdp.pdf"), no quotes, at most
+// 100 characters before the extension of what the file really is.
 func cleanFilename(name, ext string) string {
 	name = path.Base(strings.ReplaceAll(name, `\`, "/"))
-	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == '"' || r == '/' {
-			return -1
-		}
-		return r
-	}, strings.TrimSpace(name))
+	name = text.SingleLine(strings.NewReplacer(`"`, "", "/", "").Replace(name))
 	base := strings.TrimSuffix(name, path.Ext(name))
 	if base == "" || base == "." {
 		base = "certificate"
 	}
 	if r := []rune(base); len(r) > 100 {
-		base = string(r[:100])
+		base = strings.TrimSpace(string(r[:100]))
 	}
 	return base + ext
 }

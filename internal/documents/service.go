@@ -23,6 +23,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/platform/storage"
+	"github.com/omnirent/omnirent/internal/platform/text"
 	"github.com/omnirent/omnirent/internal/session"
 )
 
@@ -723,7 +724,7 @@ func (s *Service) check(c *Certificate, computeExpiry bool) error {
 	if !ok {
 		return apperr.Fields(MsgType, map[string]string{"type": MsgType})
 	}
-	c.Name, c.Notes = cleanText(c.Name), cleanText(c.Notes)
+	c.Name, c.Notes = text.SingleLine(c.Name), cleanText(c.Notes) // the name of an Other certificate is a title
 	c.IssuedOn, c.ExpiresOn = strings.TrimSpace(c.IssuedOn), strings.TrimSpace(c.ExpiresOn)
 	c.EPCRating = strings.ToUpper(strings.TrimSpace(c.EPCRating))
 	if !t.NeedsName {

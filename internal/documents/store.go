@@ -8,6 +8,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/text"
 )
 
 const certCols = `id, owner_id, property_id, cert_type, name, issued_on, expires_on, epc_rating, notes, replaced_by, created_at, updated_at`
@@ -109,7 +110,9 @@ func scanFile(row db.Scanner) (File, error) {
 	if errors.Is(err, db.NoRows) {
 		return File{}, apperr.New(apperr.NotFound, "not_found", MsgFileNotFound)
 	}
-	f.UploadedAt = time.UnixMilli(at).UTC()
+	// A name stored before names were cleaned when stored (issue 43) is
+	// cleaned as it is read, so it is never shown or downloaded disguised.
+	f.Filename, f.UploadedAt = text.SingleLine(f.Filename), time.UnixMilli(at).UTC()
 	return f, apperr.Wrap(err, "scan certificate file")
 }
 

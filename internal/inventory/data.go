@@ -8,6 +8,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/platform/dates"
+	"github.com/omnirent/omnirent/internal/platform/text"
 )
 
 // Data is the report's content, section by section (spec 3 section 3,
@@ -191,7 +192,7 @@ func (d *Data) check(cat *Catalogue) error {
 	}
 	for i := range d.Meters {
 		m := &d.Meters[i]
-		m.Kind, m.Location, m.Reading = clean(m.Kind), clean(m.Location), clean(m.Reading)
+		m.Kind, m.Location, m.Reading = text.SingleLine(m.Kind), clean(m.Location), clean(m.Reading) // Kind may be a typed name
 		if m.Kind == "" || m.Location == "" || m.Reading == "" {
 			return fieldErr("utilitiesAndMeters", MsgMeterFields)
 		}
@@ -201,7 +202,7 @@ func (d *Data) check(cat *Catalogue) error {
 	}
 	for i := range d.Documents {
 		doc := &d.Documents[i]
-		doc.Kind = clean(doc.Kind)
+		doc.Kind = text.SingleLine(doc.Kind) // a typed name for Other: the documents area and the calendar show it
 		if doc.Kind == "" || len(doc.Files) == 0 || !validDate(doc.Expiry) {
 			return fieldErr("documentsAndCompliance", MsgDocumentFields)
 		}

@@ -48,20 +48,20 @@ func (s *Service) fetch(ctx context.Context, feedURL string) ([]Article, error) 
 func articles(feed *gofeed.Feed, now time.Time) []Article {
 	var out []Article
 	for _, it := range feed.Items {
-		link := strings.TrimSpace(it.Link)
-		if u, err := url.Parse(link); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || strings.TrimSpace(it.Title) == "" {
+		link, title := strings.TrimSpace(it.Link), text.SingleLine(plain(it.Title))
+		if u, err := url.Parse(link); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || title == "" {
 			continue
 		}
-		a := Article{Title: text.Squash(plain(it.Title)), Source: text.Squash(feed.Title), URL: link, ImageURL: image(it), PublishedAt: now}
+		a := Article{Title: title, Source: text.SingleLine(feed.Title), URL: link, ImageURL: image(it), PublishedAt: now}
 		body := it.Description
 		if body == "" {
 			body = it.Content
 		}
 		a.Content = text.Truncate(text.Squash(plain(body)), maxStored)
 		if it.Author != nil {
-			a.Author = text.Squash(it.Author.Name)
+			a.Author = text.SingleLine(it.Author.Name)
 		} else if len(it.Authors) > 0 && it.Authors[0] != nil {
-			a.Author = text.Squash(it.Authors[0].Name)
+			a.Author = text.SingleLine(it.Authors[0].Name)
 		}
 		switch {
 		case it.PublishedParsed != nil:

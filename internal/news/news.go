@@ -95,7 +95,7 @@ func (s *Service) Headlines(ctx context.Context, v View) ([]Article, error) {
 
 // shape applies the truncation rules to an article as stored.
 func shape(a Article) Article {
-	a.Title = text.Truncate(text.Squash(a.Title), TitleLen)
+	a.Title = text.Truncate(text.SingleLine(a.Title), TitleLen)
 	full := text.Squash(a.Content)
 	a.Content, a.ContentShort = text.Truncate(full, ContentLen), text.Truncate(full, ContentLenPhone)
 	return a

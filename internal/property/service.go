@@ -11,6 +11,7 @@ import (
 	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/text"
 	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/tenancy"
 	"github.com/omnirent/omnirent/internal/tenancy/terms"
@@ -373,9 +374,12 @@ func (s *Service) place(p *Property) {
 	}
 }
 
+// cleanAddress checks an address. Its lines name the property wherever it
+// is shown (report and agreement titles, e-mail subjects, PDFs), so each is
+// one line with no bidirectional or invisible characters (text.SingleLine).
 func cleanAddress(a Address) (Address, error) {
-	a = Address{FirstLine: strings.TrimSpace(a.FirstLine), SecondLine: strings.TrimSpace(a.SecondLine),
-		Town: strings.TrimSpace(a.Town), Postcode: strings.TrimSpace(a.Postcode), Country: strings.TrimSpace(a.Country)}
+	a = Address{FirstLine: text.SingleLine(a.FirstLine), SecondLine: text.SingleLine(a.SecondLine),
+		Town: text.SingleLine(a.Town), Postcode: text.SingleLine(a.Postcode), Country: text.SingleLine(a.Country)}
 	fields := map[string]string{}
 	for name, v := range map[string]string{"addrFirstLine": a.FirstLine, "town": a.Town, "postcode": a.Postcode, "country": a.Country} {
 		if v == "" {

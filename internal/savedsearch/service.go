@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -20,6 +19,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/mail"
+	"github.com/omnirent/omnirent/internal/platform/text"
 	"github.com/omnirent/omnirent/internal/session"
 )
 
@@ -65,7 +65,7 @@ func (s *Service) Create(ctx context.Context, a session.Actor, name string, q ur
 	if err := s.d.Listings.Check(ctx, q); err != nil {
 		return SavedSearch{}, err
 	}
-	name = strings.TrimSpace(name)
+	name = text.SingleLine(name) // one line: it is the digest e-mail's heading
 	if name == "" {
 		name = Describe(q)
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/imaging"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/storage"
+	"github.com/omnirent/omnirent/internal/platform/text"
 	"github.com/omnirent/omnirent/internal/session"
 )
 
@@ -310,6 +311,9 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 		}
 		return s
 	}
+	// line cleans a one-line name (a category, a person, a lender) the same
+	// way first (text.SingleLine); only the description may hold line breaks.
+	line := func(f, s string, n int) string { return clean(f, text.SingleLine(s), n) }
 	for f, msg := range in.unreadable {
 		bad(f, msg)
 	}
@@ -324,12 +328,12 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 	if in.PropertyID == "" {
 		missing("propertyId")
 	}
-	category, custom := clean("category", in.Category, maxText), ""
+	category, custom := line("category", in.Category, maxText), ""
 	switch {
 	case category == "":
 		missing("category")
 	case strings.EqualFold(category, CategoryOther) || strings.EqualFold(category, CategoryCreateNew):
-		name := clean("customCategory", in.CustomCategory, maxText)
+		name := line("customCategory", in.CustomCategory, maxText)
 		if name == "" || strings.EqualFold(name, CategoryOther) || strings.EqualFold(name, CategoryCreateNew) {
 			missing("customCategory")
 		} else if c, ok := s.rules.builtinCategory(k, name); ok {
@@ -430,7 +434,7 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 		t.VAT = in.VAT
 		switch in.Party.Type {
 		case "", "vendor", "tenant":
-			t.Party = Party{Type: in.Party.Type, Person: clean("party.person", in.Party.Person, maxText), OrderNumber: clean("party.orderNumber", in.Party.OrderNumber, maxText)}
+			t.Party = Party{Type: in.Party.Type, Person: line("party.person", in.Party.Person, maxText), OrderNumber: line("party.orderNumber", in.Party.OrderNumber, maxText)}
 		default:
 			bad("party.type", MsgFillAll)
 		}
@@ -459,7 +463,7 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 			t.Paid = in.Paid
 			if in.Recoverable {
 				t.Recoverable = true
-				t.Debtor = clean("debtor", in.Debtor, maxText)
+				t.Debtor = line("debtor", in.Debtor, maxText)
 				if t.Debtor == "" {
 					missing("debtor")
 				}
@@ -477,7 +481,7 @@ func (s *Service) apply(ctx context.Context, a session.Actor, t *Transaction, in
 			}
 		}
 	case Loan:
-		t.LenderName = clean("lenderName", in.LenderName, maxText)
+		t.LenderName = line("lenderName", in.LenderName, maxText)
 		if t.LenderName == "" {
 			missing("lenderName")
 		}

@@ -25,6 +25,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/metrics"
+	"github.com/omnirent/omnirent/internal/platform/text"
 )
 
 //go:embed templates
@@ -121,6 +122,9 @@ var Queued func()
 // Send renders e and queues it for delivery inside conn (which may be the
 // caller's transaction, so the mail goes out only if the change commits).
 func (s *Service) Send(ctx context.Context, conn db.Conn, e Email) error {
+	// A subject is one line whatever a typed title it names holds (issue 43:
+	// an event's title with line breaks reached its invitation's subject).
+	e.Subject = text.SingleLine(e.Subject)
 	view := map[string]any{"Brand": s.brand, "Data": e.Data, "Subject": e.Subject}
 	var hb, tb bytes.Buffer
 	if err := s.html.ExecuteTemplate(&hb, e.Template+".html", view); err != nil {
