@@ -3041,6 +3041,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/repairs/form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the repair report and the repair pages need
+         * @description The guided report's category tree (questions, the priority, hazards and safety advice each answer means), the rooms, the safety advice of each nation with its emergency line, and the lists of choices (priorities, hazards, vulnerability groups, channels, decline and hold reasons) with the text limits. A tenant also gets the homes they may report for: those of agreements signed by everyone that name their e-mail (none before).
+         */
+        get: operations["getRepairForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My repairs
+         * @description A landlord's repairs across their properties (one property's with propertyId), or a tenant's for their homes (the repairs of their signed agreements), the most recently changed first, each with its status and the next deadline the landlord is due to act by.
+         */
+        get: operations["listRepairs"];
+        put?: never;
+        /**
+         * Report a repair, or log a report received elsewhere
+         * @description A tenant reports a repair in their home (a tenant on an agreement signed by everyone for that property; 403 no_home otherwise): the category and its answers, room, description (2,000 characters at most), availability, whether a contractor may enter when they are out, and optionally who in the home is vulnerable, with explicit consent (it raises the priority). The landlord is made aware now. A landlord logs a report received elsewhere for one of their properties, with the moment they were told (awareAt: UK time 2026-11-02T09:12 or RFC 3339; not in the future), the channel and a note of the original message: the clocks count from awareAt. The deadlines of the property's nation are counted at once; the other side is e-mailed (and the tenant gets an acknowledgement). The same clientKey from the same person answers the repair it made (200) instead of a second one.
+         */
+        post: operations["reportRepair"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A repair
+         * @description The repair for its landlord or a tenant of its agreement (404 for anyone else, admins included): its answers, the deadlines with their state, the whole history (hash-chained; historyValid says the chain holds) and the changes the viewer may make now.
+         */
+        get: operations["getRepair"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a repair's status
+         * @description One change of the state machine, by the side allowed to make it (403 landlord_only or tenant_only otherwise), from a status it is allowed from (409 bad_transition with a plain message otherwise); decided with the repair's row locked. from, when given, must be the current status (409 changed). Triage may set the priority (a change needs a note) and hazards and recounts the deadlines from awareness; the investigation records findings (note), whether safety work is needed and when it was completed (starting the summary and safety-work clocks); declining needs a reason from the list and a note (an emergency only after its investigation); on hold needs a reason; resume goes back to the status held from; a tenant reopens within 90 days (a repeat repair: a new round of deadlines). The other side is e-mailed.
+         */
+        post: operations["changeRepairStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a message on a repair
+         * @description The landlord or a tenant of the repair (also once it is closed); added to the history and e-mailed to the other side.
+         */
+        post: operations["postRepairMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tell the tenant a deadline cannot be met
+         * @description The landlord's notice on one of the repair's open deadlines: why, the date by which they expect to do it (after today), and what they do meanwhile (Scotland's SSI 2026/173 asks for it before the deadline; one sent after is recorded as late). Added to the history and e-mailed to the tenants.
+         */
+        post: operations["postRepairNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/vulnerability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw what the tenant shared about who is vulnerable
+         * @description A tenant of the repair withdraws their consent; the information is removed (the history says only that it was withdrawn).
+         */
+        delete: operations["withdrawRepairVulnerability"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5000,6 +5154,265 @@ export interface components {
             /** @description the last day counted: the year's end, or today while the year runs */
             countedTo: string;
             scheduled: components["schemas"]["WalletScheduled"];
+        };
+        /** @enum {string} */
+        RepairStatus: "reported" | "triaged" | "investigation_booked" | "investigated" | "summary_sent" | "contractor_assigned" | "appointment_proposed" | "appointment_confirmed" | "in_progress" | "work_done" | "verified" | "closed" | "on_hold" | "declined" | "disputed" | "reopened";
+        /** @enum {string} */
+        RepairPriority: "emergency" | "urgent" | "routine";
+        /** @enum {string} */
+        RepairRole: "tenant" | "landlord" | "system";
+        RepairLabelled: {
+            id: string;
+            text: string;
+        };
+        RepairLine: {
+            name: string;
+            number: string;
+            note?: string;
+            source: string;
+            /** @enum {string} */
+            confidence: "H" | "M" | "L";
+        };
+        RepairAdvice: {
+            id: string;
+            title: string;
+            steps: string[];
+            line: components["schemas"]["RepairLine"] | null;
+        };
+        RepairOption: {
+            id: string;
+            text: string;
+            priority?: components["schemas"]["RepairPriority"];
+            ifVulnerable?: components["schemas"]["RepairPriority"];
+            hazards?: string[];
+            /** @description the safety advice shown before anything else when this answer is chosen */
+            safety?: string;
+        };
+        RepairQuestion: {
+            id: string;
+            text: string;
+            optional: boolean;
+            options: components["schemas"]["RepairOption"][];
+        };
+        RepairCategory: {
+            id: string;
+            name: string;
+            priority: components["schemas"]["RepairPriority"];
+            hazards: string[] | null;
+            questions: components["schemas"]["RepairQuestion"][];
+        };
+        RepairForm: {
+            homes: {
+                propertyId: string;
+                address: string;
+                jurisdiction: string;
+            }[];
+            categories: components["schemas"]["RepairCategory"][];
+            rooms: string[];
+            /** @description per nation (England, Wales, Scotland, Northern Ireland): the safety advice by id */
+            safety: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["RepairAdvice"];
+                };
+            };
+            priorities: components["schemas"]["RepairPriority"][];
+            hazards: components["schemas"]["RepairLabelled"][];
+            vulnerabilityGroups: components["schemas"]["RepairLabelled"][];
+            channels: components["schemas"]["RepairLabelled"][];
+            declineReasons: components["schemas"]["RepairLabelled"][];
+            holdReasons: components["schemas"]["RepairLabelled"][];
+            limits: {
+                [key: string]: number;
+            };
+        };
+        RepairReport: {
+            /** @description the landlord's property; a tenant's home (optional when they have one) */
+            propertyId?: string;
+            category: string;
+            /** @description question id: option id */
+            answers?: {
+                [key: string]: string;
+            };
+            room: string;
+            description: string;
+            availability?: string;
+            /** @description a contractor may enter when the tenant is out */
+            entryWhenOut?: boolean;
+            /** @description tenants only: who in the home is vulnerable, shared with the landlord with explicit consent */
+            vulnerability?: {
+                groups?: ("child_under_5" | "pregnancy" | "respiratory" | "disability" | "over_65")[];
+                consent?: boolean;
+            };
+            /** @description landlords only: when they were told (UK time 2026-11-02T09:12, or RFC 3339); not in the future */
+            awareAt?: string;
+            /**
+             * @description landlords only
+             * @enum {string}
+             */
+            channel?: "phone" | "text" | "email" | "letter" | "in_person" | "inspection" | "other";
+            /** @description landlords only: the original message or a note of the call */
+            channelNote?: string;
+            /** @description the same key twice from the same person makes one repair */
+            clientKey?: string;
+        };
+        RepairChange: {
+            /** @description the status to move to, or resume (off hold, back to the status held from) */
+            status: components["schemas"]["RepairStatus"] | "resume";
+            from?: components["schemas"]["RepairStatus"];
+            /** @description the note; for investigated the findings, for summary_sent the summary the tenant receives */
+            note?: string;
+            priority?: components["schemas"]["RepairPriority"];
+            hazards?: string[];
+            /** @description declined: a decline reason; on_hold: a hold reason */
+            reason?: string;
+            safetyWorkRequired?: boolean;
+            /** @description investigated: when the investigation was completed (default now) */
+            completedAt?: string;
+        };
+        RepairNotice: {
+            /** @description the open deadline's rule, e.g. SCO-DM-INV */
+            ruleId: string;
+            reason: string;
+            /** Format: date */
+            expectedBy: string;
+            mitigation: string;
+        };
+        RepairDeadline: {
+            ruleId: string;
+            title: string;
+            /** @description e.g. Investigate by Mon 14 Dec 2026 */
+            label: string;
+            when: string;
+            /** @enum {string} */
+            kind: "legal" | "target";
+            kindText: string;
+            /**
+             * Format: date-time
+             * @description the moment it passes (days end at midnight UK time)
+             */
+            dueAt: string;
+            /** Format: date */
+            dueDay: string;
+            /** @enum {string} */
+            state: "open" | "met" | "met_late" | "missed" | "stopped";
+            round: number;
+            /** @enum {string} */
+            trigger: "aware" | "investigated" | "safety-work-needed" | "access-notice" | "eicr-remedial";
+            /** Format: date-time */
+            triggerAt: string;
+            /** @description e.g. 10 working days */
+            counting: string;
+            source: string;
+            url: string;
+            /** @description e.g. the bank holidays not counted */
+            note: string;
+            /** Format: date-time */
+            metAt: string | null;
+            /** Format: date-time */
+            noticeSentAt: string | null;
+        };
+        RepairEvent: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            role: components["schemas"]["RepairRole"];
+            name: string;
+            /** @enum {string} */
+            kind: "reported" | "logged" | "status" | "message" | "notice" | "vulnerability";
+            from: string;
+            to: string;
+            text: string;
+            body: string;
+            data: {
+                [key: string]: unknown;
+            };
+            hash: string;
+        };
+        RepairAction: {
+            status: string;
+            label: string;
+            needsNote: boolean;
+            needsReason: boolean;
+            resumesTo?: string;
+        };
+        Repair: {
+            id: string;
+            propertyId: string;
+            address: string;
+            jurisdiction: string;
+            viewer: components["schemas"]["RepairRole"];
+            category: string;
+            categoryName: string;
+            answers: {
+                question: string;
+                answer: string;
+            }[];
+            room: string;
+            description: string;
+            availability: string;
+            entryWhenOut: boolean;
+            vulnerability: components["schemas"]["RepairLabelled"][];
+            /** Format: date-time */
+            vulnerabilitySharedAt: string | null;
+            reporterRole: components["schemas"]["RepairRole"];
+            reporterName: string;
+            channel: string;
+            channelText: string;
+            channelNote: string;
+            /**
+             * Format: date-time
+             * @description when the landlord was made aware: the clocks count from it
+             */
+            awareAt: string;
+            /** Format: date-time */
+            loggedAt: string;
+            suggestedPriority: components["schemas"]["RepairPriority"];
+            priority: components["schemas"]["RepairPriority"];
+            emergency: boolean;
+            hazards: components["schemas"]["RepairLabelled"][];
+            status: components["schemas"]["RepairStatus"];
+            statusText: string;
+            open: boolean;
+            heldFrom: string;
+            /** @description times reopened (a repeat repair) */
+            repeats: number;
+            nextDue: components["schemas"]["RepairDeadline"] | null;
+            deadlines: components["schemas"]["RepairDeadline"][];
+            history: components["schemas"]["RepairEvent"][];
+            historyValid: boolean;
+            actions: components["schemas"]["RepairAction"][];
+            safety: components["schemas"]["RepairAdvice"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RepairResponse: {
+            repair: components["schemas"]["Repair"];
+        };
+        RepairItem: {
+            id: string;
+            propertyId: string;
+            address: string;
+            category: string;
+            categoryName: string;
+            room: string;
+            priority: components["schemas"]["RepairPriority"];
+            emergency: boolean;
+            status: components["schemas"]["RepairStatus"];
+            statusText: string;
+            open: boolean;
+            reporterRole: components["schemas"]["RepairRole"];
+            /** Format: date-time */
+            awareAt: string;
+            nextDue: components["schemas"]["RepairDeadline"] | null;
+            overdue: boolean;
+            repeats: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RepairList: {
+            repairs: components["schemas"]["RepairItem"][];
         };
     };
     responses: {
@@ -9705,6 +10118,231 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    getRepairForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairForm"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    listRepairs: {
+        parameters: {
+            query?: {
+                propertyId?: string;
+                /** @description open (not yet verified, closed or declined) or closed; both when absent */
+                state?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+        };
+    };
+    reportRepair: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepairReport"];
+            };
+        };
+        responses: {
+            /** @description the repair this clientKey already made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairResponse"];
+                };
+            };
+            /** @description reported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    getRepair: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the repair */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    changeRepairStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepairChange"];
+            };
+        };
+        responses: {
+            /** @description the repair */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    postRepairMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the repair */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    postRepairNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepairNotice"];
+            };
+        };
+        responses: {
+            /** @description the repair */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    withdrawRepairVulnerability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the repair */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
 }
