@@ -65,6 +65,11 @@ type contractJSON struct {
 	SentAt              *time.Time    `json:"sentAt"`
 	// DepositReceivedOn is the day the deposit was received, "" until recorded (shown to the landlord only).
 	DepositReceivedOn string `json:"depositReceivedOn"`
+	// StartDatePassed: sent for signing, and its start date passed before
+	// everyone signed, so nobody can sign it (the lists mark it); Notice
+	// says so in the words of its page, for the reader.
+	StartDatePassed bool   `json:"startDatePassed"`
+	Notice          string `json:"notice"`
 }
 
 func toJSON(r Record) contractJSON {
@@ -73,7 +78,7 @@ func toJSON(r Record) contractJSON {
 		ContractType: contractType, Jurisdiction: r.Jurisdiction, AskJurisdiction: r.AskJurisdiction, JurisdictionChoices: nonNil(r.JurisdictionChoices), LibraryVersion: r.LibraryVersion,
 		Answers: answersFor(r), Step: r.Step, History: r.History, Steps: r.Steps, Duplicate: r.DuplicatedFrom != "", Mine: r.Mine,
 		Editable: r.Mine && r.Status == Draft, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, SentAt: r.SentAt,
-		DepositReceivedOn: mineOnly(r.Mine, r.DepositReceived)}
+		DepositReceivedOn: mineOnly(r.Mine, r.DepositReceived), StartDatePassed: r.Notice != "", Notice: r.Notice}
 }
 
 // answersFor are the answers as the reader may see them: the landlord all

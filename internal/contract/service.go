@@ -66,6 +66,10 @@ type Record struct {
 	// document's reader only). Certificates: the copies the tenant receives.
 	CertificateWarnings []string
 	Certificates        []CertificateCopy
+	// Notice: why the agreement cannot be signed now, for the reader (its
+	// start date passed before everyone signed: law.startDate's landlord
+	// or party message, as its page says), "" otherwise.
+	Notice string
 }
 
 func (s *Service) now() time.Time { return s.clock.Now().UTC() }
@@ -280,7 +284,7 @@ func (s *Service) lawful(a Answers, p Property) error {
 func (s *Service) record(c Contract, p Property, a session.Actor) Record {
 	_, ask := tenancy.JurisdictionOf(p.Postcode)
 	return Record{Contract: c, Property: p, Mine: c.LandlordID == a.UserID, AskJurisdiction: ask, Steps: Steps(c.Answers),
-		JurisdictionChoices: tenancy.JurisdictionChoices(p.Postcode)}
+		JurisdictionChoices: tenancy.JurisdictionChoices(p.Postcode), Notice: s.startPassedNotice(c, a)}
 }
 
 // Get is one agreement for its reader.

@@ -3327,6 +3327,10 @@ export interface components {
             updatedAt: string;
             /** Format: date-time */
             sentAt: string | null;
+            /** @description sent for signing, and its start date passed before everyone signed: nobody can sign it until the landlord withdraws it to change the date (the lists mark it) */
+            startDatePassed: boolean;
+            /** @description why it cannot be signed now, for the reader, in the words of its signing page (the landlord's: withdraw it to change the start date); empty otherwise */
+            notice: string;
         };
         ContractResponse: {
             contract: components["schemas"]["Contract"];

@@ -2,7 +2,10 @@
 // Property (first address line), Contract type, Created at and an action
 // cell; a row opens the agreement; drafts can be deleted after a
 // confirmation; completed rows have a download icon for the signed PDF.
-// On a phone the rows become cards.
+// An agreement awaiting signatures whose start date passed before everyone
+// signed (nobody can sign it now) is marked 'Start date passed', with the
+// notice its page shows the reader (the landlord's says to withdraw it to
+// change the date). On a phone the rows become cards.
 import { useState } from 'react'
 import { Download, Trash2 } from 'lucide-react'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
@@ -26,6 +29,9 @@ export const LIST_TITLES: Record<Exclude<ListView, 'all'>, string> = {
   completed: 'Completed Tenancy Contracts',
 }
 const EMPTY_NAMES: Record<Exclude<ListView, 'all'>, string> = { draft: 'Draft', awaiting: 'Awaiting Signature', completed: 'Completed' }
+
+/** START_DATE_PASSED marks an agreement nobody can sign now: its start date passed before everyone signed. */
+export const START_DATE_PASSED = 'Start date passed'
 
 type Props = { view: Exclude<ListView, 'all'>; landlord: boolean; onOpen: (id: string) => void; onCreate: () => void }
 
@@ -62,6 +68,12 @@ export function ContractList({ view, landlord, onOpen, onCreate }: Props) {
                   <button type="button" className="link-button cw-table__open" onClick={(e) => { e.stopPropagation(); onOpen(c.id) }}>
                     {c.property.addrFirstLine || 'Property'}
                   </button>
+                  {c.startDatePassed ? (
+                    <>
+                      {' '}<span className="cw-badge">{START_DATE_PASSED}</span>
+                      {c.notice ? <span className="cw-table__notice">{c.notice}</span> : null}
+                    </>
+                  ) : null}
                 </td>
                 <td data-label="Tenants">{tenantNames(c) || 'No tenants yet'}</td>
                 <td data-label="Contract type">{c.contractType || '-'}</td>
