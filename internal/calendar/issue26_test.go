@@ -162,8 +162,7 @@ func TestFeedAddressIsShownOnceHashedAndNotLogged(t *testing.T) {
 func TestOldFeedAddressWorksAfterTheHashingStep(t *testing.T) {
 	const token = "OldFeedToken_0123456789abcdefghijklmnopqrstuvwx"
 	dbtest.Migrated(t, 27, []string{
-		`INSERT INTO users (id, email, full_name, user_type, password_hash, created_at, updated_at)
-			VALUES ('u1', 'lord@example.com', 'Lord Landlord', 'Landlord', 'x', 1, 1)`,
+		dbtest.Landlord,
 		`INSERT INTO calendar_feeds (owner_id, token, created_at) VALUES ('u1', '` + token + `', 1)`,
 	}, func(t *testing.T, d *db.DB) {
 		e := apptest.Start(t, d, nil)

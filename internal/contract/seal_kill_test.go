@@ -6,7 +6,6 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/contract"
-	"github.com/omnirent/omnirent/internal/signing"
 	"github.com/omnirent/omnirent/internal/signing/signingtest"
 )
 
@@ -49,12 +48,8 @@ func TestSealSurvivesKill(t *testing.T) {
 // signs as Tom, the last signer, and runs the jobs, stopping (to be
 // killed) at the point.
 func TestSealKillHelper(t *testing.T) {
-	k := signingtest.Helper(t)
-	tom, hash := k.LastSigner(t, "tom@example.com")
-	res, err := k.Env.App.Contracts.Sign(context.Background(), tom, k.ID, signing.Signature{Method: signing.Typed, Typed: "Tom Tenant"}, hash,
-		signing.Meta{IP: "127.0.0.1", UserAgent: "helper"})
-	if err != nil || !res.Completed {
-		t.Fatalf("sign: %v %+v", err, res.Completed)
-	}
-	k.Signed(t)
+	signingtest.SignsLast(t, "tom@example.com", "Tom Tenant", func(ctx context.Context, e *apptest.Env, last signingtest.Last) (bool, error) {
+		res, err := e.App.Contracts.Sign(ctx, last.Signer, last.ID, last.Signature, last.Hash, last.Meta)
+		return res.Completed, err
+	})
 }

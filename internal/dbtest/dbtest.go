@@ -81,6 +81,12 @@ func OpenAt(t testing.TB, dialect db.Dialect, version int64) *db.DB {
 	return d
 }
 
+// Landlord is a seed statement for Migrated: the landlord u1
+// (lord@example.com), in the columns the users table has had since the
+// first step, whom the rows a step's test seeds belong to.
+const Landlord = `INSERT INTO users (id, email, full_name, user_type, password_hash, created_at, updated_at)
+	VALUES ('u1', 'lord@example.com', 'Lord', 'Landlord', 'x', 1, 1)`
+
 // Migrated is the shape of a test of a migration step, on each dialect as
 // a subtest: a fresh database migrated only up to version before, the seed
 // statements run in it (the rows as they were before the step), then every

@@ -58,14 +58,8 @@ func TestReportSealSurvivesKill(t *testing.T) {
 // TestReportSealSurvivesKill: it signs as Tom, the last signer, and runs
 // the jobs, stopping (to be killed) at the point.
 func TestReportSealKillHelper(t *testing.T) {
-	k := signingtest.Helper(t)
-	tom, hash := k.LastSigner(t, "tom@example.com")
-	res, err := k.Env.App.Inventory.Sign(context.Background(), tom, k.ID, signing.SignRequest{
-		Signature:    signing.Signature{Method: signing.Typed, Typed: "Tom Tenant"},
-		DocumentHash: hash,
-	}, signing.Meta{IP: "127.0.0.1", UserAgent: "helper"})
-	if err != nil || !res.Completed {
-		t.Fatalf("sign: %v %+v", err, res.Completed)
-	}
-	k.Signed(t)
+	signingtest.SignsLast(t, "tom@example.com", "Tom Tenant", func(ctx context.Context, e *apptest.Env, last signingtest.Last) (bool, error) {
+		res, err := e.App.Inventory.Sign(ctx, last.Signer, last.ID, signing.SignRequest{Signature: last.Signature, DocumentHash: last.Hash}, last.Meta)
+		return res.Completed, err
+	})
 }

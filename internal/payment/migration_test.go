@@ -13,8 +13,7 @@ import (
 // (a pending order gets no number) and starts the counter after them.
 func TestMigrationNumbersPaidOrders(t *testing.T) {
 	dbtest.Migrated(t, 36, []string{
-		`INSERT INTO users (id, email, full_name, user_type, password_hash, created_at, updated_at)
-			VALUES ('u1', 'lord@example.com', 'Lord', 'Landlord', 'x', 1, 1)`,
+		dbtest.Landlord,
 		`INSERT INTO orders (id, user_id, order_type, status, lines, total_pence, receipt_email, paid_at, created_at, updated_at)
 			VALUES ('later', 'u1', 'reference-check', 'paid', '[]', 899, 'lord@example.com', 2000, 1, 1)`,
 		`INSERT INTO orders (id, user_id, order_type, status, lines, total_pence, receipt_email, paid_at, created_at, updated_at)

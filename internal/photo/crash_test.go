@@ -59,96 +59,85 @@ var crashPoints = []string{
 	"delete:row-deleted",   // the row gone, its three files not yet
 }
 
-// crashDB opens a fresh migrated database of the dialect and answers its
-// URL, which the helper opens too.
-func crashDB(t *testing.T, dialect db.Dialect) (*db.DB, string) {
-	t.Helper()
-	u := dbtest.URL(t, dialect)
-	d, err := db.Open(context.Background(), u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
-	return d, u
+func TestPhotoUploadKilledAtEachPoint(t *testing.T) {
+	killtest.Each(t, func(t *testing.T, shared killtest.Shared) {
+		d, dir := shared.Open(t), shared.Dir
+		for i, point := range crashPoints {
+			owner := "property-" + string(rune('a'+i))
+			shared.KillAt(t, "TestPhotoCrashHelper", point, "PHOTO_CRASH_OWNER="+owner)
+			// Restart: a fresh service on the same database and files,
+			// its clock past the killed worker's job lease.
+			clk := clock.NewFake(time.Now().Add(time.Hour))
+			s, q, files := crashService(t, d, dir, clk)
+			ctx := context.Background()
+			runJobs(t, q)
+			rows, err := listOf(ctx, d.Conn(), KindProperty, []string{owner})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := 1
+			if strings.HasPrefix(point, "delete:") || point == "upload:file-written" {
+				want = 0
+			}
+			if len(rows) != want {
+				t.Fatalf("%s: %d rows after restart, want %d", point, len(rows), want)
+			}
+			// No row names a missing file; a committed photo has its sizes.
+			for _, p := range rows {
+				if !p.resized() {
+					t.Errorf("%s: the photo was never resized (its job was lost)", point)
+				}
+				for _, size := range []Size{Original, Large, Thumb} {
+					if rc, _, err := files.Get(ctx, p.key(size)); err != nil {
+						t.Errorf("%s: the row names a missing %s file: %v", point, size, err)
+					} else {
+						rc.Close()
+					}
+				}
+			}
+			// Two sweeps: the first notes orphans, the second removes them.
+			found, _, err := s.SweepOrphans(ctx, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, removed, err := s.SweepOrphans(ctx, found); err != nil || removed != len(found) {
+				t.Fatalf("%s: removed %d of %d orphans (%v)", point, removed, len(found), err)
+			}
+			objs, err := files.List(ctx, kinds[KindProperty].dir+"/")
+			if err != nil {
+				t.Fatal(err)
+			}
+			all, err := namesOf(ctx, d.Conn(), KindProperty)
+			if err != nil {
+				t.Fatal(err)
+			}
+			named := map[string]bool{}
+			for _, p := range all {
+				for _, size := range []Size{Original, Large, Thumb} {
+					named[p.key(size)] = true
+				}
+			}
+			for _, o := range objs {
+				if !named[o.Key] {
+					t.Errorf("%s: orphan file left after the sweep: %s", point, o.Key)
+				}
+			}
+			files.Close()
+		}
+	})
 }
 
-func TestPhotoUploadKilledAtEachPoint(t *testing.T) {
-	for _, dialect := range dbtest.Dialects() {
-		t.Run(string(dialect), func(t *testing.T) {
-			d, dsn := crashDB(t, dialect)
-			dir := t.TempDir()
-			for i, point := range crashPoints {
-				owner := "property-" + string(rune('a'+i))
-				killtest.At(t, "TestPhotoCrashHelper", "crash:"+point,
-					"PHOTO_CRASH_DB="+dsn, "PHOTO_CRASH_DIR="+dir, "PHOTO_CRASH_OWNER="+owner, "PHOTO_CRASH_AT="+point)
-				// Restart: a fresh service on the same database and files,
-				// its clock past the killed worker's job lease.
-				clk := clock.NewFake(time.Now().Add(time.Hour))
-				s, q, files := crashService(t, d, dir, clk)
-				ctx := context.Background()
-				for {
-					ran, err := q.RunOnce(ctx)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !ran {
-						break
-					}
-				}
-				rows, err := listOf(ctx, d.Conn(), KindProperty, []string{owner})
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := 1
-				if strings.HasPrefix(point, "delete:") || point == "upload:file-written" {
-					want = 0
-				}
-				if len(rows) != want {
-					t.Fatalf("%s: %d rows after restart, want %d", point, len(rows), want)
-				}
-				// No row names a missing file; a committed photo has its sizes.
-				for _, p := range rows {
-					if !p.resized() {
-						t.Errorf("%s: the photo was never resized (its job was lost)", point)
-					}
-					for _, size := range []Size{Original, Large, Thumb} {
-						if rc, _, err := files.Get(ctx, p.key(size)); err != nil {
-							t.Errorf("%s: the row names a missing %s file: %v", point, size, err)
-						} else {
-							rc.Close()
-						}
-					}
-				}
-				// Two sweeps: the first notes orphans, the second removes them.
-				found, _, err := s.SweepOrphans(ctx, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if _, removed, err := s.SweepOrphans(ctx, found); err != nil || removed != len(found) {
-					t.Fatalf("%s: removed %d of %d orphans (%v)", point, removed, len(found), err)
-				}
-				objs, err := files.List(ctx, kinds[KindProperty].dir+"/")
-				if err != nil {
-					t.Fatal(err)
-				}
-				all, err := namesOf(ctx, d.Conn(), KindProperty)
-				if err != nil {
-					t.Fatal(err)
-				}
-				named := map[string]bool{}
-				for _, p := range all {
-					for _, size := range []Size{Original, Large, Thumb} {
-						named[p.key(size)] = true
-					}
-				}
-				for _, o := range objs {
-					if !named[o.Key] {
-						t.Errorf("%s: orphan file left after the sweep: %s", point, o.Key)
-					}
-				}
-				files.Close()
-			}
-		})
+// runJobs runs q's jobs until none is left.
+func runJobs(t *testing.T, q *jobs.Queue) {
+	t.Helper()
+	for {
+		ran, err := q.RunOnce(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ran {
+			return
+		}
 	}
 }
 
@@ -187,33 +176,16 @@ func TestSweepKeepsAnUploadInFlight(t *testing.T) {
 
 // TestPhotoCrashHelper is the process TestPhotoUploadKilledAtEachPoint kills.
 func TestPhotoCrashHelper(t *testing.T) {
-	killtest.Helper(t)
-	point := os.Getenv("PHOTO_CRASH_AT")
+	shared, stop := killtest.InHelper(t)
 	ctx := context.Background()
-	d, err := db.Open(ctx, os.Getenv("PHOTO_CRASH_DB"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, q, _ := crashService(t, d, os.Getenv("PHOTO_CRASH_DIR"), clock.System{})
-	crashPoint = func(p string) {
-		if p == point {
-			killtest.Reached("crash:" + p) // killed here
-		}
-	}
+	s, q, _ := crashService(t, shared.Open(t), shared.Dir, clock.System{})
+	crashPoint = stop // killed at the test's point
 	owner := os.Getenv("PHOTO_CRASH_OWNER")
 	v, err := s.Upload(ctx, KindProperty, crashActor, owner, bytes.NewReader(imagingtest.JPEG(t, 900, 700)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for { // the resize job
-		ran, err := q.RunOnce(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !ran {
-			break
-		}
-	}
+	runJobs(t, q) // the resize job
 	if err := s.Delete(ctx, KindProperty, crashActor, owner, v.Name); err != nil {
 		t.Fatal(err)
 	}

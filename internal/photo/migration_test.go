@@ -12,8 +12,7 @@ import (
 // "property", keeping every column, with no hash or capture time known.
 func TestMigrationCarriesPropertyPhotos(t *testing.T) {
 	dbtest.Migrated(t, 13, []string{
-		`INSERT INTO users (id, email, full_name, user_type, password_hash, created_at, updated_at)
-			VALUES ('u1', 'lord@example.com', 'Lord', 'Landlord', 'x', 1, 1)`,
+		dbtest.Landlord,
 		`INSERT INTO properties (id, landlord_id, status, addr_first_line, town, postcode, country, created_at, updated_at)
 			VALUES ('p1', 'u1', 'Published', '1 High St', 'London', 'SW11 5RW', 'United Kingdom', 1, 1)`,
 		`INSERT INTO property_photos (name, property_id, content_type, width, height, large_width, large_height, thumb_width, thumb_height, created_at)

@@ -10,8 +10,6 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/config"
-	"github.com/omnirent/omnirent/internal/dbtest"
-	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/killtest"
 	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/wallet"
@@ -23,82 +21,70 @@ import (
 // The upload runs in a helper process (this test binary again, started
 // by killtest), killed with SIGKILL at the point.
 func TestInvoiceUploadKilledBetweenFileAndRow(t *testing.T) {
-	for _, dialect := range dbtest.Dialects() {
-		t.Run(string(dialect), func(t *testing.T) {
-			dir := t.TempDir()
-			dbURL := dbtest.URL(t, dialect)
-			d, err := db.Open(context.Background(), dbURL)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer d.Close()
-			e := startAt(t, d, dir)
-			c, p := landlord(t, e, "lord@example.com", 1)
-			id := add(t, c, entry("expense", p[0], "Insurance", 10000, "2026-10-01"))["id"].(string)
-			landlordID := obj(c.Get("/api/auth/session").Body["user"])["id"].(string)
+	killtest.Each(t, func(t *testing.T, s killtest.Shared) {
+		e := startAt(t, s)
+		c, p := landlord(t, e, "lord@example.com", 1)
+		id := add(t, c, entry("expense", p[0], "Insurance", 10000, "2026-10-01"))["id"].(string)
+		landlordID := obj(c.Get("/api/auth/session").Body["user"])["id"].(string)
 
-			killtest.At(t, "TestInvoiceUploadCrashHelper", "file-written",
-				"WALLET_CRASH_DB="+dbURL, "WALLET_CRASH_DIR="+dir, "WALLET_CRASH_LANDLORD="+landlordID, "WALLET_CRASH_ENTRY="+id)
+		s.KillAt(t, "TestInvoiceUploadCrashHelper", "file-written",
+			"WALLET_CRASH_LANDLORD="+landlordID, "WALLET_CRASH_ENTRY="+id)
 
-			// Restart: a new server on the same database and files.
-			e2 := startAt(t, d, dir)
-			c2 := e2.NewClient()
-			if r := c2.Post("/api/auth/login", map[string]any{"email": "lord@example.com", "password": "Secret#123"}); r.Status != 200 {
-				t.Fatalf("login: %d %s", r.Status, r.Raw)
-			}
-			if inv := obj(c2.Get("/api/wallet/transactions/" + id).Body["transaction"])["invoice"]; inv != nil {
-				t.Fatalf("the entry names an invoice whose row was never written: %v", inv)
-			}
-			assertNamedFilesExist(t, e2, d)
-			stray := walletFiles(t, e2, id)
-			if len(stray) != 1 {
-				t.Fatalf("want the killed upload's file on disk before the sweep, got %v", stray)
-			}
-			// The sweep leaves a young file (its row may be coming)...
-			e2.RunJobs()
-			if got := walletFiles(t, e2, id); len(got) != 1 {
-				t.Fatalf("a young file was swept: %v", got)
-			}
-			// ...and removes it once it is older than wallet.OrphanAge.
-			e2.Clock.Advance(wallet.OrphanAge + 2*time.Minute)
-			e2.RunJobs()
-			if got := walletFiles(t, e2, id); len(got) != 0 {
-				t.Fatalf("the stray file stayed after the sweep: %v", got)
-			}
-			// The entry still takes an invoice.
-			if r := upload(t, c2, "/api/wallet/transactions/"+id+"/invoice", "i.pdf", "application/pdf", pdf("after")); r.Status != 200 {
-				t.Fatalf("upload after restart: %d %s", r.Status, r.Raw)
-			}
-			assertNamedFilesExist(t, e2, d)
-		})
-	}
+		// Restart: a new server on the same database and files.
+		e2 := startAt(t, s)
+		c2 := e2.NewClient()
+		if r := c2.Post("/api/auth/login", map[string]any{"email": "lord@example.com", "password": "Secret#123"}); r.Status != 200 {
+			t.Fatalf("login: %d %s", r.Status, r.Raw)
+		}
+		if inv := obj(c2.Get("/api/wallet/transactions/" + id).Body["transaction"])["invoice"]; inv != nil {
+			t.Fatalf("the entry names an invoice whose row was never written: %v", inv)
+		}
+		assertNamedFilesExist(t, e2)
+		stray := walletFiles(t, e2, id)
+		if len(stray) != 1 {
+			t.Fatalf("want the killed upload's file on disk before the sweep, got %v", stray)
+		}
+		// The sweep leaves a young file (its row may be coming)...
+		e2.RunJobs()
+		if got := walletFiles(t, e2, id); len(got) != 1 {
+			t.Fatalf("a young file was swept: %v", got)
+		}
+		// ...and removes it once it is older than wallet.OrphanAge.
+		e2.Clock.Advance(wallet.OrphanAge + 2*time.Minute)
+		e2.RunJobs()
+		if got := walletFiles(t, e2, id); len(got) != 0 {
+			t.Fatalf("the stray file stayed after the sweep: %v", got)
+		}
+		// The entry still takes an invoice.
+		if r := upload(t, c2, "/api/wallet/transactions/"+id+"/invoice", "i.pdf", "application/pdf", pdf("after")); r.Status != 200 {
+			t.Fatalf("upload after restart: %d %s", r.Status, r.Raw)
+		}
+		assertNamedFilesExist(t, e2)
+	})
 }
 
 // TestInvoiceUploadCrashHelper is the process that is killed: it uploads an
 // invoice and stops between the file and the row.
 func TestInvoiceUploadCrashHelper(t *testing.T) {
-	killtest.Helper(t)
-	d, err := db.Open(context.Background(), os.Getenv("WALLET_CRASH_DB"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := startAt(t, d, os.Getenv("WALLET_CRASH_DIR"))
-	wallet.PauseAfterInvoiceFile(func() { killtest.Reached("file-written") })
+	s, stop := killtest.InHelper(t)
+	e := startAt(t, s)
+	wallet.PauseAfterInvoiceFile(func() { stop("file-written") })
 	a := session.Actor{UserID: os.Getenv("WALLET_CRASH_LANDLORD"), UserType: session.Landlord, Role: session.RoleUser}
-	_, err = e.App.Wallet.SetInvoice(context.Background(), a, os.Getenv("WALLET_CRASH_ENTRY"), bytes.NewReader(pdf("killed")))
+	_, err := e.App.Wallet.SetInvoice(context.Background(), a, os.Getenv("WALLET_CRASH_ENTRY"), bytes.NewReader(pdf("killed")))
 	t.Fatalf("the upload ended instead of pausing: %v", err)
 }
 
-// startAt starts the app on d with its files in dir (kept across restarts).
-func startAt(t *testing.T, d *db.DB, dir string) *apptest.Env {
+// startAt starts the app on the database and files s names (kept across
+// restarts).
+func startAt(t *testing.T, s killtest.Shared) *apptest.Env {
 	t.Helper()
-	return apptest.Start(t, d, func(c *config.Config) { *c = apptest.Config(t, dir) })
+	return apptest.Start(t, s.Open(t), func(c *config.Config) { *c = apptest.Config(t, s.Dir) })
 }
 
 // assertNamedFilesExist: every invoice an entry names is stored.
-func assertNamedFilesExist(t *testing.T, e *apptest.Env, d *db.DB) {
+func assertNamedFilesExist(t *testing.T, e *apptest.Env) {
 	t.Helper()
-	rows, err := d.QueryContext(context.Background(), `SELECT invoice_key FROM wallet_transactions WHERE invoice_key <> ''`)
+	rows, err := e.App.DB.QueryContext(context.Background(), `SELECT invoice_key FROM wallet_transactions WHERE invoice_key <> ''`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,10 +13,18 @@
 // folders (t.TempDir, os.MkdirTemp) would stay in the system's temp folder:
 // Start points the helper's TMPDIR into the test's own t.TempDir, removed
 // with it.
+//
+// Most kill tests have one shape: on each database, the test and its
+// helper share a migrated database and a data folder (Shared, from Each or
+// New); the test kills the helper at a point of its work (Shared.KillAt),
+// then restarts on the same database and folder and checks what it finds.
+// The helper calls InHelper, which answers the Shared and the function its
+// work calls at each of its points, stopping at the test's.
 package killtest
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -25,11 +33,19 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/omnirent/omnirent/internal/dbtest"
+	"github.com/omnirent/omnirent/internal/platform/db"
 )
 
 // envHelper names, in a helper process's environment, the test function it
-// was started for.
-const envHelper = "OMNIRENT_TEST_KILLTEST_HELPER"
+// was started for; the others carry a Shared and the point to stop at.
+const (
+	envHelper = "OMNIRENT_TEST_KILLTEST_HELPER"
+	envURL    = "OMNIRENT_TEST_KILLTEST_DB"
+	envDir    = "OMNIRENT_TEST_KILLTEST_DIR"
+	envPoint  = "OMNIRENT_TEST_KILLTEST_POINT"
+)
 
 // Timeout is how long Start waits for the helper to print its line.
 var Timeout = 2 * time.Minute
@@ -126,3 +142,69 @@ func Reached(line string) {
 		time.Sleep(time.Hour)
 	}
 }
+
+// Shared is what a kill test shares with its helper process: a migrated
+// database, which both open by its URL, and a data folder (files).
+type Shared struct {
+	URL string // the database
+	Dir string // the data folder
+}
+
+// Each runs fn as a subtest on each database of the run (dbtest.Dialects),
+// each with a fresh Shared.
+func Each(t *testing.T, fn func(t *testing.T, s Shared)) {
+	t.Helper()
+	for _, dialect := range dbtest.Dialects() {
+		t.Run(string(dialect), func(t *testing.T) { fn(t, New(t, dialect)) })
+	}
+}
+
+// New makes a fresh Shared: a migrated database of the dialect and an
+// empty data folder, both removed after the test.
+func New(t testing.TB, dialect db.Dialect) Shared {
+	t.Helper()
+	return Shared{URL: dbtest.URL(t, dialect), Dir: t.TempDir()}
+}
+
+// Open opens the shared database (the test's own connection, a restart's,
+// or the helper's), closed after the test.
+func (s Shared) Open(t testing.TB) *db.DB {
+	t.Helper()
+	d, err := db.Open(context.Background(), s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+// KillAt runs the test function helper in a helper process, as At does,
+// with s, point and env in its environment, and kills it with SIGKILL once
+// its work reaches point (the helper's stop function, see InHelper).
+func (s Shared) KillAt(t testing.TB, helper, point string, env ...string) {
+	t.Helper()
+	env = append([]string{envURL + "=" + s.URL, envDir + "=" + s.Dir, envPoint + "=" + point}, env...)
+	At(t, helper, atLine(point), env...)
+}
+
+// InHelper is Helper for a helper started by Shared.KillAt: it answers the
+// test's Shared and stop, which the helper's work calls at each of its
+// points; at the point the test named, stop reports it (Reached) and waits
+// to be killed, at any other it returns.
+func InHelper(t *testing.T) (s Shared, stop func(point string)) {
+	t.Helper()
+	Helper(t)
+	at := Point()
+	return Shared{URL: os.Getenv(envURL), Dir: os.Getenv(envDir)}, func(point string) {
+		if point == at {
+			Reached(atLine(point))
+		}
+	}
+}
+
+// Point is, in a helper started by Shared.KillAt, the point the test
+// named.
+func Point() string { return os.Getenv(envPoint) }
+
+// atLine is the line a helper prints on reaching point.
+func atLine(point string) string { return "killtest: at " + point }

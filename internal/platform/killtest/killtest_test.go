@@ -1,6 +1,7 @@
 package killtest
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,4 +52,46 @@ func TestAtKillsTheHelper(t *testing.T) {
 	if _, err := os.Stat(helperTmp); !os.IsNotExist(err) {
 		t.Errorf("the killed helper's temp folder %s is still there (%v)", helperTmp, err)
 	}
+}
+
+// TestSharedHelper is the helper process of TestKillAtSharesTheDatabase: it
+// writes a row in the shared database and a file in the shared folder,
+// passes one point, and stops at the test's.
+func TestSharedHelper(t *testing.T) {
+	s, stop := InHelper(t)
+	ctx := context.Background()
+	d := s.Open(t)
+	if _, err := d.Conn().Exec(ctx, `INSERT INTO killtest_notes (note) VALUES (?)`, os.Getenv("KILLTEST_TEST_NOTE")); err != nil {
+		t.Fatal(err)
+	}
+	stop("before") // not the test's point: goes on
+	if err := os.WriteFile(filepath.Join(s.Dir, "note"), []byte("past before"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	stop("here")
+	if err := os.WriteFile(filepath.Join(s.Dir, "note"), []byte("past here"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Fatal("not killed")
+}
+
+// The helper KillAt starts opens the test's database and folder (the row
+// and the file it wrote are there), and is killed at the point the test
+// named, not at another it passes first.
+func TestKillAtSharesTheDatabase(t *testing.T) {
+	Each(t, func(t *testing.T, s Shared) {
+		ctx := context.Background()
+		d := s.Open(t)
+		if _, err := d.Conn().Exec(ctx, `CREATE TABLE killtest_notes (note TEXT)`); err != nil {
+			t.Fatal(err)
+		}
+		s.KillAt(t, "TestSharedHelper", "here", "KILLTEST_TEST_NOTE=from the helper")
+		var note string
+		if err := d.Conn().QueryRow(ctx, `SELECT note FROM killtest_notes`).Scan(&note); err != nil || note != "from the helper" {
+			t.Errorf("the helper's row: %q %v", note, err)
+		}
+		if b, err := os.ReadFile(filepath.Join(s.Dir, "note")); err != nil || string(b) != "past before" {
+			t.Errorf("the helper's file: %q %v, want it past the point before and killed at its own", b, err)
+		}
+	})
 }

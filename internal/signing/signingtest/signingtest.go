@@ -16,7 +16,6 @@ import (
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/dbtest"
-	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/killtest"
 	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/signing"
@@ -29,25 +28,17 @@ import (
 // its e-mails, not delivered).
 var KillPoints = []string{"signed", "drawn", "stored", "sealed"}
 
-// OpenAt starts the application on the database at url with its files in
-// dir: twice on the same url and dir is a restart.
-func OpenAt(t testing.TB, url, dir string) *apptest.Env {
+// start starts the application on the database and files s names: twice
+// on the same s is a restart.
+func start(t testing.TB, s killtest.Shared) *apptest.Env {
 	t.Helper()
-	d, err := db.Open(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { d.Close() })
-	return apptest.Start(t, d, func(c *config.Config) { c.DataDir = dir })
+	return apptest.Start(t, s.Open(t), func(c *config.Config) { c.DataDir = s.Dir })
 }
 
-// The helper process's environment.
+// The helper process's environment (besides killtest's).
 const (
-	envDB    = "SEAL_KILL_DB"
-	envDir   = "SEAL_KILL_DIR"
-	envKind  = "SEAL_KILL_KIND"
-	envID    = "SEAL_KILL_ID"
-	envPoint = "SEAL_KILL_POINT"
+	envKind = "SEAL_KILL_KIND"
+	envID   = "SEAL_KILL_ID"
 )
 
 // SurvivesKill is the kill -9 test of sealing a document of kind, on each
@@ -68,8 +59,8 @@ func SurvivesKill(t *testing.T, kind, helper string,
 	for _, dialect := range dbtest.Dialects() {
 		for _, point := range append(KillPoints[:len(KillPoints):len(KillPoints)], "lost") {
 			t.Run(string(dialect)+"/"+point, func(t *testing.T) {
-				url, dir := dbtest.URL(t, dialect), t.TempDir()
-				e := OpenAt(t, url, dir)
+				s := killtest.New(t, dialect)
+				e := start(t, s)
 				id, lastSign := prepare(t, e)
 				e.RunJobs()
 				if point == "lost" {
@@ -78,9 +69,9 @@ func SurvivesKill(t *testing.T, kind, helper string,
 						t.Fatal(err)
 					}
 				} else {
-					KillAt(t, helper, url, dir, signing.Ref{Kind: kind, ID: id}, point)
+					s.KillAt(t, helper, point, envKind+"="+kind, envID+"="+id)
 				}
-				after := OpenAt(t, url, dir) // the restart
+				after := start(t, s) // the restart
 				// Past the killed worker's lease, which it no longer renews.
 				after.Clock.Advance(after.App.Jobs.Lease + time.Second)
 				after.RunJobs()
@@ -91,67 +82,46 @@ func SurvivesKill(t *testing.T, kind, helper string,
 	}
 }
 
-// KillAt runs the test function helper of this test binary in a helper
-// process (see Helper) on the database at url and the files in dir, for
-// the document ref, and kills it with SIGKILL when it reports reaching point.
-func KillAt(t *testing.T, helper, url, dir string, ref signing.Ref, point string) {
-	t.Helper()
-	killtest.At(t, helper, "at "+point,
-		envDB+"="+url, envDir+"="+dir, envKind+"="+ref.Kind, envID+"="+ref.ID, envPoint+"="+point)
+// Last is the last signature of a document, as the helper process of a
+// SurvivesKill test makes it.
+type Last struct {
+	Signer    session.Actor     // the last signer
+	ID        string            // the document
+	Hash      string            // the document's hash as it is signed
+	Signature signing.Signature // typed, in the signer's name
+	Meta      signing.Meta
 }
 
-// Kill is the helper process's side of KillAt.
-type Kill struct {
-	Env   *apptest.Env // the application, started on the killed test's database and files
-	Kind  string       // the document's kind
-	ID    string       // the document
-	Point string       // where to stop
-}
-
-// Helper starts the helper process's application and stops it (to be
-// killed) at the point KillAt named, when sealing reaches it; outside a
-// helper process it skips the test.
-func Helper(t *testing.T) Kill {
+// SignsLast is the helper process of a SurvivesKill test (outside one it
+// skips the test): on the test's database and files it signs as the user
+// at email, typing name, with sign (the area's own Sign, answering whether
+// the signature completed the document), then runs the jobs (the seal),
+// stopping (to be killed) at the test's point: "signed" once the signature
+// is committed, the others when sealing reaches them.
+func SignsLast(t *testing.T, email, name string, sign func(ctx context.Context, e *apptest.Env, last Last) (completed bool, err error)) {
 	t.Helper()
-	killtest.Helper(t)
-	k := Kill{Kind: os.Getenv(envKind), ID: os.Getenv(envID), Point: os.Getenv(envPoint)}
-	signing.CrashPoint = func(p string) {
-		if p == k.Point {
-			k.Stop()
-		}
-	}
-	k.Env = OpenAt(t, os.Getenv(envDB), os.Getenv(envDir))
-	return k
-}
-
-// Stop reports reaching the point and waits to be killed.
-func (k Kill) Stop() { killtest.Reached("at " + k.Point) }
-
-// LastSigner answers the user at email, who signs last, and the hash of
-// the document as it is to be signed.
-func (k Kill) LastSigner(t *testing.T, email string) (session.Actor, string) {
-	t.Helper()
+	s, stop := killtest.InHelper(t)
+	signing.CrashPoint = stop
+	e := start(t, s)
 	ctx := context.Background()
-	u, err := k.Env.App.Auth.UserByEmail(ctx, email)
+	last := Last{ID: os.Getenv(envID), Signature: signing.Signature{Method: signing.Typed, Typed: name},
+		Meta: signing.Meta{IP: "127.0.0.1", UserAgent: "helper"}}
+	u, err := e.App.Auth.UserByEmail(ctx, email)
 	if err != nil {
 		t.Fatal(err)
 	}
-	env, err := k.Env.App.Signing.Envelope(ctx, signing.Ref{Kind: k.Kind, ID: k.ID})
+	last.Signer = u.Actor()
+	env, err := e.App.Signing.Envelope(ctx, signing.Ref{Kind: os.Getenv(envKind), ID: last.ID})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return u.Actor(), env.DocHash
-}
-
-// Signed is called by the helper once the last signature is committed: it
-// stops there at "signed", or else runs the jobs (the seal), which stop at
-// the point.
-func (k Kill) Signed(t *testing.T) {
-	if k.Point == "signed" {
-		k.Stop()
+	last.Hash = env.DocHash
+	if completed, err := sign(ctx, e, last); err != nil || !completed {
+		t.Fatalf("sign: %v (completed %v)", err, completed)
 	}
-	k.Env.RunJobs()
-	t.Fatalf("ran every job without reaching %s", strings.TrimSpace(k.Point))
+	stop("signed")
+	e.RunJobs()
+	t.Fatalf("ran every job without reaching %s", killtest.Point())
 }
 
 // SealedOnce checks that the document is complete and sealed: one sealed
