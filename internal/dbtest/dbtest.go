@@ -2,7 +2,9 @@
 // folder by default, and, when OMNIRENT_TEST_POSTGRES_URL is set, a
 // throwaway PostgreSQL database copied from a migrated template (a
 // throwaway schema for tests of migrations themselves), so the same tests
-// cover both dialects.
+// cover both dialects. What a killed test process leaves behind (its
+// databases, schemas and temp folders) the next one removes: see
+// leftovers.go.
 package dbtest
 
 import (
@@ -14,6 +16,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -110,6 +113,10 @@ func Migrated(t *testing.T, before int64, seed []string, check func(t *testing.T
 	}
 }
 
+// templateDir holds the migrated SQLite templates, in the system's temp
+// folder.
+const templateDir = "omnirent-dbtest"
+
 // The migrated SQLite template: made once per set of migrations (named by
 // their digest, in the system's temp folder, shared by the test processes
 // and runs) and copied for each test, which then finds nothing to migrate.
@@ -132,7 +139,7 @@ func sqliteTemplate() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir := filepath.Join(os.TempDir(), "omnirent-dbtest")
+	dir := filepath.Join(systemTemp, templateDir)
 	file := filepath.Join(dir, "sqlite-"+digest[:16]+".db")
 	if b, err := os.ReadFile(file); err == nil {
 		return b, nil
@@ -140,7 +147,7 @@ func sqliteTemplate() ([]byte, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
 	}
-	work, err := os.MkdirTemp(dir, "make-")
+	work, err := os.MkdirTemp(dir, prefixMake+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return nil, err
 	}
@@ -216,6 +223,7 @@ func OpenReadOnly(t testing.TB, dialect db.Dialect) *db.DB {
 // (CREATE DATABASE ... TEMPLATE), dropped after the test, and opens it.
 func postgresDatabase(t testing.TB) (*db.DB, string, error) {
 	base := os.Getenv("OMNIRENT_TEST_POSTGRES_URL")
+	sweepPostgres(base)
 	pgTemplate.once.Do(func() {
 		pgTemplate.admin = adminURL(base)
 		pgTemplate.name, pgTemplate.err = postgresTemplate(pgTemplate.admin)
@@ -229,7 +237,7 @@ func postgresDatabase(t testing.TB) (*db.DB, string, error) {
 		return nil, "", err
 	}
 	defer admin.Close()
-	name := "omnirent_test_" + randomHex()
+	name := ownedName(prefixDB, "_")
 	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name+" TEMPLATE "+pgTemplate.name); err != nil {
 		return nil, "", err
 	}
@@ -308,7 +316,7 @@ func postgresTemplate(base string) (string, error) {
 	if exists {
 		return name, nil
 	}
-	work := "omnirent_template_make_" + randomHex()
+	work := ownedName(prefixTemplate, "_")
 	if _, err := conn.ExecContext(ctx, "CREATE DATABASE "+work); err != nil {
 		return "", err
 	}
@@ -358,13 +366,14 @@ func openPostgresSchema(t testing.TB) (*db.DB, error) {
 
 func postgresSchema(t testing.TB) (*db.DB, string, error) {
 	base := os.Getenv("OMNIRENT_TEST_POSTGRES_URL")
+	sweepPostgres(base)
 	ctx := context.Background()
 	admin, err := db.Open(ctx, base)
 	if err != nil {
 		return nil, "", err
 	}
 	defer admin.Close()
-	schema := "t_" + randomHex()
+	schema := ownedName(prefixDB, "_")
 	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
 		return nil, "", err
 	}
