@@ -11,6 +11,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { baseURL, checkPage, createVerifiedUser, expectLabelsWhole, goodPassword, isPhone, readCode, sameOrigin, signInViaApi, snap, uniqueEmail } from '../support/helpers'
 import { createPromoCode, fillCard, landlordWithProperty, toCard, waitForMail } from '../support/refcheck'
 import { finishedDraft } from '../support/contracts'
+import { addCertificate } from '../support/certificates'
 import { makePhotos } from '../support/photos'
 
 async function proveEmail(page: Page, email: string) {
@@ -41,14 +42,7 @@ test('landlord and two tenants sign; the sealed PDF is genuine', async ({ page, 
   const propertyId = ((await props.json()) as { properties: Array<{ id: string }> }).properties[0].id
   const today = new Date().toISOString().slice(0, 10)
   for (const [type, name] of [['gas-safety', 'cp12.pdf'], ['eicr', 'eicr.pdf'], ['epc', 'epc.pdf']]) {
-    const cert = await page.request.post('/api/certificates', { headers: sameOrigin, data: { propertyId, type, issuedOn: today, epcRating: type === 'epc' ? 'C' : undefined } })
-    expect(cert.status(), await cert.text()).toBe(201)
-    const certId = ((await cert.json()) as { id: string }).id
-    const up = await page.request.post(`/api/certificates/${certId}/files`, {
-      headers: sameOrigin,
-      multipart: { file: { name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n') } },
-    })
-    expect(up.status(), await up.text()).toBe(201)
+    await addCertificate(page.request, { propertyId, type, issuedOn: today, epcRating: type === 'epc' ? 'C' : undefined }, name)
   }
 
   // Tenant two cannot sign, or even see it, before the landlord has signed.

@@ -5,23 +5,12 @@
 // sees the joint tenant's progress by name (never their e-mail), and a
 // landlord's page shows them the way home. No landlord-only entry appears
 // in a tenant's menu.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { baseURL, checkPage, createVerifiedUser, demo, isPhone, readCode, sameOrigin, signInViaApi } from '../support/helpers'
 import { landlordWithProperty } from '../support/refcheck'
 import { finishedDraft, signAndSendViaApi } from '../support/contracts'
+import { addCertificate } from '../support/certificates'
 import { mainMenu } from '../support/shell'
-
-const certPDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
-async function addCertificate(request: APIRequestContext, body: Record<string, unknown>, filename: string) {
-  const r = await request.post('/api/certificates', { headers: sameOrigin, data: body })
-  expect(r.status(), `certificate: ${await r.text()}`).toBe(201)
-  const id = ((await r.json()) as { id: string }).id
-  const u = await request.post(`/api/certificates/${id}/files`, {
-    headers: sameOrigin,
-    multipart: { file: { name: filename, mimeType: 'application/pdf', buffer: certPDF } },
-  })
-  expect(u.status(), `upload: ${await u.text()}`).toBe(201)
-}
 
 async function proveEmail(page: Page, email: string) {
   const before = new Date()

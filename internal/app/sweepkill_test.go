@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/documents/documentstest"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/killtest"
 	"github.com/omnirent/omnirent/internal/platform/mail"
@@ -92,10 +93,8 @@ var sweepKills = []sweepKill{{
 			}
 			pid := r.Body["property"].(map[string]any)["id"].(string)
 			for _, typ := range []string{"gas-safety", "eicr"} {
-				if r := c.Post("/api/certificates", map[string]any{"propertyId": pid, "type": typ,
-					"issuedOn": sweepAt.AddDate(-1, 0, 6).Format(time.DateOnly), "expiresOn": expires}); r.Status != http.StatusCreated {
-					t.Fatalf("create certificate: %d %s", r.Status, r.Raw)
-				}
+				documentstest.MustCreate(t, c, map[string]any{"propertyId": pid, "type": typ,
+					"issuedOn": sweepAt.AddDate(-1, 0, 6).Format(time.DateOnly), "expiresOn": expires}, typ+".pdf")
 				keys = append(keys, typ+"|"+home)
 			}
 		}

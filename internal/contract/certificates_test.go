@@ -9,23 +9,17 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/contract"
+	"github.com/omnirent/omnirent/internal/documents/documentstest"
 	"github.com/omnirent/omnirent/internal/platform/mail"
 	"github.com/omnirent/omnirent/internal/signing"
 )
 
 var certPDF = []byte("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
 
+// addCertificate records a certificate with its file (epc.pdf).
 func addCertificate(t *testing.T, c *apptest.Client, body map[string]any) string {
 	t.Helper()
-	r := c.Post("/api/certificates", body)
-	if r.Status != http.StatusCreated {
-		t.Fatalf("certificate: %d %s", r.Status, r.Raw)
-	}
-	id := r.Body["id"].(string)
-	if u := c.Upload("/api/certificates/"+id+"/files", "epc.pdf", "application/pdf", certPDF); u.Status != http.StatusCreated {
-		t.Fatalf("upload: %d %s", u.Status, u.Raw)
-	}
-	return id
+	return documentstest.MustCreate(t, c, body, "epc.pdf")["id"].(string)
 }
 
 // Issue 25, "Dates and money the law counts": a property with an agreement

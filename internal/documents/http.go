@@ -25,7 +25,6 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("GET /api/documents/contracts", httpx.Handle(session.Require(h.contracts)))
 	mux.Handle("GET /api/documents/reference-checks", httpx.Handle(session.Require(h.refChecks)))
 	mux.Handle("GET /api/documents/inventory-reports", httpx.Handle(session.Require(h.reports)))
-	mux.Handle("POST /api/certificates", httpx.Handle(session.Require(h.create)))
 	mux.Handle("POST /api/certificates/booking", httpx.Handle(session.Require(h.book)))
 	mux.Handle("POST /api/certificates/with-file", httpx.Handle(session.Require(h.createWithFile)))
 	mux.Handle("PATCH /api/certificates/{id}", httpx.Handle(session.Require(h.update)))
@@ -125,21 +124,12 @@ func (h *Handler) reports(w http.ResponseWriter, r *http.Request, a session.Acto
 	return h.items(w, list, err)
 }
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request, a session.Actor) error {
-	var in CertificateInput
-	if err := httpx.DecodeJSON(r, &in); err != nil {
-		return err
-	}
-	c, err := h.svc.Create(r.Context(), a, in)
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusCreated, c)
-}
-
 // createWithFile records a certificate with its first file in one request
-// (multipart: the field "certificate" holding the JSON of POST
-// /api/certificates, then the field "file"): both are saved or neither.
+// (multipart: the field "certificate" holding the JSON of CertificateInput,
+// then the field "file"): both are saved or neither. It is the only way to
+// record one: a certificate is never recorded without its file (issue 43
+// retired the JSON-only POST /api/certificates that allowed it); further
+// files go to POST /api/certificates/{id}/files.
 func (h *Handler) createWithFile(w http.ResponseWriter, r *http.Request, a session.Actor) error {
 	if err := landlord(a); err != nil { // before reading an upload
 		return err

@@ -103,17 +103,17 @@ func TestComplianceAnswers404Not500WhileThePropertyChangesOrForOddIDs(t *testing
 			if r := c2.Do(http.MethodDelete, "/api/certificates/"+url.PathEscape(id2)+"/files/"+url.PathEscape(odd), nil); r.Status != http.StatusNotFound {
 				t.Errorf("delete file %q: %d %s", odd, r.Status, r.Raw)
 			}
-			if r := c2.Post("/api/certificates", map[string]any{"propertyId": odd, "type": "eicr", "issuedOn": day(e, -1)}); r.Status != http.StatusNotFound {
+			if r := post(t, c2, map[string]any{"propertyId": odd, "type": "eicr", "issuedOn": day(e, -1)}); r.Status != http.StatusNotFound {
 				t.Errorf("create on %q: %d %s", odd, r.Status, r.Raw)
 			}
-			if r := c2.Post("/api/certificates", map[string]any{"propertyId": pid2, "type": "eicr", "issuedOn": day(e, -1), "replaces": odd}); r.Status != http.StatusBadRequest {
+			if r := post(t, c2, map[string]any{"propertyId": pid2, "type": "eicr", "issuedOn": day(e, -1), "replaces": odd}); r.Status != http.StatusBadRequest {
 				t.Errorf("replaces %q: %d %s", odd, r.Status, r.Raw)
 			}
 		}
 		_ = cert
 
 		// A NUL typed in a text is dropped, not a 500.
-		r := c2.Post("/api/certificates", map[string]any{"propertyId": pid2, "type": "other", "name": "Fire\x00 alarm", "issuedOn": day(e, -1),
+		r := post(t, c2, map[string]any{"propertyId": pid2, "type": "other", "name": "Fire\x00 alarm", "issuedOn": day(e, -1),
 			"expiresOn": day(e, 300), "notes": "a\x00b"})
 		if r.Status != http.StatusCreated || r.Body["notes"] != "ab" || r.Body["name"] != "Fire alarm" {
 			t.Errorf("NUL in texts: %d %s", r.Status, r.Raw)

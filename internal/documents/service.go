@@ -784,7 +784,9 @@ func deref(p *string) string {
 // Create records a certificate of one of the landlord's properties, the
 // expiry computed from the type's term unless given; with Replaces, the
 // current certificate it replaces becomes history. The reminder sweep is
-// queued in the same transaction.
+// queued in the same transaction. It records no file: the API records a
+// certificate only with its file (CreateWithFile); the demo's seeding,
+// which adds its file at once, is what calls this.
 func (s *Service) Create(ctx context.Context, a session.Actor, in CertificateInput) (CertificateView, error) {
 	return s.create(ctx, a, in, nil)
 }

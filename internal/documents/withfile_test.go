@@ -11,30 +11,13 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/documents"
+	"github.com/omnirent/omnirent/internal/documents/documentstest"
 )
 
 // createWithFile POSTs a certificate and its file in one multipart request.
 func createWithFile(t *testing.T, c *apptest.Client, body map[string]any, filename, ctype string, data []byte) apptest.Response {
 	t.Helper()
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	js, _ := json.Marshal(body)
-	_ = w.WriteField("certificate", string(js))
-	part, _ := w.CreateFormFile("file", filename)
-	_, _ = part.Write(data)
-	_ = w.Close()
-	req, _ := http.NewRequest(http.MethodPost, c.URL("/api/certificates/with-file"), &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	res, err := c.HTTP.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	out := apptest.Response{Status: res.StatusCode, Header: res.Header, Raw: string(raw)}
-	_ = json.Unmarshal(raw, &out.Body)
-	return out
+	return documentstest.Create(t, c, body, filename, ctype, data)
 }
 
 // certificateCount is how many certificates (current and history) the
@@ -111,5 +94,48 @@ func TestCertificateAndItsFileTogetherOrNotAtAll(t *testing.T) {
 			t.Fatalf("other landlord: %d %s", r.Status, r.Raw)
 		}
 		_ = documents.MsgFileType
+	})
+}
+
+// Issue 43: the old JSON POST /api/certificates still recorded a
+// certificate without its file. It is gone (the web app records one with
+// POST /api/certificates/with-file); that request without a file is
+// refused with 'Please choose a file.', and nothing is recorded either way.
+func TestNoCertificateIsRecordedWithoutItsFile(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		c, pid := landlord(t, e, "lord@example.com", false)
+		before := counts(t, c)
+		body := map[string]any{"propertyId": pid, "type": "gas-safety", "issuedOn": day(e, -10)}
+		if r := c.Post("/api/certificates", body); r.Status != http.StatusNotFound && r.Status != http.StatusMethodNotAllowed {
+			t.Fatalf("the JSON-only POST /api/certificates: %d %s", r.Status, r.Raw)
+		}
+		// The multipart request with the certificate's details and no file.
+		var buf bytes.Buffer
+		w := multipart.NewWriter(&buf)
+		js, _ := json.Marshal(body)
+		_ = w.WriteField("certificate", string(js))
+		_ = w.Close()
+		req, _ := http.NewRequest(http.MethodPost, c.URL("/api/certificates/with-file"), &buf)
+		req.Header.Set("Content-Type", w.FormDataContentType())
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		res, err := c.HTTP.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(res.Body)
+		_ = res.Body.Close()
+		if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(raw), `"code":"no_file"`) || !strings.Contains(string(raw), `"message":"`+documents.MsgNoFile+`"`) {
+			t.Fatalf("details without a file: %d %s", res.StatusCode, raw)
+		}
+		// The details sent as JSON to the multipart endpoint: no file either.
+		if r := c.Post("/api/certificates/with-file", body); r.Status != http.StatusBadRequest || r.ErrorCode() != "no_file" || r.ErrorMessage() != documents.MsgNoFile {
+			t.Fatalf("JSON to with-file: %d %s", r.Status, r.Raw)
+		}
+		if n := certificateCount(t, c, pid); n != 0 {
+			t.Fatalf("%d certificates recorded without their file", n)
+		}
+		if after := counts(t, c); after["certificates"] != before["certificates"] {
+			t.Fatalf("the counts changed: %v -> %v", before, after)
+		}
 	})
 }

@@ -2333,26 +2333,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/certificates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Record a certificate
-         * @description For one of the landlord's properties. expiresOn may be left out to take the issue date plus the type's term (required for Other). replaces names a current certificate of the same property and type, which becomes history. Queues the reminder sweep. Field errors name the request's fields.
-         */
-        post: operations["createCertificate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/certificates/with-file": {
         parameters: {
             query?: never;
@@ -2364,7 +2344,7 @@ export interface paths {
         put?: never;
         /**
          * Record a certificate with its first file, together or not at all
-         * @description One multipart request: the field "certificate" holds the JSON of POST /api/certificates, then the field "file" the certificate's file (checked as for POST /api/certificates/{id}/files). The file is checked first and the certificate and its file are saved in one transaction: a refused file or refused details leave no certificate (which would count as action needed and be reminded about). Further files go to POST /api/certificates/{id}/files.
+         * @description The one way to record a certificate: never without its file. For one of the landlord's properties. One multipart request: the field "certificate" holds the JSON of CertificateInput, then the field "file" the certificate's file (checked as for POST /api/certificates/{id}/files); without a file (or with a JSON body) it is 400 no_file 'Please choose a file.'. expiresOn may be left out to take the issue date plus the type's term (required for Other). replaces names a current certificate of the same property and type, which becomes history. The file is checked first and the certificate and its file are saved in one transaction, which queues the reminder sweep: a refused file or refused details leave no certificate (which would count as action needed and be reminded about). Field errors name the fields of CertificateInput. The file's name is kept on one line without text-direction or invisible characters. Further files go to POST /api/certificates/{id}/files.
          */
         post: operations["createCertificateWithFile"];
         delete?: never;
@@ -8807,34 +8787,6 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentItems"];
                 };
             };
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    createCertificate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CertificateInput"];
-            };
-        };
-        responses: {
-            /** @description the certificate */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Certificate"];
-                };
-            };
-            400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];

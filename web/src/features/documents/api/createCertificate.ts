@@ -1,18 +1,10 @@
-// POST /api/certificates: records a certificate (or one that replaces the
-// current one). POST /api/certificates/with-file records it with its first
-// file in one request, together or not at all (issue 24); further files are
-// uploaded after it (uploadCertificateFile.ts).
-import { useMutation } from '@tanstack/react-query'
-import { api, unwrap, type MutationOptions } from '../../../lib/api'
+// POST /api/certificates/with-file: records a certificate (or one that
+// replaces the current one) with its first file in one request, together
+// or not at all (issue 24); it is the only way to record one (issue 43
+// retired the JSON-only POST /api/certificates that recorded one without
+// its file). Further files are uploaded after it (uploadCertificateFile.ts).
 import { UPLOAD_NETWORK_ERROR, uploadWithProgress } from '../../../lib/upload'
 import type { Certificate, CertificateInput } from './keys'
-
-export function useCreateCertificate(options?: MutationOptions<Certificate, CertificateInput>) {
-  return useMutation({
-    mutationFn: async (body: CertificateInput) => unwrap(api.POST('/api/certificates', { body })),
-    ...options,
-  })
-}
 
 /** createCertificateWithFile saves the certificate and its first file in one request: a refused file leaves no certificate. */
 export function createCertificateWithFile(body: CertificateInput, file: File, onProgress?: (p: number) => void): Promise<Certificate> {
