@@ -14,6 +14,7 @@ import { useReportEvidence } from '../api/reportEvidence'
 import { useInventoryUploads } from '../api/uploadPhoto'
 import type { InventoryData, Photo, PhotoEvidence } from '../api/keys'
 import { targetId, withPhotos, type PhotoTarget } from '../rules'
+import { ukDateTime } from '../../../lib/ukDay'
 
 type Ctx = {
   uploads: ReturnType<typeof useInventoryUploads<PhotoTarget>>
@@ -67,7 +68,10 @@ export function photoTerm(origin: string): string {
   return origin === 'camera' ? 'Captured (via App)' : 'Added'
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
+// Every time shown with a photo is UK time with its zone named, as its notes
+// and the report's PDF write it (a time in the browser's zone beside a note
+// in UK time read as two different moments).
+const when = ukDateTime
 
 type Evidence = { origin: string; capturedAt?: string | null; uploadedAt: string; notes?: string[] }
 

@@ -81,17 +81,23 @@ describe('the preview of a sent report', () => {
     expect(screen.queryByRole('button', { name: 'E-mail me a copy' })).not.toBeInTheDocument()
   })
 
-  it("e-mails a copy of an ATS or Completed report, and says 'Something went wrong!' when it fails", async () => {
+  it("e-mails a copy of an ATS or Completed report, says to wait when asked again too soon, and 'Something went wrong!' when it fails", async () => {
     const user = userEvent.setup()
-    let ok = true
+    let answer: () => Reply = () => reply(200, { message: 'Report has been sent to email' })
     const { post } = serve(report({ status: 'Completed' }), state({ status: 'COMPLETED', canSign: false }), {
-      '/api/inventory/reports/{id}/resend': () => (ok ? reply(200, { message: 'Report has been sent to email' }) : apiError(429, 'rate_limited', 'Please wait')),
+      '/api/inventory/reports/{id}/resend': () => answer(),
     })
     open()
     await user.click(await screen.findByRole('button', { name: 'E-mail me a copy' }))
     expect(await screen.findByText('Report has been sent to email')).toBeInTheDocument()
     expect(post).toHaveBeenCalledWith('/api/inventory/reports/{id}/resend', expect.objectContaining({ params: { path: { id: 'r1' } } }))
-    ok = false
+    // Within 10 seconds: the server's 429 and its words, not a failure (issue 43).
+    answer = () => apiError(429, 'too_many_requests', 'Please wait 10 seconds before sending again')
+    await user.click(screen.getByRole('button', { name: 'E-mail me a copy' }))
+    expect(await screen.findByText('Please wait 10 seconds before sending again')).toBeInTheDocument()
+    expect(screen.queryByText('Something went wrong!')).not.toBeInTheDocument()
+    // Any other failure.
+    answer = () => apiError(500, 'internal', 'An error was encountered, please contact us if problem persists.')
     await user.click(screen.getByRole('button', { name: 'E-mail me a copy' }))
     expect(await screen.findByText('Something went wrong!')).toBeInTheDocument()
   })

@@ -7,6 +7,7 @@ import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { Spinner } from '../../../components/Spinner'
 import { useToast } from '../../../components/Toast'
 import { SignerList } from '../../../components/signing/SignerList'
+import { ApiError } from '../../../lib/api'
 import { errorMessage } from '../../../lib/errors'
 import { useInventorySigning } from '../api/inventorySigning'
 import { useResendInventoryReport } from '../api/resendInventoryReport'
@@ -17,13 +18,17 @@ import { SIGN_REPORT } from './SignReport'
 export const COPY_SENT = 'Report has been sent to email'
 export const COPY_FAILED = 'Something went wrong!'
 export const EMAIL_COPY = 'E-mail me a copy'
+// Asked again within 10 seconds of the last copy or invitation, the server
+// answers 429 with the spec's words (spec 2's toast); its message is shown.
+export const COPY_WAIT = 'Please wait 10 seconds before sending again'
 
 export function ReportSigning({ report, onSign }: { report: InventoryReport; onSign: () => void }) {
   const q = useInventorySigning(report.id)
   const toast = useToast()
   const resend = useResendInventoryReport(report.id, {
     onSuccess: () => toast('success', COPY_SENT),
-    onError: () => toast('error', COPY_FAILED),
+    onError: (e) =>
+      e instanceof ApiError && e.status === 429 ? toast('warning', e.message || COPY_WAIT) : toast('error', COPY_FAILED),
   })
   const copyable = report.status === 'ATS' || report.status === 'Completed'
   const copy = copyable ? (
