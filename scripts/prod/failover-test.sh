@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 port="${PROD_PORT:-18480}"
 dir="${PROD_DIR:-$PWD/.prod-$port}"
-log="$dir.log"
+log="${TMPDIR:-/tmp}/omnirent-failover-$port.log" # up.sh's output (PROD_DIR is emptied at its start)
 t0=$SECONDS
 say() { echo "[failover] $*"; }
 
@@ -55,5 +55,5 @@ if [ -n "$left" ]; then
 fi
 if curl -s -o /dev/null "http://127.0.0.1:$port/healthz"; then say "the proxy still answers after the stop"; status=1; fi
 say "stopped in $((SECONDS - t1)) s; $((SECONDS - t0)) s in all"
-[ "$status" = 0 ] && say ok || { tail -30 "$log"; say FAILED; }
+[ "$status" = 0 ] && say ok || { tail -30 "$log"; say "FAILED (the set-up's output: $log, its logs: $dir)"; }
 exit "$status"
