@@ -10,7 +10,7 @@ BIN := bin/omnirent
 
 STRIPE_MOCK_VERSION := v0.203.0
 
-.PHONY: run build web test ci test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz lint-api image prod test-prod test-race bench
+.PHONY: run build web test ci test-failover test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz lint-api image prod test-prod test-race bench
 
 ## run: build everything and start the server with demo data (SQLite, local outbox)
 run: build
@@ -52,7 +52,7 @@ test:
 
 ## ci: what .ci/run runs: `make test`'s stages, then the production journeys and the container image, in one table
 ci:
-	@bash scripts/ci/stages.sh api go fuzz web e2e prod image
+	@bash scripts/ci/stages.sh api go fuzz web e2e prod failover image
 
 ## test-go: vet, then every Go test once (scripts/ci/test-go.sh): the packages whose code shares state between
 ## goroutines, and every concurrent test of the others, under the race detector (it needs cgo and a C compiler;
@@ -99,7 +99,7 @@ test-web: $(WEB_DEPS)
 test-e2e: build $(E2E_DEPS)
 	cd e2e && npx playwright test
 
-## prod: the production shape on this machine (scripts/prod/up.sh): two instances behind a round-robin proxy, PostgreSQL, an S3 server, Mailpit
+## prod: the production shape on this machine (scripts/prod/up.sh): two instances, each restarted when it dies, behind HAProxy (deploy/haproxy.cfg), PostgreSQL, an S3 server, Mailpit
 prod: build
 	bash scripts/prod/up.sh
 
@@ -107,6 +107,12 @@ prod: build
 PROD_PORT ?= 18180
 test-prod: build $(E2E_DEPS)
 	cd e2e && E2E_PROD=1 E2E_PORT=$(PROD_PORT) npx playwright test --project=desktop
+
+## test-failover: kill -9 one instance of the production shape under a stream of requests (scripts/prod/failover-test.sh):
+## nothing lost but the requests in flight, the instance restarted and serving again (about 30-45 s)
+FAILOVER_PORT ?= 18480
+test-failover: build
+	PROD_PORT=$(FAILOVER_PORT) bash scripts/prod/failover-test.sh
 
 ## image: the container image (podman, FROM scratch) of bin/omnirent, the binary the journeys ran, with its contents checked (docs/operations.md)
 image:

@@ -9,7 +9,7 @@ const baseURL = `http://127.0.0.1:${port}`
 const dataDir = port === 18080 ? '.data' : `.data-${port}`
 
 // E2E_PROD=1 runs the journeys against the production shape instead
-// (scripts/prod/up.sh: two instances behind a round-robin proxy on
+// (scripts/prod/up.sh: two instances behind HAProxy (round robin, deploy/haproxy.cfg) on
 // PostgreSQL, an S3 server and a real SMTP server whose API the journeys
 // read their e-mails from: E2E_MAILPIT_URL).
 const prod = process.env.E2E_PROD === '1'

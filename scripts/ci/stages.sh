@@ -4,7 +4,7 @@
 # so a change that blows a stage's budget is seen in the run that made it.
 #
 #   scripts/ci/stages.sh go fuzz web e2e        (what `make test` runs)
-#   scripts/ci/stages.sh go fuzz web e2e prod image   (what .ci/run runs)
+#   scripts/ci/stages.sh go fuzz web e2e prod failover image   (make ci: .ci/run)
 #
 # The budgets are seconds on a quiet 2-core machine (docs/perf.md, "CI:
 # where the time goes"); a busy machine may take up to 1.6 times as long.
@@ -17,11 +17,11 @@ MAKE=${MAKE:-make}
 # name  make-target  budget-seconds
 declare -A TARGET=(
   [api]=lint-api [go]=test-go [fuzz]=fuzz [web]=test-web
-  [e2e]=test-e2e [prod]=test-prod [image]=image
+  [e2e]=test-e2e [prod]=test-prod [failover]=test-failover [image]=image
 )
 declare -A BUDGET=(
   [api]=30 [go]=540 [fuzz]=120 [web]=90
-  [e2e]=480 [prod]=150 [image]=60
+  [e2e]=480 [prod]=150 [failover]=60 [image]=60
 )
 
 names=() secs=() results=()
