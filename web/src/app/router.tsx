@@ -54,6 +54,9 @@ const EditEventPage = lazy(() => import('../features/calendar/routes/EditEventPa
 const WalletPage = lazy(() => import('../features/wallet/routes/WalletPage'))
 const WalletTransactionPage = lazy(() => import('../features/wallet/routes/TransactionPage'))
 const WalletFormPage = lazy(() => import('../features/wallet/routes/TransactionFormPage'))
+const MaintenancePage = lazy(() => import('../features/maintenance/routes/MaintenancePage'))
+const ReportRepairPage = lazy(() => import('../features/maintenance/routes/ReportRepairPage'))
+const RepairPage = lazy(() => import('../features/maintenance/routes/RepairPage'))
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>
@@ -134,6 +137,10 @@ export const router = createBrowserRouter([
                   { path: '/documents/:view', element: <DocumentsPage /> },
                 ],
               },
+              // Repairs (issue 44): a tenant's for their home, a landlord's across their properties.
+              { path: '/maintenance', element: <MaintenancePage /> },
+              { path: '/maintenance/report', element: <ReportRepairPage /> },
+              { path: '/maintenance/:id', element: <RepairPage /> },
               { path: '/calendar', element: <CalendarPage /> },
               { path: '/calendar/create', element: <CreateEventPage /> },
               { path: '/calendar/view/:id', element: <ViewEventPage /> },

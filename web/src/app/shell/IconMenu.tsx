@@ -1,6 +1,6 @@
 // The left icon menu. On the rail each icon shows its name as a tooltip on
 // hover and keyboard focus; in the mobile drawer the names are shown beside
-// the icons. Maintenance is listed but cannot be opened.
+// the icons. An entry without a destination is listed but cannot be opened.
 import { Link, useLocation } from 'react-router'
 import type { User } from '../../lib/api'
 import { isActive, toolsFor } from './tools'

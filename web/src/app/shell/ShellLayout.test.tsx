@@ -18,7 +18,7 @@ function rail() {
 }
 
 describe('ShellLayout', () => {
-  it('shows the landlord menu with Wallet, no Admin, and a disabled Maintenance entry', async () => {
+  it('shows the landlord menu with Wallet, no Admin, and Maintenance opening /maintenance', async () => {
     mockApi(() => reply(204), sampleUser)
     renderPage(<ShellLayout />, { path: '/profile/list' })
     await screen.findByRole('button', { name: 'Help' })
@@ -28,9 +28,7 @@ describe('ShellLayout', () => {
     expect(m.getByRole('link', { name: 'Documents' })).toHaveAttribute('href', '/documents/menu')
     expect(m.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page')
     expect(m.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument()
-    const maintenance = m.getByRole('link', { name: 'Maintenance (coming soon)' })
-    expect(maintenance).toHaveAttribute('aria-disabled', 'true')
-    expect(maintenance).not.toHaveAttribute('href')
+    expect(m.getByRole('link', { name: 'Maintenance' })).toHaveAttribute('href', '/maintenance')
   })
 
   it('hides Wallet from tenants and shows Admin to admins', async () => {

@@ -5,8 +5,9 @@ import type { Tool } from '../../lib/tools'
 export const tool: Tool = {
   order: 90,
   key: 'maintenance',
-  name: 'Maintenance (coming soon)',
+  name: 'Maintenance',
+  to: '/maintenance',
   Icon: Wrench,
-  match: [],
-  description: 'Maintenance requests are coming soon.',
+  match: ['/maintenance'],
+  description: 'Repairs: report one, follow it and see when it is due.',
 }

@@ -5,7 +5,7 @@
 // the dates ahead. Everything comes from GET /api/me/home; the server
 // decides what the tenant may see.
 import { Link } from 'react-router'
-import { CalendarClock, CheckCircle2, Circle, Download, FileText, Mail } from 'lucide-react'
+import { CalendarClock, CheckCircle2, Circle, Download, FileText, Mail, Wrench } from 'lucide-react'
 import type { User } from '../../../lib/api'
 import { FormMessage } from '../../../components/Form'
 import { Spinner } from '../../../components/Spinner'
@@ -27,6 +27,12 @@ export function TenantHome({ user }: { user: User }) {
       <p className="page__lead">Your home on OmniRent: your tenancy agreement, your home's certificates, reports and the dates ahead.</p>
       {q.isPending ? <div className="page-loading"><Spinner /></div> : null}
       {q.isError ? <FormMessage kind="error">{errorMessage(q.error)}</FormMessage> : null}
+      {q.data && q.data.tenancies.length > 0 ? (
+        <p className="th-repairs">
+          <Link className="button button--small" to="/maintenance/report"><Wrench aria-hidden size={18} /> Report a repair</Link>
+          <Link className="button button--small button--outline" to="/maintenance">Your repairs</Link>
+        </p>
+      ) : null}
       {q.data ? <HomeBody home={q.data} /> : null}
     </div>
   )
