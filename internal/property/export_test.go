@@ -72,7 +72,9 @@ func StatementsOf(tb testing.TB, dbURL, rawQuery string) []Statement {
 	traced, rec := openTraced(tb, dbURL)
 	defer traced.Close()
 	rec.take()
-	if _, err := NewService(traced, clock.System{}, geo.Default()).Search(context.Background(), geo.Default(), f); err != nil {
+	svc := NewService(traced, clock.System{}, geo.Default())
+	svc.SetPhotos(columnPhotos{traced.Dialect})
+	if _, err := svc.Search(context.Background(), geo.Default(), f); err != nil {
 		tb.Fatal(err)
 	}
 	var out []Statement

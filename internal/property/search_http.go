@@ -32,6 +32,8 @@ type cardJSON struct {
 	Mine          bool       `json:"mine"`
 }
 
+// areaJSON is where a search was centred, as its answer says (written by
+// writePage without encoding/json; TestSearchAnswerIsTheJSONItWas).
 type areaJSON struct {
 	Query       string       `json:"query"`
 	Kind        geo.AreaKind `json:"kind"`
@@ -43,40 +45,25 @@ type areaJSON struct {
 // SearchRoutes mounts the public search.
 func (h *Handler) SearchRoutes(mux *httpx.Router, areas Searcher) {
 	mux.Handle("GET /api/listings", httpx.Handle(session.Optional(func(w http.ResponseWriter, r *http.Request, me session.Actor) error {
-		f, err := parseFilter(r.URL.Query())
+		v := r.URL.Query()
+		f, err := parseFilter(v)
 		if err != nil {
 			return err
 		}
-		if r.URL.Query().Get("mine") == "true" {
+		if v.Get("mine") == "true" {
 			if err := me.RequireSignedIn(); err != nil {
 				return err
 			}
 			f.MineOf = me.UserID
 		}
+		// The page's photos come with its rows, in the search's statement
+		// (pageSelectOf), and each card is encoded once per revision of its
+		// listing (cards.go).
 		page, err := h.svc.Search(r.Context(), areas, f)
 		if err != nil {
 			return err
 		}
-		// One query for the photos of the whole page (cards show the first).
-		results := make([]*Property, len(page.Results))
-		for i := range page.Results {
-			results[i] = &page.Results[i].Property
-		}
-		if err := h.svc.withPhotos(r.Context(), results); err != nil {
-			return err
-		}
-		out := make([]cardJSON, len(page.Results))
-		for i, res := range page.Results {
-			out[i] = toCardJSON(res, me)
-		}
-		body := map[string]any{"listings": out, "nextCursor": nil, "area": nil}
-		if page.NextCursor != "" {
-			body["nextCursor"] = page.NextCursor
-		}
-		if a := page.Area; a != nil {
-			body["area"] = areaJSON{Query: a.Query, Kind: a.Kind, Latitude: a.Point.Lat, Longitude: a.Point.Lon, RadiusMiles: a.RadiusMiles}
-		}
-		return httpx.WriteJSON(w, http.StatusOK, body)
+		return h.svc.writePage(w, page, me)
 	})))
 }
 

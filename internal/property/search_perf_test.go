@@ -19,6 +19,7 @@ import (
 	"modernc.org/sqlite"
 
 	"github.com/omnirent/omnirent/internal/geo"
+	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 )
@@ -68,6 +69,8 @@ func TestSearchPlainSQL(t *testing.T) {
 	traced, rec := openTraced(t, dbURL)
 	defer traced.Close()
 	svc, tracedSvc := NewService(d, clock.System{}, geo.Default()), NewService(traced, clock.System{}, geo.Default())
+	svc.SetPhotos(columnPhotos{d.Dialect})
+	tracedSvc.SetPhotos(columnPhotos{d.Dialect})
 
 	for line := range strings.SplitSeq(strings.TrimSpace(os.Getenv("SEARCH_PERF_QUERIES")), "\n") {
 		name, raw, _ := strings.Cut(strings.TrimSpace(line), " ")
@@ -106,6 +109,21 @@ func TestSearchPlainSQL(t *testing.T) {
 		}
 	}
 }
+
+// columnPhotos lends a search the photo mechanism's column as the server's
+// wiring does (internal/app), so the statements recorded and replayed are
+// the server's, the page's photos among their columns (issue 43).
+type columnPhotos struct{ d db.Dialect }
+
+func (columnPhotos) PhotosOf(context.Context, []string) (map[string][]Photo, error) {
+	return map[string][]Photo{}, nil
+}
+
+func (c columnPhotos) ViewsColumn(kindName, ownerIDColumn string) string {
+	return photo.ViewsColumn(c.d, kindName, ownerIDColumn)
+}
+
+func (columnPhotos) ViewsIn(column string) ([]Photo, error) { return photo.ViewsIn(column) }
 
 type timing struct {
 	p50, p99, rps float64 // milliseconds; requests per second

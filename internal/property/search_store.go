@@ -9,6 +9,7 @@ import (
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/geo"
+	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/db"
 )
 
@@ -165,12 +166,25 @@ func inBoxNewest(ctx context.Context, c db.Conn, d db.Dialect, q query, box [4]f
 	return collectSpots(ctx, c, query+" ORDER BY published_at DESC, id DESC"+limitSQL(limit), args...)
 }
 
-// newest reads up to limit whole rows newest first, strictly after the
-// cursor when there is one (a search without an area).
-func newest(ctx context.Context, c db.Conn, q query, after *cursor, limit int) ([]Property, error) {
+// newest reads up to limit whole rows newest first, with their photos,
+// strictly after the cursor when there is one (a search without an area).
+// sel is Service.pageSelect.
+func newest(ctx context.Context, c db.Conn, sel string, q query, after *cursor, limit int) ([]Result, error) {
 	where, args := q.where()
-	query, args := afterNewest(`SELECT `+cols+` FROM properties WHERE `+where, args, after)
-	return collectN(ctx, c, limit, query+" ORDER BY published_at DESC, id DESC"+limitSQL(limit), args...)
+	query, args := afterNewest(sel+` WHERE `+where, args, after)
+	return pageRows(ctx, c, limit, query+" ORDER BY published_at DESC, id DESC"+limitSQL(limit), args...)
+}
+
+// pageSelectOf is the start of a search page's statement: the rows and,
+// last, their photos as the photo mechanism lends them (PhotoLister's
+// ViewsColumn; NULL without one), so a page and its photos are one
+// statement (issue 43; they were two).
+func pageSelectOf(photos PhotoLister) string {
+	column := "NULL"
+	if photos != nil {
+		column = photos.ViewsColumn(photo.KindProperty, "properties.id")
+	}
+	return `SELECT ` + cols + `, ` + column + ` AS photos FROM properties`
 }
 
 // limitSQL writes the page's LIMIT into the statement: SQLite reads a bound

@@ -34,10 +34,14 @@ type Service struct {
 	photos  PhotoLister
 	terms   *terms.Checker
 	epc     EPCEvidence
+	// pageSelect starts a search page's statement (pageSelectOf), set with
+	// the photo lister; cards keeps the pages' cards encoded (cards.go).
+	pageSelect string
+	cards      *cardCache
 }
 
 func NewService(d *db.DB, c clock.Clock, l Locator) *Service {
-	return &Service{db: d, clock: c, locator: l}
+	return &Service{db: d, clock: c, locator: l, pageSelect: pageSelectOf(nil), cards: newCardCache(maxCardBytes)}
 }
 
 // Create adds a property at the address (step 1); it starts Active.

@@ -23,7 +23,10 @@ import (
 // (QueryRow) and for lists (db.All). Stores answer apperr errors: NotFound
 // with the area's message for a missing row, Wrap(err, "what it was doing")
 // otherwise. Other areas' tables are never read or written: ask their
-// services, through a small interface wired in internal/app.
+// services, through a small interface wired in internal/app. (A search
+// page's statement carries its photos as a column the photo mechanism lends
+// through that interface, PhotoLister.ViewsColumn: the SQL is the photo
+// mechanism's, which this package never spells.)
 
 const cols = `id, landlord_id, status, addr_first_line, addr_second_line, town, postcode, country,
 	latitude, longitude, nearby_stations, rent_pence, rent_cycle, bedroom_count, bathroom_count, sofas_count,
@@ -44,6 +47,7 @@ type rowScan struct {
 	moveIn           sql.NullString
 	created, updated int64
 	pets             sql.NullBool
+	photos           sql.NullString // a search page's photos column (newPageScan)
 	dest             []any
 }
 
@@ -55,6 +59,21 @@ func newRowScan() *rowScan {
 		&p.BathroomCount, &p.SofasCount, &p.FurnishStatus, &r.moveIn, &p.ShortDescription, &r.created, &r.updated, &r.published,
 		&p.PropertyType, &r.deposit, &p.CouncilTaxBand, &p.EPCRating, &r.bills, &r.pets, &p.EPCExemption, &p.EPCExemptionRef}
 	return r
+}
+
+// newPageScan is newRowScan for a search page's statement (Service.pageSelect),
+// whose last column is the row's photos.
+func newPageScan() *rowScan {
+	r := newRowScan()
+	r.dest = append(r.dest, &r.photos)
+	return r
+}
+
+// scanResult reads one row of a search page with its photos' column, kept
+// as the statement gave it (decoded when the card is encoded, cards.go).
+func (r *rowScan) scanResult(row db.Scanner) (Result, error) {
+	p, err := r.scan(row)
+	return Result{Property: p, photos: r.photos.String}, err
 }
 
 // scan reads one row. What it returns shares nothing with r, which the
@@ -276,6 +295,27 @@ func collect(ctx context.Context, c db.Conn, query string, args ...any) ([]Prope
 // once.
 func collectN(ctx context.Context, c db.Conn, n int, query string, args ...any) ([]Property, error) {
 	out, err := db.AllInto(ctx, c, make([]Property, 0, n), newRowScan().scan, query, args...)
+	return out, apperr.Wrap(err, "list properties")
+}
+
+// pageByIDs loads the listed rows of a search page with their photos, in
+// no particular order. sel is Service.pageSelect.
+func pageByIDs(ctx context.Context, c db.Conn, sel string, ids []string) ([]Result, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")
+	return pageRows(ctx, c, len(ids), sel+` WHERE id IN (`+marks+`)`, args...)
+}
+
+// pageRows reads at most n rows of a search page (room for them made once),
+// each with its photos' column.
+func pageRows(ctx context.Context, c db.Conn, n int, query string, args ...any) ([]Result, error) {
+	out, err := db.AllInto(ctx, c, make([]Result, 0, n), newPageScan().scanResult, query, args...)
 	return out, apperr.Wrap(err, "list properties")
 }
 
