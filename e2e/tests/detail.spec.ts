@@ -9,19 +9,19 @@ import { checkPage, demo, mailbox, snap } from '../support/helpers'
 import { submitLogin } from '../support/shell'
 
 test('visitor opens a listing, signs in to contact the owner, and the owner is e-mailed', async ({ page, request }, testInfo) => {
-  await page.goto('/listing?searchArea=SW11')
+  await page.goto('/listing?searchArea=SW8')
   const card = page
     .getByRole('list', { name: 'Search results' })
     .getByRole('listitem')
-    .filter({ hasText: 'a short walk from Clapham Junction' }) // the demo landlord's flat
+    .filter({ hasText: 'a short walk from Wandsworth Road' }) // the demo landlord's listed house
     .first()
   await card.getByRole('link').first().click()
 
   await expect(page).toHaveURL(/\/DetailPage\/[\w-]+$/)
   const detailUrl = page.url()
-  await expect(page.getByText('£1,850 pcm').first()).toBeVisible()
+  await expect(page.getByText('£2,100 pcm').first()).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toContainText('London')
-  await expect(page.getByText('Clapham Junction').first()).toBeVisible()
+  await expect(page.getByText('Wandsworth Road').first()).toBeVisible()
   await expect(page.getByText('Approximate location (postcode district)')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Nearest stations' })).toBeVisible()
   // The sign-in bar for visitors, with Login and Register.
@@ -41,7 +41,7 @@ test('visitor opens a listing, signs in to contact the owner, and the owner is e
   await expect(page).toHaveURL(detailUrl)
   await expect(page.locator('.login-bar')).toHaveCount(0)
   await expect(dialog.getByLabel('Your email')).toHaveValue(demo.tenant.email)
-  const text = `Is the flat still available? (${testInfo.project.name} ${Date.now()})`
+  const text = `Is the house still available? (${testInfo.project.name} ${Date.now()})`
   await dialog.getByLabel('Message').fill(text)
   await snap(page, testInfo, 'listing-contact-dialog')
   await dialog.getByRole('button', { name: 'Send' }).click()
@@ -58,5 +58,5 @@ test('visitor opens a listing, signs in to contact the owner, and the owner is e
 
   // Close returns to the search with its filter.
   await page.getByRole('link', { name: 'Close' }).click()
-  await expect(page).toHaveURL(/\/listing\?searchArea=SW11/)
+  await expect(page).toHaveURL(/\/listing\?searchArea=SW8/)
 })

@@ -1,5 +1,5 @@
 // Issue 16: a landlord keeps a property's certificates in the documents
-// area. On the demo's second property (no certificates yet) the landlord
+// area. On the demo's draft property (no certificates yet) the landlord
 // uploads a gas safety certificate PDF expiring in 20 days, sees it red
 // with '20 days left', sees Action needed 1 on the menu's Certificates
 // card, replaces it with one expiring next year and the count drops to 0;
@@ -75,7 +75,7 @@ async function landlord(page: Page, testInfo: TestInfo): Promise<Who> {
       const { groups } = (await c.json()) as { groups: Array<{ current: unknown[]; history: unknown[] }> }
       if (groups.every((g) => g.current.length === 0 && g.history.length === 0)) bare = p.address.addrFirstLine
     }
-    expect(properties.length, 'the demo landlord has two properties').toBeGreaterThanOrEqual(2)
+    expect(properties.length, 'the demo landlord has several properties').toBeGreaterThanOrEqual(2)
     expect(bare, 'one demo property has no certificates').not.toBe('')
     return { ...demo.landlord, propertyLine: bare }
   }

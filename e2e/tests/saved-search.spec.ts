@@ -117,11 +117,11 @@ test('a renter saves a search, gets the daily e-mail of new listings once, and u
 })
 
 test('a visitor registers from the listing’s sign-in bar and comes back with the contact form open', async ({ page, request }, testInfo) => {
-  await page.goto('/listing?searchArea=SW11')
+  await page.goto('/listing?searchArea=SW8')
   await page
     .getByRole('list', { name: 'Search results' })
     .getByRole('listitem')
-    .filter({ hasText: 'a short walk from Clapham Junction' })
+    .filter({ hasText: 'a short walk from Wandsworth Road' }) // the demo listing
     .first()
     .getByRole('link')
     .first()

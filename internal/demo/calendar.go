@@ -11,7 +11,7 @@ import (
 	"github.com/omnirent/omnirent/internal/session"
 )
 
-// SeedCalendar gives the demo landlord a few events at the demo property,
+// SeedCalendar gives the demo landlord a few events at the demo home,
 // made through the service as a user would: a weekly viewing for two
 // months, a vendor visit and a maintenance visit. Seeding twice adds nothing.
 func SeedCalendar(ctx context.Context, accounts *auth.Service, properties *property.Service, cal *calendar.Service, now time.Time) error {

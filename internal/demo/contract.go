@@ -16,7 +16,7 @@ import (
 )
 
 // SeedContract gives the demo landlord a finished draft agreement for the
-// demo property, with the demo tenant as its tenant, so the contract
+// demo home, with the demo tenant as its tenant, so the contract
 // builder has something to preview from the first start. It goes through
 // the wizard's own steps, so the demo obeys the same rules as a user.
 func SeedContract(ctx context.Context, accounts *auth.Service, properties *property.Service, contracts *contract.Service, now time.Time) error {
@@ -73,7 +73,7 @@ func fill(ctx context.Context, contracts *contract.Service, owner session.Actor,
 }
 
 // SeedTenancy gives the demo tenant a home (issue 27): a second agreement
-// for the demo property, let since four months ago (the demo books'
+// for the demo home, let since four months ago (the demo books'
 // rent), that the demo landlord paid for, signed and sent and the demo
 // tenant signed, so the tenant's home shows their signed agreement, the
 // property's certificates and the next rent day. It goes through every

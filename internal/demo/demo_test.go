@@ -35,19 +35,90 @@ func TestDemoAccountsSignInAndTheLandlordHasOnePublishedProperty(t *testing.T) {
 			props := c.Get("/api/properties").Body["properties"].([]any)
 			want := 0
 			if a.Email == demo.Accounts[0].Email {
-				want = 2 // one published with photos, one not yet (the documents journey's)
+				want = 3 // the home (let), the listing (published, with photos), the draft (the documents journey's)
 			}
 			if len(props) != want {
 				t.Fatalf("%s has %d properties, want %d", a.Email, len(props), want)
 			}
-			for _, p := range props {
+			for i, p := range props {
 				p := p.(map[string]any)
+				line := p["address"].(map[string]any)["addrFirstLine"]
+				if i == 0 && line != demo.HomeAddress.FirstLine {
+					t.Errorf("the first property is %v, want the home, the newest", line)
+				}
 				published := p["status"] == "Published"
-				if published == (p["address"].(map[string]any)["addrFirstLine"] == demo.SecondAddress.FirstLine) {
+				if published != (line == demo.ListingAddress.FirstLine) {
 					t.Fatalf("demo property status: %v", p)
 				}
 				if published && len(p["images"].([]any)) != 2 {
 					t.Fatalf("demo property photos: %v", p["images"])
+				}
+			}
+		}
+	})
+}
+
+// The demo's published listing is not the home the demo tenant rents:
+// the tenancy, the draft agreement and report, the books, the calendar
+// and the home's certificates are all on the home, which is not listed.
+func TestDemoListingIsNotTheTenantsHome(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
+		tenant, lord := e.NewClient(), e.NewClient()
+		for c, a := range map[*apptest.Client]int{tenant: 1, lord: 0} {
+			if r := c.Post("/api/auth/login", map[string]any{"email": demo.Accounts[a].Email, "password": demo.Accounts[a].Password}); r.Status != http.StatusOK {
+				t.Fatal(r.Raw)
+			}
+		}
+		tenancies, _ := tenant.Get("/api/me/home").Body["tenancies"].([]any)
+		if len(tenancies) != 1 {
+			t.Fatalf("the demo tenant's tenancies: %v", tenancies)
+		}
+		home := tenancies[0].(map[string]any)["property"].(map[string]any)
+		if home["addrFirstLine"] != demo.HomeAddress.FirstLine {
+			t.Errorf("the demo tenant's home is %v, want %s", home["addrFirstLine"], demo.HomeAddress.FirstLine)
+		}
+		homeID := home["id"].(string)
+
+		listings := e.NewClient().Get("/api/listings").Body["listings"].([]any)
+		if len(listings) != 1 {
+			t.Fatalf("%d listings, want the demo's one: %v", len(listings), listings)
+		}
+		listingID := listings[0].(map[string]any)["id"].(string)
+		if listingID == homeID {
+			t.Fatalf("the demo's listing %s is the home the demo tenant rents", listingID)
+		}
+		for _, p := range lord.Get("/api/properties").Body["properties"].([]any) {
+			p := p.(map[string]any)
+			if p["id"] == listingID && p["address"].(map[string]any)["addrFirstLine"] != demo.ListingAddress.FirstLine {
+				t.Errorf("the listing is at %v, want %s", p["address"], demo.ListingAddress.FirstLine)
+			}
+			if p["id"] == homeID && p["status"] == "Published" {
+				t.Errorf("the home is published: %v", p)
+			}
+		}
+
+		// Everything else the demo seeds is on the home.
+		on := map[string][]any{}
+		for _, c := range lord.Get("/api/contracts?view=all").Body["contracts"].([]any) {
+			on["agreement"] = append(on["agreement"], c.(map[string]any)["propertyId"])
+		}
+		for _, r := range lord.Get("/api/inventory/reports?view=draft").Body["reports"].([]any) {
+			on["report"] = append(on["report"], r.(map[string]any)["propertyId"])
+		}
+		for _, o := range lord.Get("/api/wallet/transactions?limit=100").Body["items"].([]any) {
+			on["entry"] = append(on["entry"], o.(map[string]any)["transaction"].(map[string]any)["propertyId"])
+		}
+		for _, o := range lord.Get("/api/calendar/occurrences?from=2026-11-01&to=2027-01-31").Body["occurrences"].([]any) {
+			on["event"] = append(on["event"], o.(map[string]any)["location"].(map[string]any)["propertyId"])
+		}
+		for what, ids := range map[string]int{"agreement": 2, "report": 1, "entry": 15, "event": 11} {
+			if len(on[what]) < ids {
+				t.Errorf("%d demo %ss, want at least %d", len(on[what]), what, ids)
+			}
+			for _, id := range on[what] {
+				if id != homeID {
+					t.Errorf("a demo %s is on %v, not the home %s", what, id, homeID)
 				}
 			}
 		}
@@ -96,7 +167,7 @@ func TestDemoLandlordHasADraftCheckInReport(t *testing.T) {
 	})
 }
 
-func TestDemoLandlordsPublishedPropertyHoldsValidCertificates(t *testing.T) {
+func TestDemoLandlordsHomeAndListingHoldValidCertificates(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
 		if err := demo.SeedCertificates(context.Background(), e.App.Auth, e.App.Properties, e.App.Documents, e.Clock.Now()); err != nil {
@@ -120,7 +191,11 @@ func TestDemoLandlordsPublishedPropertyHoldsValidCertificates(t *testing.T) {
 					}
 				}
 			}
-			if want := map[bool]int{true: 3, false: 0}[p["status"] == "Published"]; held != want {
+			want := 3 // the home's and the listing's gas safety, EICR and EPC
+			if p["address"].(map[string]any)["addrFirstLine"] == demo.DraftAddress.FirstLine {
+				want = 0
+			}
+			if held != want {
 				t.Fatalf("%v: %d valid certificates, want %d: %s", p["address"], held, want, page.Raw)
 			}
 		}

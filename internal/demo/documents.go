@@ -13,39 +13,55 @@ import (
 	"github.com/omnirent/omnirent/internal/session"
 )
 
-// SeedCertificates gives the demo landlord's published property a valid gas
-// safety certificate, EICR and EPC (rated C), each with a one-page PDF and
-// expiring more than 90 days ahead, so the documents menu starts with no
-// certificate needing action; the second property has none.
+// SeedCertificates gives the demo landlord's home (let) and listing
+// (published) each a valid gas safety certificate, EICR and EPC, each with
+// a one-page PDF and expiring more than 90 days ahead, so the documents
+// menu starts with no certificate needing action; the draft property has
+// none.
 func SeedCertificates(ctx context.Context, accounts *auth.Service, properties *property.Service, docs *documents.Service, now time.Time) error {
-	owner, propertyID, err := landlordsProperty(ctx, accounts, properties, func(owner session.Actor) (bool, error) {
+	owner, homeID, err := landlordsProperty(ctx, accounts, properties, func(owner session.Actor) (bool, error) {
 		return hasCertificates(ctx, properties, docs, owner)
 	})
-	if err == nil && propertyID != "" {
-		if p, perr := properties.Get(ctx, owner, propertyID); perr != nil || p.Status != property.Published {
-			return perr // certificates only for the published demo property
-		}
+	if err != nil || homeID == "" {
+		return err
 	}
-	if err != nil || propertyID == "" {
+	props, err := properties.List(ctx, owner)
+	if err != nil {
 		return err
 	}
 	today := now.In(clock.UK)
-	for _, c := range []struct {
+	type cert struct {
 		typ, title, rating string
 		issued             time.Time
+	}
+	for _, p := range []struct {
+		id    string
+		certs []cert
 	}{
-		{documents.GasSafety, "Landlord Gas Safety Record (CP12)", "", today.AddDate(0, -2, 0)},
-		{documents.EICR, "Electrical Installation Condition Report", "", today.AddDate(-1, 0, 0)},
-		{documents.EPC, "Energy Performance Certificate - rating C", "C", today.AddDate(-2, 0, 0)},
+		{homeID, []cert{
+			{documents.GasSafety, "Landlord Gas Safety Record (CP12)", "", today.AddDate(0, -2, 0)},
+			{documents.EICR, "Electrical Installation Condition Report", "", today.AddDate(-1, 0, 0)},
+			{documents.EPC, "Energy Performance Certificate - rating C", "C", today.AddDate(-2, 0, 0)},
+		}},
+		{propertyAt(props, ListingAddress), []cert{
+			{documents.GasSafety, "Landlord Gas Safety Record (CP12)", "", today.AddDate(0, -3, 0)},
+			{documents.EICR, "Electrical Installation Condition Report", "", today.AddDate(-2, 0, 0)},
+			{documents.EPC, "Energy Performance Certificate - rating D", "D", today.AddDate(-4, 0, 0)}, // the listing's rating
+		}},
 	} {
-		issued, rating := c.issued.Format(time.DateOnly), c.rating
-		v, err := docs.Create(ctx, owner, documents.CertificateInput{PropertyID: propertyID, Type: c.typ, IssuedOn: &issued, EPCRating: &rating,
-			Notes: ptr("Demo certificate.")})
-		if err != nil {
-			return fmt.Errorf("%s: %w", c.typ, err)
+		if p.id == "" {
+			continue
 		}
-		if _, err := docs.AddFile(ctx, owner, v.ID, c.typ+".pdf", bytes.NewReader(onePagePDF(c.title+" - demo, not a real certificate"))); err != nil {
-			return fmt.Errorf("%s file: %w", c.typ, err)
+		for _, c := range p.certs {
+			issued, rating := c.issued.Format(time.DateOnly), c.rating
+			v, err := docs.Create(ctx, owner, documents.CertificateInput{PropertyID: p.id, Type: c.typ, IssuedOn: &issued, EPCRating: &rating,
+				Notes: ptr("Demo certificate.")})
+			if err != nil {
+				return fmt.Errorf("%s: %w", c.typ, err)
+			}
+			if _, err := docs.AddFile(ctx, owner, v.ID, c.typ+".pdf", bytes.NewReader(onePagePDF(c.title+" - demo, not a real certificate"))); err != nil {
+				return fmt.Errorf("%s file: %w", c.typ, err)
+			}
 		}
 	}
 	return nil

@@ -11,7 +11,7 @@ import (
 )
 
 // SeedReport gives the demo landlord a draft check-in report for the demo
-// property (a kitchen with its oven, a bedroom, a gas meter, the demo
+// home (a kitchen with its oven, a bedroom, a gas meter, the demo
 // tenant and the landlord), made through the service as a user would, so
 // the inventory area has something to open from the first start.
 func SeedReport(ctx context.Context, accounts *auth.Service, properties *property.Service, reports *inventory.Service, now time.Time) error {
@@ -44,9 +44,9 @@ func SeedReport(ctx context.Context, accounts *auth.Service, properties *propert
 	return err
 }
 
-// landlordsProperty is the demo landlord and their published property, or no
-// property when there is none or seeded already says the area has its demo
-// record (seeding twice adds nothing).
+// landlordsProperty is the demo landlord and their home let to the demo
+// tenant (HomeAddress), or no property when there is none or seeded
+// already says the area has its demo record (seeding twice adds nothing).
 func landlordsProperty(ctx context.Context, accounts *auth.Service, properties *property.Service,
 	seeded func(owner session.Actor) (bool, error)) (session.Actor, string, error) {
 	u, err := accounts.UserByEmail(ctx, Accounts[0].Email)
@@ -58,13 +58,19 @@ func landlordsProperty(ctx context.Context, accounts *auth.Service, properties *
 		return owner, "", err
 	}
 	props, err := properties.List(ctx, owner)
-	if err != nil || len(props) == 0 {
+	if err != nil {
 		return owner, "", err
 	}
-	for _, p := range props { // the published one (the second demo property is not)
-		if p.Status == property.Published {
-			return owner, p.ID, nil
+	return owner, propertyAt(props, HomeAddress), nil
+}
+
+// propertyAt is the id of the property of props at the address a (by its
+// first line), or "".
+func propertyAt(props []property.Property, a property.Address) string {
+	for _, p := range props {
+		if p.Address.FirstLine == a.FirstLine {
+			return p.ID
 		}
 	}
-	return owner, props[0].ID, nil
+	return ""
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // SeedWallet gives the demo landlord a few months of real-looking books
-// for the demo property: the expected rent (1,850 pounds on the 1st of
+// for the demo home: the expected rent (1,850 pounds on the 1st of
 // each month, set by hand as the agreement is still a draft), the rent
 // received each month but last month's (so one month shows as overdue),
 // the letting agent's monthly fee, mortgage interest, a boiler repair with
