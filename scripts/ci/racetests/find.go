@@ -13,7 +13,8 @@ import (
 // Find walks root and returns, by package folder, the sorted names of the
 // top-level tests that are concurrent: their body, or a function or method
 // of the same folder's test files they call (directly or through others),
-// holds a go statement or calls the racetest package (LogicOnly aside:
+// holds a go statement, a call of a method Go (sync.WaitGroup's, errgroup's)
+// or calls the racetest package (LogicOnly aside:
 // it marks a test that has no concurrency at all). Calls into the test
 // helper packages (folders named *test) count when the helper is itself
 // concurrent, as killtest's process watcher is not: a helper process is
@@ -93,6 +94,8 @@ func concurrentTests(files []*ast.File) (names, tests []string) {
 			case *ast.SelectorExpr:
 				if id, ok := x.X.(*ast.Ident); ok && id.Name == "racetest" && x.Sel.Name != "LogicOnly" && x.Sel.Name != "Detector" {
 					found = true
+				} else if x.Sel.Name == "Go" {
+					found = true // sync.WaitGroup.Go, errgroup.Group.Go
 				} else if _, ok := bodies[x.Sel.Name]; ok && concurrent(x.Sel.Name, seen) {
 					found = true // a method of the test files
 				}

@@ -15,7 +15,7 @@ func TestFindTellsConcurrentTestsByTheirShape(t *testing.T) {
 	}
 	want := map[string][]string{
 		"testdata/other": {"TestPlain"},
-		"testdata/pkg":   {"TestDirectGo", "TestThroughHelpers", "TestThroughMethod", "TestTogether"},
+		"testdata/pkg":   {"TestDirectGo", "TestThroughHelpers", "TestThroughMethod", "TestTogether", "TestWaitGroupGo"},
 	}
 	if !reflect.DeepEqual(found, want) {
 		t.Fatalf("Find = %v, want %v", found, want)
@@ -36,7 +36,7 @@ func TestPlanRefusesAConcurrentNameUsedElsewhere(t *testing.T) {
 	if want := []string{"./testdata/pkg"}; !reflect.DeepEqual(pkgs, want) {
 		t.Errorf("packages = %v, want %v", pkgs, want)
 	}
-	if want := "^(TestDirectGo|TestThroughHelpers|TestThroughMethod|TestTogether)$"; pattern != want {
+	if want := "^(TestDirectGo|TestThroughHelpers|TestThroughMethod|TestTogether|TestWaitGroupGo)$"; pattern != want {
 		t.Errorf("pattern = %s, want %s", pattern, want)
 	}
 }

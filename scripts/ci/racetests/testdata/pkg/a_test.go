@@ -1,6 +1,7 @@
 package pkg
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/platform/racetest"
@@ -34,4 +35,10 @@ func pong(n int) {
 	if n > 0 {
 		ping(n - 1)
 	}
+}
+
+func TestWaitGroupGo(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Go(func() {})
+	wg.Wait()
 }
