@@ -2,23 +2,24 @@
 // project) and 390 px (phone project), as a visitor, a renter (a tenant with
 // no home yet), the demo tenant, the demo landlord and the admin. On each
 // page: nothing sticks out sideways, no control runs past the viewport or
-// has its label cut off, and axe (WCAG 2 A and AA) finds no serious or
-// critical violation. The counts (pages, violations by impact) are written
-// to test-results/tour-<project>-<role>.json; docs/accessibility.md records
-// them.
+// has its label cut off, axe (WCAG 2 A and AA) finds no serious or
+// critical violation, and no control shows that the role cannot use (a
+// landlord's tool to a tenant: notOffered in support/shell.ts). The counts
+// (pages, violations by impact) and every control each page showed are
+// written to test-results/tour-<project>-<role>.json; docs/accessibility.md
+// records the counts.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
 import { axe, createVerifiedUser, demo, e2eRoot, signInViaApi, snap } from '../support/helpers'
-
-type Role = 'visitor' | 'renter' | 'tenant' | 'landlord' | 'admin'
+import { controlsOf, unusableControls, type Role } from '../support/shell'
 
 // Routes with no id, by who may see them.
 const publicRoutes = ['/', '/about-us', '/Blog', '/omninews', '/listing', '/verify', '/privacy-policy', '/terms-of-service', '/no-such-page']
 const signedOutRoutes = ['/dashboard', '/register', '/resetpassword']
-const signedInRoutes = ['/dashboard', '/contract-builder', '/inventory', '/calendar', '/profile/account', '/documents/certificates']
-const landlordRoutes = ['/contract-builder?view=draft', '/NewReport', '/wallet', '/wallet/add/expense', '/calendar/create', '/documents/contracts']
+const signedInRoutes = ['/dashboard', '/contract-builder', '/inventory', '/calendar', '/calendar/create', '/profile/account', '/documents/certificates']
+const landlordRoutes = ['/contract-builder?view=draft', '/NewReport', '/wallet', '/wallet/add/expense', '/documents/contracts']
 
 async function firstId(request: APIRequestContext, url: string, pick: (body: any) => string | undefined): Promise<string | undefined> {
   const res = await request.get(url)
@@ -114,6 +115,8 @@ async function tour(page: Page, role: Role, testInfo: TestInfo): Promise<void> {
   const routes = await routesOf(role, page.request)
   const counts: Record<string, number> = { pages: 0, axePages: 0, critical: 0, serious: 0, moderate: 0, minor: 0 }
   const findings: Finding[] = []
+  // Every control each page shows this role, by page (in the counts file, to read what a role is offered).
+  const controls: Record<string, string[]> = {}
   for (const route of routes) {
     const t0 = Date.now()
     await page.goto(route)
@@ -123,6 +126,10 @@ async function tour(page: Page, role: Role, testInfo: TestInfo): Promise<void> {
     const name = `tour-${role}-${route.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '') || 'home'}`
     await snap(page, testInfo, name)
     for (const problem of await layoutProblems(page)) findings.push({ route, problem })
+    // Every control the page shows, against what this role cannot use (support/shell.ts: notOffered).
+    const shown = await controlsOf(page)
+    controls[route] = [...new Set(shown.map((c) => `${c.role} "${c.name}"`))]
+    for (const problem of unusableControls(role, route, shown)) findings.push({ route, problem })
     if (!isPublic(route) || axeOnPublicPages.includes(role)) {
       counts.axePages++
       const results = await (await axe(page)).analyze()
@@ -138,7 +145,7 @@ async function tour(page: Page, role: Role, testInfo: TestInfo): Promise<void> {
   }
   const dir = path.join(e2eRoot, 'test-results')
   mkdirSync(dir, { recursive: true })
-  writeFileSync(path.join(dir, `tour-${testInfo.project.name}-${role}.json`), JSON.stringify({ role, routes, counts, findings }, null, 2))
+  writeFileSync(path.join(dir, `tour-${testInfo.project.name}-${role}.json`), JSON.stringify({ role, routes, counts, findings, controls }, null, 2))
   expect(findings, `${role} at ${page.viewportSize()?.width} px:\n${findings.map((f) => `  ${f.route}: ${f.problem}`).join('\n')}`).toEqual([])
 }
 
@@ -153,6 +160,28 @@ test('the tour finds a page wider than the screen, a cut-off menu label and a co
   expect(found.some((f) => f.includes('"Draft" runs past its box'))).toBe(true)
   expect(found.some((f) => f.includes('"Awaiting tenant signature" is cut off'))).toBe(true)
   expect(found.some((f) => f.includes('"Completed"'))).toBe(false)
+})
+
+// The role check finds a landlord's tool offered to a tenant, on the page it
+// belongs to, and leaves it to the landlord; a menu link counts in the shell
+// but not in the public pages' navigation, which is the same for everyone.
+test('the tour finds a control a role cannot use', async ({ page }) => {
+  await page.setContent(`<main><h1>Homes</h1>
+    <div role="group" aria-label="Which properties"><button aria-pressed="true">All properties</button><button aria-pressed="false">My properties</button></div>
+    <label>Event type <select><option>Viewings</option><option>Wallet</option></select></label>
+    <nav aria-label="Main menu"><a href="/wallet">Wallet</a></nav>
+    <button style="display:none">Filter transactions</button></main>`)
+  const shown = await controlsOf(page)
+  const names = (found: string[]) => found.map((f) => f.replace(/:.*/, ''))
+  expect(names(unusableControls('tenant', '/listing', shown))).toEqual([
+    'offers link "Wallet" to a tenant',
+    'offers button "All properties" to a tenant',
+    'offers button "My properties" to a tenant',
+  ])
+  expect(names(unusableControls('renter', '/calendar/create', shown))).toEqual(['offers link "Wallet" to a renter', 'offers option "Wallet" to a renter'])
+  expect(unusableControls('tenant', '/', shown), 'the public navigation is the same for everyone').toEqual([])
+  expect(unusableControls('landlord', '/listing', shown)).toEqual([])
+  expect(unusableControls('visitor', '/listing', shown)).toHaveLength(2)
 })
 
 // The accessibility check (axe in the page when there is no frame) finds

@@ -14,6 +14,15 @@ export const CATEGORIES = ['All', 'Vendors', 'Viewings', 'Wallet', 'Certificates
 export type Category = Exclude<(typeof CATEGORIES)[number], 'All'> | 'Other'
 export const CREATE_CATEGORIES: Category[] = ['Vendors', 'Viewings', 'Wallet', 'Certificates', 'Maintenance', 'Tenancy', 'Other']
 
+/**
+ * offeredTo keeps the event types a person can use: Wallet (the dates of a
+ * landlord's books) only for landlords, since a tenant has no wallet. `keep`
+ * is a type to show whatever the person (an event already of that type).
+ */
+export function offeredTo<T extends string>(types: readonly T[], userType: string | undefined, keep?: string): T[] {
+  return types.filter((t) => t !== 'Wallet' || userType === 'Landlord' || t === keep)
+}
+
 export const FREQUENCIES = [
   { value: 'one-off', label: 'One off' },
   { value: 'daily', label: 'Daily' },

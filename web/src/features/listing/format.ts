@@ -81,9 +81,9 @@ const intOf = (v: string | undefined) => {
 /**
  * toListingsQuery turns the URL filter into GET /api/listings parameters.
  * Min price '1' (the £100 option) is sent as 100; 'nearest' without an area
- * and mine for visitors are dropped.
+ * and mine for anyone but a landlord (a visitor, a tenant) are dropped.
  */
-export function toListingsQuery(f: ListingFilter, signedIn: boolean): ListingsQuery {
+export function toListingsQuery(f: ListingFilter, landlord: boolean): ListingsQuery {
   const q: ListingsQuery = {}
   if (f.searchArea) q.searchArea = f.searchArea
   if (f.searchArea && f.radius) q.radius = Number(f.radius)
@@ -99,7 +99,7 @@ export function toListingsQuery(f: ListingFilter, signedIn: boolean): ListingsQu
   if (minBaths !== undefined) q.minimumBathrooms = minBaths
   if (maxBaths !== undefined) q.maximumBathrooms = maxBaths
   if (f.sort && (f.sort === 'newest' || f.searchArea)) q.sort = f.sort
-  if (f.mine && signedIn) q.mine = true
+  if (f.mine && landlord) q.mine = true
   return q
 }
 

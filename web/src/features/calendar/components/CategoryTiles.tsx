@@ -1,12 +1,12 @@
 // The category tiles (All, Vendors, Viewings, Wallet, Certificates,
-// Maintenance, Tenancy): one is chosen, and the calendar shows only its events.
-import { CATEGORIES } from '../rules'
+// Maintenance, Tenancy; Wallet for landlords only): one is chosen, and the
+// calendar shows only its events.
 import { CategoryIcon, categoryClass } from './categoryStyle'
 
-export function CategoryTiles({ value, onChange }: { value: string; onChange: (c: string) => void }) {
+export function CategoryTiles({ categories, value, onChange }: { categories: readonly string[]; value: string; onChange: (c: string) => void }) {
   return (
     <div className="cal-tiles" role="group" aria-label="Event types">
-      {CATEGORIES.map((c) => (
+      {categories.map((c) => (
         <button
           key={c}
           type="button"

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiError, mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../../test/utils'
 import CreateEventPage from '../routes/CreateEventPage'
+import { meQueryKey } from '../../../lib/auth'
 import { MSG } from '../rules'
 
 beforeAll(() => {
@@ -22,7 +23,7 @@ function savedEvent(body: Record<string, unknown>) {
   return { id: 'e1', timeZone: 'Europe/London', rrule: '', exceptions: [], creatorId: 'u1', creatorEmail: '', creatorFullName: '', createdAt: '', updatedAt: '', ...body }
 }
 
-function setup(onCreate?: (body: Record<string, unknown>) => ReturnType<typeof reply>) {
+function setup(onCreate?: (body: Record<string, unknown>) => ReturnType<typeof reply>, me: unknown = sampleUser) {
   const calls: Array<Record<string, unknown>> = []
   mockApi((path, init) => {
     if (path === '/api/properties') return reply(200, { properties: [property] })
@@ -32,7 +33,7 @@ function setup(onCreate?: (body: Record<string, unknown>) => ReturnType<typeof r
       return onCreate ? onCreate(body) : reply(201, { event: savedEvent(body) })
     }
     return reply(404, { error: { code: 'not_found', message: 'no' } })
-  }, sampleUser)
+  }, me)
   renderPage(<CreateEventPage />, { path: '/calendar/create', initialEntries: ['/calendar/create?date=2026-11-05'] })
   return calls
 }
@@ -40,6 +41,26 @@ function setup(onCreate?: (body: Record<string, unknown>) => ReturnType<typeof r
 const row = (name: RegExp) => screen.getByRole('button', { name })
 
 describe('the event form', () => {
+  // A tenant has no books: the Wallet type is a landlord's (issue 43).
+  const types = () => within(screen.getByLabelText('Event type')).getAllByRole('option').map((o) => o.textContent)
+
+  it('offers a landlord the Wallet type', async () => {
+    setup()
+    await within(await screen.findByLabelText('Event type')).findByRole('option', { name: 'Wallet' })
+    expect(types()).toEqual(['Choose a type', 'Vendors', 'Viewings', 'Wallet', 'Certificates', 'Maintenance', 'Tenancy', 'Other'])
+  })
+
+  it('offers a tenant no Wallet type', async () => {
+    mockApi((path) => (path === '/api/properties' ? reply(200, { properties: [] }) : reply(404, { error: { code: 'not_found', message: 'no' } })), {
+      ...sampleUser,
+      userType: 'Tenant',
+    })
+    const { qc } = renderPage(<CreateEventPage />, { path: '/calendar/create' })
+    await waitFor(() => expect(qc.getQueryData(meQueryKey)).toMatchObject({ userType: 'Tenant' }))
+    await screen.findByRole('heading', { name: 'New event' })
+    expect(types()).toEqual(['Choose a type', 'Vendors', 'Viewings', 'Certificates', 'Maintenance', 'Tenancy', 'Other'])
+  })
+
   it("says 'Please fill all the fields' and marks what is missing", async () => {
     const calls = setup()
     await screen.findByRole('heading', { name: 'New event' })

@@ -19,7 +19,8 @@ import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../compone
 import { useToast } from '../../../components/Toast'
 import { ApiError } from '../../../lib/api'
 import { eventSchema, personProblem, toInput, type EventFormValues } from '../schema'
-import { ALERTS, CREATE_CATEGORIES, FREQUENCIES, MSG, alertLabel, frequencyLabel, monthlyEndNote, timeRange } from '../rules'
+import { ALERTS, CREATE_CATEGORIES, FREQUENCIES, MSG, alertLabel, frequencyLabel, monthlyEndNote, offeredTo, timeRange } from '../rules'
+import { useAuth } from '../../../lib/auth'
 import { formatDate, formatLongDay } from '../dates'
 import { Avatars, fullName } from './Avatars'
 import { DATE_MAX, DATE_MIN } from '../../../lib/dateRange'
@@ -179,12 +180,15 @@ function Initial({ form, onOpen }: { form: Form; onOpen: (s: Screen) => void }) 
   const when = v.date && v.startTime && v.endTime ? `${formatLongDay(v.date)}, ${timeRange(v.startTime, v.endTime)}` : v.date ? formatLongDay(v.date) : ''
   const repeats = v.frequency ? (v.frequency !== 'one-off' && v.limitDate ? `${frequencyLabel(v.frequency)} until ${formatDate(v.limitDate)}` : frequencyLabel(v.frequency)) : ''
   const timeError = errors.date?.message ?? errors.startTime?.message ?? errors.endTime?.message
+  // Wallet is a landlord's type (a tenant has no wallet); an event saved as one keeps it.
+  const { user } = useAuth()
+  const types = offeredTo(CREATE_CATEGORIES, user?.userType, form.formState.defaultValues?.category)
   return (
     <>
       <Field id="cal-category" label="Event type" error={errors.category?.message}>
         <select id="cal-category" aria-invalid={!!errors.category} aria-describedby={describedBy('cal-category', { error: errors.category })} {...form.register('category', clearOnChange('category'))}>
           <option value="">Choose a type</option>
-          {CREATE_CATEGORIES.map((c) => (
+          {types.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>

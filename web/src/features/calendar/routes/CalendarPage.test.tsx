@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api } from '../../../lib/api'
+import { meQueryKey } from '../../../lib/auth'
 import { mockApi, polyfillDialog, renderPage, reply, sampleUser } from '../../../test/utils'
 import CalendarPage from './CalendarPage'
 
@@ -66,7 +67,7 @@ const gas = occ('2026-07-20', {
 
 type Query = { from: string; to: string; category?: string; q?: string }
 
-function setup() {
+function setup(me: unknown = sampleUser, at = '/calendar') {
   const asked: Query[] = []
   mockApi((path, init) => {
     if (path === '/api/calendar/occurrences') {
@@ -77,9 +78,9 @@ function setup() {
     }
     if (path === '/api/calendar/feed') return reply(200, { enabled: false, url: '' })
     return reply(404, { error: { code: 'not_found', message: 'no' } })
-  }, sampleUser)
+  }, me)
   const put = vi.spyOn(api, 'PUT').mockImplementation((async () => reply(200, { key: gas.key, done: true })) as never)
-  const view = renderPage(<CalendarPage />, { path: '/calendar' })
+  const view = renderPage(<CalendarPage />, { path: '/calendar', initialEntries: [at] })
   return { asked, put, view }
 }
 
@@ -119,6 +120,26 @@ describe('the calendar', () => {
     expect(screen.getByRole('button', { name: 'Certificates' })).toHaveAttribute('aria-pressed', 'true')
     await waitFor(() => expect(screen.queryAllByRole('link', { name: /Viewing at/ })).toHaveLength(0))
     expect(screen.getByText('Gas safety certificate expires')).toBeInTheDocument()
+  })
+
+  // A tenant has no books: the Wallet tile is a landlord's (issue 43).
+  const tiles = () => within(screen.getByRole('group', { name: 'Event types' })).getAllByRole('button').map((b) => b.textContent)
+
+  it('offers a landlord the Wallet tile', async () => {
+    const { view } = setup()
+    await waitFor(() => expect(view.qc.getQueryData(meQueryKey)).toMatchObject({ userType: 'Landlord' }))
+    await screen.findByRole('heading', { name: 'July 2026' })
+    expect(tiles()).toEqual(['All', 'Vendors', 'Viewings', 'Wallet', 'Certificates', 'Maintenance', 'Tenancy'])
+  })
+
+  it("offers a tenant no Wallet tile, and shows All for a link to ?category=Wallet", async () => {
+    const { asked, view } = setup({ ...sampleUser, userType: 'Tenant' }, '/calendar?category=Wallet')
+    await waitFor(() => expect(view.qc.getQueryData(meQueryKey)).toMatchObject({ userType: 'Tenant' }))
+    await screen.findByRole('heading', { name: 'July 2026' })
+    expect(tiles()).toEqual(['All', 'Vendors', 'Viewings', 'Certificates', 'Maintenance', 'Tenancy'])
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true')
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0))
+    expect(asked.every((q) => q.category === undefined)).toBe(true)
   })
 
   it('marks a generated date done and links to its record', async () => {

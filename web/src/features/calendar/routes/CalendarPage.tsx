@@ -17,7 +17,8 @@ import { CategoryTiles } from '../components/CategoryTiles'
 import { EventList } from '../components/EventList'
 import { FeedPanel } from '../components/FeedPanel'
 import { MonthGrid, type DayMarks } from '../components/MonthGrid'
-import { CATEGORIES, MSG } from '../rules'
+import { CATEGORIES, MSG, offeredTo } from '../rules'
+import { useAuth } from '../../../lib/auth'
 import {
   addDays,
   addMonths,
@@ -59,8 +60,11 @@ function Calendar() {
   const selected = isDate(dateParam) ? dateParam : null
   const monthParam = params.get('month')
   const month = isMonth(monthParam) ? monthParam : monthOf(selected ?? today)
+  // The tiles a person can use: a tenant has no wallet, so no Wallet tile.
+  const { user } = useAuth()
+  const tiles = offeredTo(CATEGORIES, user?.userType)
   const askedCategory = params.get('category')
-  const category = CATEGORIES.find((c) => c === askedCategory) ?? 'All'
+  const category = tiles.find((c) => c === askedCategory) ?? 'All'
   const askedView = params.get('view')
   const view: View = VIEWS.find((v) => v.value === askedView)?.value ?? 'month'
   const q = params.get('q') ?? ''
@@ -138,7 +142,7 @@ function Calendar() {
         </div>
       ) : null}
 
-      <CategoryTiles value={category} onChange={(c) => change({ category: c === 'All' ? null : c })} />
+      <CategoryTiles categories={tiles} value={category} onChange={(c) => change({ category: c === 'All' ? null : c })} />
 
       {q && searching ? (
         <SearchResults q={q} month={month} category={filter} today={today} />

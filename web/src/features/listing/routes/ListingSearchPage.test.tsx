@@ -181,4 +181,20 @@ describe('ListingSearchPage', () => {
     expect(await screen.findByText('Mytown')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('My properties')
   })
+
+  // A tenant has no properties: All / My properties is a landlord's tool (issue 43).
+  it('offers a tenant no All / My properties, and never asks for mine, even from a ?mine=true link', async () => {
+    const { get } = mockApi((path) => (path === '/api/listings' ? reply(200, page1) : reply(404)), { ...sampleUser, userType: 'Tenant' })
+    renderPage(<ListingSearchPage />, { path: '/listing', initialEntries: ['/listing?mine=true'] })
+    await screen.findByRole('list', { name: 'Search results' })
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Homes to rent')
+    expect(screen.queryByRole('group', { name: 'Which properties' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'My properties' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'All properties' })).not.toBeInTheDocument()
+    // A tenant may still save a search.
+    expect(screen.getByRole('button', { name: 'Save this search' })).toBeInTheDocument()
+    const asked = get.mock.calls.filter(([p]) => p === '/api/listings').map(([, init]) => queryOf(init))
+    expect(asked.length).toBeGreaterThan(0)
+    expect(asked.every((q) => q.mine === undefined)).toBe(true)
+  })
 })

@@ -29,8 +29,11 @@ export default function ListingSearchPage() {
   const qc = useQueryClient()
   const filter = parseListingQuery(params)
   const signedIn = Boolean(user)
-  const mine = signedIn && Boolean(filter.mine)
-  const query = toListingsQuery(filter, signedIn)
+  // "My properties" is a landlord's view of their own published homes: a
+  // tenant has none, so only landlords (and the admin, one) are offered it.
+  const landlord = user?.userType === 'Landlord'
+  const mine = landlord && Boolean(filter.mine)
+  const query = toListingsQuery(filter, landlord)
   const urlKey = buildListingQuery(filter)
   const userId = user?.id ?? null
   const [filtersOpen, setFiltersOpen] = useState(false)
@@ -68,7 +71,7 @@ export default function ListingSearchPage() {
   function switchView(toMine: boolean) {
     if (toMine === mine) return
     // Switching starts the list afresh (spec 1 section 2.7).
-    qc.removeQueries({ queryKey: listingsKey(userId, toListingsQuery({ ...filter, mine: toMine }, signedIn)), exact: true })
+    qc.removeQueries({ queryKey: listingsKey(userId, toListingsQuery({ ...filter, mine: toMine }, landlord)), exact: true })
     go({ ...filter, mine: toMine || undefined })
   }
 
@@ -135,7 +138,7 @@ export default function ListingSearchPage() {
           {signedIn && !mine && (
             <SaveSearchButton query={savedQuery} defaultName={summary || 'All homes to rent'} disabled={savedQuery === ''} />
           )}
-          {signedIn && (
+          {landlord && (
             <div className="segmented" role="group" aria-label="Which properties">
               <button type="button" aria-pressed={!mine} onClick={() => switchView(false)}>
                 All properties
