@@ -196,9 +196,9 @@ export async function expectNoA11yViolations(page: Page, label = page.url()): Pr
   expect.soft(bad, `accessibility violations on ${label}:\n${report}`).toEqual([])
 }
 
-/** snap saves a full-page screenshot under screenshots/<project>/<name>.png. */
+/** snap saves a full-page screenshot under screenshots/<desktop|phone>/<name>.png. */
 export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = path.join(e2eRoot, 'screenshots', testInfo.project.name, `${name}.png`)
+  const file = path.join(e2eRoot, 'screenshots', isPhone(testInfo) ? 'phone' : 'desktop', `${name}.png`)
   // Sticky headers are drawn where the page is scrolled to; start from the top
   // so full-page shots look like the page does.
   await page.evaluate(() => window.scrollTo(0, 0))
@@ -242,8 +242,9 @@ export function ukDay(days = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d)
 }
 
+/** isPhone: the test runs at 390 px (the projects phone and phone-screens: playwright.config.ts). */
 export function isPhone(testInfo: TestInfo): boolean {
-  return testInfo.project.name === 'phone'
+  return testInfo.project.name.startsWith('phone')
 }
 
 /**
