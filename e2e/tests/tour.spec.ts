@@ -2,17 +2,18 @@
 // project) and 390 px (phone project), as a visitor, a renter (a tenant with
 // no home yet), the demo tenant, the demo landlord and the admin. On each
 // page: nothing sticks out sideways, no control runs past the viewport or
-// has its label cut off, axe (WCAG 2 A and AA) finds no serious or
-// critical violation, and no control shows that the role cannot use (a
-// landlord's tool to a tenant: notOffered in support/shell.ts). The counts
-// (pages, violations by impact) and every control each page showed are
-// written to test-results/tour-<project>-<role>.json; docs/accessibility.md
-// records the counts.
+// has its label cut off, axe (WCAG 2.0 and 2.1, A and AA, with
+// label-content-name-mismatch) finds no serious or critical violation, and
+// no control shows that the role cannot use (a landlord's tool to a tenant:
+// notOffered in support/shell.ts). The counts (pages, violations by impact)
+// and every control each page showed are written to
+// test-results/tour-<project>-<role>.json; docs/accessibility.md records the
+// counts.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
-import { axe, createVerifiedUser, demo, e2eRoot, signInViaApi, snap } from '../support/helpers'
+import { axe, axeBuilder, createVerifiedUser, demo, e2eRoot, signInViaApi, snap } from '../support/helpers'
 import { controlsOf, unusableControls, type Role } from '../support/shell'
 
 // Routes with no id, by who may see them.
@@ -186,16 +187,31 @@ test('the tour finds a control a role cannot use', async ({ page }) => {
 
 // The accessibility check (axe in the page when there is no frame) finds
 // what axe's default, which puts frames' results together in a blank page,
-// finds: on a page without a frame and on one with a frame.
+// finds: on a page without a frame and on one with a frame. It runs WCAG 2.1
+// A and AA and label-content-name-mismatch (an aria-label without the
+// visible text: WCAG 2.5.3).
 for (const frame of [false, true]) {
   test(`the accessibility check finds what axe's default finds, ${frame ? 'with' : 'without'} a frame`, async ({ page }) => {
+    test.setTimeout(120_000)
     await page.setContent(`<html lang="en"><body><main><h1>Checks</h1>
       <p style="color:#bbb; background:#fff">faint text</p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button>
+      <button aria-label="Previous period">Back</button>
       ${frame ? '<iframe title="Framed" srcdoc="<p style=color:#ccc>faint text in a frame</p>"></iframe>' : ''}</main></body></html>`)
     const found = (r: Awaited<ReturnType<AxeBuilder['analyze']>>) => r.violations.map((v) => `${v.id}: ${v.nodes.length}`).sort()
-    const ours = found(await (await axe(page)).analyze())
-    expect(ours).toEqual(found(await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()))
-    expect(ours).toEqual(expect.arrayContaining(['button-name: 1', 'image-alt: 1', `color-contrast: ${frame ? 2 : 1}`]))
+    // With a frame the builder leaves the frame out when readying axe in it
+    // takes over a second (its own limit), which a busy machine can take: each
+    // check is run until it has read the frame's faint text too.
+    const read = async (builder: () => Promise<AxeBuilder>) => {
+      let out: string[] = []
+      await expect(async () => {
+        out = found(await (await builder()).analyze())
+        expect(out).toContain(`color-contrast: ${frame ? 2 : 1}`)
+      }).toPass({ timeout: 50_000 })
+      return out
+    }
+    const ours = await read(() => axe(page))
+    expect(ours).toEqual(await read(async () => axeBuilder(page)))
+    expect(ours).toEqual(expect.arrayContaining(['button-name: 1', 'image-alt: 1', `color-contrast: ${frame ? 2 : 1}`, 'label-content-name-mismatch: 1']))
   })
 }
 

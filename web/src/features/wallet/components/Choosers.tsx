@@ -55,6 +55,7 @@ export function FilterMenu({ value, onChange }: { value: Filter; onChange: (f: F
   return (
     <MenuButton
       label="Filter transactions"
+      shown={FILTER_LABELS[value]}
       radio
       className="wl-filter"
       items={FILTERS.map((f) => ({ key: f, label: FILTER_LABELS[f], checked: f === value, onSelect: () => onChange(f) }))}

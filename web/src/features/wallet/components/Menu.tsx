@@ -6,8 +6,14 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 export type MenuItem = { key: string; label: string; checked?: boolean; onSelect: () => void }
 
 type Props = {
-  /** label is the button's accessible name (and the menu's). */
+  /** label names the menu, and the button unless `shown` is given. */
   label: string
+  /**
+   * shown is the text the button's face shows (the filter chosen): the
+   * button is then named `label: shown`, so its name holds what a person
+   * sees on it (WCAG 2.5.3, label in name).
+   */
+  shown?: string
   /** children draw the button's face (icon, text). */
   children: ReactNode
   items: MenuItem[]
@@ -17,7 +23,7 @@ type Props = {
   className?: string
 }
 
-export function MenuButton({ label, children, items, radio, align = 'end', className }: Props) {
+export function MenuButton({ label, shown, children, items, radio, align = 'end', className }: Props) {
   const [open, setOpen] = useState(false)
   const id = useId()
   const root = useRef<HTMLDivElement>(null)
@@ -64,7 +70,7 @@ export function MenuButton({ label, children, items, radio, align = 'end', class
         ref={button}
         type="button"
         className="wl-menu__button"
-        aria-label={label}
+        aria-label={shown ? `${label}: ${shown}` : label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}

@@ -124,7 +124,9 @@ describe('the wallet overview (spec 3 "Wallet")', () => {
     const user = userEvent.setup()
     const { asked } = wallet()
     await screen.findByRole('region', { name: 'Profit' })
-    const button = screen.getByRole('button', { name: 'Filter transactions' })
+    // The button's name holds the filter it shows (WCAG 2.5.3, label in name).
+    const button = screen.getByRole('button', { name: 'Filter transactions: All' })
+    expect(button).toHaveTextContent('All')
     expect(button).toHaveAttribute('aria-expanded', 'false')
     await user.click(button)
     const menu = screen.getByRole('menu', { name: 'Filter transactions' })
@@ -135,13 +137,13 @@ describe('the wallet overview (spec 3 "Wallet")', () => {
     await waitFor(() => expect(asked.some((a) => a.path === '/api/wallet/overview' && a.query.filter === 'income')).toBe(true))
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Recent Transactions' })).getAllByRole('link')).toHaveLength(1))
     // The keyboard: Escape closes and gives the focus back.
-    await user.click(screen.getByRole('button', { name: 'Filter transactions' }))
+    await user.click(screen.getByRole('button', { name: 'Filter transactions: Income' }))
     expect(screen.getByRole('menuitemradio', { name: 'Income' })).toHaveFocus()
     await user.keyboard('{ArrowDown}')
     expect(screen.getByRole('menuitemradio', { name: 'Expenses' })).toHaveFocus()
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Filter transactions' })).toHaveFocus()
+    expect(screen.getByRole('button', { name: 'Filter transactions: Income' })).toHaveFocus()
   })
 
   it('the plus menu offers Add Income, Add Expense and Add Loan', async () => {
