@@ -180,15 +180,40 @@ func (c *Client) send(req *http.Request) Response {
 // Upload posts data as a multipart form with one file in field "file".
 func (c *Client) Upload(path, filename, contentType string, data []byte) Response {
 	c.e.T.Helper()
+	return c.SendForm(http.MethodPost, path, Form{Filename: filename, ContentType: contentType, Data: data})
+}
+
+// Form is a multipart form of text fields, in order, then one file in the
+// field "file", named Filename (quoted as a browser does) or described by
+// a whole Disposition when a test needs one a browser would not send.
+type Form struct {
+	Fields                []Field
+	Filename, Disposition string
+	ContentType           string
+	Data                  []byte
+}
+
+// Field is one text field of a Form.
+type Field struct{ Name, Value string }
+
+// SendForm sends f to path with method, as the app's own pages do.
+func (c *Client) SendForm(method, path string, f Form) Response {
+	c.e.T.Helper()
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
+	for _, fl := range f.Fields {
+		_ = w.WriteField(fl.Name, fl.Value)
+	}
 	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", `form-data; name="file"; filename="`+filename+`"`)
-	h.Set("Content-Type", contentType)
+	if f.Disposition == "" {
+		f.Disposition = `form-data; name="file"; filename="` + strings.ReplaceAll(f.Filename, `"`, `\"`) + `"`
+	}
+	h.Set("Content-Disposition", f.Disposition)
+	h.Set("Content-Type", f.ContentType)
 	part, _ := w.CreatePart(h)
-	_, _ = part.Write(data)
+	_, _ = part.Write(f.Data)
 	_ = w.Close()
-	req, _ := http.NewRequest(http.MethodPost, c.e.Server.URL+path, &buf)
+	req, _ := http.NewRequest(method, c.e.Server.URL+path, &buf)
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	return c.send(req)

@@ -789,13 +789,5 @@ func (s *Service) Tenancies(ctx context.Context, landlordID string) ([]Record, e
 	if err != nil {
 		return nil, err
 	}
-	places, err := s.placesOf(ctx, list)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Record, 0, len(list))
-	for _, c := range list {
-		out = append(out, Record{Contract: c, Property: places[c.PropertyID]})
-	}
-	return out, nil
+	return s.withPlaces(ctx, list)
 }

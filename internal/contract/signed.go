@@ -12,6 +12,11 @@ func (s *Service) SignedFor(ctx context.Context, email string) ([]Record, error)
 	if err != nil {
 		return nil, err
 	}
+	return s.withPlaces(ctx, list)
+}
+
+// withPlaces pairs each agreement with its property, in list's order.
+func (s *Service) withPlaces(ctx context.Context, list []Contract) ([]Record, error) {
 	places, err := s.placesOf(ctx, list)
 	if err != nil {
 		return nil, err

@@ -1,13 +1,8 @@
 package documents_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"mime"
-	"mime/multipart"
 	"net/http"
-	"net/textproto"
 	"strings"
 	"testing"
 
@@ -20,26 +15,7 @@ import (
 // file name cannot (line breaks, through RFC 2231's filename*).
 func uploadNamed(t *testing.T, c *apptest.Client, certID, disposition string) apptest.Response {
 	t.Helper()
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", disposition)
-	h.Set("Content-Type", "application/pdf")
-	part, _ := w.CreatePart(h)
-	_, _ = part.Write(pdf)
-	_ = w.Close()
-	req, _ := http.NewRequest(http.MethodPost, c.URL("/api/certificates/"+certID+"/files"), &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	res, err := c.HTTP.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	out := apptest.Response{Status: res.StatusCode, Header: res.Header, Raw: string(raw)}
-	_ = json.Unmarshal(raw, &out.Body)
-	return out
+	return c.SendForm(http.MethodPost, "/api/certificates/"+certID+"/files", apptest.Form{Disposition: disposition, ContentType: "application/pdf", Data: pdf})
 }
 
 // disguised reports whether s holds a character that reorders or hides text

@@ -1,12 +1,7 @@
 package wallet_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
-	"mime/multipart"
 	"net/http"
-	"net/textproto"
 	"testing"
 	"time"
 
@@ -101,24 +96,5 @@ func list(v any) []any {
 // upload PUTs a file as the multipart field "file".
 func upload(t testing.TB, c *apptest.Client, path, filename, ctype string, data []byte) apptest.Response {
 	t.Helper()
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", `form-data; name="file"; filename="`+filename+`"`)
-	h.Set("Content-Type", ctype)
-	part, _ := w.CreatePart(h)
-	_, _ = part.Write(data)
-	_ = w.Close()
-	req, _ := http.NewRequest(http.MethodPut, c.URL(path), &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	res, err := c.HTTP.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	out := apptest.Response{Status: res.StatusCode, Header: res.Header, Raw: string(raw)}
-	_ = json.Unmarshal(raw, &out.Body)
-	return out
+	return c.SendForm(http.MethodPut, path, apptest.Form{Filename: filename, ContentType: ctype, Data: data})
 }

@@ -4,13 +4,8 @@
 package documentstest
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
-	"mime/multipart"
 	"net/http"
-	"net/textproto"
-	"strings"
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/apptest"
@@ -23,31 +18,12 @@ var PDF = []byte("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Roo
 // file in one multipart request, and answers whatever the server does.
 func Create(t testing.TB, c *apptest.Client, body any, filename, contentType string, data []byte) apptest.Response {
 	t.Helper()
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
 	js, err := json.Marshal(body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = w.WriteField("certificate", string(js))
-	h := textproto.MIMEHeader{}
-	h.Set("Content-Disposition", `form-data; name="file"; filename="`+strings.ReplaceAll(filename, `"`, `\"`)+`"`)
-	h.Set("Content-Type", contentType)
-	part, _ := w.CreatePart(h)
-	_, _ = part.Write(data)
-	_ = w.Close()
-	req, _ := http.NewRequest(http.MethodPost, c.URL("/api/certificates/with-file"), &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	res, err := c.HTTP.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	out := apptest.Response{Status: res.StatusCode, Header: res.Header, Raw: string(raw)}
-	_ = json.Unmarshal(raw, &out.Body)
-	return out
+	return c.SendForm(http.MethodPost, "/api/certificates/with-file", apptest.Form{
+		Fields: []apptest.Field{{Name: "certificate", Value: string(js)}}, Filename: filename, ContentType: contentType, Data: data})
 }
 
 // MustCreate records a certificate with PDF as its file named filename and
