@@ -251,7 +251,7 @@ func TestPaymentRecordedExactlyOnce(t *testing.T) {
 		if n := s.fulfils.n.Load(); n != 1 {
 			t.Fatalf("fulfilled %d times", n)
 		}
-		e.RunJobs() // the receipts' jobs
+		e.RunJobs()                               // the receipts' jobs
 		if n := e.MailCount(buyerEmail); n != 2 { // verification code + one receipt
 			t.Fatalf("%d mails", n)
 		}

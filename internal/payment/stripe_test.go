@@ -212,7 +212,7 @@ func (s shop) paidOnce(t *testing.T, what string) {
 	if n := s.fulfils.n.Load(); n != 1 {
 		t.Fatalf("%s: fulfilled %d times", what, n)
 	}
-	s.e.RunJobs() // the receipts' jobs
+	s.e.RunJobs()                               // the receipts' jobs
 	if n := s.e.MailCount(buyerEmail); n != 2 { // the verification code and one receipt
 		t.Fatalf("%s: %d mails", what, n)
 	}
