@@ -35,6 +35,10 @@ import (
 // of a listing with a short description and no photo counts about 2 KB).
 const maxCardBytes = 32 << 20
 
+// maxGzipBytes bounds a server's kept compressed pages (httpx.GzipKept):
+// about 600 pages of 20 listings, each kept plain and compressed.
+const maxGzipBytes = 16 << 20
+
 type cardCache struct {
 	mu   sync.RWMutex
 	byID map[string]*cardEntry
@@ -191,8 +195,9 @@ var pageBuffers = sync.Pool{New: func() any { return new([]byte) }}
 // writePage answers a search: the bytes httpx.WriteJSON wrote for
 // {"listings": [cards], "nextCursor": ..., "area": ...} with its headers
 // (encoding/json orders a map's keys), from the kept cards
-// (TestSearchAnswerIsTheJSONItWas).
-func (s *Service) writePage(w http.ResponseWriter, page Page, me session.Actor) error {
+// (TestSearchAnswerIsTheJSONItWas), gzipped once for every request that
+// gets the same bytes (httpx.GzipKept).
+func (s *Service) writePage(w http.ResponseWriter, r *http.Request, page Page, me session.Actor) error {
 	cards, err := s.cards.of(page.Results, s.encodeCard)
 	if err != nil {
 		return err
@@ -244,8 +249,7 @@ func (s *Service) writePage(w http.ResponseWriter, page Page, me session.Actor) 
 	if h.Get("Cache-Control") == "" {
 		h.Set("Cache-Control", "no-store")
 	}
-	w.WriteHeader(http.StatusOK)
-	_, err = w.Write(b)
+	err = s.gzipped.Write(w, r, http.StatusOK, b) // compressed once for all who get these bytes
 	if cap(b) <= 1<<20 {
 		*buf = b
 		pageBuffers.Put(buf)

@@ -2,8 +2,10 @@ package property
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"net/http"
@@ -15,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klauspost/compress/gzhttp"
 	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/platform/clock"
@@ -129,7 +132,7 @@ func TestSearchAnswerIsTheJSONItWas(t *testing.T) {
 			want := oldAnswer(t, page, me)
 			for pass := range 2 { // encoded afresh, then kept
 				got := httptest.NewRecorder()
-				if err := s.writePage(got, page, me); err != nil {
+				if err := s.writePage(got, httptest.NewRequest(http.MethodGet, "/api/listings", nil), page, me); err != nil {
 					t.Fatal(err)
 				}
 				if !bytes.Equal(got.Body.Bytes(), want.Body.Bytes()) {
@@ -137,6 +140,30 @@ func TestSearchAnswerIsTheJSONItWas(t *testing.T) {
 				}
 				if !reflect.DeepEqual(got.Header(), want.Header()) || got.Code != want.Code {
 					t.Fatalf("headers %d %v, want %d %v", got.Code, got.Header(), want.Code, want.Header())
+				}
+			}
+			for pass := range 2 { // a browser that takes gzip: compressed, then the kept gzip
+				req := httptest.NewRequest(http.MethodGet, "/api/listings", nil)
+				req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+				got := httptest.NewRecorder()
+				if err := s.writePage(got, req, page, me); err != nil {
+					t.Fatal(err)
+				}
+				body := got.Body.Bytes()
+				if want.Body.Len() >= gzhttp.DefaultMinSize {
+					if got.Header().Get("Content-Encoding") != "gzip" {
+						t.Fatalf("round %d, pass %d: %d bytes sent without gzip", round, pass, want.Body.Len())
+					}
+					zr, err := gzip.NewReader(got.Body)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if body, err = io.ReadAll(zr); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if !bytes.Equal(body, want.Body.Bytes()) {
+					t.Fatalf("round %d, viewer %q, gzip pass %d:\n got %s\nwant %s", round, me.UserID, pass, body, want.Body)
 				}
 			}
 		}
@@ -294,7 +321,7 @@ func TestCardsKeptWhileSearchesRun(t *testing.T) {
 					page.Results = append(page.Results, Result{Property: p})
 				}
 				w := httptest.NewRecorder()
-				if err := s.writePage(w, page, session.Actor{}); err != nil {
+				if err := s.writePage(w, httptest.NewRequest(http.MethodGet, "/api/listings", nil), page, session.Actor{}); err != nil {
 					t.Error(err)
 					return
 				}

@@ -63,7 +63,7 @@ func (h *Handler) SearchRoutes(mux *httpx.Router, areas Searcher) {
 		if err != nil {
 			return err
 		}
-		return h.svc.writePage(w, page, me)
+		return h.svc.writePage(w, r, page, me)
 	})))
 }
 

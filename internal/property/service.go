@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/geo"
+	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/text"
@@ -38,10 +39,11 @@ type Service struct {
 	// the photo lister; cards keeps the pages' cards encoded (cards.go).
 	pageSelect string
 	cards      *cardCache
+	gzipped    *httpx.GzipKept
 }
 
 func NewService(d *db.DB, c clock.Clock, l Locator) *Service {
-	return &Service{db: d, clock: c, locator: l, pageSelect: pageSelectOf(nil), cards: newCardCache(maxCardBytes)}
+	return &Service{db: d, clock: c, locator: l, pageSelect: pageSelectOf(nil), cards: newCardCache(maxCardBytes), gzipped: httpx.NewGzipKept(maxGzipBytes)}
 }
 
 // Create adds a property at the address (step 1); it starts Active.
