@@ -5,8 +5,11 @@ import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 18080)
 const baseURL = `http://127.0.0.1:${port}`
-// One data folder per port, so two runs on different E2E_PORTs never share one.
+// One data folder and one results folder per port, so two runs on
+// different E2E_PORTs (the single-process suite and the production one)
+// never share or clear each other's.
 const dataDir = port === 18080 ? '.data' : `.data-${port}`
+const outputDir = port === 18080 ? 'test-results' : `test-results-${port}`
 
 // E2E_PROD=1 runs the journeys against the production shape instead
 // (scripts/prod/up.sh: two instances behind HAProxy (round robin, deploy/haproxy.cfg) on
@@ -52,7 +55,7 @@ Object.assign(serverEnv, {
 export default defineConfig({
   testDir: './tests',
   testMatch: prod ? prodJourneys : undefined,
-  outputDir: 'test-results',
+  outputDir,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
