@@ -10,7 +10,7 @@ BIN := bin/omnirent
 
 STRIPE_MOCK_VERSION := v0.203.0
 
-.PHONY: run build web test ci test-failover test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz lint-api image prod test-prod test-race bench
+.PHONY: run build web test ci prod-tools test-failover test-go test-web test-e2e dev-api dev-web config clean stripe-mock fuzz lint-api image prod test-prod test-race bench
 
 ## run: build everything and start the server with demo data (SQLite, local outbox)
 run: build
@@ -88,6 +88,10 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzOrderPrice$$' -fuzztime=$(FUZZTIME) ./internal/payment
 	$(GO) test -run='^$$' -fuzz='^FuzzRender$$' -fuzztime=$(FUZZTIME) ./internal/blog
 
+## prod-tools: the servers the production shape runs beside the binary (Mailpit, versitygw, HAProxy), installed when missing
+prod-tools:
+	bash scripts/prod/up.sh --tools
+
 ## stripe-mock: Stripe's API mock, which the payment tests start (they skip without it, fail in CI)
 stripe-mock:
 	@command -v stripe-mock >/dev/null || [ -x "$$($(GO) env GOPATH)/bin/stripe-mock" ] || \
@@ -100,18 +104,18 @@ test-e2e: build $(E2E_DEPS)
 	cd e2e && npx playwright test
 
 ## prod: the production shape on this machine (scripts/prod/up.sh): two instances, each restarted when it dies, behind HAProxy (deploy/haproxy.cfg), PostgreSQL, an S3 server, Mailpit
-prod: build
+prod: build prod-tools
 	bash scripts/prod/up.sh
 
 ## test-prod: the main journeys through the production shape (desktop), reading e-mails from the SMTP server's API
 PROD_PORT ?= 18180
-test-prod: build $(E2E_DEPS)
+test-prod: build prod-tools $(E2E_DEPS)
 	cd e2e && E2E_PROD=1 E2E_PORT=$(PROD_PORT) npx playwright test --project=desktop
 
 ## test-failover: kill -9 one instance of the production shape under a stream of requests (scripts/prod/failover-test.sh):
 ## nothing lost but the requests in flight, the instance restarted and serving again (about 30-45 s)
 FAILOVER_PORT ?= 18480
-test-failover: build
+test-failover: build prod-tools
 	PROD_PORT=$(FAILOVER_PORT) bash scripts/prod/failover-test.sh
 
 ## image: the container image (podman, FROM scratch) of bin/omnirent, the binary the journeys ran, with its contents checked (docs/operations.md)

@@ -16,10 +16,12 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/pdf/pdftest"
+	"github.com/omnirent/omnirent/internal/platform/racetest"
 	"github.com/omnirent/omnirent/internal/signing"
 )
 
 func TestDemoAccountsSignInAndTheLandlordHasOnePublishedProperty(t *testing.T) {
+	racetest.Concurrent(t) // the accounts are made in parallel (Seed)
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
 		// Seeding again (every restart) must not duplicate anything.

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/omnirent/omnirent/internal/apptest"
+	"github.com/omnirent/omnirent/internal/platform/racetest"
 	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/wallet"
 )
@@ -98,6 +99,7 @@ func TestTotalsFollowEveryChangeOnEveryServer(t *testing.T) {
 // and a change made while the halves are read is not half seen: the book
 // is read again.
 func TestBooksReadInHalvesKeepOrderAndOneState(t *testing.T) {
+	racetest.Concurrent(t) // the books are read in parts at once
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		c, p := landlord(t, e, "lord@example.com", 2)
 		me := actorOf(t, c)
@@ -159,6 +161,7 @@ func TestBooksReadInHalvesKeepOrderAndOneState(t *testing.T) {
 // a server with no copy in memory reads that row instead of every entry,
 // only while the revision (and the format) is the one it was stored at.
 func TestLargeBooksAreReadFromTheirSnapshot(t *testing.T) {
+	racetest.Concurrent(t) // snapshots are stored after the request, in the background
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		defer e.App.Wallet.ReadBooksInHalvesFrom(4, nil)()
 		e.Clock.Set(at("2026-11-26 09:00"))

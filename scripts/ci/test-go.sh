@@ -7,10 +7,12 @@
 #
 #   1. the packages whose own code shares state between goroutines (WHOLE
 #      below: the job queue, the database's and storage's handles, the image
-#      decode budget, the PDF fonts, the clock, signing, the wallet's books,
-#      geo's tables, the demo's parallel seeding): all their tests under -race;
+#      decode budget, the PDF fonts, the clock, signing, geo's tables): all
+#      their tests under -race;
 #   2. in every other package, the tests that run code at the same time
-#      (found by their shape: scripts/ci/racetests): under -race;
+#      (found by their shape: scripts/ci/racetests; a test whose code under
+#      test starts goroutines of its own, as the wallet's books and the
+#      demo's seeding do, is marked with racetest.Concurrent): under -race;
 #   3. the rest of those packages without the race detector, which makes
 #      them several times faster and finds nothing in code run by one
 #      goroutine at a time.
@@ -23,8 +25,7 @@ GO=${GO:-go}
 WHOLE=(
   ./internal/platform/jobs ./internal/platform/db ./internal/platform/storage
   ./internal/platform/imaging ./internal/platform/pdf ./internal/platform/clock
-  ./internal/platform/racetest ./internal/signing ./internal/wallet ./internal/geo
-  ./internal/demo
+  ./internal/platform/racetest ./internal/signing ./internal/geo
 )
 
 whole_csv=$(IFS=,; echo "${WHOLE[*]}")
@@ -34,13 +35,17 @@ race_pattern=$(sed -n 2p <<<"$plan")
 whole_paths=$($GO list "${WHOLE[@]}")
 rest=$($GO list ./... | grep -vxF "$whole_paths")
 
-echo "== go vet"
+# Each step's start is printed with the stage's seconds so far, so the
+# stage's time can be read step by step (docs/perf.md).
+step() { echo "== $* (at ${SECONDS} s)"; }
+step "go vet"
 $GO vet ./...
-echo "== without the race detector: every package but the shared-state ones, their concurrent tests aside"
+step "without the race detector: every package but the shared-state ones, their concurrent tests aside"
 # shellcheck disable=SC2086
 $GO test -count=1 -timeout 20m -skip "$race_pattern" $rest
-echo "== under the race detector: the shared-state packages, whole"
+step "under the race detector: the shared-state packages, whole"
 CGO_ENABLED=1 $GO test -race -count=1 -timeout 20m "${WHOLE[@]}"
-echo "== under the race detector: the concurrent tests of the other packages"
+step "under the race detector: the concurrent tests of the other packages"
 # shellcheck disable=SC2086
 CGO_ENABLED=1 $GO test -race -count=1 -timeout 20m -run "$race_pattern" $race_pkgs
+step "done"

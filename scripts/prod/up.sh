@@ -44,10 +44,14 @@ VERSITYGW_VERSION=v1.8.0
 
 log() { echo "[prod] $*" >&2; }
 
+# install_tools installs the servers the production shape runs beside the
+# binary when missing. `up.sh --tools` does only this (make prod-tools):
+# .ci/run calls it with the other installs, since on a fresh machine
+# compiling Mailpit and versitygw takes minutes, longer than the journeys
+# wait for their server to answer.
 install_tools() {
   [ -x "$gobin/mailpit" ] || { log "installing mailpit $MAILPIT_VERSION"; go install "github.com/axllent/mailpit@$MAILPIT_VERSION"; }
   [ -x "$gobin/versitygw" ] || { log "installing versitygw $VERSITYGW_VERSION"; go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION"; }
-  [ -x bin/omnirent ] || { log "bin/omnirent is missing: make build"; exit 1; }
   if ! command -v haproxy >/dev/null 2>&1; then
     log "installing Debian haproxy"
     export DEBIAN_FRONTEND=noninteractive
@@ -119,6 +123,8 @@ wait_http() { # url what
 }
 
 install_tools
+if [ "${1:-}" = "--tools" ]; then exit 0; fi
+[ -x bin/omnirent ] || { log "bin/omnirent is missing: make build"; exit 1; }
 rm -rf "$dir"; mkdir -p "$dir/s3/omnirent" "$dir/a" "$dir/b"
 
 if ! pg_isready -q -h 127.0.0.1 -p 5432; then

@@ -75,3 +75,11 @@ func LogicOnly(t testing.TB) {
 		t.Skip("pure logic: run without -race (make test-go, LOGIC_TESTS)")
 	}
 }
+
+// Concurrent marks a test whose code under test runs goroutines of its own
+// (the demo's accounts made in parallel, the wallet's books read in parts
+// and their snapshots stored after the request) though the test itself
+// starts none: scripts/ci/racetests finds it by this call, as it finds a
+// go statement, so `make test-go` runs it under the race detector while
+// the rest of its package runs without. It does nothing when run.
+func Concurrent(t testing.TB) { t.Helper() }

@@ -14,8 +14,9 @@ import (
 // top-level tests that are concurrent: their body, or a function or method
 // of the same folder's test files they call (directly or through others),
 // holds a go statement, a call of a method Go (sync.WaitGroup's, errgroup's)
-// or calls the racetest package (LogicOnly aside:
-// it marks a test that has no concurrency at all). Calls into the test
+// or calls the racetest package (LogicOnly aside: it marks a test that has
+// no concurrency at all; racetest.Concurrent marks one whose code under
+// test starts goroutines of its own). Calls into the test
 // helper packages (folders named *test) count when the helper is itself
 // concurrent, as killtest's process watcher is not: a helper process is
 // another program, which the race detector does not see into.

@@ -7,7 +7,9 @@ import (
 
 // TestFindTellsConcurrentTestsByTheirShape: a go statement or the racetest
 // package, in the test or in a helper of another test file however deep,
-// makes a test concurrent; LogicOnly and recursion without either do not.
+// makes a test concurrent, as does racetest.Concurrent, the mark of a test
+// whose code under test starts goroutines; LogicOnly and recursion without
+// either do not.
 func TestFindTellsConcurrentTestsByTheirShape(t *testing.T) {
 	found, err := Find("testdata")
 	if err != nil {
@@ -15,7 +17,7 @@ func TestFindTellsConcurrentTestsByTheirShape(t *testing.T) {
 	}
 	want := map[string][]string{
 		"testdata/other": {"TestPlain"},
-		"testdata/pkg":   {"TestDirectGo", "TestThroughHelpers", "TestThroughMethod", "TestTogether", "TestWaitGroupGo"},
+		"testdata/pkg":   {"TestDirectGo", "TestMarked", "TestThroughHelpers", "TestThroughMethod", "TestTogether", "TestWaitGroupGo"},
 	}
 	if !reflect.DeepEqual(found, want) {
 		t.Fatalf("Find = %v, want %v", found, want)
@@ -36,7 +38,7 @@ func TestPlanRefusesAConcurrentNameUsedElsewhere(t *testing.T) {
 	if want := []string{"./testdata/pkg"}; !reflect.DeepEqual(pkgs, want) {
 		t.Errorf("packages = %v, want %v", pkgs, want)
 	}
-	if want := "^(TestDirectGo|TestThroughHelpers|TestThroughMethod|TestTogether|TestWaitGroupGo)$"; pattern != want {
+	if want := "^(TestDirectGo|TestMarked|TestThroughHelpers|TestThroughMethod|TestTogether|TestWaitGroupGo)$"; pattern != want {
 		t.Errorf("pattern = %s, want %s", pattern, want)
 	}
 }

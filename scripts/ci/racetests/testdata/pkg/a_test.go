@@ -15,6 +15,8 @@ func TestDirectGo(t *testing.T) { go func() {}() }
 
 func TestTogether(t *testing.T) { racetest.Together(2, func(int) int { return 0 }) }
 
+func TestMarked(t *testing.T) { racetest.Concurrent(t) }
+
 func TestThroughHelpers(t *testing.T) { outer(t) }
 
 func outer(t *testing.T) { inner() }
