@@ -123,7 +123,7 @@ wait_http() { # url what
 }
 
 install_tools
-if [ "${1:-}" = "--tools" ]; then exit 0; fi
+if [ "${1:-}" = "--tools" ]; then trap - EXIT; exit 0; fi
 [ -x bin/omnirent ] || { log "bin/omnirent is missing: make build"; exit 1; }
 rm -rf "$dir"; mkdir -p "$dir/s3/omnirent" "$dir/a" "$dir/b"
 
