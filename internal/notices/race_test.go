@@ -11,8 +11,8 @@ import (
 // Two rent increases proposed together for one tenancy: one is prepared,
 // the other told one already waits (409), every round; never two waiting.
 // Both are decided with the tenancy's row locked: without the lock (tried
-// by removing FOR UPDATE) both read "none waiting" on PostgreSQL and two
-// drafts were kept.
+// by taking out lockTenancy's FOR UPDATE and its update of the row) both
+// read "none waiting" on PostgreSQL and two were made, in round 5.
 func TestTwoIncreasesProposedTogether(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		h := e.NewHousehold(nil)
@@ -55,8 +55,9 @@ func TestTwoIncreasesProposedTogether(t *testing.T) {
 // A tenant accepts at the moment the landlord withdraws. The withdrawal
 // always stands; the acceptance either came first (recorded, and the
 // landlord told once) or is refused as withdrawn (nothing recorded,
-// nothing sent). Without the row lock the acceptance, decided on the
-// "served" it had read, wrote "served" back over the withdrawal.
+// nothing sent). Without the row lock (tried as above) the acceptance,
+// decided on the "served" it had read, wrote "served" back over the
+// withdrawal on PostgreSQL, in round 5.
 func TestAcceptWhileTheLandlordWithdraws(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		h := e.NewHousehold(nil)

@@ -92,33 +92,33 @@ type EarliestView struct {
 
 // TenancyView is one signed agreement's notices as one side sees them.
 type TenancyView struct {
-	ID              string         `json:"id"`
-	Role            Role           `json:"role"`
-	Address         string         `json:"address"`
-	PropertyID      string         `json:"propertyId"`
-	Jurisdiction    string         `json:"jurisdiction"`
-	LandlordName    string         `json:"landlordName"`
-	Tenants         []string       `json:"tenants"`
-	StartDate       string         `json:"startDate"`
-	StartText       string         `json:"startText"`
-	Rent            string         `json:"rent"`
-	RentPence       int64          `json:"rentPence"`
-	RentPeriod      string         `json:"rentPeriod"`
-	AgreementLink   string         `json:"agreementLink"`
-	Handled         bool           `json:"handled"`
-	NotHandled      *Link          `json:"notHandled"`
-	Increases       []IncreaseView `json:"increases"`
-	CanPropose      bool           `json:"canPropose"`
-	NextIncrease    *EarliestView  `json:"nextIncrease"`
-	Notice          *NoticeView    `json:"notice"`
-	CanGiveNotice   bool           `json:"canGiveNotice"`
-	EarliestEnd     *EarliestView  `json:"earliestEnd"`
-	Possession      *Link          `json:"possession"`
-	CheckOutLink    string         `json:"checkOutLink"`
-	ServiceMethods  []Link         `json:"serviceMethods"`
-	IncreaseLaw     *Link          `json:"increaseLaw"`
-	NoticeLaw       *Link          `json:"noticeLaw"`
-	ServiceAddress  string         `json:"serviceAddress"`
+	ID             string         `json:"id"`
+	Role           Role           `json:"role"`
+	Address        string         `json:"address"`
+	PropertyID     string         `json:"propertyId"`
+	Jurisdiction   string         `json:"jurisdiction"`
+	LandlordName   string         `json:"landlordName"`
+	Tenants        []string       `json:"tenants"`
+	StartDate      string         `json:"startDate"`
+	StartText      string         `json:"startText"`
+	Rent           string         `json:"rent"`
+	RentPence      int64          `json:"rentPence"`
+	RentPeriod     string         `json:"rentPeriod"`
+	AgreementLink  string         `json:"agreementLink"`
+	Handled        bool           `json:"handled"`
+	NotHandled     *Link          `json:"notHandled"`
+	Increases      []IncreaseView `json:"increases"`
+	CanPropose     bool           `json:"canPropose"`
+	NextIncrease   *EarliestView  `json:"nextIncrease"`
+	Notice         *NoticeView    `json:"notice"`
+	CanGiveNotice  bool           `json:"canGiveNotice"`
+	EarliestEnd    *EarliestView  `json:"earliestEnd"`
+	Possession     *Link          `json:"possession"`
+	CheckOutLink   string         `json:"checkOutLink"`
+	ServiceMethods []Link         `json:"serviceMethods"`
+	IncreaseLaw    *Link          `json:"increaseLaw"`
+	NoticeLaw      *Link          `json:"noticeLaw"`
+	ServiceAddress string         `json:"serviceAddress"`
 }
 
 // Overview is every signed tenancy of the actor with its notices.

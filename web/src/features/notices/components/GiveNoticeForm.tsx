@@ -2,7 +2,7 @@
 // allows (worked out by the server), or a later day they choose. Asked
 // once more before it is sent: it cannot be taken back here.
 import { useState, type FormEvent } from 'react'
-import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
+import { Field, FormMessage, describedBy } from '../../../components/Form'
 import { ConfirmDialog } from '../../../components/ConfirmDialog'
 import { errorFields, errorMessage } from '../../../lib/errors'
 import { useGiveNotice, type NoticeTenancy } from '../api/notices'
@@ -46,7 +46,6 @@ export function GiveNoticeForm({ tenancy }: { tenancy: NoticeTenancy }) {
           {tenancy.address} ends on {endOn ? 'the day you chose' : earliest?.text}. {earliest?.note}
         </p>
         <p className="nt-small">You can also send it in writing to your landlord's address for notices: {tenancy.serviceAddress}.</p>
-        {give.isPending ? <ButtonSpinner /> : null}
       </ConfirmDialog>
     </form>
   )

@@ -14,9 +14,9 @@ import { ServeForm } from './ServeForm'
 
 export function IncreaseCard({ inc, tenancy }: { inc: RentIncrease; tenancy: NoticeTenancy }) {
   const landlord = tenancy.role === 'landlord'
+  const [confirming, setConfirming] = useState(false)
   const accept = useAcceptIncrease(inc.id)
   const withdraw = useWithdrawIncrease(inc.id, { onSuccess: () => setConfirming(false) })
-  const [confirming, setConfirming] = useState(false)
   const titleId = `nt-inc-${inc.id}`
   return (
     <article className="nt-card" aria-labelledby={titleId}>
