@@ -289,8 +289,13 @@ func (s *Service) increaseView(inc Increase, t Tenancy, role Role, a session.Act
 	}
 	v.Law = Link{Text: rule.Statute, URL: rule.Source}
 	if inc.Status != Withdrawn && !v.InEffect {
-		v.Challenge = &Link{URL: rule.ChallengeURL, Text: fmt.Sprintf("If you think the new rent is more than the home would fetch on the open market, "+
-			"you can apply to %s to decide it. Apply before %s, the day the new rent would take effect.", rule.Challenge, UKDay(inc.EffectiveOn))}
+		text := fmt.Sprintf("If you think the new rent is more than the home would fetch on the open market, "+
+			"you can apply to %s to decide it. Apply before %s, the day the new rent would take effect.", rule.Challenge, UKDay(inc.EffectiveOn))
+		if role == RoleLandlord {
+			text = fmt.Sprintf("Your tenants can apply to %s before %s if they think the new rent is more than the home would fetch on the open market: "+
+				"the tribunal then decides the rent.", rule.Challenge, UKDay(inc.EffectiveOn))
+		}
+		v.Challenge = &Link{URL: rule.ChallengeURL, Text: text}
 	}
 	if role == RoleLandlord {
 		v.Form = s.form(inc, t, rule, all)

@@ -31,6 +31,9 @@ export function IncreaseCard({ inc, tenancy }: { inc: RentIncrease; tenancy: Not
         <div><dt>{inc.inEffect ? 'In effect from' : 'Takes effect on'}</dt><dd><strong>{inc.effectiveText}</strong></dd></div>
         {inc.servedText ? <div><dt>Served</dt><dd>{inc.servedText}{inc.methodText ? `, ${inc.methodText.toLowerCase()}` : ''}</dd></div> : null}
       </dl>
+      {landlord && (inc.status === 'served' || inc.status === 'accepted') && !inc.inEffect ? (
+        <p className="nt-small">Your wallet expects {inc.oldRent} until {inc.effectiveText}, then {inc.newRent} from the first rent day on or after it.</p>
+      ) : null}
       {inc.acceptances.length > 0 ? (
         <ul className="nt-list nt-small">
           {inc.acceptances.map((a) => <li key={a.name + a.atText}>Accepted by {a.name} at {a.atText}</li>)}
@@ -41,7 +44,7 @@ export function IncreaseCard({ inc, tenancy }: { inc: RentIncrease; tenancy: Not
         <div className="nt-note">
           <p>{inc.challenge.text}</p>
           <a href={inc.challenge.url} target="_blank" rel="noreferrer">
-            How to apply to the tribunal (GOV.UK) <ExternalLink aria-hidden size={14} />
+            {landlord ? 'The tribunal (GOV.UK)' : 'How to apply to the tribunal (GOV.UK)'} <ExternalLink aria-hidden size={14} />
           </a>
         </div>
       ) : null}

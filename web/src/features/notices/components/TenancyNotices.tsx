@@ -19,8 +19,8 @@ export function TenancyNotices({ tenancy: t, headingLevel = 2 }: { tenancy: Noti
     <section className="panel nt-tenancy" aria-labelledby={titleId}>
       <H id={titleId} className="nt-h2">{landlord ? t.address : 'Your rent and notice'}</H>
       <p className="nt-muted nt-small">
-        {landlord ? <>Let to {t.tenants.join(' and ')} since {t.startText}. </> : <>{t.address}. </>}
-        Rent today: <strong>{t.rent}</strong>.{' '}
+        {landlord ? <>Let to {t.tenants.join(' and ')} from {t.startText}. </> : <>{t.address}. </>}
+        Rent: <strong>{t.rent}</strong>.{' '}
         {t.agreementLink ? <Link to={t.agreementLink}>The signed agreement</Link> : null}
       </p>
       {t.notHandled ? (
@@ -42,6 +42,9 @@ export function TenancyNotices({ tenancy: t, headingLevel = 2 }: { tenancy: Noti
         {landlord && t.canPropose ? <ProposeForm tenancy={t} /> : null}
         {landlord && !t.canPropose && waiting ? (
           <p className="nt-muted nt-small">One increase at a time: withdraw the one waiting to propose another.</p>
+        ) : null}
+        {landlord && t.notice && !waiting ? (
+          <p className="nt-muted nt-small">The tenancy is ending by your tenant's notice: there is no rent increase to propose.</p>
         ) : null}
         {t.increaseLaw ? (
           <p className="nt-small nt-law">
