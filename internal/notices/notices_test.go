@@ -111,6 +111,17 @@ func dated(t *testing.T, c *apptest.Client, day string) []string {
 	return out
 }
 
+// hasDate says whether a tenant's home lists this date ahead.
+func hasDate(home map[string]any, day, title, detail string) bool {
+	for _, d := range home["dates"].([]any) {
+		m := d.(map[string]any)
+		if m["date"] == day && m["title"] == title && m["detail"] == detail {
+			return true
+		}
+	}
+	return false
+}
+
 func has(list []string, prefix string) bool {
 	for _, s := range list {
 		if strings.HasPrefix(s, prefix) {
@@ -271,6 +282,16 @@ func TestRentIncrease(t *testing.T) {
 		if d := nextDue(t, h)["nextDue"].(map[string]any); d["date"] != "2027-12-01" || d["amountPence"] != float64(126000) {
 			t.Errorf("next due before the day: %v", d)
 		}
+		// The tenant's home: the rent due on the day is the new rent, the
+		// rent today still the old one, and the new rent's day is ahead.
+		home := h.Tom.Get("/api/me/home").Body
+		if rent := home["tenancies"].([]any)[0].(map[string]any)["rent"]; rent != "£1,200.00 a month" {
+			t.Errorf("the tenant's rent before the day: %v", rent)
+		}
+		if !hasDate(home, "2027-12-01", "Rent due", "£1,260.00 a month for 12 Park Row, Leeds, LS1 5HD") ||
+			!hasDate(home, "2027-12-01", "New rent £1,260.00 a month starts", "12 Park Row, Leeds, LS1 5HD") {
+			t.Errorf("the tenant's dates ahead: %v", home["dates"])
+		}
 		at(t, e, "2027-10-15", clients)
 		if d := nextDue(t, h)["nextDue"].(map[string]any); d["date"] != "2027-11-01" || d["amountPence"] != float64(120000) {
 			t.Errorf("the new rent is expected before its day: %v", d)
@@ -279,6 +300,9 @@ func TestRentIncrease(t *testing.T) {
 		// Three months: 1 October and 1 November at £1,200, 1 December at £1,260.
 		if due := nextDue(t, h)["rentDuePence"]; due != float64(120000+120000+126000) {
 			t.Errorf("rent due over three months %v, want 366000", due)
+		}
+		if rent := h.Tom.Get("/api/me/home").Body["tenancies"].([]any)[0].(map[string]any)["rent"]; rent != "£1,260.00 a month" {
+			t.Errorf("the tenant's rent after the day: %v", rent)
 		}
 		ten = tenancyOf(t, h.Lord, h.TenancyID)
 		if ten["rent"] != "£1,260.00 a month" {
@@ -357,6 +381,9 @@ func TestTenantNotice(t *testing.T) {
 		}
 		if tess := tenancyOf(t, h.Tess, h.TenancyID); tess["notice"] == nil || tess["canGiveNotice"] != false {
 			t.Errorf("Tess's view: %v", tess)
+		}
+		if home := h.Tess.Get("/api/me/home").Body; !hasDate(home, "2027-01-31", "Tenancy ends", "12 Park Row, Leeds, LS1 5HD") {
+			t.Errorf("Tess's dates ahead: %v", home["dates"])
 		}
 		for who, c := range map[string]*apptest.Client{"landlord": h.Lord, "Tom": h.Tom, "Tess": h.Tess} {
 			if !has(dated(t, c, "2027-01-31"), "Tenancy ends - 12 Park Row") {

@@ -60,7 +60,8 @@ func (s *Service) RentChanges(ctx context.Context, landlordID string, firstRentD
 type Dated struct {
 	Key         string
 	Day         string // YYYY-MM-DD
-	Title       string
+	Title       string // with the address's first line
+	What        string // the title without it
 	Description string
 	PropertyID  string
 	Address     string
@@ -119,14 +120,15 @@ func (s *Service) Dates(ctx context.Context, userID string) ([]Dated, error) {
 		if landlord[t.ID] {
 			link = "/notices?tenancy=" + t.ID
 		}
+		what := "New rent " + money.Format(x.NewPence) + " " + per(x.Period) + " starts"
 		out = append(out, Dated{Key: "rent-increase:" + x.ID, Day: x.EffectiveOn.Format(time.DateOnly),
-			Title:       "New rent " + money.Format(x.NewPence) + " " + per(x.Period) + " starts - " + firstLine(t.Address),
+			Title: what + " - " + firstLine(t.Address), What: what,
 			Description: "The rent of " + t.Address + " goes from " + money.Format(x.OldPence) + " to " + money.Format(x.NewPence) + " " + per(x.Period) + " from this day, by the notice served on " + UKDay(*x.ServedOn) + ".",
 			PropertyID:  t.PropertyID, Address: t.Address, Link: link})
 	}
 	for _, n := range ns {
 		t := byID[n.TenancyID]
-		d := Dated{Key: "tenancy-end:" + n.ID, Day: n.EndOn.Format(time.DateOnly), Title: "Tenancy ends - " + firstLine(t.Address),
+		d := Dated{Key: "tenancy-end:" + n.ID, Day: n.EndOn.Format(time.DateOnly), Title: "Tenancy ends - " + firstLine(t.Address), What: "Tenancy ends",
 			Description: n.GivenByName + " gave notice at " + n.GivenAt.In(clock.UK).Format("15:04 on Mon 2 Jan 2006") + ": the tenancy of " + t.Address + " ends on this day.",
 			PropertyID:  t.PropertyID, Address: t.Address, Link: "/dashboard"}
 		if landlord[t.ID] {
@@ -144,3 +146,27 @@ func firstLine(address string) string {
 	}
 	return address
 }
+
+// RentOn is the rent of a tenancy in effect on a day (YYYY-MM-DD) when a
+// served increase is in effect by then; ok is false when the agreement's
+// rent still applies (the tenant's home shows it).
+func (s *Service) RentOn(ctx context.Context, tenancyID, on string) (pence int64, ok bool, err error) {
+	d, valid := parseDay(on)
+	if !valid {
+		return 0, false, nil
+	}
+	incs, err := increasesOf(ctx, s.d.DB.Conn(), []string{tenancyID})
+	if err != nil {
+		return 0, false, err
+	}
+	var from time.Time
+	for _, x := range incs {
+		if x.Counts() && !x.EffectiveOn.After(d) && x.EffectiveOn.After(from) {
+			pence, from, ok = x.NewPence, x.EffectiveOn, true
+		}
+	}
+	return pence, ok, nil
+}
+
+// Today is the UK calendar day now (YYYY-MM-DD), by the area's clock.
+func (s *Service) Today() string { return s.today().Format(time.DateOnly) }
