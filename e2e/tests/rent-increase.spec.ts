@@ -92,6 +92,7 @@ test('a landlord is refused an early day, serves an increase the law allows, and
   await expect(seen).toContainText('First-tier Tribunal (Property Chamber)')
   await expect(seen).toContainText('+£75.00 a month (5.00%)')
   await expect(seen.getByText(/asks for/)).toHaveCount(0)
+  await expect(home.getByRole('region', { name: 'Dates ahead' })).toContainText('New rent £1,575.00 a month starts')
   await checkPage(home, testInfo, 'rent-increase-tenant-home')
   await seen.getByRole('button', { name: 'I accept the new rent' }).click()
   await expect(seen.getByText('You told your landlord you accept the new rent.')).toBeVisible()
@@ -123,6 +124,7 @@ test('a tenant gives notice from their home and both sides see the end date @pho
   await dialog.getByRole('button', { name: 'Give notice now' }).click()
   await expect(notices.getByRole('status').filter({ hasText: 'Tom Tenant gave notice at' })).toContainText(`The tenancy ends on ${end}.`)
   await expect(notices.getByRole('button', { name: 'Give notice' })).toHaveCount(0)
+  await expect(home.getByRole('region', { name: 'Dates ahead' })).toContainText('Tenancy ends')
   await checkPage(home, testInfo, 'tenant-notice-given')
 
   // The landlord: e-mailed; the end date, the check-out report, and no way to end a tenancy themselves.

@@ -28,8 +28,9 @@ function useNoticeMutation<T, V>(call: (v: V) => Promise<T>, options?: MutationO
     ...options,
     onSuccess: (data, ...rest) => {
       void qc.invalidateQueries({ queryKey: noticesKey })
-      // The calendar shows the dates; the tenant's home its tenancy.
+      // The calendar and the tenant's home (GET /api/me/home: its rent and dates ahead) show them too.
       void qc.invalidateQueries({ queryKey: ['calendar'] })
+      void qc.invalidateQueries({ queryKey: ['me', 'home'] })
       return options?.onSuccess?.(data, ...rest)
     },
   })
