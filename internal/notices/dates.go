@@ -85,6 +85,8 @@ type IncreaseFacts struct {
 	LastIncrease *time.Time // the day the last increase took effect, if any
 	ServedOn     time.Time  // the day the notice is (or would be) served
 	DeemedDays   int        // days added for the way it is served (post)
+	// Hypothetical: not served yet, counted as if served on ServedOn.
+	Hypothetical bool
 }
 
 // EarliestIncrease is the first day a new rent may take effect, with
@@ -93,7 +95,10 @@ func (r IncreaseRule) EarliestIncrease(f IncreaseFacts) (time.Time, []Limit) {
 	served := f.ServedOn.AddDate(0, 0, f.DeemedDays)
 	notice := addMonths(served, r.NoticeMonths)
 	servedText := "served " + UKDay(f.ServedOn)
-	if f.DeemedDays > 0 {
+	switch {
+	case f.Hypothetical:
+		servedText = "if served today, " + UKDay(f.ServedOn)
+	case f.DeemedDays > 0:
 		servedText = fmt.Sprintf("posted %s, counted as served %d days later", UKDay(f.ServedOn), f.DeemedDays)
 	}
 	limits := []Limit{{Key: "notice", Date: notice, Reason: fmt.Sprintf("at least %s after the notice is served (%s)",

@@ -267,6 +267,7 @@ func (s *Service) Propose(ctx context.Context, a session.Actor, tenancyID string
 			return apperr.Fields(fmt.Sprintf(MsgNotHigher, money.Format(old)), map[string]string{"newRentPence": fmt.Sprintf(MsgNotHigher, money.Format(old))})
 		}
 		facts := s.facts(t, list, "", today, 0)
+		facts.Hypothetical = true
 		earliest, _ := rule.EarliestIncrease(facts)
 		if on.IsZero() {
 			on = earliest

@@ -202,7 +202,9 @@ func (s *Service) tenancyView(t Tenancy, role Role, a session.Actor, incs []Incr
 		}
 		if rule != nil && n == nil {
 			v.CanPropose = !open
-			earliest, limits := rule.EarliestIncrease(s.facts(t, incs, "", today, 0))
+			facts := s.facts(t, incs, "", today, 0)
+			facts.Hypothetical = true
+			earliest, limits := rule.EarliestIncrease(facts)
 			v.NextIncrease = &EarliestView{Date: earliest.Format(time.DateOnly), Text: UKDay(earliest), Limits: limits,
 				Note: "Counted as if you served the notice today by hand or by e-mail. It is counted again from the day you record serving it; a posted notice counts as served two days after posting."}
 		}

@@ -35,7 +35,7 @@ export function ProposeForm({ tenancy }: { tenancy: NoticeTenancy }) {
         </div>
       ) : null}
       <Field id={id('rent')} label={`New rent, in whole pounds ${tenancy.rentPeriod === 'weekly' ? 'a week' : 'a month'}`} error={fields.newRentPence}
-        hint={`The rent today is ${tenancy.rent}.`}>
+        hint={`The current rent is ${tenancy.rent}.`}>
         <input id={id('rent')} inputMode="numeric" autoComplete="off" value={pounds} onChange={(e) => setPounds(e.target.value)}
           aria-invalid={fields.newRentPence ? true : undefined}
           aria-describedby={describedBy(id('rent'), { hint: true, error: fields.newRentPence })} />
