@@ -40,7 +40,10 @@ test('a landlord is refused an early day, serves an increase the law allows, and
   test.setTimeout(180_000)
   const h = await household(page, browser, testInfo, 'rise')
 
-  await page.goto(`/notices?tenancy=${h.id}`)
+  // From the signed agreement.
+  await page.goto(`/contract-builder?view=completed&id=${h.id}`)
+  await page.getByRole('link', { name: "propose a rent increase, or see a tenant's notice" }).click()
+  await expect(page).toHaveURL(new RegExp(`/notices\\?tenancy=${h.id}$`))
   await expect(page.getByRole('heading', { name: 'Rent increases and notices', level: 1 })).toBeVisible()
   const propose = page.getByRole('form', { name: 'Propose a new rent' })
   await expect(propose).toContainText('The earliest day a new rent can take effect is')

@@ -40,7 +40,7 @@ export function IncreaseCard({ inc, tenancy }: { inc: RentIncrease; tenancy: Not
         </ul>
       ) : null}
 
-      {inc.challenge ? (
+      {inc.challenge && (landlord || !inc.acceptedByMe) ? (
         <div className="nt-note">
           <p>{inc.challenge.text}</p>
           <a href={inc.challenge.url} target="_blank" rel="noreferrer">

@@ -90,6 +90,35 @@ describe('rent increases and notices', () => {
     expect(screen.getByText(/One increase at a time/)).toBeInTheDocument()
   })
 
+  it("asks a tenant once more before giving notice, sends it, and shows the server's refusal of a day beside the field", async () => {
+    const user = userEvent.setup()
+    const why = 'Fri 15 Jan 2027 is too early: a tenant\'s notice must give at least two months. The earliest end date is Sun 31 Jan 2027.'
+    const { post } = mockApi((path, init) => {
+      if (path === '/api/notices') return reply(200, { tenancies: [tenancy({ increases: [] })] })
+      if (path === '/api/notices/tenancies/{id}/tenant-notice') {
+        const body = (init as { body?: { endOn: string } } | undefined)?.body
+        return body?.endOn ? apiError(400, 'invalid', why, { endOn: why }) : reply(201, { notice: { id: 'n1', tenancyId: 't1', givenByName: 'Tom Tenant', givenAt: '2026-11-02T09:00:00Z', givenText: '09:00 on Mon 2 Nov 2026', endOn: '2027-01-31', endText: 'Sun 31 Jan 2027' } })
+      }
+      return reply(404, {})
+    }, tenant)
+    renderPage(<NoticesPage />, { path: '/notices' })
+    const form = await screen.findByRole('form', { name: 'Give notice to end the tenancy' })
+    const day = within(form).getByLabelText('Day your tenancy ends (optional)')
+    fireEvent.change(day, { target: { value: '2027-01-15' } })
+    await user.click(within(form).getByRole('button', { name: 'Give notice' }))
+    expect(post).not.toHaveBeenCalled()
+    // jsdom shows no role for this <dialog> (it leaves it without its open attribute): found by its title.
+    const dialog = screen.getByText('Give notice to end your tenancy?').closest('dialog') as HTMLElement
+    expect(dialog).toHaveTextContent('A notice from one joint tenant ends the tenancy for every tenant named on the agreement.')
+    await user.click(within(dialog).getByText('Give notice now'))
+    expect(await within(form).findByText(why)).toBeInTheDocument()
+    expect(day).toHaveValue('2027-01-15')
+    fireEvent.change(day, { target: { value: '' } })
+    await user.click(within(form).getByRole('button', { name: 'Give notice' }))
+    await user.click(within(screen.getByText('Give notice to end your tenancy?').closest('dialog') as HTMLElement).getByText('Give notice now'))
+    expect(post).toHaveBeenLastCalledWith('/api/notices/tenancies/{id}/tenant-notice', { params: { path: { id: 't1' } }, body: { endOn: '' } })
+  })
+
   it('reads whole pounds only: anything else is sent for the server to refuse', () => {
     expect(penceOf('1,260')).toBe(126000)
     expect(penceOf('£1260')).toBe(126000)
