@@ -390,5 +390,26 @@ func TestTenantNotice(t *testing.T) {
 				t.Errorf("%s's calendar does not show the end", who)
 			}
 		}
+		// Each side may mark the date done in their own calendar, nobody else.
+		key := "dated:tenancy-end:" + n["id"].(string)
+		if r := h.Lord.Do(http.MethodPut, "/api/calendar/generated/"+key+"/done", map[string]any{"done": true}); r.Status != http.StatusOK {
+			t.Fatalf("the landlord marks the end done: %d %s", r.Status, r.Raw)
+		}
+		other := e.SignedIn("lenny@example.com", apptest.Password, "Landlord")
+		if r := other.Do(http.MethodPut, "/api/calendar/generated/"+key+"/done", map[string]any{"done": true}); r.Status != http.StatusNotFound {
+			t.Errorf("another landlord marks it done: %d %s", r.Status, r.Raw)
+		}
+		done := map[*apptest.Client]bool{}
+		for _, c := range []*apptest.Client{h.Lord, h.Tom} {
+			r := c.Get("/api/calendar/occurrences?from=2027-01-31&to=2027-01-31")
+			for _, o := range r.Body["occurrences"].([]any) {
+				if m := o.(map[string]any); m["key"] == key {
+					done[c] = m["done"] == true
+				}
+			}
+		}
+		if !done[h.Lord] || done[h.Tom] {
+			t.Errorf("done: the landlord's %v, Tom's %v", done[h.Lord], done[h.Tom])
+		}
 	})
 }
