@@ -28,6 +28,7 @@ import (
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/inventory"
 	"github.com/omnirent/omnirent/internal/news"
+	"github.com/omnirent/omnirent/internal/notices"
 	"github.com/omnirent/omnirent/internal/openbanking"
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/photo"
@@ -73,6 +74,8 @@ type App struct {
 	Wallet     *wallet.Service
 	// Repairs are the tenants' repair reports and the landlords' clocks (issue 44).
 	Repairs *repair.Service
+	// Notices are the rent increases and tenants' notices served during a tenancy (issue 45).
+	Notices *notices.Service
 	// SavedSearches are renters' saved listing searches and their daily e-mail.
 	SavedSearches *savedsearch.Service
 	Handler       http.Handler
@@ -217,13 +220,21 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	if err := a.Documents.Schedule(ctx); err != nil {
 		return nil, fmt.Errorf("documents: %w", err)
 	}
+	noticeRules, err := notices.LoadRules() // the rent increase and tenant's notice rules, checked
+	if err != nil {
+		return nil, err
+	}
+	if a.Notices, err = notices.NewService(notices.Deps{DB: d, Clock: clk, Rules: noticeRules, Tenancies: noticeTenancies{a.Contracts},
+		People: calendarPeople{authSvc}, Mail: mailer, BaseURL: cfg.BaseURL, Log: log}); err != nil {
+		return nil, err
+	}
 	rules, err := calendar.LoadRules()
 	if err != nil {
 		return nil, err
 	}
 	a.Calendar = calendar.NewService(calendar.Deps{DB: d, Clock: clk, Mail: mailer, Jobs: q, Properties: calendarProperties{properties},
 		People: calendarPeople{authSvc}, Agreements: calendarAgreements{a.Contracts}, Certificates: calendarCertificates{a.Documents},
-		Rules: rules, BaseURL: cfg.BaseURL, Log: log})
+		Dated: []calendar.Dated{noticeDates{a.Notices}}, Rules: rules, BaseURL: cfg.BaseURL, Log: log})
 	if err := a.Calendar.Schedule(ctx); err != nil {
 		return nil, fmt.Errorf("calendar: %w", err)
 	}
@@ -237,7 +248,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		return nil, err
 	}
 	a.Wallet = wallet.NewService(wallet.Deps{DB: d, Clock: clk, Rules: walletRules, Properties: walletProperties{properties},
-		Agreements: walletAgreements{a.Contracts}, Files: files, Jobs: q})
+		Agreements: walletAgreements{a.Contracts, a.Notices}, Files: files, Jobs: q})
 	if err := a.Wallet.Schedule(ctx); err != nil {
 		return nil, fmt.Errorf("wallet: %w", err)
 	}
@@ -308,6 +319,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	calendar.NewHandler(a.Calendar).Routes(mux)
 	wallet.NewHandler(a.Wallet).Routes(mux)
 	repair.NewHandler(a.Repairs).Routes(mux)
+	notices.NewHandler(a.Notices).Routes(mux)
 	savedSearches := savedsearch.NewHandler(a.SavedSearches)
 	savedSearches.Routes(mux)
 	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)

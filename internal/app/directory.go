@@ -13,6 +13,7 @@ import (
 	"github.com/omnirent/omnirent/internal/documents"
 	"github.com/omnirent/omnirent/internal/geo"
 	"github.com/omnirent/omnirent/internal/inventory"
+	"github.com/omnirent/omnirent/internal/notices"
 	"github.com/omnirent/omnirent/internal/payment"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/promo"
@@ -370,8 +371,12 @@ func walletPlace(id string, a property.Address) wallet.Property {
 
 // walletAgreements gives the wallet the rent of a landlord's agreements
 // sent to their tenants (awaiting signatures or completed): drafts are
-// not yet agreed.
-type walletAgreements struct{ contracts *contract.Service }
+// not yet agreed. A served rent increase is a new rent from its first
+// rent day (notices.go).
+type walletAgreements struct {
+	contracts *contract.Service
+	notices   *notices.Service
+}
 
 func (c walletAgreements) Rents(ctx context.Context, a session.Actor) ([]wallet.Agreement, error) {
 	var out []wallet.Agreement
@@ -388,7 +393,8 @@ func (c walletAgreements) Rents(ctx context.Context, a session.Actor) ([]wallet.
 				RentPeriod: r.Answers.RentPeriod, FirstPaymentDate: r.Answers.FirstPaymentDate})
 		}
 	}
-	return out, nil
+	changes, err := rentChanges(ctx, c.notices, a)
+	return append(out, changes...), err
 }
 
 // savedSearchListings runs saved searches on the property area's public

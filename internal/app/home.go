@@ -113,12 +113,26 @@ func (a *App) tenantHome(ctx context.Context, actor session.Actor) (homeJSON, er
 			StartDate: t.StartDate, NextRentDue: t.NextRentDue, NextGasCheckDue: t.NextGasCheckDue, DepositScheme: t.DepositScheme,
 			AwaitingYourSignature: t.AwaitingMe, CanSignNow: t.CanSignNow, Notice: t.Notice, Link: t.Link,
 			Signers: []homeSigner{}, Certificates: []homePaper{}}
+		nextRent := ""
 		if t.RentPence > 0 {
 			per := "month"
 			if t.RentPeriod == "weekly" {
 				per = "week"
 			}
 			ht.Rent = money.Format(t.RentPence) + " a " + per
+			// A served rent increase in effect (issue 45): its rent, today and on the next rent day.
+			today := a.Notices.Today()
+			if p, ok, err := a.Notices.RentOn(ctx, t.ID, today); err != nil {
+				return homeJSON{}, err
+			} else if ok {
+				ht.Rent = money.Format(p) + " a " + per
+			}
+			nextRent = ht.Rent
+			if p, ok, err := a.Notices.RentOn(ctx, t.ID, t.NextRentDue); err != nil {
+				return homeJSON{}, err
+			} else if ok {
+				nextRent = money.Format(p) + " a " + per
+			}
 		}
 		if t.AwaitingMe {
 			ht.SignLink = t.Link + "&mode=sign"
@@ -142,7 +156,7 @@ func (a *App) tenantHome(ctx context.Context, actor session.Actor) (homeJSON, er
 		out.Tenancies = append(out.Tenancies, ht)
 		if t.Status != contract.ATS || !t.AwaitingMe {
 			if t.NextRentDue != "" {
-				out.Dates = append(out.Dates, homeDate{Date: t.NextRentDue, Title: "Rent due", Detail: joinDetail(ht.Rent, ht.Address)})
+				out.Dates = append(out.Dates, homeDate{Date: t.NextRentDue, Title: "Rent due", Detail: joinDetail(nextRent, ht.Address)})
 			}
 		}
 		if t.NextGasCheckDue != "" {
@@ -150,6 +164,16 @@ func (a *App) tenantHome(ctx context.Context, actor session.Actor) (homeJSON, er
 		}
 		if t.StartsLater {
 			out.Dates = append(out.Dates, homeDate{Date: t.StartDate, Title: "Tenancy starts", Detail: ht.Address})
+		}
+	}
+	// The days the notices set (issue 45): a new rent's first day, the day the tenancy ends.
+	dated, err := a.Notices.Dates(ctx, actor.UserID)
+	if err != nil {
+		return homeJSON{}, err
+	}
+	for _, d := range dated {
+		if d.Day >= a.Notices.Today() {
+			out.Dates = append(out.Dates, homeDate{Date: d.Day, Title: d.What, Detail: d.Address})
 		}
 	}
 	if out.Reports, err = a.Inventory.ForParty(ctx, actor); err != nil {

@@ -48,6 +48,7 @@ type Deps struct {
 	People       People
 	Agreements   Agreements   // nil: no tenancy legal dates
 	Certificates Certificates // nil: no certificate expiries (until the documents area is wired)
+	Dated        []Dated      // other areas' days for a user (dated.go)
 	Rules        *Rules
 	BaseURL      string
 	Log          *slog.Logger
@@ -524,6 +525,15 @@ func (s *Service) generated(ctx context.Context, ownerID string, from, to time.T
 			out = append(out, o)
 		}
 	}
+	items, err := s.datedItems(ctx, ownerID)
+	if err != nil {
+		return nil, apperr.Wrap(err, "dated items")
+	}
+	for _, d := range items {
+		if o, ok := datedOccurrence(d, done[datedKey(d)]); ok && in(o) {
+			out = append(out, o)
+		}
+	}
 	return out, nil
 }
 
@@ -561,6 +571,14 @@ func (s *Service) MarkDone(ctx context.Context, a session.Actor, key string, don
 			found = found || d.Key == key
 		}
 		if !found {
+			return notMine
+		}
+	case strings.HasPrefix(key, "dated:"):
+		items, err := s.datedItems(ctx, a.UserID)
+		if err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(items, func(d DatedItem) bool { return datedKey(d) == key }) {
 			return notMine
 		}
 	case strings.HasPrefix(key, "cert:"):

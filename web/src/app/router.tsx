@@ -57,6 +57,7 @@ const WalletFormPage = lazy(() => import('../features/wallet/routes/TransactionF
 const MaintenancePage = lazy(() => import('../features/maintenance/routes/MaintenancePage'))
 const ReportRepairPage = lazy(() => import('../features/maintenance/routes/ReportRepairPage'))
 const RepairPage = lazy(() => import('../features/maintenance/routes/RepairPage'))
+const NoticesPage = lazy(() => import('../features/notices/routes/NoticesPage'))
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>
@@ -141,6 +142,8 @@ export const router = createBrowserRouter([
               { path: '/maintenance', element: <MaintenancePage /> },
               { path: '/maintenance/report', element: <ReportRepairPage /> },
               { path: '/maintenance/:id', element: <RepairPage /> },
+              // Rent increases and the tenant's notice (issue 45): both sides of a signed agreement.
+              { path: '/notices', element: <NoticesPage /> },
               { path: '/calendar', element: <CalendarPage /> },
               { path: '/calendar/create', element: <CreateEventPage /> },
               { path: '/calendar/view/:id', element: <ViewEventPage /> },

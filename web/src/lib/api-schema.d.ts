@@ -186,6 +186,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notices served during my tenancies
+         * @description The notices of every agreement signed by everyone that the signed-in user is a party to (issue 45): a landlord's tenancies, or a tenant's homes. Each tenancy has its rent increases (a tenant never sees one not yet served), the tenant's notice if given, and what the law allows next: for the landlord the earliest day a new rent may take effect (counted as if served today, with each limit and its reason) and what it says about ending a tenancy (a landlord cannot end one here); for a tenant the earliest day a notice given today may end the tenancy. Homes outside England say plainly what applies there (handled false). Amounts are integer pence with their texts.
+         */
+        get: operations["listNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notices/tenancies/{id}/rent-increases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Propose a rent increase
+         * @description The landlord of the signed agreement (403 landlord_only for its tenants, 404 for anyone else) proposes a new rent in integer pence (whole pounds, more than the current rent, at most £1,000,000) and optionally the day it takes effect (the earliest the law allows when empty). The day must be one the law allows were the notice served today by hand: at least two months after service, not within 52 weeks of the tenancy's start or the last increase, on the first day of a rent period (400 with the reason on effectiveOn otherwise). Only one increase may wait at a time (409 open_increase), decided with the tenancy's row locked. Answers the prepared notice with the prescribed form's answers.
+         */
+        post: operations["proposeRentIncrease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notices/tenancies/{id}/tenant-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give notice to end the tenancy
+         * @description A tenant named on the signed agreement gives notice, now, to end the tenancy on endOn (the earliest day the law allows when empty; 400 with the reason for an earlier day or one that is not the last day of a rent period). A landlord is answered 403 landlord_cannot_end with what the law requires of them. One notice per tenancy (409 notice_given), decided with the tenancy's row locked; the landlord and the tenants are e-mailed.
+         */
+        post: operations["giveTenantNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notices/rent-increases/{id}/serve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record serving a rent increase notice
+         * @description The landlord records how (post, hand, or e-mail where the tenants agreed to it) and on which day (not in the future, not before it was prepared) they served the prescribed form, and optionally a new day for the rent to take effect. The earliest day is counted again from the day served (a posted notice counts as served two days later): a day it makes too early is refused (400 with the reason) and nothing is recorded. The tenants are e-mailed.
+         */
+        post: operations["serveRentIncrease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notices/rent-increases/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a rent increase
+         * @description A tenant of the agreement says they accept a served increase (each joint tenant for themselves; accepted once every tenant has). 409 not_served once it is withdrawn, already_accepted the second time; decided with the tenancy's row locked. The landlord is e-mailed.
+         */
+        post: operations["acceptRentIncrease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notices/rent-increases/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a rent increase
+         * @description The landlord withdraws an increase before it takes effect (409 taken_effect after; withdrawn the second time); decided with the tenancy's row locked. The tenants are e-mailed when it had been served.
+         */
+        post: operations["withdrawRentIncrease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/session": {
         parameters: {
             query?: never;
@@ -4458,6 +4588,149 @@ export interface components {
             view: "uk" | "world";
             articles: components["schemas"]["NewsArticle"][];
         };
+        NoticeLink: {
+            text: string;
+            url: string;
+        };
+        NoticeLimit: {
+            /** @enum {string} */
+            key: "notice" | "start" | "last" | "period";
+            /** Format: date */
+            date: string;
+            reason: string;
+        };
+        NoticeEarliest: {
+            /** Format: date */
+            date: string;
+            /** @description UK date, e.g. Wed 1 Dec 2027 */
+            text: string;
+            limits: components["schemas"]["NoticeLimit"][];
+            note: string;
+        };
+        /** @description What the prescribed form asks for, filled from the agreement (OmniRent's labels, never the form's wording). */
+        RentIncreaseForm: {
+            name: string;
+            url: string;
+            note: string;
+            fields: {
+                label: string;
+                value: string;
+            }[];
+        };
+        RentIncreaseAcceptance: {
+            name: string;
+            /** Format: date-time */
+            at: string;
+            atText: string;
+        };
+        RentIncrease: {
+            id: string;
+            tenancyId: string;
+            /** @enum {string} */
+            status: "draft" | "served" | "accepted" | "withdrawn";
+            statusText: string;
+            /** Format: int64 */
+            oldPence: number;
+            /** Format: int64 */
+            newPence: number;
+            /** Format: int64 */
+            changePence: number;
+            oldRent: string;
+            newRent: string;
+            change: string;
+            /** @description the change as a percentage of the old rent, two decimals (3.00%) */
+            percent: string;
+            /** Format: date */
+            effectiveOn: string;
+            effectiveText: string;
+            inEffect: boolean;
+            method: string;
+            methodText: string;
+            servedOn: string;
+            servedText: string;
+            acceptances: components["schemas"]["RentIncreaseAcceptance"][];
+            acceptedByMe: boolean;
+            canServe: boolean;
+            canWithdraw: boolean;
+            canAccept: boolean;
+            form: components["schemas"]["RentIncreaseForm"] | null;
+            challenge: components["schemas"]["NoticeLink"] | null;
+            law: components["schemas"]["NoticeLink"];
+        };
+        RentIncreaseResponse: {
+            increase: components["schemas"]["RentIncrease"];
+        };
+        RentIncreaseProposal: {
+            /**
+             * Format: int64
+             * @description whole pounds, in pence
+             */
+            newRentPence: number;
+            /** @description YYYY-MM-DD; empty for the earliest the law allows */
+            effectiveOn?: string;
+        };
+        RentIncreaseService: {
+            /** @enum {string} */
+            method: "post" | "hand" | "email";
+            /** @description YYYY-MM-DD */
+            servedOn: string;
+            /** @description YYYY-MM-DD; empty keeps the prepared day */
+            effectiveOn?: string;
+        };
+        TenantNotice: {
+            id: string;
+            tenancyId: string;
+            givenByName: string;
+            /** Format: date-time */
+            givenAt: string;
+            givenText: string;
+            /** Format: date */
+            endOn: string;
+            endText: string;
+        };
+        TenantNoticeInput: {
+            /** @description YYYY-MM-DD; empty for the earliest the law allows */
+            endOn?: string;
+        };
+        TenantNoticeResponse: {
+            notice: components["schemas"]["TenantNotice"];
+        };
+        NoticeTenancy: {
+            id: string;
+            /** @enum {string} */
+            role: "landlord" | "tenant";
+            address: string;
+            propertyId: string;
+            jurisdiction: string;
+            landlordName: string;
+            tenants: string[];
+            startDate: string;
+            startText: string;
+            /** @description the rent in effect today */
+            rent: string;
+            /** Format: int64 */
+            rentPence: number;
+            rentPeriod: string;
+            agreementLink: string;
+            handled: boolean;
+            notHandled: components["schemas"]["NoticeLink"] | null;
+            increases: components["schemas"]["RentIncrease"][];
+            canPropose: boolean;
+            nextIncrease: components["schemas"]["NoticeEarliest"] | null;
+            notice: components["schemas"]["TenantNotice"] | null;
+            canGiveNotice: boolean;
+            earliestEnd: components["schemas"]["NoticeEarliest"] | null;
+            possession: components["schemas"]["NoticeLink"] | null;
+            checkOutLink: string;
+            /** @description text: the method's name, url: its value */
+            serviceMethods: components["schemas"]["NoticeLink"][];
+            increaseLaw: components["schemas"]["NoticeLink"] | null;
+            noticeLaw: components["schemas"]["NoticeLink"] | null;
+            serviceAddress: string;
+        };
+        NoticeTenancyList: {
+            tenancies: components["schemas"]["NoticeTenancy"][];
+        };
         BlogImage: {
             name: string;
             url: string;
@@ -5666,6 +5939,172 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+        };
+    };
+    listNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the tenancies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeTenancyList"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    proposeRentIncrease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RentIncreaseProposal"];
+            };
+        };
+        responses: {
+            /** @description prepared */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RentIncreaseResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    giveTenantNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantNoticeInput"];
+            };
+        };
+        responses: {
+            /** @description given */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantNoticeResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    serveRentIncrease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RentIncreaseService"];
+            };
+        };
+        responses: {
+            /** @description served */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RentIncreaseResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    acceptRentIncrease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RentIncreaseResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    withdrawRentIncrease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description withdrawn */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RentIncreaseResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     session: {

@@ -6,6 +6,7 @@
 // Send'; a sent agreement shows where its signing stands above the document,
 // and 'Sign' to the reader whose turn it is.
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { PenLine, Pencil, TriangleAlert } from 'lucide-react'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { RichEditor, type RichOps } from '../../../components/RichEditor'
@@ -233,6 +234,11 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
       ) : null}
       {c.mine && c.answers?.deposit?.kind === 'standard' && (c.status !== 'Draft' || c.step === 'finished') ? (
         <DepositReceived contractId={c.id} value={c.depositReceivedOn} />
+      ) : null}
+      {c.mine && (c.status === 'COMPLETED' || c.status === 'ADS') ? (
+        <p className="cw-note">
+          After signing: <Link to={`/notices?tenancy=${encodeURIComponent(c.id)}`}>propose a rent increase, or see a tenant's notice</Link>.
+        </p>
       ) : null}
       {(editable && onEditAnswers) || (signButton && !partySigns) ? (
         <div className="cw__actions cw__actions--start agr__sign-actions">

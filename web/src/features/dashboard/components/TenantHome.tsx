@@ -10,6 +10,7 @@ import type { User } from '../../../lib/api'
 import { FormMessage } from '../../../components/Form'
 import { Spinner } from '../../../components/Spinner'
 import { errorMessage } from '../../../lib/errors'
+import { HomeNotices } from '../../notices/components/HomeNotices'
 import { useTenantHome, type TenantHome as Home, type TenantTenancy } from '../api/tenantHome'
 import '../../../app/shell/pages.css'
 import '../dashboard.css'
@@ -91,6 +92,9 @@ function HomeBody({ home }: { home: Home }) {
           home.tenancies.map((t) => <Tenancy key={t.id} t={t} />)
         )}
       </section>
+
+      {/* Rent increases served and the tenant's notice (issue 45), per signed tenancy. */}
+      {home.tenancies.some((t) => t.status !== 'ATS') ? <HomeNotices /> : null}
 
       <div className="th-columns">
         <section className="panel" aria-labelledby="th-dates-title">
