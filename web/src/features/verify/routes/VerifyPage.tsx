@@ -210,11 +210,12 @@ function Verdict({ v }: { v: Verification }) {
         ) : null}
         {v.completedAt ? (
           <>
-            <dt>Completed</dt>
+            <dt>{v.sealed ? 'Sealed by OmniRent' : 'Completed'}</dt>
             <dd>{formatDateTime(v.completedAt)}</dd>
           </>
         ) : null}
       </dl>
+      {v.sealed ? <p>{v.message}</p> : null}
       {v.signers && v.signers.length > 0 ? (
         <>
           <h3>Signed by</h3>
