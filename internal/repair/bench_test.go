@@ -71,7 +71,7 @@ func BenchmarkHistoryPDF30Photos(b *testing.B) {
 	pid := property(b, lord, "12 Park Row", "Leeds", "LS1 5HD")
 	id := report(b, lord, with(damp(), "propertyId", pid, "awareAt", "2026-10-01T09:00", "channel", "phone"))["id"].(string)
 	for i := range 30 {
-		jpg := imagingtest.WithExif(imagingtest.JPEG(b, 1600, 1200), imagingtest.Exif{Taken: "2026:10:01 09:0" + fmt.Sprint(i%10) + ":00"})
+		jpg := imagingtest.WithExif(imagingtest.PhoneJPEG(b, 1600, 1200, uint64(i+1)), imagingtest.Exif{Taken: "2026:10:01 09:0" + fmt.Sprint(i%10) + ":00"})
 		if up := lord.Upload("/api/repairs/"+id+"/photos", "IMG.JPG", "image/jpeg", jpg); up.Status != http.StatusCreated {
 			b.Fatalf("photo %d: %d %s", i, up.Status, up.Raw)
 		}
@@ -101,7 +101,7 @@ func BenchmarkHistoryPDF30Photos(b *testing.B) {
 func BenchmarkReportWithThree12MPPhotos(b *testing.B) {
 	e := apptest.Start(b, dbtest.Open(b, db.SQLite), nil)
 	h := newHousehold(b, e)
-	photos := [][]byte{imagingtest.JPEG(b, 4000, 3000), imagingtest.JPEG(b, 3000, 4000), imagingtest.JPEG(b, 4000, 3000)}
+	photos := [][]byte{imagingtest.PhoneJPEG(b, 4000, 3000, 1), imagingtest.PhoneJPEG(b, 3000, 4000, 2), imagingtest.PhoneJPEG(b, 4000, 3000, 3)}
 	b.ResetTimer()
 	n := 0
 	for b.Loop() {
