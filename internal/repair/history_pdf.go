@@ -199,7 +199,9 @@ func (s *Service) drawHistory(ctx context.Context, h history, seal signing.Seal)
 	}
 	for _, e := range notices {
 		d.Font(true, 10, pdf.Ink)
-		d.Line(ukMoment(e.At) + ": " + s.eventText(e))
+		for _, l := range d.Wrap(ukMoment(e.At)+": "+s.eventText(e), pdf.PageW-2*pdf.Margin) {
+			d.Line(l)
+		}
 		d.Font(false, 10, pdf.Ink)
 		if e.Body != "" {
 			d.Pair("Why", e.Body, 90)
