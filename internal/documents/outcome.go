@@ -27,7 +27,7 @@ const (
 )
 
 // outcomeTypes are the certificate types that have an outcome.
-var outcomeTypes = []string{"eicr", "gas"}
+var outcomeTypes = []string{"eicr", "gas-safety"}
 
 // MsgOutcome is said for an outcome not in the list, or given for a type
 // without one.

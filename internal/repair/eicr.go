@@ -23,7 +23,7 @@ import (
 type Remedial struct {
 	CertificateID string
 	PropertyID    string
-	Type          string // "eicr" or "gas"
+	Type          string // "eicr" or "gas-safety" (internal/documents)
 	TypeName      string // "Electrical Installation Condition Report"
 	IssuedOn      string // YYYY-MM-DD: the inspection, when the landlord was made aware
 	Notes         string
@@ -33,7 +33,7 @@ type Remedial struct {
 // EventRemedial: the repair was opened from a certificate, with its clock.
 const EventRemedial = "remedial"
 
-var remedialCategory = map[string]string{"eicr": "electrics", "gas": "gas"}
+var remedialCategory = map[string]string{"eicr": "electrics", "gas-safety": "gas"}
 
 // OpenRemedial opens the repair of an unsatisfactory certificate for its
 // landlord, counted from the inspection's day (09:00 UK, or now if that is

@@ -62,5 +62,22 @@ func TestUnsatisfactoryEICROpensARepair(t *testing.T) {
 		if rp["awareAt"] != "2026-10-30T09:00:00Z" {
 			t.Fatalf("counted from %v, not the inspection", rp["awareAt"])
 		}
+
+		// A gas safety record found unsafe opens a gas repair.
+		if _, err := e.App.Documents.Create(ctx, lara, documents.CertificateInput{PropertyID: h.propertyID, Type: "gas-safety",
+			IssuedOn: ptr("2026-11-01"), Notes: ptr("Boiler flue: at risk."), Outcome: ptr("unsatisfactory")}); err != nil {
+			t.Fatal(err)
+		}
+		e.RunJobs()
+		items = h.lord.Get("/api/repairs").Body["repairs"].([]any)
+		gas := 0
+		for _, it := range items {
+			if it.(map[string]any)["category"] == "gas" {
+				gas++
+			}
+		}
+		if len(items) != 2 || gas != 1 {
+			t.Fatalf("after an unsafe gas record: %v", items)
+		}
 	})
 }

@@ -73,7 +73,7 @@ type Values = z.infer<ReturnType<typeof certificateSchema>>
 const FIELDS: Array<keyof Values> = ['type', 'name', 'issuedOn', 'expiresOn', 'epcRating', 'notes', 'outcome']
 
 /** The types whose report has an outcome; an unsatisfactory one opens a repair with its clock (issue 44). */
-export const OUTCOME_TYPES = ['eicr', 'gas']
+export const OUTCOME_TYPES = ['eicr', 'gas-safety']
 
 type Chosen = { key: number; file: File; problem: string; progress: number; state: 'waiting' | 'uploading' | 'done' | 'failed'; error: string }
 
