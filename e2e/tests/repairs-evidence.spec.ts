@@ -4,10 +4,10 @@
 // history downloads as a PDF, and /verify says it is genuine (sealed by
 // OmniRent, no signatures), and a changed copy is not.
 import { expect, test } from '@playwright/test'
-import { checkPage, demo, signInViaApi } from '../support/helpers'
+import { baseURL, checkPage, demo, isPhone, signInViaApi } from '../support/helpers'
 import { makePhotos } from '../support/photos'
 
-test('a tenant reports a leak with a photo on a phone; the history PDF downloads and verifies @phone', async ({ page }, testInfo) => {
+test('a tenant reports a leak with a photo on a phone; the history PDF downloads and verifies @phone', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000)
   const tag = `${testInfo.project.name}-${Date.now().toString(36)}`
   const description = `The pipe under the kitchen sink leaks onto the floor (${tag})`
@@ -56,4 +56,27 @@ test('a tenant reports a leak with a photo on a phone; the history PDF downloads
   await expect(page.getByText('Sealed by OmniRent', { exact: true })).toBeVisible()
   await expect(page.getByText(/Repair history:/)).toBeVisible()
   await checkPage(page, testInfo, 'verify-repair-history')
+
+  // The landlord logs a report they received by e-mail, with the e-mail
+  // itself attached: the clock counts from when they were told.
+  const ctx = await browser.newContext({ baseURL, viewport: page.viewportSize()!, hasTouch: isPhone(testInfo) })
+  const lord = await ctx.newPage()
+  await signInViaApi(lord, demo.landlord.email, demo.landlord.password)
+  await lord.goto('/maintenance/report')
+  await expect(lord.getByRole('heading', { name: 'Log a repair', level: 1 })).toBeVisible()
+  await lord.getByLabel('Property', { exact: true }).selectOption({ label: '12 Lavender Hill, London, SW11 5RW' })
+  await lord.getByLabel('How', { exact: true }).selectOption({ label: 'an e-mail' })
+  const eml = `From: tom@demo.omnirent.co.uk\r\nSubject: Front door lock (${tag})\r\n\r\nThe front door lock sticks.\r\n`
+  await lord.getByLabel("The original message's file (optional)").setInputFiles({ name: 'front-door.eml', mimeType: 'message/rfc822', buffer: Buffer.from(eml) })
+  await lord.getByLabel('What is the problem about?').selectOption({ label: 'Doors, windows and security' })
+  await lord.getByLabel('Room or part of the home').selectOption('Hall or stairs')
+  await lord.getByLabel('Describe the problem').fill(`The front door lock sticks (${tag})`)
+  await lord.getByRole('button', { name: 'Log the repair' }).click()
+  await expect(lord).toHaveURL(/\/maintenance\/[^/]+$/, { timeout: 30_000 })
+  await expect(lord.getByText(/The repair was logged. Its clocks count from when you were told/)).toBeVisible()
+  const evidence = lord.getByRole('region', { name: 'Photos' })
+  await expect(evidence.getByRole('link', { name: /front-door\.eml/ })).toBeVisible()
+  await expect(lord.getByRole('region', { name: 'History' })).toContainText('attached the original message of the report')
+  await checkPage(lord, testInfo, 'repair-landlord-logged-original')
+  await ctx.close()
 })

@@ -51,14 +51,18 @@ function RepairBody({ repair: r, reported, failed }: { repair: Repair; reported:
         {r.repeats > 0 ? <span className="rp-muted rp-small">Repeat repair ({r.repeats})</span> : null}
       </p>
       <p className="rp-muted">{r.address}</p>
-      {reported ? (
+      {reported && landlord ? (
+        <FormMessage kind="success">
+          The repair was logged. Its clocks count from when you were told: {ukDateTime(r.awareAt)}.
+        </FormMessage>
+      ) : reported ? (
         <FormMessage kind="success">
           Your report was sent{r.suggestedPriority === 'emergency' ? ' as an emergency' : ''}. Your landlord was told at {ukDateTime(r.awareAt)}.
         </FormMessage>
       ) : null}
       {failed.length > 0 ? (
         <FormMessage kind="error">
-          Your report was recorded, but {failed.length === 1 ? 'one file was' : `${failed.length} files were`} not added.
+          {landlord ? 'The repair was logged' : 'Your report was recorded'}, but {failed.length === 1 ? 'one file was' : `${failed.length} files were`} not added.
           You can add {failed.length === 1 ? 'it' : 'them'} again under Photos below.
           <ul>{failed.map((f) => <li key={f}>{f}</li>)}</ul>
         </FormMessage>
