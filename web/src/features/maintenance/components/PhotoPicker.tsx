@@ -61,7 +61,7 @@ export function PhotoPicker({ picked, onChange, problems, onProblems, max = 10, 
     <fieldset className="rp-fieldset rp-photos" aria-describedby={problems.length ? `${id}-problems` : `${id}-hint`}>
       <legend>{label}</legend>
       <p id={`${id}-hint`} className="rp-muted rp-small">
-        Photos help your landlord see the problem. Location data is removed from every photo; the time it was taken is kept.
+        Photos show the problem as it is. Location data is removed from every photo; the time it was taken is kept.
       </p>
       <div className="rp-photos__buttons">
         <label className="button button--outline rp-photos__button">
