@@ -117,7 +117,7 @@ func SeedRepairs(ctx context.Context, accounts *auth.Service, properties *proper
 	}
 
 	// Just reported.
-	_, err = report(at(0, 7, 50).Add(-2*time.Hour), repair.ReportInput{Category: "kitchen-appliances", Answers: map[string]string{"what": "extractor", "provided": "yes"},
+	_, err = report(now.Add(-2*time.Hour).Truncate(time.Minute), repair.ReportInput{Category: "kitchen-appliances", Answers: map[string]string{"what": "extractor", "provided": "yes"},
 		Room: "Kitchen", Description: "The extractor fan over the cooker stopped working this morning: no light and no fan.", ClientKey: "demo-hood"})
 	if err != nil {
 		return fmt.Errorf("demo repair: %w", err)
