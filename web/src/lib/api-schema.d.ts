@@ -1777,13 +1777,13 @@ export interface paths {
         };
         /**
          * Verify a document by id and hash
-         * @description Whether a document reference (OR-7K3F-9QX2, in any case, with or without OR and the dashes; or the id printed on documents sealed before references) and the hash printed on its audit page belong to a genuine signed document.
+         * @description Whether a document reference (OR-7K3F-9QX2, in any case, with or without OR and the dashes; or the id printed on documents sealed before references) and the hash printed on its audit page belong to a genuine signed document; or a reference and the SHA-256 of the PDF of a document sealed without signatures (a repair's history, answered with sealed true).
          */
         get: operations["verifyDocumentHash"];
         put?: never;
         /**
          * Verify a PDF
-         * @description Whether an uploaded PDF (multipart field "file", at most 20 MB) is a genuine, unaltered signed document.
+         * @description Whether an uploaded PDF (multipart field "file", at most 20 MB) is a genuine, unaltered signed document, or a document OmniRent sealed without signatures (a repair's history; the answer says sealed true).
          */
         post: operations["verifyDocumentFile"];
         delete?: never;
