@@ -328,3 +328,48 @@ func TestDemoTenantHasAHome(t *testing.T) {
 		}
 	})
 }
+
+// The demo tenant's home has repairs in several states (reported, triaged
+// with its clock running and a photo, in progress, closed), each made on
+// its own day, so the Maintenance area shows working after `make run`;
+// the landlord sees the same repairs.
+func TestDemoTenantsHomeHasRepairs(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
+		c := e.NewClient()
+		if r := c.Post("/api/auth/login", map[string]any{"email": demo.Accounts[1].Email, "password": demo.Accounts[1].Password}); r.Status != http.StatusOK {
+			t.Fatal(r.Raw)
+		}
+		list := c.Get("/api/repairs")
+		items, _ := list.Body["repairs"].([]any)
+		statuses := map[string]map[string]any{}
+		for _, it := range items {
+			m := it.(map[string]any)
+			statuses[m["status"].(string)] = m
+		}
+		for _, s := range []string{"reported", "triaged", "in_progress", "closed"} {
+			if statuses[s] == nil {
+				t.Fatalf("no %s repair in the demo tenant's list: %s", s, list.Raw)
+			}
+		}
+		if statuses["triaged"]["nextDue"] == nil || statuses["closed"]["open"] != false {
+			t.Fatalf("demo repairs: %v", statuses)
+		}
+		one := c.Get("/api/repairs/" + statuses["triaged"]["id"].(string))
+		rp, _ := one.Body["repair"].(map[string]any)
+		if one.Status != http.StatusOK || len(rp["photos"].([]any)) != 1 || rp["historyValid"] != true {
+			t.Fatalf("the demo's triaged repair: %d %s", one.Status, one.Raw)
+		}
+		aware, _ := time.Parse(time.RFC3339, rp["awareAt"].(string))
+		if !aware.Before(e.Clock.Now().Add(-48 * time.Hour)) {
+			t.Fatalf("the demo's mould was reported at %s: days ago", aware)
+		}
+		lord := e.NewClient()
+		if r := lord.Post("/api/auth/login", map[string]any{"email": demo.Accounts[0].Email, "password": demo.Accounts[0].Password}); r.Status != http.StatusOK {
+			t.Fatal(r.Raw)
+		}
+		if l := lord.Get("/api/repairs"); len(l.Body["repairs"].([]any)) != len(items) {
+			t.Fatalf("the landlord sees %s", l.Raw)
+		}
+	})
+}

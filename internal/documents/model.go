@@ -93,6 +93,7 @@ type Certificate struct {
 	ExpiresOn  string // YYYY-MM-DD
 	EPCRating  string
 	Notes      string
+	Outcome    string // satisfactory, unsatisfactory or "" (outcome.go)
 	ReplacedBy string
 	CreatedAt  time.Time
 	UpdatedAt  time.Time

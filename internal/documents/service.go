@@ -128,8 +128,9 @@ type Deps struct {
 }
 
 type Service struct {
-	d     Deps
-	types *Types
+	d         Deps
+	types     *Types
+	remedials Remedials // outcome.go
 }
 
 // NewService loads the certificate types and registers the reminder job.
@@ -231,9 +232,14 @@ func (s *Service) load(ctx context.Context, ownerID, propertyID string) ([]Certi
 	if err != nil {
 		return nil, err
 	}
+	outcomes, err := outcomesOf(ctx, conn, ownerID)
+	if err != nil {
+		return nil, err
+	}
 	for i := range own {
 		own[i].Files = files[own[i].ID]
 		own[i].ExpiresOn = s.effectiveExpiry(own[i])
+		own[i].Outcome = outcomes[own[i].ID]
 	}
 	if s.d.Reports != nil {
 		docs, err := s.d.Reports.ComplianceDocuments(ctx, ownerID, propertyID)
@@ -522,6 +528,7 @@ type CertificateView struct {
 	Expiry                   // daysLeft, status, expiryText
 	EPCRating    string      `json:"epcRating"`
 	Notes        string      `json:"notes"`
+	Outcome      string      `json:"outcome"` // satisfactory, unsatisfactory or ""
 	Files        []FileView  `json:"files"`
 	Held         bool        `json:"held"`
 	Current      bool        `json:"current"`
@@ -544,7 +551,7 @@ func certificatesURL(propertyID string) string {
 func (s *Service) view(c Certificate, current bool, today time.Time) CertificateView {
 	t, _ := s.types.Get(c.Type)
 	v := CertificateView{ID: c.ID, Key: c.Key(), PropertyID: c.PropertyID, Type: c.Type, TypeName: t.Name, Name: c.Name, Title: t.Name,
-		IssuedOn: c.IssuedOn, ExpiresOn: c.ExpiresOn, Expiry: ExpiryOf(today, c.ExpiresOn), EPCRating: c.EPCRating, Notes: c.Notes,
+		IssuedOn: c.IssuedOn, ExpiresOn: c.ExpiresOn, Expiry: ExpiryOf(today, c.ExpiresOn), EPCRating: c.EPCRating, Notes: c.Notes, Outcome: c.Outcome,
 		Files: []FileView{}, Held: c.Held(), Current: current, ReplacedBy: c.ReplacedBy, Active: current,
 		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, OpenURL: certificatesURL(c.PropertyID) + "#" + url.QueryEscape(c.ID)}
 	if c.Type == Other && c.Name != "" {
@@ -708,6 +715,7 @@ type CertificateInput struct {
 	EPCRating  *string `json:"epcRating"`
 	Notes      *string `json:"notes"`
 	Replaces   string  `json:"replaces"`
+	Outcome    *string `json:"outcome"` // satisfactory or unsatisfactory: an EICR's or a gas safety record's (outcome.go)
 }
 
 // cleanText trims a typed text and drops NUL bytes, as the database layer
@@ -762,9 +770,12 @@ func (s *Service) check(c *Certificate, computeExpiry bool) error {
 	if utf8.RuneCountInString(c.Notes) > MaxNotes {
 		fields["notes"] = MsgNotes
 	}
+	if m := checkOutcome(c); m != "" {
+		fields["outcome"] = m
+	}
 	if len(fields) > 0 {
 		msg := ""
-		for _, k := range []string{"type", "name", "issuedOn", "expiresOn", "epcRating", "notes"} {
+		for _, k := range []string{"type", "name", "issuedOn", "expiresOn", "epcRating", "notes", "outcome"} {
 			if m, ok := fields[k]; ok && msg == "" {
 				msg = m
 			}
@@ -823,7 +834,7 @@ func (s *Service) create(ctx context.Context, a session.Actor, in CertificateInp
 	now := s.now()
 	c := Certificate{ID: uuid.NewString(), OwnerID: a.UserID, PropertyID: p.ID, Type: strings.TrimSpace(in.Type), Name: deref(in.Name),
 		IssuedOn: deref(in.IssuedOn), ExpiresOn: deref(in.ExpiresOn), EPCRating: deref(in.EPCRating), Notes: deref(in.Notes),
-		CreatedAt: now, UpdatedAt: now}
+		Outcome: deref(in.Outcome), CreatedAt: now, UpdatedAt: now}
 	if err := s.check(&c, strings.TrimSpace(c.ExpiresOn) == ""); err != nil {
 		return CertificateView{}, err
 	}
@@ -844,6 +855,9 @@ func (s *Service) create(ctx context.Context, a session.Actor, in CertificateInp
 			}
 		}
 		if err := insertCert(ctx, tx, c); err != nil {
+			return err
+		}
+		if err := s.saveOutcome(ctx, tx, c, ""); err != nil {
 			return err
 		}
 		if up != nil {
@@ -937,6 +951,14 @@ func (s *Service) Update(ctx context.Context, a session.Actor, id string, in Cer
 	if in.Notes != nil {
 		c.Notes = *in.Notes
 	}
+	was, err := outcomeOf(ctx, s.d.DB.Conn(), c.ID)
+	if err != nil {
+		return CertificateView{}, err
+	}
+	c.Outcome = was
+	if in.Outcome != nil {
+		c.Outcome = *in.Outcome
+	}
 	if t, _ := s.types.Get(c.Type); t.TermMonths == 0 {
 		compute = false
 	}
@@ -946,6 +968,9 @@ func (s *Service) Update(ctx context.Context, a session.Actor, id string, in Cer
 	c.UpdatedAt = s.now()
 	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
 		if err := updateCert(ctx, tx, c); err != nil {
+			return err
+		}
+		if err := s.saveOutcome(ctx, tx, c, was); err != nil {
 			return err
 		}
 		if err := s.queueEPCListing(ctx, tx, c); err != nil {

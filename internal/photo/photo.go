@@ -113,6 +113,7 @@ var kinds = map[string]kind{
 	KindProperty:  {dir: "properties", max: MaxPerProperty, msgTooMany: MsgTooMany},
 	KindInventory: {dir: "inventory", max: MaxPerReport, msgTooMany: MsgTooManyInReport},
 	KindDispute:   {dir: "inventory-disputes", max: MaxPerReport, msgTooMany: MsgTooManyInReport},
+	KindRepair:    {dir: "repairs", max: MaxPerRepair, msgTooMany: MsgTooManyInRepair},
 }
 
 // KindDispute is the kind of the photos parties add to a report's disputes

@@ -73,7 +73,10 @@ type Deps struct {
 	Log     *slog.Logger
 }
 
-type Service struct{ d Deps }
+type Service struct {
+	d  Deps
+	ev evidence // photos, files, seal, calendar (photos.go)
+}
 
 // NewService builds the area on its checked data; it warns when the bank
 // holidays end within a year, so the data file is extended in time.
@@ -630,7 +633,7 @@ func (s *Service) List(ctx context.Context, a session.Actor, propertyID, state s
 	var list []Repair
 	var err error
 	if a.IsLandlord() {
-		list, err = repairsOfLandlord(ctx, s.d.DB.Conn(), a.UserID, propertyID)
+		list, err = listedOfLandlord(ctx, s.d.DB.Conn(), a.UserID, propertyID) // list.go: the columns a list shows
 	} else {
 		var homes []Home
 		if homes, err = s.d.Homes.TenantHomes(ctx, a.Email); err != nil {
@@ -658,7 +661,7 @@ func (s *Service) List(ctx context.Context, a session.Actor, propertyID, state s
 	for _, r := range keep {
 		ids = append(ids, r.ID)
 	}
-	open, err := openDeadlinesOf(ctx, s.d.DB.Conn(), ids)
+	open, err := s.listDeadlines(ctx, a, propertyID, ids) // list.go
 	if err != nil {
 		return nil, err
 	}

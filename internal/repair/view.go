@@ -95,6 +95,8 @@ type View struct {
 	HistoryValid      bool           `json:"historyValid"`
 	Actions           []Action       `json:"actions"`
 	Safety            []Advice       `json:"safety"`
+	Photos            []PhotoView    `json:"photos"`
+	Files             []FileView     `json:"files"`
 	CreatedAt         time.Time      `json:"createdAt"`
 	UpdatedAt         time.Time      `json:"updatedAt"`
 }
@@ -170,6 +172,8 @@ func (s *Service) eventText(e Event) string {
 		return fmt.Sprintf("%s told the tenant a deadline cannot be met: %s.", who, deadline)
 	case EventVulnerability:
 		return e.Body
+	case EventPhoto, EventOriginal, EventAlert, EventRemedial:
+		return s.evidenceText(e, who)
 	}
 	return e.Kind
 }
@@ -217,6 +221,9 @@ func (s *Service) view(ctx context.Context, r Repair, role Role) (View, error) {
 			next := dv
 			v.NextDue = &next
 		}
+	}
+	if err := s.evidenceOf(ctx, r, events, &v); err != nil {
+		return View{}, err
 	}
 	for _, e := range events {
 		v.History = append(v.History, EventView{Seq: e.Seq, At: e.At, Role: e.ActorRole, Name: e.ActorName, Kind: e.Kind, From: e.From,

@@ -44,11 +44,19 @@ type verificationJSON struct {
 	DocumentHash string       `json:"documentHash,omitempty"`
 	CompletedAt  *time.Time   `json:"completedAt"`
 	Signers      []signerJSON `json:"signers"`
+	// Sealed: a document OmniRent sealed without signatures (a repair's
+	// history); CompletedAt is when it was sealed.
+	Sealed bool `json:"sealed"`
 }
 
 func verificationOf(v Verification) verificationJSON {
 	out := verificationJSON{Genuine: v.Genuine, Message: v.Message, Signers: []signerJSON{}}
 	if !v.Genuine {
+		return out
+	}
+	if d := v.Sealed; d != nil {
+		at := d.SealedAt
+		out.DocumentID, out.Title, out.DocumentHash, out.CompletedAt, out.Sealed = d.PublicRef, d.Title, d.PDFHash, &at, true
 		return out
 	}
 	e := v.Envelope

@@ -407,11 +407,17 @@ type Verification struct {
 	Genuine  bool
 	Message  string
 	Envelope Envelope
+	// Sealed is set, instead of Envelope, for a sealed document without
+	// signatures (sealed.go).
+	Sealed *SealedDoc
 }
 
 // VerifyPDF says whether pdf is, byte for byte, a sealed document.
 func (s *Service) VerifyPDF(ctx context.Context, pdf []byte) (Verification, error) {
 	e, err := envelopeByPDFHash(ctx, s.db.Conn(), Hash(pdf))
+	if apperr.KindOf(err) == apperr.NotFound {
+		return s.verifySealed(ctx, "", Hash(pdf))
+	}
 	return verdict(e, err)
 }
 
@@ -429,6 +435,9 @@ func (s *Service) VerifyHash(ctx context.Context, id, hash string) (Verification
 		e, err = envelopeByID(ctx, s.db.Conn(), id) // printed on documents sealed before references
 	} else if ref := normalRef(id); ref != "" {
 		e, err = envelopeByPublicRef(ctx, s.db.Conn(), ref)
+		if apperr.KindOf(err) == apperr.NotFound {
+			return s.verifySealed(ctx, ref, hash)
+		}
 	} else {
 		return Verification{Message: MsgNotGenuine}, nil
 	}

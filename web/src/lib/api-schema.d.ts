@@ -1907,13 +1907,13 @@ export interface paths {
         };
         /**
          * Verify a document by id and hash
-         * @description Whether a document reference (OR-7K3F-9QX2, in any case, with or without OR and the dashes; or the id printed on documents sealed before references) and the hash printed on its audit page belong to a genuine signed document.
+         * @description Whether a document reference (OR-7K3F-9QX2, in any case, with or without OR and the dashes; or the id printed on documents sealed before references) and the hash printed on its audit page belong to a genuine signed document; or a reference and the SHA-256 of the PDF of a document sealed without signatures (a repair's history, answered with sealed true).
          */
         get: operations["verifyDocumentHash"];
         put?: never;
         /**
          * Verify a PDF
-         * @description Whether an uploaded PDF (multipart field "file", at most 20 MB) is a genuine, unaltered signed document.
+         * @description Whether an uploaded PDF (multipart field "file", at most 20 MB) is a genuine, unaltered signed document, or a document OmniRent sealed without signatures (a repair's history; the answer says sealed true).
          */
         post: operations["verifyDocumentFile"];
         delete?: never;
@@ -3305,6 +3305,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/repairs/{id}/photos": {
+        parameters: {
+            query?: {
+                /** @description camera when the page took it with the phone's camera */
+                origin?: "camera" | "upload";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo to a repair
+         * @description A tenant of the repair's home or its landlord adds one photo (multipart field "file", JPEG or PNG, at most 5 MB), checked by its content; location data is removed, the capture time and SHA-256 are kept, and the history records it. A video (MP4, MOV, WebM, told by its first bytes) is refused with a plain message: videos are not taken yet (internal/repair photos.go says why).
+         */
+        post: operations["addRepairPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/original": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach the original message of a report the landlord logged
+         * @description The landlord attaches the message they were told by (multipart field "file", at most 10 MB): a PDF, an image (kept as a repair photo, location data removed) or an e-mail saved as .eml or .txt (UTF-8 text). Told by its content.
+         */
+        post: operations["attachRepairOriginal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/files/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        /** Download an original message's file */
+        get: operations["getRepairFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/history.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The repair's history as a sealed PDF
+         * @description For the landlord and the tenants of the repair's home: the report, each clock with whether it was met, the notices sent, the timeline in UK time and the photos. Sealed: /api/verify answers genuine for it (sealed, no signers). The same history asked again is the same PDF.
+         */
+        get: operations["getRepairHistoryPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3524,6 +3613,8 @@ export interface components {
             documentHash?: string;
             /** Format: date-time */
             completedAt?: string | null;
+            /** @description a document OmniRent sealed without signatures (a repair's history); completedAt is when */
+            sealed?: boolean;
             signers?: {
                 role: string;
                 name: string;
@@ -5052,6 +5143,11 @@ export interface components {
             expiryText: string;
             epcRating: string;
             notes: string;
+            /**
+             * @description an EICR's or gas safety record's; empty when not recorded
+             * @enum {string}
+             */
+            outcome?: "satisfactory" | "unsatisfactory" | "";
             files: components["schemas"]["CertificateFile"][];
             /** @description has at least one file */
             held: boolean;
@@ -5087,6 +5183,11 @@ export interface components {
             expiresOn?: string;
             epcRating?: string;
             notes?: string;
+            /**
+             * @description EICR and gas safety record only. Unsatisfactory (recorded, or changed to) opens a repair of the property in Maintenance with the remedial work's clock (an EICR: 28 days from the inspection in England and Northern Ireland).
+             * @enum {string}
+             */
+            outcome?: "satisfactory" | "unsatisfactory";
             /** @description a current certificate of the same type this one replaces (create only) */
             replaces?: string;
         };
@@ -5575,7 +5676,7 @@ export interface components {
             role: components["schemas"]["RepairRole"];
             name: string;
             /** @enum {string} */
-            kind: "reported" | "logged" | "status" | "message" | "notice" | "vulnerability";
+            kind: "reported" | "logged" | "status" | "message" | "notice" | "vulnerability" | "photo" | "original" | "alert" | "remedial";
             from: string;
             to: string;
             text: string;
@@ -5591,6 +5692,35 @@ export interface components {
             needsNote: boolean;
             needsReason: boolean;
             resumesTo?: string;
+        };
+        RepairPhoto: {
+            name: string;
+            url: string;
+            width: number;
+            height: number;
+            thumbUrl: string;
+            thumbWidth: number;
+            thumbHeight: number;
+            sha256: string;
+            /** Format: date-time */
+            capturedAt: string | null;
+            /** Format: date-time */
+            uploadedAt: string;
+            /** @enum {string} */
+            origin: "camera" | "upload";
+            /** @description the name of who added it */
+            by: string;
+            role: string;
+        };
+        RepairFile: {
+            name: string;
+            fileName: string;
+            contentType: string;
+            size: number;
+            sha256: string;
+            /** Format: date-time */
+            uploadedAt: string;
+            url: string;
         };
         Repair: {
             id: string;
@@ -5639,6 +5769,9 @@ export interface components {
             historyValid: boolean;
             actions: components["schemas"]["RepairAction"][];
             safety: components["schemas"]["RepairAdvice"][];
+            photos: components["schemas"]["RepairPhoto"][];
+            /** @description the original message's files of a logged report */
+            files: components["schemas"]["RepairFile"][];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -10738,6 +10871,132 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    addRepairPhoto: {
+        parameters: {
+            query?: {
+                /** @description camera when the page took it with the phone's camera */
+                origin?: "camera" | "upload";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the photo and the repair */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photo: components["schemas"]["RepairPhoto"];
+                        repair: components["schemas"]["Repair"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    attachRepairOriginal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the repair */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    getRepairFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file as received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getRepairHistoryPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            503: components["responses"]["Error"];
         };
     };
 }

@@ -84,6 +84,21 @@ describe('uploading a certificate', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?details=true&propertyId=p1&certType=gas-safety'))
   })
 
+  it('records an EICR’s outcome (an unsatisfactory one opens a repair); other types have none', async () => {
+    serve()
+    createWithFile.mockResolvedValue(cert({ id: 'new6' }))
+    renderPage(<DocumentsPage />, { path, initialEntries: [`${base}&view=upload&certType=eicr`] })
+    const outcome = await screen.findByLabelText('Outcome (optional)')
+    expect(outcome).toHaveAccessibleDescription(/opens a repair in Maintenance/)
+    fireEvent.change(outcome, { target: { value: 'unsatisfactory' } })
+    fireEvent.change(screen.getByLabelText('Choose files'), { target: { files: [pdf()] } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save certificate' }))
+    await waitFor(() => expect(createWithFile).toHaveBeenCalledTimes(1))
+    expect(createWithFile.mock.calls[0][0]).toMatchObject({ type: 'eicr', outcome: 'unsatisfactory' })
+    fireEvent.change(screen.getByLabelText('Certificate type'), { target: { value: 'epc' } })
+    expect(screen.queryByLabelText('Outcome (optional)')).not.toBeInTheDocument()
+  })
+
   it('shows the server’s field errors and keeps what was typed and chosen', async () => {
     serve()
     createWithFile.mockRejectedValue(new ApiError(400, { code: 'invalid', message: 'Please check the form.', fields: { expiresOn: 'The expiry date must be after the issue date.' } }))

@@ -54,6 +54,7 @@ export function certificateSchema(types: CertificateType[], today: string) {
       expiresOn: z.string(),
       epcRating: z.string(),
       notes: z.string().max(2000, CERT_MSG.notes),
+      outcome: z.string(),
     })
     .superRefine((v, ctx) => {
       const t = types.find((x) => x.id === v.type)
@@ -69,7 +70,10 @@ export function certificateSchema(types: CertificateType[], today: string) {
     })
 }
 type Values = z.infer<ReturnType<typeof certificateSchema>>
-const FIELDS: Array<keyof Values> = ['type', 'name', 'issuedOn', 'expiresOn', 'epcRating', 'notes']
+const FIELDS: Array<keyof Values> = ['type', 'name', 'issuedOn', 'expiresOn', 'epcRating', 'notes', 'outcome']
+
+/** The types whose report has an outcome; an unsatisfactory one opens a repair with its clock (issue 44). */
+export const OUTCOME_TYPES = ['eicr', 'gas-safety']
 
 type Chosen = { key: number; file: File; problem: string; progress: number; state: 'waiting' | 'uploading' | 'done' | 'failed'; error: string }
 
@@ -133,8 +137,8 @@ function LoadedForm({ propertyId, address, types, editing, replacing, askedType,
   const form = useForm<Values>({
     resolver: zodResolver(certificateSchema(types, today)),
     defaultValues: editing
-      ? { type: editing.type, name: editing.name, issuedOn: editing.issuedOn, expiresOn: editing.expiresOn, epcRating: editing.epcRating, notes: editing.notes }
-      : { type: initialType, name: '', issuedOn: today, expiresOn: initialTerm ? addMonths(today, initialTerm) : '', epcRating: '', notes: '' },
+      ? { type: editing.type, name: editing.name, issuedOn: editing.issuedOn, expiresOn: editing.expiresOn, epcRating: editing.epcRating, notes: editing.notes, outcome: editing.outcome ?? '' }
+      : { type: initialType, name: '', issuedOn: today, expiresOn: initialTerm ? addMonths(today, initialTerm) : '', epcRating: '', notes: '', outcome: '' },
   })
   const { errors } = form.formState
   // The expiry follows the issue date and the term until the landlord types one.
@@ -191,6 +195,7 @@ function LoadedForm({ propertyId, address, types, editing, replacing, askedType,
         expiresOn: v.expiresOn,
         epcRating: t && t.ratings.length ? v.epcRating : '',
         notes: v.notes.trim(),
+        ...(OUTCOME_TYPES.includes(v.type) && v.outcome ? { outcome: v.outcome as 'satisfactory' | 'unsatisfactory' } : {}),
       }
       if (!id) {
         const first = sendable[0]
@@ -326,6 +331,17 @@ function LoadedForm({ propertyId, address, types, editing, replacing, askedType,
                   {r}
                 </option>
               ))}
+            </select>
+          </Field>
+        ) : null}
+        {type && OUTCOME_TYPES.includes(type.id) ? (
+          <Field id="cf-outcome" label="Outcome (optional)" error={errors.outcome?.message}
+            hint="An unsatisfactory report opens a repair in Maintenance with the deadline for the work it lists.">
+            <select id="cf-outcome" {...form.register('outcome')} aria-invalid={!!errors.outcome || undefined}
+              aria-describedby={describedBy('cf-outcome', { hint: true, error: errors.outcome })}>
+              <option value="">Not recorded</option>
+              <option value="satisfactory">Satisfactory</option>
+              <option value="unsatisfactory">Unsatisfactory: work is needed</option>
             </select>
           </Field>
         ) : null}

@@ -17,6 +17,23 @@ import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../compone
 import { errorFields, errorMessage } from '../../../lib/errors'
 import type { RepairAdvice, RepairForm, RepairReport } from '../api/repairs'
 import { priorityText } from '../format'
+import { PhotoPicker, type Picked } from './PhotoPicker'
+
+/** Extras: the photos chosen, and the original message's file of a logged report; sent once the report is recorded. */
+export type ReportExtras = { photos: Picked[]; original?: File }
+
+export const ORIGINAL_ACCEPT = 'application/pdf,.pdf,image/jpeg,image/png,.jpg,.jpeg,.png,message/rfc822,.eml,text/plain,.txt'
+export const MSG_ORIGINAL_TYPE = 'Please attach the original message as a PDF, a photo or screenshot (JPEG or PNG), or an e-mail saved as .eml or .txt.'
+export const MSG_ORIGINAL_LARGE = 'The original message’s file is larger than 10 MB. Please attach a smaller copy.'
+
+/** originalProblem is the message for an original message's file that cannot be sent, or ''. */
+export function originalProblem(f: Pick<File, 'name' | 'type' | 'size'>): string {
+  if (!/\.(pdf|jpe?g|png|eml|txt)$/i.test(f.name) && !['application/pdf', 'image/jpeg', 'image/png', 'message/rfc822', 'text/plain'].includes(f.type)) {
+    return MSG_ORIGINAL_TYPE
+  }
+  if (f.size > 10 * 1024 * 1024) return MSG_ORIGINAL_LARGE
+  return ''
+}
 
 export type PropertyChoice = { id: string; address: string }
 
@@ -43,7 +60,7 @@ type Props = {
   properties?: PropertyChoice[]
   busy: boolean
   error: unknown
-  onSubmit: (body: RepairReport) => void
+  onSubmit: (body: RepairReport, extras: ReportExtras) => void
 }
 
 function nowLocal(): string {
@@ -74,6 +91,10 @@ export function ReportForm({ form, landlord, properties = [], busy, error, onSub
       channelNote: '',
     },
   })
+  const [photos, setPhotos] = useState<Picked[]>([])
+  const [photoProblems, setPhotoProblems] = useState<string[]>([])
+  const [original, setOriginal] = useState<File | undefined>()
+  const [originalError, setOriginalError] = useState('')
   const [clientKey] = useState(() => globalThis.crypto?.randomUUID?.() ?? `r-${Date.now()}-${Math.random()}`)
   const categoryId = useWatch({ control, name: 'category' })
   const answers = useWatch({ control, name: 'answers' }) ?? {}
@@ -126,7 +147,7 @@ export function ReportForm({ form, landlord, properties = [], busy, error, onSub
     } else if (v.vulnerable) {
       body.vulnerability = { groups: v.groups as NonNullable<RepairReport['vulnerability']>['groups'], consent: v.consent }
     }
-    onSubmit(body)
+    onSubmit(body, { photos, original })
   })
 
   const descLimit = form.limits.description ?? 2000
@@ -189,6 +210,18 @@ export function ReportForm({ form, landlord, properties = [], busy, error, onSub
           <Field id="rp-channel-note" label="The original message or a note of the call" error={err('channelNote')}>
             <textarea id="rp-channel-note" rows={3} {...register('channelNote')} aria-invalid={!!err('channelNote')} aria-describedby={describedBy('rp-channel-note', { error: err('channelNote') })} />
           </Field>
+          <Field id="rp-original" label="The original message's file (optional)" error={originalError || undefined}
+            hint="A PDF, a screenshot or photo (JPEG or PNG), or the e-mail saved as .eml or .txt, at most 10 MB. It is kept as received, with its fingerprint (SHA-256).">
+            <input id="rp-original" type="file" accept={ORIGINAL_ACCEPT} aria-invalid={!!originalError}
+              aria-describedby={describedBy('rp-original', { hint: 1, error: originalError || undefined })}
+              onChange={(e) => {
+                const f = e.target.files?.[0]
+                const problem = f ? originalProblem(f) : ''
+                setOriginalError(problem)
+                setOriginal(f && !problem ? f : undefined)
+                if (problem) e.target.value = ''
+              }} />
+          </Field>
         </fieldset>
       ) : null}
 
@@ -229,6 +262,8 @@ export function ReportForm({ form, landlord, properties = [], busy, error, onSub
       <Field id="rp-description" label="Describe the problem" error={err('description')} hint={`What you see, since when, and anything you have tried (${descLimit.toLocaleString('en-GB')} characters at most).`}>
         <textarea id="rp-description" rows={5} {...register('description')} aria-invalid={!!err('description')} aria-describedby={describedBy('rp-description', { hint: 1, error: err('description') })} />
       </Field>
+
+      <PhotoPicker picked={photos} onChange={setPhotos} problems={photoProblems} onProblems={setPhotoProblems} />
 
       <Field id="rp-availability" label={landlord ? "The tenant's availability (optional)" : 'When are you available for a visit? (optional)'} error={err('availability')} hint={landlord ? undefined : 'For example: weekdays after 4pm, or any time on Saturdays.'}>
         <textarea id="rp-availability" rows={2} {...register('availability')} aria-invalid={!!err('availability')} aria-describedby={describedBy('rp-availability', { hint: landlord ? undefined : 1, error: err('availability') })} />

@@ -11,6 +11,7 @@ import { useRepair, type Repair } from '../api/repairs'
 import { Clock } from '../components/Clock'
 import { History } from '../components/History'
 import { MessageForm, NoticeForm, StatusChange } from '../components/Changes'
+import { Evidence, HistoryDownload } from '../components/Evidence'
 import { priorityText, ukDateTime } from '../format'
 import '../../../app/shell/pages.css'
 import '../maintenance.css'
@@ -22,6 +23,8 @@ export default function RepairPage() {
   const navigate = useNavigate()
   // "Your report was sent" is said once: a reload or a later visit does not repeat it.
   const [reported] = useState(() => !!(location.state as { reported?: boolean } | null)?.reported)
+  // The files refused after the report was recorded (the report stands).
+  const [failed] = useState<string[]>(() => (location.state as { failed?: string[] } | null)?.failed ?? [])
   useEffect(() => {
     if (reported) void navigate(location.pathname, { replace: true, state: null })
   }, [reported, navigate, location.pathname])
@@ -30,14 +33,15 @@ export default function RepairPage() {
       <Link className="rp-back" to="/maintenance"><ArrowLeft aria-hidden size={18} /> Maintenance</Link>
       {q.isPending ? <div className="page-loading"><Spinner /></div> : null}
       {q.isError ? <FormMessage kind="error">{errorMessage(q.error)}</FormMessage> : null}
-      {q.data ? <RepairBody repair={q.data} reported={reported} /> : null}
+      {q.data ? <RepairBody repair={q.data} reported={reported} failed={failed} /> : null}
     </div>
   )
 }
 
-function RepairBody({ repair: r, reported }: { repair: Repair; reported: boolean }) {
+function RepairBody({ repair: r, reported, failed }: { repair: Repair; reported: boolean; failed: string[] }) {
   const landlord = r.viewer === 'landlord'
-  const messages = r.history.filter((e) => e.kind === 'message')
+  const messages = r.history.filter((e) => e.kind === 'message' || e.kind === 'photo')
+  const photoOf = (name: unknown) => r.photos.find((p) => p.name === name)
   return (
     <>
       <h1 className="page__title">{r.categoryName}{r.room ? `: ${r.room}` : ''}</h1>
@@ -47,11 +51,23 @@ function RepairBody({ repair: r, reported }: { repair: Repair; reported: boolean
         {r.repeats > 0 ? <span className="rp-muted rp-small">Repeat repair ({r.repeats})</span> : null}
       </p>
       <p className="rp-muted">{r.address}</p>
-      {reported ? (
+      {reported && landlord ? (
+        <FormMessage kind="success">
+          The repair was logged. Its clocks count from when you were told: {ukDateTime(r.awareAt)}.
+        </FormMessage>
+      ) : reported ? (
         <FormMessage kind="success">
           Your report was sent{r.suggestedPriority === 'emergency' ? ' as an emergency' : ''}. Your landlord was told at {ukDateTime(r.awareAt)}.
         </FormMessage>
       ) : null}
+      {failed.length > 0 ? (
+        <FormMessage kind="error">
+          {landlord ? 'The repair was logged' : 'Your report was recorded'}, but {failed.length === 1 ? 'one file was' : `${failed.length} files were`} not added.
+          You can add {failed.length === 1 ? 'it' : 'them'} again under Photos below.
+          <ul>{failed.map((f) => <li key={f}>{f}</li>)}</ul>
+        </FormMessage>
+      ) : null}
+      <HistoryDownload repair={r} />
 
       {!landlord && r.open && r.safety.length > 0 ? (
         <div className="rp-safety" role="note" aria-labelledby="rp-safety-title">
@@ -95,13 +111,21 @@ function RepairBody({ repair: r, reported }: { repair: Repair; reported: boolean
                 {messages.map((m) => (
                   <li key={m.seq} className={m.role === r.viewer ? 'rp-msg rp-msg--mine' : 'rp-msg'}>
                     <p className="rp-small rp-muted">{m.name} · <time dateTime={m.at}>{ukDateTime(m.at)}</time></p>
-                    <p className="rp-msg__body">{m.body}</p>
+                    {m.kind === 'photo' ? (
+                      photoOf(m.data.photo) ? (
+                        <a className="rp-msg__photo" href={photoOf(m.data.photo)?.url} target="_blank" rel="noreferrer">
+                          <img src={photoOf(m.data.photo)?.thumbUrl} alt={`Photo added by ${m.name}`} loading="lazy" />
+                        </a>
+                      ) : <p className="rp-msg__body">{m.text}</p>
+                    ) : <p className="rp-msg__body">{m.body}</p>}
                   </li>
                 ))}
               </ul>
             )}
             <MessageForm repair={r} />
           </section>
+
+          <Evidence repair={r} />
         </div>
 
         <div className="rp-side">

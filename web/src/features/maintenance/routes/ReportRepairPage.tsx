@@ -1,5 +1,7 @@
 // /maintenance/report: a tenant reports a repair in their home; a landlord
 // logs one received elsewhere for one of their properties (issue 44).
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router'
 import { ArrowLeft } from 'lucide-react'
 import { useAuth } from '../../../lib/auth'
@@ -7,7 +9,9 @@ import { FormMessage } from '../../../components/Form'
 import { Spinner } from '../../../components/Spinner'
 import { errorMessage } from '../../../lib/errors'
 import { useRepairForm, useRepairProperties, useReportRepair } from '../api/repairs'
-import { ReportForm } from '../components/ReportForm'
+import { ReportForm, type ReportExtras } from '../components/ReportForm'
+import { attachRepairOriginal, sendPhotos } from '../api/evidence'
+import { repairKey, type Repair, type RepairReport } from '../api/repairs'
 import '../../../app/shell/pages.css'
 import '../maintenance.css'
 
@@ -17,7 +21,33 @@ export default function ReportRepairPage() {
   const navigate = useNavigate()
   const form = useRepairForm()
   const props = useRepairProperties(landlord)
-  const report = useReportRepair({ onSuccess: (r) => navigate(`/maintenance/${r.id}`, { state: { reported: true } }) })
+  const report = useReportRepair()
+  const qc = useQueryClient()
+  const [sending, setSending] = useState(false)
+  // The report first (kept whatever happens to its files), then each photo
+  // and the original message; a file refused is said on the repair's page,
+  // where it can be added again.
+  async function send(body: RepairReport, extras: ReportExtras) {
+    let r: Repair
+    try {
+      r = await report.mutateAsync(body)
+    } catch {
+      return // the form shows the error and keeps every answer
+    }
+    setSending(true)
+    const failed: string[] = []
+    if (extras.original) {
+      try {
+        await attachRepairOriginal(r.id, extras.original)
+      } catch (e) {
+        failed.push(`${extras.original.name}: ${errorMessage(e)}`)
+      }
+    }
+    if (extras.photos.length > 0) failed.push(...(await sendPhotos(r.id, extras.photos)).failed)
+    setSending(false)
+    await qc.invalidateQueries({ queryKey: repairKey(r.id) })
+    void navigate(`/maintenance/${r.id}`, { state: { reported: true, failed } })
+  }
   const properties = (props.data ?? []).map((p) => ({
     id: p.id,
     address: [p.address.addrFirstLine, p.address.town, p.address.postcode].filter(Boolean).join(', '),
@@ -44,9 +74,9 @@ export default function ReportRepairPage() {
           form={form.data}
           landlord={landlord}
           properties={properties}
-          busy={report.isPending}
+          busy={report.isPending || sending}
           error={report.error}
-          onSubmit={(body) => report.mutate(body)}
+          onSubmit={(body, extras) => void send(body, extras)}
         />
       ) : null}
     </div>

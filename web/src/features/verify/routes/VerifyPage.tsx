@@ -97,7 +97,7 @@ export default function VerifyPage() {
         <FileCheck2 aria-hidden size={40} className="verify__icon" />
         <h1>{PAGE_TITLE}</h1>
         <p className="verify__lead">
-          Check that a tenancy agreement signed with OmniRent is genuine and has not been changed since it was signed.
+          Check that a document signed with OmniRent (a tenancy agreement, an inventory report) or sealed by OmniRent (a repair’s history) is genuine and has not been changed since.
         </p>
       </header>
 
@@ -210,11 +210,12 @@ function Verdict({ v }: { v: Verification }) {
         ) : null}
         {v.completedAt ? (
           <>
-            <dt>Completed</dt>
+            <dt>{v.sealed ? 'Sealed by OmniRent' : 'Completed'}</dt>
             <dd>{formatDateTime(v.completedAt)}</dd>
           </>
         ) : null}
       </dl>
+      {v.sealed ? <p>{v.message}</p> : null}
       {v.signers && v.signers.length > 0 ? (
         <>
           <h3>Signed by</h3>

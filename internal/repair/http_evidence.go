@@ -1,0 +1,89 @@
+package repair
+
+import (
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/omnirent/omnirent/internal/apperr"
+	"github.com/omnirent/omnirent/internal/httpx"
+	"github.com/omnirent/omnirent/internal/photo"
+	"github.com/omnirent/omnirent/internal/platform/imaging"
+	"github.com/omnirent/omnirent/internal/session"
+)
+
+func (h *Handler) evidenceRoutes(mux *httpx.Router) {
+	mux.Handle("POST /api/repairs/{id}/photos", httpx.Handle(session.Require(h.addPhoto)))
+	mux.Handle("POST /api/repairs/{id}/original", httpx.Handle(session.Require(h.attachOriginal)))
+	mux.Handle("GET /api/repairs/{id}/files/{name}", httpx.Handle(session.Require(h.file)))
+	mux.Handle("GET /api/repairs/{id}/history.pdf", httpx.Handle(session.Require(h.historyPDF)))
+}
+
+// UploadBodyLimit lets a repair's photo (5 MB) or original message (10 MB)
+// through the body size cap, with its multipart framing.
+func UploadBodyLimit(r *http.Request) int64 {
+	if r.Method != http.MethodPost || !strings.HasPrefix(r.URL.Path, "/api/repairs/") {
+		return 0
+	}
+	switch {
+	case strings.HasSuffix(r.URL.Path, "/photos"):
+		return imaging.DefaultMaxBytes + 64<<10
+	case strings.HasSuffix(r.URL.Path, "/original"):
+		return MaxOriginalBytes + 64<<10
+	}
+	return 0
+}
+
+// addPhoto takes one photo in the multipart field "file"; "origin" is
+// "camera" when the page took it with the phone's camera.
+func (h *Handler) addPhoto(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	origin := r.URL.Query().Get("origin")
+	file, err := httpx.UploadedFile(r, "file", MsgNoPhoto, MsgPhotoLarge)
+	if err != nil {
+		return err
+	}
+	if origin != photo.FromCamera {
+		origin = photo.FromUpload
+	}
+	p, v, err := h.svc.AddPhoto(r.Context(), a, r.PathValue("id"), origin, file)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"photo": p, "repair": v})
+}
+
+func (h *Handler) attachOriginal(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	file, err := httpx.UploadedFile(r, "file", MsgOriginalNone, MsgOriginalLarge)
+	if err != nil {
+		return err
+	}
+	v, err := h.svc.AttachOriginal(r.Context(), a, r.PathValue("id"), httpx.UploadedFileName(file), file)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"repair": v})
+}
+
+func (h *Handler) file(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	f, body, err := h.svc.OriginalFile(r.Context(), a, r.PathValue("id"), r.PathValue("name"))
+	if err != nil {
+		return err
+	}
+	defer body.Close()
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": f.FileName}))
+	w.Header().Set("Cache-Control", "private, no-store")
+	httpx.WriteFile(w, body, f.ContentType, f.Size)
+	return nil
+}
+
+func (h *Handler) historyPDF(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	b, name, err := h.svc.HistoryPDF(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		if apperr.KindOf(err) == apperr.Internal {
+			h.svc.d.Log.Error("repair history pdf", "err", err)
+			return apperr.New(apperr.Unavailable, "pdf_failed", MsgPDFBusy)
+		}
+		return err
+	}
+	return httpx.WriteDownload(w, name, "application/pdf", b)
+}
