@@ -254,6 +254,10 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		People: calendarPeople{authSvc}, Mail: mailer, BaseURL: cfg.BaseURL, Log: log}); err != nil {
 		return nil, err
 	}
+	if err := a.Repairs.UseVisits(repair.VisitDeps{Jobs: q, Files: files, Photos: photos.Service, Calendar: repairCalendar{a.Calendar},
+		Wallet: repairWallet{a.Wallet}, Accounts: repairAccounts{authSvc}}); err != nil { // contractors and visits
+		return nil, err
+	}
 	a.SavedSearches = savedsearch.NewService(savedsearch.Deps{DB: d, Clock: clk, Jobs: q, Mail: mailer,
 		Listings: savedSearchListings{properties}, People: calendarPeople{authSvc}, BaseURL: cfg.BaseURL, Log: log})
 	if err := a.SavedSearches.Schedule(ctx); err != nil {
@@ -346,7 +350,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		httpx.WithCompression,
 		httpx.WithBodyLimit(a.Config.MaxBodyBytes, func(r *http.Request) int64 {
 			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r), signing.UploadBodyLimit(r), contract.UploadBodyLimit(r), inventory.UploadBodyLimit(r),
-				documents.UploadBodyLimit(r), wallet.UploadBodyLimit(r))
+				documents.UploadBodyLimit(r), wallet.UploadBodyLimit(r), repair.UploadBodyLimit(r))
 		}),
 		httpx.WithCSRFProtection,
 		session.Middleware(a.Auth),

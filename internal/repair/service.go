@@ -73,7 +73,10 @@ type Deps struct {
 	Log     *slog.Logger
 }
 
-type Service struct{ d Deps }
+type Service struct {
+	d Deps
+	x visits // contractors and visits (job.go, UseVisits)
+}
 
 // NewService builds the area on its checked data; it warns when the bank
 // holidays end within a year, so the data file is extended in time.

@@ -171,6 +171,9 @@ func (s *Service) eventText(e Event) string {
 	case EventVulnerability:
 		return e.Body
 	}
+	if text, ok := e.Data["text"].(string); ok && text != "" { // contractors and visits (job.go's logStep)
+		return text
+	}
 	return e.Kind
 }
 
