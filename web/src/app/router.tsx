@@ -57,6 +57,8 @@ const WalletFormPage = lazy(() => import('../features/wallet/routes/TransactionF
 const MaintenancePage = lazy(() => import('../features/maintenance/routes/MaintenancePage'))
 const ReportRepairPage = lazy(() => import('../features/maintenance/routes/ReportRepairPage'))
 const RepairPage = lazy(() => import('../features/maintenance/routes/RepairPage'))
+const ContractorsPage = lazy(() => import('../features/maintenance/routes/ContractorsPage'))
+const JobPage = lazy(() => import('../features/maintenance/routes/JobPage'))
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>
@@ -94,6 +96,8 @@ export const router = createBrowserRouter([
           { path: '/verify', element: <VerifyPage /> },
           // A saved search's e-mail: its unsubscribe link works signed out.
           { path: '/saved-searches/unsubscribe', element: <UnsubscribePage /> },
+          // A contractor's job link (issue 44): one job, no account.
+          { path: '/job/:token', element: <JobPage /> },
         ],
       },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
@@ -135,6 +139,8 @@ export const router = createBrowserRouter([
                   { path: '/wallet/t/:id/edit', element: <WalletFormPage /> },
                   // The documents area is a landlord's (certificates per property); a tenant's papers are on their home.
                   { path: '/documents/:view', element: <DocumentsPage /> },
+                  // A landlord's contractors (issue 44).
+                  { path: '/maintenance/contractors', element: <ContractorsPage /> },
                 ],
               },
               // Repairs (issue 44): a tenant's for their home, a landlord's across their properties.
