@@ -4,18 +4,28 @@
 // the written access notice; the tenant may share their phone number with
 // the contractor. The work's photos, and for the landlord the invoice and
 // the wallet entry it became.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { CalendarCheck, FileText, Send, Wallet } from 'lucide-react'
 import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../components/Form'
 import { errorCode, errorFields, errorMessage } from '../../../lib/errors'
 import type { Repair } from '../api/repairs'
-import { useAssign, useConfirmVisit, useContractors, useProposeVisit, useShareContact, useVisit, type Visit } from '../api/visits'
+import { useAssign, useConfirmVisit, useContractors, useProposeVisit, useShareContact, useVisit, visitKey, type Visit } from '../api/visits'
 import { ukDateTime } from '../format'
 import { AppointmentForm } from './AppointmentForm'
 
 export function VisitPanel({ repair }: { repair: Repair }) {
   const q = useVisit(repair.id)
+  // A change of the repair made elsewhere on the page (triage, a hold)
+  // changes what may be done here: ask again.
+  const qc = useQueryClient()
+  const seen = useRef(repair.updatedAt)
+  useEffect(() => {
+    if (seen.current === repair.updatedAt) return
+    seen.current = repair.updatedAt
+    void qc.invalidateQueries({ queryKey: visitKey(repair.id) })
+  }, [qc, repair.id, repair.updatedAt])
   if (!q.data) return q.isError ? <FormMessage kind="error">{errorMessage(q.error)}</FormMessage> : null
   const v = q.data
   const landlord = v.viewer === 'landlord'
