@@ -310,6 +310,8 @@ func (s *Service) accessNotice(ctx context.Context, tx db.Conn, r *Repair, j Job
 	if r.EntryWhenOut {
 		p = append(p, "You said a contractor may come in when you are out.")
 	}
+	// The history keeps the notice's words, not the e-mail's link.
+	body := strings.Join(p, "\n")
 	p = append(p, "If the time does not suit you, please tell your landlord on the repair: "+s.link(*r))
 	if err := s.write(ctx, tx, tenants, "", "Notice of a visit to your home: "+window(*j.ApptStart, *j.ApptEnd), "Notice of a visit to your home", p); err != nil {
 		return err
@@ -320,7 +322,7 @@ func (s *Service) accessNotice(ctx context.Context, tx db.Conn, r *Repair, j Job
 	}
 	return s.logStep(ctx, tx, r, session.Actor{}, RoleSystem, EventAccessNotice,
 		fmt.Sprintf("OmniRent sent the written notice of the visit (%s) to %s by e-mail.", window(*j.ApptStart, *j.ApptEnd), strings.Join(names, " and ")),
-		strings.Join(p, "\n"), map[string]any{"job": j.ID, "ruleId": rule.ID, "start": j.ApptStart.Format(time.RFC3339),
+		body, map[string]any{"job": j.ID, "ruleId": rule.ID, "start": j.ApptStart.Format(time.RFC3339),
 			"end": j.ApptEnd.Format(time.RFC3339), "shortNotice": j.ShortNotice, "emergency": r.Priority == Emergency})
 }
 

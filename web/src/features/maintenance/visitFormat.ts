@@ -23,3 +23,11 @@ export function ukDateTimeLocal(iso: string): string {
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? ''
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`
 }
+
+/** formatPhone shows a UK number as digits in groups: 07700900123 -> 07700 900123, +447700900123 -> +44 7700 900123. */
+export function formatPhone(phone: string): string {
+  if (/^07\d{9}$/.test(phone)) return `${phone.slice(0, 5)} ${phone.slice(5)}`
+  if (/^0\d{10}$/.test(phone)) return `${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`
+  if (/^\+44\d{10}$/.test(phone)) return `+44 ${phone.slice(3, 7)} ${phone.slice(7)}`
+  return phone
+}

@@ -18,8 +18,9 @@ export function AppointmentForm({ idPrefix, notice, pending, error, onSubmit, su
   onSubmit: (v: AppointmentInput) => void
   submitLabel?: string
 }) {
+  // The first day a 10:00 visit is allowed.
   const earliest = ukDateTimeLocal(notice.earliest)
-  const [day, setDay] = useState(earliest.slice(0, 10))
+  const [day, setDay] = useState(() => (notice.waived || earliest.slice(11) <= '10:00' ? earliest.slice(0, 10) : nextDay(earliest.slice(0, 10))))
   const [from, setFrom] = useState('10:00')
   const [to, setTo] = useState('12:00')
   const fields = errorFields(error)
@@ -54,4 +55,10 @@ export function AppointmentForm({ idPrefix, notice, pending, error, onSubmit, su
       </div>
     </form>
   )
+}
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T12:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + 1)
+  return d.toISOString().slice(0, 10)
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { apiError, mockApi, renderPage, reply } from '../../../test/utils'
 import JobPage from '../routes/JobPage'
 import type { Job } from '../api/visits'
-import { poundsToPence } from '../visitFormat'
+import { formatPhone, poundsToPence } from '../visitFormat'
 
 afterEach(() => {
   cleanup()
@@ -55,7 +55,7 @@ describe("the contractor's job page", () => {
         : reply(404, {}),
     )
     renderPage(<JobPage />, { path: '/job/:token', initialEntries: ['/job/tok123'] })
-    expect(await screen.findByRole('link', { name: '07700900456' })).toHaveAttribute('href', 'tel:07700900456')
+    expect(await screen.findByRole('link', { name: '07700 900456' })).toHaveAttribute('href', 'tel:07700900456')
     expect(screen.getByRole('heading', { name: 'Send your invoice' })).toBeInTheDocument()
     expect(screen.getByLabelText(/^Amount/)).toBeInTheDocument()
   })
@@ -75,5 +75,11 @@ describe('poundsToPence', () => {
     expect(poundsToPence('£1,250.05')).toBe('125005')
     expect(poundsToPence('0.07')).toBe('7')
     for (const bad of ['', '-5', '12.505', 'abc', '0', '0.00', '1e3']) expect(poundsToPence(bad)).toBeNull()
+  })
+
+  it('shows phone numbers in groups', () => {
+    expect(formatPhone('07700900123')).toBe('07700 900123')
+    expect(formatPhone('02079460000')).toBe('020 7946 0000')
+    expect(formatPhone('+447700900123')).toBe('+44 7700 900123')
   })
 })

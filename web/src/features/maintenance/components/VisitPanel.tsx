@@ -14,6 +14,7 @@ import type { Repair } from '../api/repairs'
 import { useAssign, useConfirmVisit, useContractors, useProposeVisit, useShareContact, useVisit, visitKey, type Visit } from '../api/visits'
 import { ukDateTime } from '../format'
 import { AppointmentForm } from './AppointmentForm'
+import { formatPhone } from '../visitFormat'
 
 export function VisitPanel({ repair }: { repair: Repair }) {
   const q = useVisit(repair.id)
@@ -35,7 +36,7 @@ export function VisitPanel({ repair }: { repair: Repair }) {
       {j ? (
         <dl className="rp-dl">
           <dt>Contractor</dt>
-          <dd>{j.contractorName} ({j.tradeName}){landlord && j.phone ? <> · <a href={`tel:${j.phone}`}>{j.phone}</a></> : null}</dd>
+          <dd>{j.contractorName} ({j.tradeName}){landlord && j.phone ? <> · <a href={`tel:${j.phone}`}>{formatPhone(j.phone)}</a></> : null}</dd>
           <dt>Job</dt>
           <dd>{j.stateText}, sent {ukDateTime(j.sentAt)}</dd>
           {j.appointment ? (
@@ -151,7 +152,7 @@ function Contact({ repairId, visit }: { repairId: string; visit: Visit }) {
   if (visit.phoneShared) {
     return (
       <p className="rp-small">
-        Your phone number {visit.phone} is shared with the contractor.{' '}
+        Your phone number {formatPhone(visit.phone ?? '')} is shared with the contractor.{' '}
         <button type="button" className="button button--outline button--small" disabled={share.isPending} onClick={() => share.mutate({ share: false })}>Stop sharing it</button>
       </p>
     )

@@ -9,6 +9,7 @@ import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../compone
 import { Spinner } from '../../../components/Spinner'
 import { errorFields, errorMessage } from '../../../lib/errors'
 import { useContractors, useDeleteContractor, useSaveContractor, type Contractor, type ContractorInput, type Trade } from '../api/visits'
+import { formatPhone } from '../visitFormat'
 import '../../../app/shell/pages.css'
 import '../maintenance.css'
 
@@ -45,7 +46,7 @@ export default function ContractorsPage() {
             <li key={c.id} className="rp-card">
               <p className="rp-card__title">{c.name}</p>
               <p>{c.tradeName}</p>
-              <p><a href={`tel:${c.phone}`}>{c.phone}</a> · <a href={`mailto:${c.email}`}>{c.email}</a></p>
+              <p><a href={`tel:${c.phone}`}>{formatPhone(c.phone)}</a> · <a href={`mailto:${c.email}`}>{c.email}</a></p>
               {c.registration ? <p className="rp-small">{c.registrationLabel}: {c.registration}</p> : null}
               <p className={c.insuranceExpired ? 'rp-small rp-warn' : 'rp-small rp-muted'}>Insurance: {c.insuranceText}</p>
               {c.warnings.map((w) => <p key={w} className="rp-small rp-warn"><AlertTriangle aria-hidden size={16} /> {w}</p>)}

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { jobKey, jobPhotoURL, uploadJobInvoice, uploadJobPhoto, useJob, useJobStep, type Job } from '../api/visits'
 import { AppointmentForm } from '../components/AppointmentForm'
 import { priorityText, ukDateTime } from '../format'
-import { poundsToPence } from '../visitFormat'
+import { formatPhone, poundsToPence } from '../visitFormat'
 import '../../../app/shell/pages.css'
 import '../maintenance.css'
 
@@ -44,7 +44,7 @@ function JobBody({ token, job: j }: { token: string; job: Job }) {
         <span className="rp-status">{j.stateText}</span>
         <span className={`rp-badge rp-badge--${j.priority}`}>{priorityText[j.priority] ?? j.priority}</span>
       </p>
-      <p className="rp-job__address"><MapPin aria-hidden size={18} /> {j.address}</p>
+      <p className="rp-job__address"><MapPin aria-hidden size={18} /> <span>{j.address}</span></p>
 
       <section className="panel rp-panel" aria-labelledby="job-what">
         <h2 id="job-what" className="rp-h2">What was reported</h2>
@@ -56,11 +56,11 @@ function JobBody({ token, job: j }: { token: string; job: Job }) {
           {j.note ? (<div><dt>The landlord's note</dt><dd className="rp-pre">{j.note}</dd></div>) : null}
         </dl>
         <p className="rp-job__contact">
-          <Mail aria-hidden size={18} /> {j.landlord}: <a href={`mailto:${j.landlordEmail}`}>{j.landlordEmail}</a>
+          <Mail aria-hidden size={18} /> <span>{j.landlord}: <a href={`mailto:${j.landlordEmail}`}>{j.landlordEmail}</a></span>
         </p>
         {j.tenantPhone ? (
           <p className="rp-job__contact">
-            <Phone aria-hidden size={18} /> {j.tenantName ?? 'The tenant'} (agreed to share): <a href={`tel:${j.tenantPhone}`}><strong>{j.tenantPhone}</strong></a>
+            <Phone aria-hidden size={18} /> <span>{j.tenantName ?? 'The tenant'} (agreed to share): <a href={`tel:${j.tenantPhone}`}><strong>{formatPhone(j.tenantPhone)}</strong></a></span>
           </p>
         ) : null}
       </section>
@@ -77,7 +77,7 @@ function JobBody({ token, job: j }: { token: string; job: Job }) {
       ) : null}
 
       <section className="panel rp-panel" aria-labelledby="job-do">
-        <h2 id="job-do" className="rp-h2">What to do now</h2>
+        <h2 id="job-do" className="rp-h2">{j.can.some((c) => c !== 'photo') ? 'What to do now' : 'Progress'}</h2>
         <Steps token={token} job={j} can={can} />
       </section>
 
