@@ -26,6 +26,26 @@ async function jobLink(page: Page, email: string): Promise<string> {
   throw new Error(`no job link e-mailed to ${email}`)
 }
 
+/**
+ * soonSlot is an hour's visit inside every nation's least notice but within
+ * reasonable hours, whatever the time now: the first whole hour from 08:00
+ * to 18:00 (UK) that starts more than an hour from now (and so less than a
+ * day from now).
+ */
+function soonSlot(): { day: string; from: string; to: string } {
+  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' })
+  for (let h = 2; h < 24; h++) {
+    const parts = fmt.formatToParts(new Date(Date.now() + h * 3_600_000))
+    const get = (t: string) => parts.find((p) => p.type === t)!.value
+    const hour = Number(get('hour'))
+    if (hour >= 8 && hour <= 18) {
+      const pad = (n: number) => String(n).padStart(2, '0')
+      return { day: `${get('year')}-${get('month')}-${get('day')}`, from: `${pad(hour)}:00`, to: `${pad(hour + 1)}:00` }
+    }
+  }
+  throw new Error('no slot')
+}
+
 /** ukInput is a day from today in the UK as YYYY-MM-DD. */
 function ukInput(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' })
@@ -100,10 +120,11 @@ test('a landlord sends a repair to a contractor, who books, does and invoices it
   await expect(c.getByText('Ring the bell twice.')).toBeVisible()
   await expect(c.getByText(/07700 ?900456/)).toHaveCount(0) // not before the job is taken
   await checkPage(c, testInfo, 'job-offered')
-  // Too soon: tomorrow morning is inside the notice period.
-  await c.getByLabel('Day').fill(ukInput(0))
-  await c.getByLabel('From (UK time)').fill('23:00')
-  await c.getByLabel('To (UK time)').fill('23:30')
+  // Too soon: within the next day is inside the notice period (24 or 48 hours).
+  const soon = soonSlot()
+  await c.getByLabel('Day').fill(soon.day)
+  await c.getByLabel('From (UK time)').fill(soon.from)
+  await c.getByLabel('To (UK time)').fill(soon.to)
   await c.getByRole('button', { name: 'Propose this time' }).click()
   await expect(c.getByText(/notice before a visit/).first()).toBeVisible()
   await checkPage(c, testInfo, 'job-too-soon')

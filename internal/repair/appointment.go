@@ -40,6 +40,7 @@ const (
 	MsgApptNoJob      = "Please assign a contractor before proposing a time."
 	MsgApptAcceptFrst = "Please accept the job before proposing a time."
 	MsgApptLong       = "Please keep the visit to 12 hours at most."
+	MsgApptHours      = "Please choose a visit between %s and %s (UK time): a home is entered at reasonable hours, unless the repair is an emergency."
 )
 
 // noticeRule is the nation's least notice before entry in force at at.
@@ -112,6 +113,17 @@ func (s *Service) checkNotice(r Repair, start time.Time, byTenant, tenantAgrees 
 	return false, apperr.Fields(msg, map[string]string{"start": msg}).WithKind(apperr.Conflict, "short_notice")
 }
 
+// checkHours refuses a visit outside reasonable hours (data/
+// contractors.yaml's visitHours), unless the repair is an emergency.
+func (s *Service) checkHours(r Repair, start, end time.Time) error {
+	h := s.x.rules.VisitHours
+	if r.Priority == Emergency || (start.In(clock.UK).Format("15:04") >= h.From && end.In(clock.UK).Format("15:04") <= h.To) {
+		return nil
+	}
+	msg := fmt.Sprintf(MsgApptHours, h.From, h.To)
+	return apperr.Fields(msg, map[string]string{"start": msg})
+}
+
 // propose records a proposed time on the locked repair and its live job.
 func (s *Service) propose(ctx context.Context, tx db.Conn, r *Repair, j *Job, a session.Actor, role Role, start, end time.Time,
 	landlord Person, tenants []Person) error {
@@ -119,6 +131,9 @@ func (s *Service) propose(ctx context.Context, tx db.Conn, r *Repair, j *Job, a 
 		return conflict("confirmed", MsgApptConfirmed)
 	}
 	if _, err := s.checkNotice(*r, start, false, false); err != nil {
+		return err
+	}
+	if err := s.checkHours(*r, start, end); err != nil {
 		return err
 	}
 	j.ApptStart, j.ApptEnd, j.ApptBy = &start, &end, role

@@ -45,10 +45,18 @@ type Trade struct {
 
 // ContractorRules are data/contractors.yaml.
 type ContractorRules struct {
-	Version    string  `yaml:"version"`
-	LinkDays   int     `yaml:"linkDays"`
-	LinkSource string  `yaml:"linkSource"`
-	Trades     []Trade `yaml:"trades"`
+	Version    string     `yaml:"version"`
+	LinkDays   int        `yaml:"linkDays"`
+	LinkSource string     `yaml:"linkSource"`
+	VisitHours VisitHours `yaml:"visitHours"`
+	Trades     []Trade    `yaml:"trades"`
+}
+
+// VisitHours are the reasonable hours of a visit (UK wall-clock HH:MM).
+type VisitHours struct {
+	From   string `yaml:"from"`
+	To     string `yaml:"to"`
+	Source string `yaml:"source"`
 }
 
 //go:embed data/contractors.yaml
@@ -67,6 +75,9 @@ func parseContractorRules(b []byte) (*ContractorRules, error) {
 	}
 	if r.LinkDays < 1 || r.LinkDays > 90 || r.LinkSource == "" {
 		return nil, errors.New("repair contractors: linkDays (1 to 90) and its linkSource are needed")
+	}
+	if h := r.VisitHours; !hhmm.MatchString(h.From) || !hhmm.MatchString(h.To) || h.From >= h.To || h.Source == "" {
+		return nil, errors.New("repair contractors: visitHours needs from and to (HH:MM, from first) and a source")
 	}
 	seen := map[string]bool{}
 	for i := range r.Trades {
@@ -167,6 +178,8 @@ type ContractorList struct {
 	Contractors []ContractorView `json:"contractors"`
 	Trades      []Trade          `json:"trades"`
 }
+
+var hhmm = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)
 
 var ukPhone = regexp.MustCompile(`^(\+44|0)[0-9]{9,10}$`)
 

@@ -302,9 +302,9 @@ func TestContractorJourney(t *testing.T) {
 	})
 }
 
-// The access notice's least notice: Scotland counts 48 hours; an
-// emergency needs none; a tenant may agree to a sooner visit, the landlord
-// cannot agree for them.
+// The access notice's least notice and reasonable hours: a visit outside
+// 08:00 to 20:00 is refused; a tenant may agree to a sooner visit than the
+// least notice, the landlord cannot agree for them.
 func TestAppointmentNotice(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		h := newHousehold(t, e)
@@ -313,6 +313,12 @@ func TestAppointmentNotice(t *testing.T) {
 		wantStatus(t, "assign", assignJob(e, h.lord, id, pat), 200, "")
 		token := jobToken(t, e, "pat@example.com")
 		contractor := e.NewClient()
+		// Outside reasonable hours (data/contractors.yaml: 08:00 to 20:00).
+		late := contractor.Post("/api/jobs/"+token+"/appointment", map[string]any{"start": "2026-11-05T19:30", "end": "2026-11-05T21:30"})
+		wantStatus(t, "late", late, 400, "invalid")
+		if late.ErrorMessage() != "Please choose a visit between 08:00 and 20:00 (UK time): a home is entered at reasonable hours, unless the repair is an emergency." {
+			t.Errorf("hours: %q", late.ErrorMessage())
+		}
 		wantStatus(t, "propose", contractor.Post("/api/jobs/"+token+"/appointment", map[string]any{"start": "2026-11-03T12:00", "end": "2026-11-03T13:00"}), 200, "")
 		// Time passes: the visit is now 3 hours away.
 		e.Clock.Set(time.Date(2026, 11, 3, 9, 0, 0, 0, time.UTC))
