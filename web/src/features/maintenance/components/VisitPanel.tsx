@@ -66,7 +66,13 @@ export function VisitPanel({ repair }: { repair: Repair }) {
         </p>
       ) : null}
       {v.canConfirm && j?.appointment ? <Confirm repairId={repair.id} visit={v} /> : null}
-      {landlord && v.canAssign ? <Assign repairId={repair.id} visit={v} /> : null}
+      {landlord && v.canAssign && !liveJob(v) ? <Assign repairId={repair.id} visit={v} /> : null}
+      {landlord && v.canAssign && liveJob(v) ? (
+        <details className="rp-details">
+          <summary>Send it to another contractor</summary>
+          <Assign repairId={repair.id} visit={v} />
+        </details>
+      ) : null}
       {landlord && v.canPropose ? (
         <details className="rp-details">
           <summary>Propose a time for the contractor</summary>
@@ -79,6 +85,10 @@ export function VisitPanel({ repair }: { repair: Repair }) {
   )
 }
 
+function liveJob(v: Visit): boolean {
+  return !!v.job && (v.job.state === 'offered' || v.job.state === 'accepted')
+}
+
 function Assign({ repairId, visit }: { repairId: string; visit: Visit }) {
   const list = useContractors()
   const [contractorId, setContractorId] = useState('')
@@ -87,13 +97,13 @@ function Assign({ repairId, visit }: { repairId: string; visit: Visit }) {
   const fields = errorFields(assign.error)
   const cs = list.data?.contractors ?? []
   const chosen = cs.find((c) => c.id === contractorId)
-  const again = !!visit.job && (visit.job.state === 'offered' || visit.job.state === 'accepted')
+  const again = liveJob(visit)
   if (list.data && cs.length === 0) {
     return <p>To send this repair to a contractor, first <Link to="/maintenance/contractors">add a contractor</Link>.</p>
   }
   return (
     <form className="rp-form" noValidate onSubmit={(e) => { e.preventDefault(); assign.mutate({ contractorId, note }) }}>
-      <h3 className="rp-h3">{again ? 'Send it to another contractor' : 'Send the repair to a contractor'}</h3>
+      {again ? null : <h3 className="rp-h3">Send the repair to a contractor</h3>}
       <Field id="vp-contractor" label="Contractor" error={fields.contractorId}>
         <select id="vp-contractor" value={contractorId} onChange={(e) => setContractorId(e.target.value)} aria-invalid={!!fields.contractorId}
           aria-describedby={describedBy('vp-contractor', { error: fields.contractorId })}>
