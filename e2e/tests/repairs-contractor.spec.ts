@@ -111,9 +111,10 @@ test('a landlord sends a repair to a contractor, who books, does and invoices it
   await expect(page.locator('.rp-meta')).toContainText('Contractor assigned')
   await checkPage(page, testInfo, 'repair-contractor-assigned')
 
-  // The contractor, on a phone, from the e-mail: no account.
+  // The contractor, from the e-mail, without an account: on a phone in the
+  // phone project, on a computer (1280 px) in the desktop one.
   const link = await jobLink(page, contractorEmail)
-  const phoneCtx = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, locale: 'en-GB', timezoneId: 'Europe/London' })
+  const phoneCtx = await browser.newContext({ baseURL, viewport: page.viewportSize()!, hasTouch: isPhone(testInfo), locale: 'en-GB', timezoneId: 'Europe/London' })
   const c = await phoneCtx.newPage()
   await c.goto(link)
   await expect(c.getByRole('heading', { name: 'Bathroom and WC: Bathroom', level: 1 })).toBeVisible()

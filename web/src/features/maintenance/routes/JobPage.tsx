@@ -120,7 +120,9 @@ function Steps({ token, job: j, can }: { token: string; job: Job; can: (s: strin
             </div>
           </form>
         ) : (
-          <button type="button" className="button button--outline" onClick={() => setDeclining(true)}>I can no longer do this job</button>
+          <div className="rp-actions">
+            <button type="button" className="button button--outline" onClick={() => setDeclining(true)}>I can no longer do this job</button>
+          </div>
         )
       ) : null}
       {can('propose') ? (
