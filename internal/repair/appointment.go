@@ -40,6 +40,7 @@ const (
 	MsgApptNoJob      = "Please assign a contractor before proposing a time."
 	MsgApptAcceptFrst = "Please accept the job before proposing a time."
 	MsgApptLong       = "Please keep the visit to 12 hours at most."
+	MsgApptChanged    = "Another time was proposed since you opened the repair: %s. Please look at it again before confirming."
 	MsgApptHours      = "Please choose a visit between %s and %s (UK time): a home is entered at reasonable hours, unless the repair is an emergency."
 )
 
@@ -226,6 +227,9 @@ func (s *Service) ProposeVisit(ctx context.Context, a session.Actor, id string, 
 // sooner than the least notice.
 type ConfirmInput struct {
 	AgreeShortNotice bool `json:"agreeShortNotice"`
+	// Round, when given, is the proposal the page showed (AppointmentView's
+	// round): a time proposed since is not confirmed blind (409 changed).
+	Round int `json:"round"`
 }
 
 // ConfirmVisit: the tenant (or the landlord, for them) confirms the
@@ -255,6 +259,9 @@ func (s *Service) ConfirmVisit(ctx context.Context, a session.Actor, id string, 
 		}
 		if r.Status != AppointmentProposed || !j.live() || j.ApptStart == nil {
 			return conflict("no_appointment", MsgApptNone)
+		}
+		if in.Round != 0 && in.Round != j.ApptRound {
+			return conflict("changed", fmt.Sprintf(MsgApptChanged, window(*j.ApptStart, *j.ApptEnd)))
 		}
 		short, err := s.checkNotice(r, *j.ApptStart, role == RoleTenant, in.AgreeShortNotice)
 		if err != nil {
@@ -455,6 +462,7 @@ type AppointmentView struct {
 	Confirmed   bool      `json:"confirmed"`
 	ConfirmedBy Role      `json:"confirmedBy"`
 	ShortNotice bool      `json:"shortNotice"`
+	Round       int       `json:"round"` // raised by each proposal: a confirmation names the one it saw
 }
 
 func appointmentOf(j Job) *AppointmentView {
@@ -462,7 +470,7 @@ func appointmentOf(j Job) *AppointmentView {
 		return nil
 	}
 	return &AppointmentView{Start: *j.ApptStart, End: *j.ApptEnd, Text: window(*j.ApptStart, *j.ApptEnd), ProposedBy: j.ApptBy,
-		Confirmed: j.ApptConfirmedAt != nil, ConfirmedBy: j.ApptConfirmedBy, ShortNotice: j.ShortNotice}
+		Confirmed: j.ApptConfirmedAt != nil, ConfirmedBy: j.ApptConfirmedBy, ShortNotice: j.ShortNotice, Round: j.ApptRound}
 }
 
 // NoticeView is the nation's least notice before a visit, with its source.

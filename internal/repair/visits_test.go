@@ -561,3 +561,73 @@ func TestInvoiceBookedOnce(t *testing.T) {
 		}
 	})
 }
+
+// noticesTo counts the access notices e-mailed to an address.
+func noticesTo(t *testing.T, e *apptest.Env, addr string) int {
+	t.Helper()
+	msgs, err := e.App.Mail.Outbox(context.Background(), addr, 10000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return countPrefix(subjects(msgs), "Notice of a visit to your home")
+}
+
+// The tenant confirms the proposed visit at the moment the contractor
+// proposes another time: decided with the repair's row locked, on both
+// databases. Either the confirmation came first (the new proposal is
+// refused: the visit is confirmed) or the proposal did (the confirmation,
+// naming the proposal it saw, is refused as changed): a tenant never
+// confirms a time they were not shown, and the notice goes only for the
+// confirmed one.
+func TestConfirmWhileTheContractorProposesAnother(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		h := newHousehold(t, e)
+		pat := addContractor(t, h.lord, plumberBody("Pat Plumber", "pat@example.com"))
+		contractor := e.NewClient()
+		firsts := 0
+		defer func() { t.Logf("the confirmation came first in %d of 12 rounds", firsts) }()
+		racetest.Rounds(t, 12, func(t *testing.T, round int) {
+			id := triagedLeak(t, h)
+			wantStatus(t, "assign", assignJob(e, h.lord, id, pat), 200, "")
+			token := jobToken(t, e, "pat@example.com")
+			wantStatus(t, "propose", contractor.Post("/api/jobs/"+token+"/appointment", map[string]any{"start": "2026-11-04T10:00", "end": "2026-11-04T12:00"}), 200, "")
+			seen := visitOf(t, h.tom, id)["job"].(map[string]any)["appointment"].(map[string]any)["round"]
+			e.RunJobs()
+			before := noticesTo(t, e, "tess@example.com")
+			res := racetest.Together(2, func(i int) apptest.Response {
+				if i == 0 {
+					return h.tom.Post("/api/repairs/"+id+"/visit/confirm", map[string]any{"round": seen})
+				}
+				return contractor.Post("/api/jobs/"+token+"/appointment", map[string]any{"start": "2026-11-05T10:00", "end": "2026-11-05T12:00"})
+			})
+			appt := visitOf(t, h.lord, id)["job"].(map[string]any)["appointment"].(map[string]any)
+			e.RunJobs()
+			switch {
+			case res[0].Status == 200 && res[1].Status == 409 && res[1].ErrorCode() == "confirmed":
+				firsts++
+				if appt["confirmed"] != true || !strings.HasPrefix(appt["text"].(string), "Wed 4 Nov 2026") {
+					t.Fatalf("confirmed first, the visit is %v", appt)
+				}
+				if n := noticesTo(t, e, "tess@example.com") - before; n != 1 || !strings.Contains(newestMail(t, e, "tess@example.com", "Notice of a visit"), "Wed 4 Nov 2026") {
+					t.Errorf("%d notices of the confirmed visit", n)
+				}
+			case res[1].Status == 200 && res[0].Status == 409 && res[0].ErrorCode() == "changed":
+				if appt["confirmed"] != false || !strings.HasPrefix(appt["text"].(string), "Thu 5 Nov 2026") {
+					t.Fatalf("proposed first, the visit is %v", appt)
+				}
+				if n := noticesTo(t, e, "tess@example.com") - before; n != 0 {
+					t.Errorf("%d notices went for a visit nobody confirmed", n)
+				}
+			default:
+				t.Fatalf("confirm %d %s / propose %d %s", res[0].Status, res[0].Raw, res[1].Status, res[1].Raw)
+			}
+			events, err := e.App.Repairs.History(context.Background(), sessionOf(t, e, "lara@example.com"), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := repair.VerifyChain(events); err != nil {
+				t.Fatal(err)
+			}
+		})
+	})
+}

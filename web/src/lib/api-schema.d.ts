@@ -5856,6 +5856,8 @@ export interface components {
         RepairConfirmInput: {
             /** @description a tenant agrees to a visit sooner than the least notice */
             agreeShortNotice?: boolean;
+            /** @description the proposal the page showed (RepairAppointment.round): another proposed since answers 409 changed */
+            round?: number;
         };
         RepairContactInput: {
             phone?: string;
@@ -5872,6 +5874,8 @@ export interface components {
             confirmed: boolean;
             confirmedBy: string;
             shortNotice: boolean;
+            /** @description raised by each proposal; a confirmation names the one it saw */
+            round: number;
         };
         RepairAccessNotice: {
             hours: number;

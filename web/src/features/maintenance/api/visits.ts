@@ -91,8 +91,8 @@ export function useProposeVisit(id: string, options?: MutationOptions<Visit, App
     (await unwrap(api.POST('/api/repairs/{id}/visit/appointment', { params: { path: { id } }, body }))).visit, options)
 }
 
-export function useConfirmVisit(id: string, options?: MutationOptions<Visit, { agreeShortNotice?: boolean }>) {
-  return useVisitMutation(id, async (body: { agreeShortNotice?: boolean }) =>
+export function useConfirmVisit(id: string, options?: MutationOptions<Visit, { agreeShortNotice?: boolean; round?: number }>) {
+  return useVisitMutation(id, async (body: { agreeShortNotice?: boolean; round?: number }) =>
     (await unwrap(api.POST('/api/repairs/{id}/visit/confirm', { params: { path: { id } }, body }))).visit, options)
 }
 

@@ -131,11 +131,15 @@ function Propose({ repairId, visit }: { repairId: string; visit: Visit }) {
 
 function Confirm({ repairId, visit }: { repairId: string; visit: Visit }) {
   const [agree, setAgree] = useState(false)
-  const confirm = useConfirmVisit(repairId)
+  const qc = useQueryClient()
+  // Another time proposed meanwhile: show it (the server said what it is).
+  const confirm = useConfirmVisit(repairId, {
+    onError: (e) => { if (errorCode(e) === 'changed') void qc.invalidateQueries({ queryKey: visitKey(repairId) }) },
+  })
   const short = errorCode(confirm.error) === 'short_notice'
   const tenant = visit.viewer === 'tenant'
   return (
-    <form className="rp-form rp-confirm" noValidate onSubmit={(e) => { e.preventDefault(); confirm.mutate({ agreeShortNotice: agree }) }}>
+    <form className="rp-form rp-confirm" noValidate onSubmit={(e) => { e.preventDefault(); confirm.mutate({ agreeShortNotice: agree, round: visit.job?.appointment?.round }) }}>
       <h3 className="rp-h3">Confirm the visit</h3>
       <p>{visit.job?.contractorName} proposes <strong>{visit.job?.appointment?.text}</strong>.</p>
       <p className="rp-small rp-muted">
