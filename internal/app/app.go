@@ -268,6 +268,10 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	if err := a.useRepairEvidence(ctx, photos, files, q, demoClock); err != nil { // repairs_evidence.go
 		return nil, err
 	}
+	if err := a.Repairs.UseVisits(repair.VisitDeps{Jobs: q, Files: files, Photos: photos.Service, Calendar: repairCalendar{a.Calendar},
+		Wallet: repairWallet{a.Wallet}, Accounts: repairAccounts{authSvc}}); err != nil { // contractors and visits
+		return nil, err
+	}
 	a.SavedSearches = savedsearch.NewService(savedsearch.Deps{DB: d, Clock: clk, Jobs: q, Mail: mailer,
 		Listings: savedSearchListings{properties}, People: calendarPeople{authSvc}, BaseURL: cfg.BaseURL, Log: log})
 	if err := a.SavedSearches.Schedule(ctx); err != nil {

@@ -225,6 +225,11 @@ func (s *Service) Get(ctx context.Context, a session.Actor, id string) (Event, e
 
 // Create adds an event to the actor's calendar and invites its attendees.
 func (s *Service) Create(ctx context.Context, a session.Actor, in Input) (Event, error) {
+	return s.create(ctx, a, uuid.NewString(), in)
+}
+
+// create is Create with the new event's id (EnsureEvent's for another area).
+func (s *Service) create(ctx context.Context, a session.Actor, id string, in Input) (Event, error) {
 	if err := a.RequireSignedIn(); err != nil {
 		return Event{}, err
 	}
@@ -236,7 +241,7 @@ func (s *Service) Create(ctx context.Context, a session.Actor, in Input) (Event,
 		return Event{}, apperr.Wrap(err, "event rule")
 	}
 	now := s.now().UTC()
-	e := Event{ID: uuid.NewString(), OwnerID: a.UserID, Category: in.Category, Title: in.Title, Description: in.Description,
+	e := Event{ID: id, OwnerID: a.UserID, Category: in.Category, Title: in.Title, Description: in.Description,
 		Location: in.Location, Attendees: in.Attendees, Date: in.Date, StartTime: in.StartTime, EndTime: in.EndTime,
 		TimeZone: TimeZone, Frequency: in.Frequency, LimitDate: in.LimitDate, Alert: in.Alert, RRule: rule,
 		Exceptions: []Exception{}, AlertsFrom: now, CreatedAt: now, UpdatedAt: now}

@@ -114,7 +114,18 @@ var kinds = map[string]kind{
 	KindInventory: {dir: "inventory", max: MaxPerReport, msgTooMany: MsgTooManyInReport},
 	KindDispute:   {dir: "inventory-disputes", max: MaxPerReport, msgTooMany: MsgTooManyInReport},
 	KindRepair:    {dir: "repairs", max: MaxPerRepair, msgTooMany: MsgTooManyInRepair},
+	KindRepairJob: {dir: "repair-jobs", max: MaxPerRepairJob, msgTooMany: MsgTooManyInRepairJob},
 }
+
+// KindRepairJob is the kind of the photos a contractor adds to a repair's
+// job through its link (owner id: the job's; internal/repair).
+const KindRepairJob = "repair-job"
+
+// MaxPerRepairJob bounds a repair job's photos.
+const (
+	MaxPerRepairJob       = 20
+	MsgTooManyInRepairJob = "This job already has 20 photos."
+)
 
 // KindDispute is the kind of the photos parties add to a report's disputes
 // (owner id: the report's).

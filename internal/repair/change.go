@@ -62,6 +62,9 @@ func (s *Service) Change(ctx context.Context, a session.Actor, id string, in Cha
 	case !ok:
 		return View{}, apperr.Fields(MsgStatus, map[string]string{"status": MsgStatus})
 	}
+	if slices.Contains(viaVisit, in.Status) {
+		return View{}, apperr.Fields(MsgUseVisit, map[string]string{"status": MsgUseVisit})
+	}
 	in.Note = strings.TrimSpace(in.Note)
 	fields := map[string]string{}
 	if runes(in.Note) > MaxNote {

@@ -35,7 +35,9 @@ const SealKind = "repair-history"
 func historyTitle(r Repair) string { return "Repair history: " + r.Address }
 
 // ukMoment is a moment as the history prints it: "Thu 17 Dec 2026, 14:03 (UK time)".
-func ukMoment(t time.Time) string { return t.In(clock.UK).Format("Mon 2 Jan 2006, 15:04") + " (UK time)" }
+func ukMoment(t time.Time) string {
+	return t.In(clock.UK).Format("Mon 2 Jan 2006, 15:04") + " (UK time)"
+}
 
 // HistoryPDF is the repair's sealed history for one of its parties, with
 // its download name.

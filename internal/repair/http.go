@@ -23,7 +23,8 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/repairs/{id}/messages", httpx.Handle(session.Require(h.message)))
 	mux.Handle("POST /api/repairs/{id}/notices", httpx.Handle(session.Require(h.notice)))
 	mux.Handle("DELETE /api/repairs/{id}/vulnerability", httpx.Handle(session.Require(h.withdrawVulnerability)))
-	h.evidenceRoutes(mux) // photos, the original message, the history PDF (http_evidence.go)
+	h.evidenceRoutes(mux)   // photos, the original message, the history PDF (http_evidence.go)
+	h.contractorRoutes(mux) // contractors and visits (contractor_http.go)
 }
 
 func (h *Handler) form(w http.ResponseWriter, r *http.Request, a session.Actor) error {

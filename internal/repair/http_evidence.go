@@ -19,17 +19,25 @@ func (h *Handler) evidenceRoutes(mux *httpx.Router) {
 	mux.Handle("GET /api/repairs/{id}/history.pdf", httpx.Handle(session.Require(h.historyPDF)))
 }
 
-// UploadBodyLimit lets a repair's photo (5 MB) or original message (10 MB)
-// through the body size cap, with its multipart framing.
+// UploadBodyLimit lets the area's uploads through the body size cap, with
+// their multipart framing: a repair's photo (5 MB) or original message
+// (10 MB), and through a job link a photo of the work or the invoice; 0
+// for every other request.
 func UploadBodyLimit(r *http.Request) int64 {
-	if r.Method != http.MethodPost || !strings.HasPrefix(r.URL.Path, "/api/repairs/") {
+	if r.Method != http.MethodPost {
 		return 0
 	}
+	p := r.URL.Path
+	repairs, jobs := strings.HasPrefix(p, "/api/repairs/"), strings.HasPrefix(p, "/api/jobs/")
 	switch {
-	case strings.HasSuffix(r.URL.Path, "/photos"):
+	case repairs && strings.HasSuffix(p, "/photos"):
 		return imaging.DefaultMaxBytes + 64<<10
-	case strings.HasSuffix(r.URL.Path, "/original"):
+	case repairs && strings.HasSuffix(p, "/original"):
 		return MaxOriginalBytes + 64<<10
+	case jobs && strings.HasSuffix(p, "/photos"):
+		return imaging.DefaultMaxBytes + invoiceBodyAllowance
+	case jobs && strings.HasSuffix(p, "/invoice"):
+		return MaxInvoiceBytes + invoiceBodyAllowance
 	}
 	return 0
 }

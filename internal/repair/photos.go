@@ -124,7 +124,7 @@ type PhotoView struct {
 	CapturedAt *time.Time `json:"capturedAt"`
 	UploadedAt time.Time  `json:"uploadedAt"`
 	Origin     string     `json:"origin"`
-	By         string     `json:"by"` // the name of who added it
+	By         string     `json:"by"`   // the name of who added it
 	Role       Role       `json:"role"` // tenant or landlord
 }
 

@@ -76,6 +76,7 @@ type Deps struct {
 type Service struct {
 	d  Deps
 	ev evidence // photos, files, seal, calendar (photos.go)
+	x  visits   // contractors and visits (job.go, UseVisits)
 }
 
 // NewService builds the area on its checked data; it warns when the bank

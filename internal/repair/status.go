@@ -104,6 +104,11 @@ var transitions = []transition{
 	{to: Disputed, from: []Status{Declined}, by: RoleTenant, label: "Dispute the decision", note: noteRequired},
 }
 
+// viaVisit are the changes made through the repair's contractor and visit
+// steps (job.go, appointment.go: the job link e-mailed, the access notice
+// sent), never by a bare change of status.
+var viaVisit = []Status{ContractorAssigned, AppointmentProposed, AppointmentConfirm}
+
 // closeWithoutNote: a landlord closing a repair the tenant confirmed fixed
 // need not explain.
 var closeWithoutNote = []Status{Verified}
@@ -138,7 +143,7 @@ type Action struct {
 func actionsFor(r Repair, by Role) []Action {
 	out := []Action{}
 	for _, t := range transitions {
-		if t.by != by || !t.allowedFrom(r.Status) {
+		if t.by != by || !t.allowedFrom(r.Status) || slices.Contains(viaVisit, t.to) {
 			continue
 		}
 		a := Action{Status: t.to, Label: t.label, NeedsNote: t.note == noteRequired,

@@ -42,7 +42,7 @@ func TestTransitionTable(t *testing.T) {
 				acts = append(acts, a.Status)
 			}
 			slices.Sort(acts)
-			want := slices.Clone(allowed[from][role])
+			want := slices.DeleteFunc(slices.Clone(allowed[from][role]), func(s Status) bool { return slices.Contains(viaVisit, s) })
 			slices.Sort(want)
 			if !slices.Equal(acts, want) {
 				t.Errorf("%s's actions from %s: %v, want %v", role, from, acts, want)

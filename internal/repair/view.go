@@ -175,6 +175,9 @@ func (s *Service) eventText(e Event) string {
 	case EventPhoto, EventOriginal, EventAlert, EventRemedial:
 		return s.evidenceText(e, who)
 	}
+	if text, ok := e.Data["text"].(string); ok && text != "" { // contractors and visits (job.go's logStep)
+		return text
+	}
 	return e.Kind
 }
 

@@ -172,6 +172,9 @@ type Transaction struct {
 	// Revision is raised by every change to the entry (its fields or its
 	// invoice); an edit names the one it was based on.
 	Revision int64 `json:"revision"`
+	// Source is where the entry came from when another area made it (a
+	// repair's invoice, external.go); nil for the landlord's own.
+	Source *Source `json:"source,omitempty"`
 
 	landlordID string
 	start, end day  // parsed Date and EndDate (end zero: open)

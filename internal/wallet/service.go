@@ -165,6 +165,9 @@ func (s *Service) Get(ctx context.Context, a session.Actor, id string) (Transact
 	if err != nil {
 		return Transaction{}, err
 	}
+	if t.Source, err = sourceOf(ctx, s.db.Conn(), t.ID); err != nil {
+		return Transaction{}, err
+	}
 	return s.decorated(ctx, a, t)
 }
 

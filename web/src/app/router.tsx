@@ -58,6 +58,8 @@ const MaintenancePage = lazy(() => import('../features/maintenance/routes/Mainte
 const ReportRepairPage = lazy(() => import('../features/maintenance/routes/ReportRepairPage'))
 const RepairPage = lazy(() => import('../features/maintenance/routes/RepairPage'))
 const NoticesPage = lazy(() => import('../features/notices/routes/NoticesPage'))
+const ContractorsPage = lazy(() => import('../features/maintenance/routes/ContractorsPage'))
+const JobPage = lazy(() => import('../features/maintenance/routes/JobPage'))
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>
@@ -95,6 +97,8 @@ export const router = createBrowserRouter([
           { path: '/verify', element: <VerifyPage /> },
           // A saved search's e-mail: its unsubscribe link works signed out.
           { path: '/saved-searches/unsubscribe', element: <UnsubscribePage /> },
+          // A contractor's job link (issue 44): one job, no account.
+          { path: '/job/:token', element: <JobPage /> },
         ],
       },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
@@ -136,6 +140,8 @@ export const router = createBrowserRouter([
                   { path: '/wallet/t/:id/edit', element: <WalletFormPage /> },
                   // The documents area is a landlord's (certificates per property); a tenant's papers are on their home.
                   { path: '/documents/:view', element: <DocumentsPage /> },
+                  // A landlord's contractors (issue 44).
+                  { path: '/maintenance/contractors', element: <ContractorsPage /> },
                 ],
               },
               // Repairs (issue 44): a tenant's for their home, a landlord's across their properties.

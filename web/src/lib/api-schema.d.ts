@@ -3394,6 +3394,390 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contractors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My contractors
+         * @description The landlord's contractors by name (each with the warnings to heed: an expired insurance, a missing registration) and the trades to choose from, with the registration each needs and its source (internal/repair data/contractors.yaml). Landlords only.
+         */
+        get: operations["listContractors"];
+        put?: never;
+        /**
+         * Keep a contractor
+         * @description A gas engineer needs their Gas Safe number, an electrician their scheme's; the phone is a UK number; the e-mail is where job links go.
+         */
+        post: operations["addContractor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contractors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a contractor
+         * @description Jobs already sent keep the details they were sent with. Another landlord's contractor answers 404.
+         */
+        put: operations["updateContractor"];
+        post?: never;
+        /**
+         * Remove a contractor
+         * @description A contractor sent a job stays as a record (409 contractor_in_use).
+         */
+        delete: operations["deleteContractor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/visit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A repair's contractor and visit
+         * @description The repair's current job (contractor, state, appointment, arrival, work done and its photos; the invoice and the contractor's phone and e-mail for the landlord only), the nation's least notice before a visit with its source, what the viewer may do, and whether the tenant shares their phone number with the contractor. The landlord and the tenants of the repair only (404 for anyone else).
+         */
+        get: operations["getRepairVisit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/visit/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the repair to a contractor
+         * @description The landlord sends the repair to one of their contractors (400 for anyone else's): a job link, scoped to this job and expiring, is e-mailed to them in the same transaction; a live job of another contractor is withdrawn first (its link stops working, they are told). The repair becomes contractor_assigned. Decided with the repair's row locked.
+         */
+        post: operations["assignRepairContractor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/visit/appointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Propose a visit
+         * @description The landlord proposes a time for the assigned contractor (UK wall-clock times). A time in the past is refused (400); one sooner than the nation's least notice (24 hours in England, Wales and Northern Ireland, 48 in Scotland) is refused (409 short_notice) unless the repair is an emergency.
+         */
+        post: operations["proposeRepairVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/visit/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the proposed visit
+         * @description A tenant of the repair or its landlord confirms the proposed time. Sooner than the least notice, only a tenant may, agreeing to the shorter notice (agreeShortNotice; 409 short_notice otherwise), or anyone for an emergency. The tenants are e-mailed the written access notice (date, time window, who, why) in the same transaction; it is added to the history; calendar events (category Maintenance) are made for the landlord and the tenants by a job.
+         */
+        post: operations["confirmRepairVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/visit/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Share my phone number with the contractor
+         * @description A tenant of the repair agrees (share true, with a UK phone number) or withdraws (share false). Only then does the contractor see it.
+         */
+        put: operations["shareRepairContact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/visit/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The contractor's invoice
+         * @description The file the contractor sent (PDF, JPEG or PNG), for the repair's landlord only.
+         */
+        get: operations["getRepairInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A job, through its link
+         * @description The job the link names, for its contractor without an account: where, what, the landlord's note, the appointment, what the contractor may do now; the tenant's phone number only once the job is accepted and only if the tenant agreed. An unknown, expired or withdrawn link, or one whose repair is closed, answers 404 job_not_found and shows nothing.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept the job */
+        post: operations["acceptJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{token}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline the job */
+        post: operations["declineJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{token}/appointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Propose a time
+         * @description As the landlord's proposal (accepting the job if not yet); the same refusals for the past and the least notice.
+         */
+        post: operations["proposeJobAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{token}/arrive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record arrival
+         * @description Once the visit is confirmed; the repair becomes in_progress.
+         */
+        post: operations["arriveJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{token}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the work done
+         * @description After arrival, with what was done; the repair becomes work_done and the landlord is told.
+         */
+        post: operations["doneJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{token}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo of the work
+         * @description One JPEG or PNG in the multipart field "file" (checked by content, location stripped, hash and capture time kept; 20 at most).
+         */
+        post: operations["addJobPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{token}/photos/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        /** A thumbnail of one of the job's photos */
+        get: operations["getJobPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jobs/{token}/invoice": {
+        parameters: {
+            query: {
+                /** @description the amount in pence, a whole number more than zero (12500 for £125.00) */
+                amountPence: string;
+            };
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the invoice
+         * @description Once the work is done, one invoice per job: a PDF, JPEG or PNG in the multipart field "file" (judged by content; 10 MB at most) with its amount in pence. It becomes the repair's cost in the landlord's wallet (category Maintenance and repairs costs, the file attached) once, by a job queued in the same transaction; a second answers 409 invoice_sent.
+         */
+        post: operations["sendJobInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5320,6 +5704,16 @@ export interface components {
             updatedAt: string;
             /** @description raised by every change to the entry (its fields or its invoice); an edit names it */
             revision: number;
+            source?: components["schemas"]["WalletSource"];
+        };
+        /** @description Where an entry came from when another area made it (a repair's invoice), with the page to open. */
+        WalletSource: {
+            /** @enum {string} */
+            kind: "repair";
+            id: string;
+            label: string;
+            /** @description a path of the web app: /maintenance/{repair id} */
+            link: string;
         };
         WalletTransactionResponse: {
             transaction: components["schemas"]["WalletTransaction"];
@@ -5518,7 +5912,7 @@ export interface components {
         /** @enum {string} */
         RepairPriority: "emergency" | "urgent" | "routine";
         /** @enum {string} */
-        RepairRole: "tenant" | "landlord" | "system";
+        RepairRole: "tenant" | "landlord" | "system" | "contractor";
         RepairLabelled: {
             id: string;
             text: string;
@@ -5676,7 +6070,7 @@ export interface components {
             role: components["schemas"]["RepairRole"];
             name: string;
             /** @enum {string} */
-            kind: "reported" | "logged" | "status" | "message" | "notice" | "vulnerability" | "photo" | "original" | "alert" | "remedial";
+            kind: "reported" | "logged" | "status" | "message" | "notice" | "vulnerability" | "photo" | "original" | "alert" | "remedial" | "job" | "appointment" | "access_notice";
             from: string;
             to: string;
             text: string;
@@ -5803,6 +6197,197 @@ export interface components {
         };
         RepairList: {
             repairs: components["schemas"]["RepairItem"][];
+        };
+        ContractorInput: {
+            name: string;
+            /** @description a trade's id (ContractorList.trades) */
+            trade: string;
+            /** @description a UK phone number; spaces are allowed */
+            phone: string;
+            email: string;
+            /** @description the number of the trade's register, required where the trade's registration is */
+            registration?: string;
+            /** @description YYYY-MM-DD, or empty when unknown */
+            insuranceExpires?: string;
+        };
+        Contractor: {
+            id: string;
+            name: string;
+            trade: string;
+            tradeName: string;
+            phone: string;
+            email: string;
+            registration: string;
+            registrationLabel: string;
+            insuranceExpires: string;
+            /** @description Until Thu 17 Dec 2026, Expired on ..., Not recorded */
+            insuranceText: string;
+            insuranceExpired: boolean;
+            warnings: string[];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ContractorRegistration: {
+            scheme: string;
+            label: string;
+            /** @description the law requires it for the trade's work */
+            required: boolean;
+            source: string;
+            url: string;
+            effectiveFrom: string;
+        };
+        ContractorTrade: {
+            id: string;
+            name: string;
+            registration: components["schemas"]["ContractorRegistration"] | null;
+        };
+        ContractorList: {
+            contractors: components["schemas"]["Contractor"][];
+            trades: components["schemas"]["ContractorTrade"][];
+        };
+        ContractorResponse: {
+            contractor: components["schemas"]["Contractor"];
+        };
+        RepairAssign: {
+            contractorId: string;
+            /** @description for the contractor (access, keys, parking) */
+            note?: string;
+        };
+        RepairAppointmentInput: {
+            /** @description UK wall-clock time, 2026-12-17T10:00 */
+            start: string;
+            /** @description the same day, later, within 12 hours */
+            end: string;
+        };
+        RepairConfirmInput: {
+            /** @description a tenant agrees to a visit sooner than the least notice */
+            agreeShortNotice?: boolean;
+            /** @description the proposal the page showed (RepairAppointment.round): another proposed since answers 409 changed */
+            round?: number;
+        };
+        RepairContactInput: {
+            phone?: string;
+            share: boolean;
+        };
+        RepairAppointment: {
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** @description Thu 17 Dec 2026, 10:00 to 12:00 (UK time) */
+            text: string;
+            proposedBy: string;
+            confirmed: boolean;
+            confirmedBy: string;
+            shortNotice: boolean;
+            /** @description raised by each proposal; a confirmation names the one it saw */
+            round: number;
+        };
+        RepairAccessNotice: {
+            hours: number;
+            ruleId: string;
+            title: string;
+            kind: string;
+            source: string;
+            url: string;
+            /**
+             * Format: date-time
+             * @description the first moment a visit may start without the tenant's agreement
+             */
+            earliest: string;
+            /** @description an emergency: no least notice */
+            waived: boolean;
+        };
+        RepairInvoice: {
+            amountPence: number;
+            amountText: string;
+            /** Format: date-time */
+            sentAt: string;
+            inWallet: boolean;
+            /** @description the wallet entry it became (the landlord's view) */
+            walletId?: string;
+        };
+        RepairJobPhoto: {
+            name: string;
+            url: string;
+            thumbUrl: string;
+        };
+        RepairJobSummary: {
+            id: string;
+            contractorName: string;
+            tradeName: string;
+            phone?: string;
+            email?: string;
+            registration?: string;
+            /** @enum {string} */
+            state: "offered" | "accepted" | "declined" | "withdrawn" | "done";
+            stateText: string;
+            /** Format: date-time */
+            sentAt: string;
+            appointment: components["schemas"]["RepairAppointment"] | null;
+            /** Format: date-time */
+            arrivedAt: string | null;
+            /** Format: date-time */
+            doneAt: string | null;
+            doneNote: string;
+            photos: components["schemas"]["RepairJobPhoto"][];
+            invoice: components["schemas"]["RepairInvoice"] | null;
+        };
+        RepairVisit: {
+            repairId: string;
+            viewer: components["schemas"]["RepairRole"];
+            status: components["schemas"]["RepairStatus"];
+            job: components["schemas"]["RepairJobSummary"] | null;
+            notice: components["schemas"]["RepairAccessNotice"];
+            canAssign: boolean;
+            canPropose: boolean;
+            canConfirm: boolean;
+            phoneShared: boolean;
+            /** @description the tenant's own shared number (the tenant's view) */
+            phone?: string;
+        };
+        RepairVisitResponse: {
+            visit: components["schemas"]["RepairVisit"];
+        };
+        RepairJob: {
+            /** @enum {string} */
+            state: "offered" | "accepted" | "declined" | "withdrawn" | "done";
+            stateText: string;
+            contractor: string;
+            landlord: string;
+            landlordEmail: string;
+            address: string;
+            category: string;
+            room: string;
+            description: string;
+            answers: {
+                question: string;
+                answer: string;
+            }[];
+            priority: components["schemas"]["RepairPriority"];
+            emergency: boolean;
+            availability: string;
+            entryWhenOut: boolean;
+            note: string;
+            tenantName?: string;
+            /** @description only once accepted, and only if the tenant agreed */
+            tenantPhone?: string;
+            appointment: components["schemas"]["RepairAppointment"] | null;
+            notice: components["schemas"]["RepairAccessNotice"];
+            /** Format: date-time */
+            arrivedAt: string | null;
+            /** Format: date-time */
+            doneAt: string | null;
+            doneNote: string;
+            /** @description names: /api/jobs/{token}/photos/{name} */
+            photos: string[];
+            invoice: components["schemas"]["RepairInvoice"] | null;
+            /** Format: date-time */
+            expiresAt: string;
+            can: ("accept" | "decline" | "propose" | "arrive" | "done" | "photo" | "invoice")[];
+        };
+        RepairJobResponse: {
+            job: components["schemas"]["RepairJob"];
         };
     };
     responses: {
@@ -10997,6 +11582,554 @@ export interface operations {
             401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             503: components["responses"]["Error"];
+        };
+    };
+    listContractors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the contractors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractorList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    addContractor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractorInput"];
+            };
+        };
+        responses: {
+            /** @description kept */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractorResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+        };
+    };
+    updateContractor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractorInput"];
+            };
+        };
+        responses: {
+            /** @description saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractorResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    deleteContractor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    getRepairVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the visit panel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairVisitResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    assignRepairContractor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepairAssign"];
+            };
+        };
+        responses: {
+            /** @description the visit panel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairVisitResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    proposeRepairVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepairAppointmentInput"];
+            };
+        };
+        responses: {
+            /** @description the visit panel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairVisitResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    confirmRepairVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepairConfirmInput"];
+            };
+        };
+        responses: {
+            /** @description the visit panel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairVisitResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    shareRepairContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepairContactInput"];
+            };
+        };
+        responses: {
+            /** @description the visit panel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairVisitResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getRepairInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the job as its contractor sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairJobResponse"];
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    acceptJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the job as its contractor sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairJobResponse"];
+                };
+            };
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    declineJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the job as its contractor sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairJobResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    proposeJobAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepairAppointmentInput"];
+            };
+        };
+        responses: {
+            /** @description the job as its contractor sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairJobResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    arriveJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the job as its contractor sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairJobResponse"];
+                };
+            };
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    doneJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the job as its contractor sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairJobResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    addJobPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the job as its contractor sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairJobResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    getJobPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the thumbnail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description a signed URL of the object store */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    sendJobInvoice: {
+        parameters: {
+            query: {
+                /** @description the amount in pence, a whole number more than zero (12500 for £125.00) */
+                amountPence: string;
+            };
+            header?: never;
+            path: {
+                /** @description the job link's token (only in the contractor's e-mail) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the job as its contractor sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RepairJobResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
 }

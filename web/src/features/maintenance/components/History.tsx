@@ -3,7 +3,7 @@
 import type { Repair } from '../api/repairs'
 import { ukDateTime } from '../format'
 
-const roleText: Record<string, string> = { tenant: 'Tenant', landlord: 'Landlord', system: 'OmniRent' }
+const roleText: Record<string, string> = { tenant: 'Tenant', landlord: 'Landlord', system: 'OmniRent', contractor: 'Contractor' }
 
 function who(e: Repair['history'][number]): string {
   const role = roleText[e.role] ?? e.role

@@ -2,7 +2,7 @@
 // across their properties, open and closed, with the way to report one (a
 // tenant) or log one received elsewhere (a landlord).
 import { Link } from 'react-router'
-import { Plus } from 'lucide-react'
+import { HardHat, Plus } from 'lucide-react'
 import { useAuth } from '../../../lib/auth'
 import { FormMessage } from '../../../components/Form'
 import { Spinner } from '../../../components/Spinner'
@@ -20,9 +20,16 @@ export default function MaintenancePage() {
     <div className="page rp">
       <div className="rp-head">
         <h1 className="page__title">Maintenance</h1>
-        <Link className="button button--small" to="/maintenance/report">
-          <Plus aria-hidden size={18} /> {landlord ? 'Log a repair' : 'Report a repair'}
-        </Link>
+        <div className="rp-actions">
+          {landlord ? (
+            <Link className="button button--small button--outline" to="/maintenance/contractors">
+              <HardHat aria-hidden size={18} /> Contractors
+            </Link>
+          ) : null}
+          <Link className="button button--small" to="/maintenance/report">
+            <Plus aria-hidden size={18} /> {landlord ? 'Log a repair' : 'Report a repair'}
+          </Link>
+        </div>
       </div>
       <p className="page__lead">
         {landlord

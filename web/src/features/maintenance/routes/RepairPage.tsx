@@ -12,6 +12,7 @@ import { Clock } from '../components/Clock'
 import { History } from '../components/History'
 import { MessageForm, NoticeForm, StatusChange } from '../components/Changes'
 import { Evidence, HistoryDownload } from '../components/Evidence'
+import { VisitPanel } from '../components/VisitPanel'
 import { priorityText, ukDateTime } from '../format'
 import '../../../app/shell/pages.css'
 import '../maintenance.css'
@@ -100,6 +101,11 @@ function RepairBody({ repair: r, reported, failed }: { repair: Repair; reported:
           <section className="panel rp-panel" aria-labelledby="rp-do-title">
             <h2 id="rp-do-title" className="rp-h2">{landlord ? 'Triage and status' : 'Status'}</h2>
             <StatusChange key={r.status} repair={r} />
+          </section>
+
+          <section className="panel rp-panel" aria-labelledby="rp-visit-title">
+            <h2 id="rp-visit-title" className="rp-h2">Contractor and visit</h2>
+            <VisitPanel repair={r} />
           </section>
 
           <section className="panel rp-panel" aria-labelledby="rp-messages-title">

@@ -96,6 +96,11 @@ function DetailsOf({ t }: { t: Transaction }) {
         </h1>
         <p className={`wl-details__amount wl-row__amount--${t.kind}`}>{formatPence(t.grossPence)}</p>
         {t.kind === 'expense' ? <p className={`wl-tag wl-tag--big ${t.paid ? 'wl-tag--ok' : 'wl-tag--warn'}`}>{t.paid ? 'PAID' : 'NOT PAID'}</p> : null}
+        {t.source ? (
+          <p className="wl-source">
+            From <Link to={t.source.link}>{t.source.label}</Link>
+          </p>
+        ) : null}
         <dl className="wl-dl">
           {rows.map(([k, v]) => (
             <div key={k}>
