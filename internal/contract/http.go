@@ -25,6 +25,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("GET /api/contracts/{id}", httpx.Handle(session.Require(h.get)))
 	mux.Handle("DELETE /api/contracts/{id}", httpx.Handle(session.Require(h.delete)))
 	mux.Handle("PUT /api/contracts/{id}/steps", httpx.Handle(session.Require(h.saveStep)))
+	mux.Handle("PUT /api/contracts/{id}/nation", httpx.Handle(session.Require(h.saveNation)))
 	mux.Handle("POST /api/contracts/{id}/back", httpx.Handle(session.Require(h.back)))
 	mux.Handle("POST /api/contracts/{id}/skip", httpx.Handle(session.Require(h.skip)))
 	mux.Handle("POST /api/contracts/{id}/duplicate", httpx.Handle(session.Require(h.duplicate)))
@@ -70,6 +71,9 @@ type contractJSON struct {
 	// says so in the words of its page, for the reader.
 	StartDatePassed bool   `json:"startDatePassed"`
 	Notice          string `json:"notice"`
+	// Nation: the rules of Scotland, Wales or Northern Ireland for a draft
+	// there (absent for England).
+	Nation *nationView `json:"nation,omitempty"`
 }
 
 func toJSON(r Record) contractJSON {
@@ -78,7 +82,7 @@ func toJSON(r Record) contractJSON {
 		ContractType: contractType, Jurisdiction: r.Jurisdiction, AskJurisdiction: r.AskJurisdiction, JurisdictionChoices: nonNil(r.JurisdictionChoices), LibraryVersion: r.LibraryVersion,
 		Answers: answersFor(r), Step: r.Step, History: r.History, Steps: r.Steps, Duplicate: r.DuplicatedFrom != "", Mine: r.Mine,
 		Editable: r.Mine && r.Status == Draft, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, SentAt: r.SentAt,
-		DepositReceivedOn: mineOnly(r.Mine, r.DepositReceived), StartDatePassed: r.Notice != "", Notice: r.Notice}
+		DepositReceivedOn: mineOnly(r.Mine, r.DepositReceived), StartDatePassed: r.Notice != "", Notice: r.Notice, Nation: nationViewOf(r)}
 }
 
 // answersFor are the answers as the reader may see them: the landlord all
