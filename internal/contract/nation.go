@@ -83,7 +83,7 @@ const (
 	MsgNationHoldingAt = "A holding deposit can be at most %d week's rent (%s) in %s: %s."
 	MsgNationIncrease  = "In %s the rent cannot go up before %s, %d months after the %s: %s."
 	MsgNationBadDate   = "Please enter the first rent increase as a date, or leave it empty."
-	MsgNationTerm      = "%s (%s) Please reword or remove: \"%s\"."
+	MsgNationTerm      = "%s Source: %s. Please reword or remove: \"%s\""
 	MsgNationTenants   = "Please add at least one %s with a first and last name."
 	MsgNationFixed     = "This property's postcode (%s) is in %s, so the law of %s applies to it: this answer cannot be changed."
 )

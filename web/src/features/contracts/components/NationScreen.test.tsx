@@ -58,10 +58,15 @@ describe('a draft in Wales', () => {
   })
 
   it('shows the server refusal beside its field, and keeps what was typed', async () => {
-    mockApi((path) => (path === '/api/contracts/catalogue' ? reply(200, catalogue) : reply(200, { contract: draft() })), landlord)
-    const msg = 'Restricting children is not allowed. (Renting Homes (Wales) Act 2016, section 54A) Please reword or remove: "No children."'
+    // The server keeps refused answers; the page reads the draft again.
+    let kept: unknown = draft().answers
+    mockApi((path) => (path === '/api/contracts/catalogue' ? reply(200, catalogue) : reply(200, { contract: { ...draft(), answers: kept } })), landlord)
+    const msg = 'Restricting children is not allowed. Source: Renting Homes (Wales) Act 2016, section 54A. Please reword or remove: "No children."'
     const { api } = await import('../../../lib/api')
-    const put = vi.spyOn(api, 'PUT').mockImplementation((async () => apiError(400, 'nation_rules', msg, { 'nation.additionalTerms': msg })) as never)
+    const put = vi.spyOn(api, 'PUT').mockImplementation((async (_path: string, opts: { body: unknown }) => {
+      kept = opts.body
+      return apiError(400, 'nation_rules', msg, { 'nation.additionalTerms': msg })
+    }) as never)
     renderPage(<ContractBuilderPage />, { path: '/contract-builder', initialEntries: ['/contract-builder?view=draft&id=c1'] })
     const terms = await screen.findByLabelText('Terms agreed with the contract-holder (optional)')
     fireEvent.change(terms, { target: { value: 'No children.' } })

@@ -11,7 +11,7 @@ import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../compone
 import { api, unwrap } from '../../../lib/api'
 import { errorFields, errorMessage } from '../../../lib/errors'
 import { storeContract } from '../api/mutations'
-import type { Contract, ContractAnswers } from '../api/types'
+import { contractKey, type Contract, type ContractAnswers } from '../api/types'
 import { penceToPounds } from '../answers'
 
 type Nation = NonNullable<Contract['nation']>
@@ -23,6 +23,9 @@ export function useSaveNation(id: string) {
     mutationFn: async (answers: ContractAnswers) =>
       (await unwrap(api.PUT('/api/contracts/{id}/nation', { params: { path: { id } }, body: answers }))).contract,
     onSuccess: (c) => storeContract(qc, c),
+    // A refused answer is kept on the server: read the draft again, so the
+    // deposit cap and the deadlines follow what was typed.
+    onError: () => void qc.invalidateQueries({ queryKey: contractKey(id) }),
   })
 }
 
