@@ -75,17 +75,19 @@ const (
 	// missing parts, %s the generator's name, %s its address.
 	MsgNationNoDocument = "OmniRent cannot make the %s for this property in %s yet: the exact published text of %s is not held, " +
 		"and the law does not allow a paraphrase of it. Your answers are kept. Until then, use the government's own generator: %s (%s)."
-	MsgNationNotNation = "This agreement follows the law of England: answer it step by step."
-	MsgNationStart     = "Please enter the %s as a date."
-	MsgNationRent      = "Please give the rent, in pounds, and whether it is paid weekly or monthly."
-	MsgNationScheme    = "Choose one of the deposit schemes approved in %s: %s (%s)."
-	MsgNationHolding   = "A holding deposit cannot be taken in %s: %s."
-	MsgNationHoldingAt = "A holding deposit can be at most %d week's rent (%s) in %s: %s."
-	MsgNationIncrease  = "In %s the rent cannot go up before %s, %d months after the %s: %s."
-	MsgNationBadDate   = "Please enter the first rent increase as a date, or leave it empty."
-	MsgNationTerm      = "%s Source: %s. Please reword or remove: \"%s\""
-	MsgNationTenants   = "Please add at least one %s with a first and last name."
-	MsgNationFixed     = "This property's postcode (%s) is in %s, so the law of %s applies to it: this answer cannot be changed."
+	MsgNationNotNation   = "This agreement follows the law of England: answer it step by step."
+	MsgNationStart       = "Please enter the %s as a date."
+	MsgNationRent        = "Please give the rent, in pounds, and whether it is paid weekly or monthly."
+	MsgNationScheme      = "Choose one of the deposit schemes approved in %s: %s (%s)."
+	MsgNationHolding     = "A holding deposit cannot be taken in %s: %s."
+	MsgNationHoldingAt   = "A holding deposit can be at most %d week's rent (%s) in %s: %s."
+	MsgNationIncrease    = "In %s the rent cannot go up before %s, %d months after the %s: %s."
+	MsgNationBadDate     = "Please enter the first rent increase as a date, or leave it empty."
+	MsgNationTerm        = "%s Source: %s. Please reword or remove: \"%s\""
+	MsgNationDepositWarn = "The law of %s sets no cap on a security deposit, but this one is more than %d weeks' rent (%s), the cap in England: " +
+		"a deposit this large may put off a contract-holder, and the law may change. It is allowed."
+	MsgNationTenants = "Please add at least one %s with a first and last name."
+	MsgNationFixed   = "This property's postcode (%s) is in %s, so the law of %s applies to it: this answer cannot be changed."
 )
 
 // nationMissing is the refusal of a nation's document while a prescribed
@@ -264,12 +266,16 @@ func ukDay(t time.Time) string { return t.Format("Mon 2 Jan 2006") }
 // tenancy, and whether its document can be made.
 type nationView struct {
 	*tenancy.Nation
-	DepositCap  string            `json:"depositCap"`
-	CanGenerate bool              `json:"canGenerate"`
-	Missing     []tenancy.Passage `json:"missing"`
-	Refusal     string            `json:"refusal"`
-	Deadlines   []nationDeadline  `json:"deadlines"`
-	FirstRaise  string            `json:"firstRentIncrease"`
+	DepositCap string `json:"depositCap"`
+	// DepositWarning: a deposit above the nation's advisory limit where
+	// its law sets no cap (Wales: five weeks' rent, low confidence), a
+	// warning only; "" otherwise.
+	DepositWarning string            `json:"depositWarning"`
+	CanGenerate    bool              `json:"canGenerate"`
+	Missing        []tenancy.Passage `json:"missing"`
+	Refusal        string            `json:"refusal"`
+	Deadlines      []nationDeadline  `json:"deadlines"`
+	FirstRaise     string            `json:"firstRentIncrease"`
 }
 
 // nationDeadline is a deadline written for people.
@@ -297,6 +303,15 @@ func nationViewOf(r Record) *nationView {
 	}
 	if start, ok := day(na.StartDate); ok {
 		v.FirstRaise = ukDay(n.FirstRentIncrease(start))
+	}
+	if w := int64(n.Deposit.WarnAboveWeeks); w > 0 && na.RentPence > 0 && v.DepositCap == "" {
+		yearly := na.RentPence * 12
+		if na.RentPeriod == "weekly" {
+			yearly = na.RentPence * 52
+		}
+		if limit := yearly * w / 52; na.DepositPence > limit {
+			v.DepositWarning = fmt.Sprintf(MsgNationDepositWarn, n.Jurisdiction, w, money.Format(limit))
+		}
 	}
 	return v
 }

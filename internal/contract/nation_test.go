@@ -96,8 +96,14 @@ func TestNationDrafts(t *testing.T) {
 			strings.Contains(r.FieldError("nation.additionalTerms"), "Renters' Rights Act 2025 (discrimination") {
 			t.Errorf("Welsh children term: %d %s", r.Status, r.Raw)
 		}
-		if r = saveNation(c, cf["id"].(string), nationForm(rsw, 90000, 100000, "Tenancy Deposit Scheme", "2026-12-10", "", "")); r.Status != http.StatusOK {
+		if r = saveNation(c, cf["id"].(string), nationForm(rsw, 90000, 100000, "Tenancy Deposit Scheme", "2026-12-10", "", "")); r.Status != http.StatusOK ||
+			nationOfBody(t, r.Body["contract"].(map[string]any))["depositWarning"] != "" {
 			t.Errorf("lawful Welsh answers: %d %s", r.Status, r.Raw)
+		}
+		// No Welsh cap: a deposit above five weeks' rent is warned of, not refused.
+		r = saveNation(c, cf["id"].(string), nationForm(rsw, 90000, 200000, "Tenancy Deposit Scheme", "2026-12-10", "", ""))
+		if w, _ := nationOfBody(t, r.Body["contract"].(map[string]any))["depositWarning"].(string); r.Status != http.StatusOK || !strings.Contains(w, "more than 5 weeks' rent (£1,038.46)") {
+			t.Errorf("Welsh deposit above five weeks: %d %s", r.Status, r.Raw)
 		}
 		r = saveNation(c, cf["id"].(string), nationForm(map[string]any{}, 90000, 0, "", "2026-12-10", "", ""))
 		if !strings.Contains(r.FieldError("nation.details.rentSmartRegistration"), "Housing (Wales) Act 2014") {

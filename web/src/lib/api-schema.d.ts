@@ -3373,6 +3373,8 @@ export interface components {
             missing: components["schemas"]["ContractNationPassage"][];
             /** @description the most the deposit can be for the rent given, written out; empty where the law sets no cap */
             depositCap: string;
+            /** @description a warning (not a refusal) for a deposit above the nation's advisory limit where its law sets no cap; empty otherwise */
+            depositWarning?: string;
             canGenerate: boolean;
             /** @description why the document is not made, naming the missing parts and the government's generator; empty when it can be */
             refusal: string;

@@ -197,6 +197,7 @@ export function NationScreen({ contract, nation }: Props) {
         </div>
         <Input id="cwn-deposit" label="Deposit (£)" inputMode="decimal" {...moneyField('depositPence')} error={err('nation.depositPence')}
           hint={nation.depositCap ? `At most ${nation.depositCap} for this rent.` : 'Write 0 for no deposit.'} />
+        {nation.depositWarning ? <p className="cw-note" role="note">{nation.depositWarning}</p> : null}
         <Field id="cwn-scheme" label="Deposit scheme" error={err('nation.scheme')}>
           <select id="cwn-scheme" value={n.scheme ?? ''} aria-invalid={err('nation.scheme') ? true : undefined}
             aria-describedby={describedBy('cwn-scheme', { error: err('nation.scheme') })} onChange={(e) => setN({ scheme: e.target.value })}>
