@@ -4,6 +4,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/httpx"
@@ -78,6 +79,9 @@ type contractJSON struct {
 
 func toJSON(r Record) contractJSON {
 	contractType := map[string]string{"whole": "Standard whole property", "room": "Room only within building"}[r.Answers.ContractType]
+	if n := nationOf(r.Answers); n != nil { // the nation's own name: "Standard occupation contract"
+		contractType = strings.ToUpper(n.Word("agreement")[:1]) + n.Word("agreement")[1:]
+	}
 	return contractJSON{ID: r.ID, Status: r.Status, PaymentStatus: r.PaymentStatus, PropertyID: r.PropertyID, Property: r.Property,
 		ContractType: contractType, Jurisdiction: r.Jurisdiction, AskJurisdiction: r.AskJurisdiction, JurisdictionChoices: nonNil(r.JurisdictionChoices), LibraryVersion: r.LibraryVersion,
 		Answers: answersFor(r), Step: r.Step, History: r.History, Steps: r.Steps, Duplicate: r.DuplicatedFrom != "", Mine: r.Mine,

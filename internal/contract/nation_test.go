@@ -136,6 +136,11 @@ func TestNationDrafts(t *testing.T) {
 		if r = step(c, td["id"].(string), "jurisdiction", with(answers(), "jurisdiction", "Wales")); r.Status != http.StatusBadRequest {
 			t.Errorf("border TD15 as Wales: %d %s", r.Status, r.Raw)
 		}
+		// The landlord may change their mind: England's wizard again, and no nation part kept.
+		r = step(c, td["id"].(string), "jurisdiction", with(with(answers(), "jurisdiction", "England"), "nation", map[string]any{"depositPence": 1}))
+		if _, has := r.Body["contract"].(map[string]any)["nation"]; r.Status != http.StatusOK || has || r.Body["contract"].(map[string]any)["step"] != "contractType" {
+			t.Errorf("border back to England: %d %s", r.Status, r.Raw)
+		}
 
 		// England carries no nation part, and its steps refuse one.
 		london := newDraft(t, c, propertyAt(t, c, "12 Lavender Hill", "London", "SW11 5RW"))

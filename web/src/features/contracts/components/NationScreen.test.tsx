@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, screen, fireEvent } from '@testing-library/react'
+import { cleanup, screen, fireEvent, waitFor } from '@testing-library/react'
 import { apiError, mockApi, renderPage, reply } from '../../../test/utils'
 import ContractBuilderPage from '../routes/ContractBuilderPage'
 
@@ -75,5 +75,18 @@ describe('a draft in Wales', () => {
     expect(terms).toHaveValue('No children.')
     expect(put).toHaveBeenCalledWith('/api/contracts/{id}/nation', expect.objectContaining({
       body: expect.objectContaining({ nation: expect.objectContaining({ additionalTerms: 'No children.' }) }) }))
+  })
+
+  it("lets a border district's landlord change the country", async () => {
+    mockApi((path) => (path === '/api/contracts/catalogue' ? reply(200, catalogue)
+      : reply(200, { contract: { ...draft(), askJurisdiction: true, jurisdictionChoices: ['England', 'Wales'], property: { ...draft().property, postcode: 'CH5 1AB' } } })), landlord)
+    const { api } = await import('../../../lib/api')
+    const put = vi.spyOn(api, 'PUT').mockImplementation((async () => reply(200, { contract: { ...draft(), jurisdiction: 'England', nation: undefined } })) as never)
+    renderPage(<ContractBuilderPage />, { path: '/contract-builder', initialEntries: ['/contract-builder?view=draft&id=c1'] })
+    const where = await screen.findByLabelText('Where is the property?')
+    expect(where).toHaveValue('Wales')
+    fireEvent.change(where, { target: { value: 'England' } })
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/api/contracts/{id}/steps', expect.objectContaining({
+      body: expect.objectContaining({ step: 'jurisdiction', answers: expect.objectContaining({ jurisdiction: 'England' }) }) })))
   })
 })

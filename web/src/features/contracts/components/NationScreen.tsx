@@ -11,6 +11,7 @@ import { ButtonSpinner, Field, FormMessage, describedBy } from '../../../compone
 import { api, unwrap } from '../../../lib/api'
 import { errorFields, errorMessage } from '../../../lib/errors'
 import { storeContract } from '../api/mutations'
+import { useSaveStep } from '../api/saveStep'
 import { contractKey, type Contract, type ContractAnswers } from '../api/types'
 import { penceToPounds } from '../answers'
 
@@ -68,6 +69,7 @@ export function NationScreen({ contract, nation }: Props) {
   const [message, setMessage] = useState('')
   const [saved, setSaved] = useState('')
   const save = useSaveNation(contract.id)
+  const step = useSaveStep(contract.id)
 
   useEffect(() => {
     setA(contract.answers)
@@ -121,6 +123,15 @@ export function NationScreen({ contract, nation }: Props) {
         This property is in {nation.jurisdiction}, so the law of {nation.jurisdiction} applies: {nation.law}.
         {' '}The builder uses its words ({words.tenant}, {words.startDate}, {words.landlordNotice}) and checks every answer with its rules.
       </p>
+
+      {contract.askJurisdiction ? (
+        <Field id="cwn-jurisdiction" label="Where is the property?" hint={`Its postcode district (${contract.property.postcode}) crosses a border: choose the country the property itself is in.`}>
+          <select id="cwn-jurisdiction" value={contract.jurisdiction} disabled={step.isPending}
+            onChange={(e) => step.mutate({ step: 'jurisdiction', answers: { ...a, jurisdiction: e.target.value } }, { onError: (er) => setMessage(errorMessage(er)) })}>
+            {contract.jurisdictionChoices.map((j) => <option key={j} value={j}>{j}</option>)}
+          </select>
+        </Field>
+      ) : null}
 
       {!nation.canGenerate ? (
         <div className="cw-note cw-nation__missing" role="note" aria-labelledby="cw-nation-missing">
