@@ -118,6 +118,16 @@ var Scope = []string{
 	"You must still check the right to rent of every adult who will live in the property, yourself, before the tenancy starts (Home Office guidance: " + RightToRentGuidance + ").",
 }
 
+// notNeededIn is the nation of a property where no Right to Rent check is
+// needed (Scotland, Wales, Northern Ireland), "" where one may be.
+func notNeededIn(postcode string) string {
+	j, ask := tenancy.JurisdictionOf(postcode)
+	if n, nation := tenancy.NationOf(j); ask || !nation || n.RightToRent {
+		return ""
+	}
+	return j
+}
+
 // ScopeFor is Scope for a property with this postcode: Right to Rent
 // checks apply in England only (Immigration Act 2014, Part 3 Chapter 1,
 // brought into force for England), so for a property in Scotland, Wales or
@@ -125,9 +135,8 @@ var Scope = []string{
 // border district, or a postcode that cannot be placed, keeps England's
 // words: the check may be needed.
 func ScopeFor(postcode string) []string {
-	j, ask := tenancy.JurisdictionOf(postcode)
-	n, nation := tenancy.NationOf(j)
-	if ask || !nation || n.RightToRent {
+	j := notNeededIn(postcode)
+	if j == "" {
 		return Scope
 	}
 	return []string{Scope[0], Scope[1],

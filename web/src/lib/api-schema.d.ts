@@ -4531,6 +4531,8 @@ export interface components {
             /** Format: date-time */
             readyAt: string;
             report: components["schemas"]["AffordabilityReport"];
+            /** @description the nation (Scotland, Wales, Northern Ireland) of a property where no Right to Rent check is needed; absent in England or a border district */
+            rightToRentNotNeededIn?: string;
         };
         RenterView: {
             name: string;
