@@ -123,6 +123,21 @@ func TestNationDrafts(t *testing.T) {
 			t.Errorf("NI deposit over one month: %d %s", r.Status, r.Raw)
 		}
 
+		// Wales and Northern Ireland: no document either, each naming its own missing text and generator.
+		for id, want := range map[string][]string{
+			cf["id"].(string): {"sections 54A (children) and 54B (benefit claimants)", "https://www.gov.wales/landlords-housing-law-has-changed-renting-homes"},
+			bt["id"].(string): {"SR 2023/19", "https://www.housingrights.org.uk/landlords/preparing-rent/tenancy-agreement"},
+		} {
+			doc := c.Get("/api/contracts/" + id + "/document")
+			if doc.Status != http.StatusBadRequest || doc.ErrorCode() != "nation_text_missing" ||
+				!strings.Contains(doc.ErrorMessage(), want[0]) || !strings.Contains(doc.ErrorMessage(), want[1]) {
+				t.Errorf("document: %d %s", doc.Status, doc.Raw)
+			}
+			if pdf := c.Get("/api/contracts/" + id + "/pdf"); pdf.Status == http.StatusOK {
+				t.Errorf("a PDF without the prescribed text: %d", pdf.Status)
+			}
+		}
+
 		// A border district: the landlord chooses Scotland, and the draft
 		// follows Scotland's rules from then on.
 		td := newDraft(t, c, propertyAt(t, c, "4 Marygate", "Berwick-upon-Tweed", "TD15 1AA"))
