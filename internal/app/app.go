@@ -180,6 +180,9 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		if err := demo.SeedContract(ctx, authSvc, properties, a.Contracts, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo contract: %w", err)
 		}
+		if err := demo.SeedNations(ctx, authSvc, properties, a.Contracts, demoClock); err != nil {
+			return nil, fmt.Errorf("demo nations: %w", err)
+		}
 	}
 	cat, err := inventory.LoadCatalogue()
 	if err != nil {

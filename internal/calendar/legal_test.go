@@ -83,9 +83,15 @@ func TestLegalDateRulesWithRealDates(t *testing.T) {
 	if g := got(calendar.Tenancy{ID: "s1", Jurisdiction: "Scotland", StartDate: "2026-11-02", HasDeposit: true}); len(g) != 1 || g["deposit-protection-scotland"] != "2026-12-14" {
 		t.Errorf("Scotland: %v", g)
 	}
-	// Wales: the deposit rule only.
-	if g := got(calendar.Tenancy{ID: "w1", Jurisdiction: "Wales", StartDate: "2026-01-31", HasDeposit: true}); len(g) != 1 || g["deposit-protection"] != "2026-03-02" {
+	// Wales: the deposit rule and the written statement (14 days starting with the occupation date).
+	if g := got(calendar.Tenancy{ID: "w1", Jurisdiction: "Wales", StartDate: "2026-01-31", HasDeposit: true}); len(g) != 2 || g["deposit-protection"] != "2026-03-02" ||
+		g["written-statement-wales"] != "2026-02-13" {
 		t.Errorf("Wales: %v", g)
+	}
+	// Northern Ireland (issue 46): the information notice in 28 days, the deposit protected in 28.
+	if g := got(calendar.Tenancy{ID: "n1", Jurisdiction: "Northern Ireland", StartDate: "2026-12-07", DepositReceived: "2026-12-07", HasDeposit: true}); len(g) != 2 ||
+		g["information-notice-ni"] != "2027-01-04" || g["deposit-protection-ni"] != "2027-01-04" {
+		t.Errorf("Northern Ireland: %v", g)
 	}
 }
 

@@ -36,6 +36,9 @@ type Answers struct {
 	Parking          Parking      `json:"parking"`
 	AdditionalTerms  Additional   `json:"additionalTerms"`
 	Mortgage         string       `json:"mortgage"` // yes, no or empty
+	// Nation: the answers of an agreement in Scotland, Wales or Northern
+	// Ireland (nation.go); never kept for England.
+	Nation *NationAnswers `json:"nation,omitempty"`
 }
 
 type LandlordName struct {
@@ -175,6 +178,9 @@ func day(s string) (time.Time, bool) {
 // No or Skip answer leaves empty (spec: 'No' and skip store empty values).
 // Tenants with an e-mail already in the list are not added twice.
 func (a *Answers) normalise() {
+	if nationOf(*a) == nil {
+		a.Nation = nil
+	}
 	a.Landlord = LandlordName{clean(a.Landlord.First), clean(a.Landlord.Middle), clean(a.Landlord.Last), clean(a.Landlord.Company)}
 	a.ServiceAddress = a.ServiceAddress.normalised()
 	a.RoomLocation = clean(a.RoomLocation)

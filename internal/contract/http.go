@@ -4,6 +4,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/omnirent/omnirent/internal/httpx"
@@ -25,6 +26,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("GET /api/contracts/{id}", httpx.Handle(session.Require(h.get)))
 	mux.Handle("DELETE /api/contracts/{id}", httpx.Handle(session.Require(h.delete)))
 	mux.Handle("PUT /api/contracts/{id}/steps", httpx.Handle(session.Require(h.saveStep)))
+	mux.Handle("PUT /api/contracts/{id}/nation", httpx.Handle(session.Require(h.saveNation)))
 	mux.Handle("POST /api/contracts/{id}/back", httpx.Handle(session.Require(h.back)))
 	mux.Handle("POST /api/contracts/{id}/skip", httpx.Handle(session.Require(h.skip)))
 	mux.Handle("POST /api/contracts/{id}/duplicate", httpx.Handle(session.Require(h.duplicate)))
@@ -70,15 +72,21 @@ type contractJSON struct {
 	// says so in the words of its page, for the reader.
 	StartDatePassed bool   `json:"startDatePassed"`
 	Notice          string `json:"notice"`
+	// Nation: the rules of Scotland, Wales or Northern Ireland for a draft
+	// there (absent for England).
+	Nation *nationView `json:"nation,omitempty"`
 }
 
 func toJSON(r Record) contractJSON {
 	contractType := map[string]string{"whole": "Standard whole property", "room": "Room only within building"}[r.Answers.ContractType]
+	if n := nationOf(r.Answers); n != nil { // the nation's own name: "Standard occupation contract"
+		contractType = strings.ToUpper(n.Word("agreement")[:1]) + n.Word("agreement")[1:]
+	}
 	return contractJSON{ID: r.ID, Status: r.Status, PaymentStatus: r.PaymentStatus, PropertyID: r.PropertyID, Property: r.Property,
 		ContractType: contractType, Jurisdiction: r.Jurisdiction, AskJurisdiction: r.AskJurisdiction, JurisdictionChoices: nonNil(r.JurisdictionChoices), LibraryVersion: r.LibraryVersion,
 		Answers: answersFor(r), Step: r.Step, History: r.History, Steps: r.Steps, Duplicate: r.DuplicatedFrom != "", Mine: r.Mine,
 		Editable: r.Mine && r.Status == Draft, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, SentAt: r.SentAt,
-		DepositReceivedOn: mineOnly(r.Mine, r.DepositReceived), StartDatePassed: r.Notice != "", Notice: r.Notice}
+		DepositReceivedOn: mineOnly(r.Mine, r.DepositReceived), StartDatePassed: r.Notice != "", Notice: r.Notice, Nation: nationViewOf(r)}
 }
 
 // answersFor are the answers as the reader may see them: the landlord all

@@ -32,27 +32,23 @@ func drafts(t testing.TB, c *apptest.Client) int {
 }
 
 // Issue 25, "Jurisdiction": the jurisdiction comes from the property's
-// postcode. A property in Scotland is refused when it is chosen, with one
-// message and no draft left; the landlord cannot switch a fixed
-// jurisdiction to England; only a border district lets them choose, and
-// only between its countries; the document endpoint refuses a document for
-// a jurisdiction the postcode rules out. Before the fix the Edinburgh draft
-// was made (201), England was accepted for it and its document answered 200.
+// postcode. The landlord cannot switch a fixed jurisdiction to England; only
+// a border district lets them choose, and only between its countries; the
+// document endpoint refuses a document for a jurisdiction the postcode
+// rules out. Before the fix the Edinburgh draft was given an English
+// agreement. Since issue 46 a property in Scotland, Wales or Northern
+// Ireland gets a draft that follows its own nation's rules (nation_test.go).
 func TestJurisdictionComesFromThePostcode(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		c := e.SignedIn("lord@example.com", "Secret#123", "Landlord")
-		edinburgh := propertyAt(t, c, "1 Royal Mile", "Edinburgh", "EH1 2NG")
-		r := c.Post("/api/contracts", map[string]any{"propertyId": edinburgh})
-		want := "OmniRent can only build agreements for properties in England for now. This property's postcode (EH1 2NG) is in Scotland, where the law is different, and we will not produce a document that does not follow it."
-		if r.Status != http.StatusBadRequest || r.ErrorMessage() != want || r.ErrorCode() != "jurisdiction_not_offered" {
-			t.Fatalf("Edinburgh draft: %d %s", r.Status, r.Raw)
-		}
-		if n := drafts(t, c); n != 0 {
-			t.Fatalf("%d drafts left behind", n)
-		}
-		for _, pc := range []string{"CF10 1EP", "BT1 5GS"} {
-			if r := c.Post("/api/contracts", map[string]any{"propertyId": propertyAt(t, c, "2 Street", "Town", pc)}); r.Status != http.StatusBadRequest {
-				t.Errorf("%s draft: %d", pc, r.Status)
+		for pc, j := range map[string]string{"EH1 2NG": "Scotland", "CF10 1EP": "Wales", "BT1 5GS": "Northern Ireland"} {
+			d := newDraft(t, c, propertyAt(t, c, "2 Street", "Town", pc))
+			if d["jurisdiction"] != j || d["nation"] == nil {
+				t.Errorf("%s draft: %v %v", pc, d["jurisdiction"], d["nation"])
+			}
+			if r := step(c, d["id"].(string), "landlord", with(answers(), "jurisdiction", "England")); r.Status != http.StatusBadRequest ||
+				r.FieldError("jurisdiction") != "This property's postcode ("+pc+") is in "+j+", so the law of "+j+" applies to it: this answer cannot be changed." {
+				t.Errorf("%s as England: %d %s", pc, r.Status, r.Raw)
 			}
 		}
 
@@ -71,7 +67,7 @@ func TestJurisdictionComesFromThePostcode(t *testing.T) {
 		}
 
 		// A border district: nothing is filled in, and the landlord chooses
-		// between its two countries; England has a library, Wales not yet.
+		// between its two countries (choosing Wales: nation_test.go).
 		deeside := propertyAt(t, c, "3 Chester Road", "Deeside", "CH5 1AB")
 		b := newDraft(t, c, deeside)
 		if b["jurisdiction"] != "" || b["askJurisdiction"] != true || len(b["jurisdictionChoices"].([]any)) != 2 {
@@ -81,9 +77,6 @@ func TestJurisdictionComesFromThePostcode(t *testing.T) {
 		if r := step(c, bid, "jurisdiction", with(answers(), "jurisdiction", "Scotland")); r.Status != http.StatusBadRequest ||
 			r.FieldError("jurisdiction") != "The property's postcode district (CH5) lies in England and Wales: please choose one of them." {
 			t.Errorf("border as Scotland: %d %s", r.Status, r.Raw)
-		}
-		if r := step(c, bid, "jurisdiction", with(answers(), "jurisdiction", "Wales")); r.Status != http.StatusBadRequest || r.ErrorCode() != "jurisdiction_not_offered" {
-			t.Errorf("border as Wales: %d %s", r.Status, r.Raw)
 		}
 		finish(t, c, bid, answers())
 

@@ -102,6 +102,9 @@ func (s *Service) Create(ctx context.Context, a session.Actor, propertyID string
 		c.Answers.Jurisdiction = choices[0]
 	}
 	c.Jurisdiction = c.Answers.Jurisdiction
+	if nationOf(c.Answers) != nil {
+		c.Answers.Nation = &NationAnswers{RentPeriod: "monthly", Details: map[string]string{}}
+	}
 	err = s.db.Tx(ctx, func(tx db.Conn) error {
 		if err := insert(ctx, tx, c); err != nil {
 			return err
@@ -244,7 +247,7 @@ func (s *Service) place(ctx context.Context, id string) Property {
 func (s *Service) offered(p Property) error {
 	choices := tenancy.JurisdictionChoices(p.Postcode)
 	for _, j := range choices {
-		if s.libs.Offers(DocumentType, j) {
+		if _, nation := tenancy.NationOf(j); nation || s.libs.Offers(DocumentType, j) {
 			return nil
 		}
 	}
@@ -268,6 +271,9 @@ func (s *Service) lawful(a Answers, p Property) error {
 			msg = fmt.Sprintf(MsgJurisdictionFixed, p.Postcode, choices[0], choices[0])
 		}
 		return apperr.Fields(msg, map[string]string{"jurisdiction": msg}).WithKind(apperr.Invalid, "jurisdiction_not_allowed")
+	}
+	if n, ok := tenancy.NationOf(j); ok && !s.libs.Offers(DocumentType, j) {
+		return nationMissing(n)
 	}
 	if !s.libs.Offers(DocumentType, j) {
 		msg := fmt.Sprintf(MsgJurisdictionNotOffered, j)
@@ -332,7 +338,17 @@ func (s *Service) SaveStep(ctx context.Context, a session.Actor, id string, in S
 	in.Answers.normalise()
 	c, p, err := s.changeDraft(ctx, a, id, func(c *Contract, p Property) (bool, error) {
 		if err := s.lawful(in.Answers, p); err != nil {
-			return false, err
+			if in.Step != StepJurisdiction || apperr.CodeOf(err) != "nation_text_missing" {
+				return false, err
+			}
+			// A border district's landlord chose Scotland, Wales or
+			// Northern Ireland: the draft follows that nation's rules
+			// from now on (nation.go), and its page asks what they need.
+			c.Answers, c.Jurisdiction, c.LibraryVersion = in.Answers, in.Answers.Jurisdiction, ""
+			if c.Answers.Nation == nil {
+				c.Answers.Nation = &NationAnswers{}
+			}
+			return false, nil
 		}
 		lib := s.libraryFor(in.Answers)
 		if err := in.Answers.checkStep(in.Step, lib); err != nil {

@@ -37,7 +37,9 @@ func TestDemoAccountsSignInAndTheLandlordHasOnePublishedProperty(t *testing.T) {
 			props := c.Get("/api/properties").Body["properties"].([]any)
 			want := 0
 			if a.Email == demo.Accounts[0].Email {
-				want = 3 // the home (let), the listing (published, with photos), the draft (the documents journey's)
+				// the home (let), the listing (published, with photos), the draft (the documents journey's),
+				// and a property in Edinburgh, Cardiff and Belfast (issue 46)
+				want = 3 + len(demo.NationAddresses)
 			}
 			if len(props) != want {
 				t.Fatalf("%s has %d properties, want %d", a.Email, len(props), want)
@@ -100,6 +102,9 @@ func TestDemoListingIsNotTheTenantsHome(t *testing.T) {
 		// Everything else the demo seeds is on the home.
 		on := map[string][]any{}
 		for _, c := range lord.Get("/api/contracts?view=all").Body["contracts"].([]any) {
+			if c.(map[string]any)["jurisdiction"] != "England" {
+				continue // the nations' drafts are on their own properties (TestDemoLandlordHasADraftInEachNation)
+			}
 			on["agreement"] = append(on["agreement"], c.(map[string]any)["propertyId"])
 		}
 		for _, r := range lord.Get("/api/inventory/reports?view=draft").Body["reports"].([]any) {
@@ -134,7 +139,12 @@ func TestDemoLandlordHasAFinishedDraftAgreement(t *testing.T) {
 		if r := c.Post("/api/auth/login", map[string]any{"email": demo.Accounts[0].Email, "password": demo.Accounts[0].Password}); r.Status != http.StatusOK {
 			t.Fatal(r.Raw)
 		}
-		list := c.Get("/api/contracts?view=draft").Body["contracts"].([]any)
+		var list []any
+		for _, d := range c.Get("/api/contracts?view=draft").Body["contracts"].([]any) {
+			if d.(map[string]any)["jurisdiction"] == "England" {
+				list = append(list, d)
+			}
+		}
 		if len(list) != 1 || list[0].(map[string]any)["step"] != "finished" {
 			t.Fatalf("demo drafts: %v", list)
 		}
@@ -193,6 +203,11 @@ func TestDemoLandlordsHomeAndListingHoldValidCertificates(t *testing.T) {
 			want := 3 // the home's and the listing's gas safety, EICR and EPC
 			if p["address"].(map[string]any)["addrFirstLine"] == demo.DraftAddress.FirstLine {
 				want = 0
+			}
+			for _, a := range demo.NationAddresses { // the nations' drafts' properties (issue 46) hold none
+				if p["address"].(map[string]any)["addrFirstLine"] == a.FirstLine {
+					want = 0
+				}
 			}
 			if held != want {
 				t.Fatalf("%v: %d valid certificates, want %d: %s", p["address"], held, want, page.Raw)
@@ -370,6 +385,50 @@ func TestDemoTenantsHomeHasRepairs(t *testing.T) {
 		}
 		if l := lord.Get("/api/repairs"); len(l.Body["repairs"].([]any)) != len(items) {
 			t.Fatalf("the landlord sees %s", l.Raw)
+		}
+	})
+}
+
+// Issue 46: the demo landlord has a property in Edinburgh, Cardiff and
+// Belfast, each with a draft that follows its nation's rules and that they
+// can open; the demo home stays first in the property list.
+func TestDemoLandlordHasADraftInEachNation(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apptest.Start(t, d, func(c *config.Config) { c.SeedDemo = true })
+		c := e.NewClient()
+		if r := c.Post("/api/auth/login", map[string]any{"email": demo.Accounts[0].Email, "password": demo.Accounts[0].Password}); r.Status != http.StatusOK {
+			t.Fatal(r.Raw)
+		}
+		// The nations' properties are dated before the others: last in the list.
+		props := c.Get("/api/properties").Body["properties"].([]any)
+		for i, p := range props {
+			line := p.(map[string]any)["address"].(map[string]any)["addrFirstLine"]
+			nation := false
+			for _, a := range demo.NationAddresses {
+				nation = nation || a.FirstLine == line
+			}
+			if nation != (i >= len(props)-len(demo.NationAddresses)) {
+				t.Errorf("property %d of %d is %v", i, len(props), line)
+			}
+		}
+		seen := map[string]bool{}
+		for _, x := range c.Get("/api/contracts?view=draft").Body["contracts"].([]any) {
+			d := x.(map[string]any)
+			j, _ := d["jurisdiction"].(string)
+			if j == "England" {
+				continue
+			}
+			seen[j] = true
+			one := c.Get("/api/contracts/" + d["id"].(string))
+			n, ok := one.Body["contract"].(map[string]any)["nation"].(map[string]any)
+			if one.Status != http.StatusOK || !ok || n["jurisdiction"] != j || len(n["deadlines"].([]any)) == 0 {
+				t.Errorf("%s draft: %d %s", j, one.Status, one.Raw)
+			}
+		}
+		for _, j := range []string{"Scotland", "Wales", "Northern Ireland"} {
+			if !seen[j] {
+				t.Errorf("no demo draft in %s", j)
+			}
 		}
 	})
 }

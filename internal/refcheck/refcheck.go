@@ -117,3 +117,30 @@ var Scope = []string{
 	"Right to Rent: not checked. What the renter says about their Right to Rent documents, pets, smoking and previous property manager is their own declaration and was not verified.",
 	"You must still check the right to rent of every adult who will live in the property, yourself, before the tenancy starts (Home Office guidance: " + RightToRentGuidance + ").",
 }
+
+// notNeededIn is the nation of a property where no Right to Rent check is
+// needed (Scotland, Wales, Northern Ireland), "" where one may be.
+func notNeededIn(postcode string) string {
+	j, ask := tenancy.JurisdictionOf(postcode)
+	if n, nation := tenancy.NationOf(j); ask || !nation || n.RightToRent {
+		return ""
+	}
+	return j
+}
+
+// ScopeFor is Scope for a property with this postcode: Right to Rent
+// checks apply in England only (Immigration Act 2014, Part 3 Chapter 1,
+// brought into force for England), so for a property in Scotland, Wales or
+// Northern Ireland the report says none is needed there (issue 46). A
+// border district, or a postcode that cannot be placed, keeps England's
+// words: the check may be needed.
+func ScopeFor(postcode string) []string {
+	j := notNeededIn(postcode)
+	if j == "" {
+		return Scope
+	}
+	return []string{Scope[0], Scope[1],
+		"Right to Rent: not checked. What the renter says about their pets, smoking and previous property manager is their own declaration and was not verified.",
+		"Right to Rent checks apply in England only. This property is in " + j + ", so the law there does not require one (Immigration Act 2014, sections 20 to 37, in force for England only; Home Office guidance: " + RightToRentGuidance + ").",
+	}
+}

@@ -165,6 +165,9 @@ type LandlordReport struct {
 	RentPence int64                `json:"rentPence"`
 	ReadyAt   time.Time            `json:"readyAt"`
 	Report    affordability.Report `json:"report"`
+	// RightToRentNotNeededIn names the nation a property outside England is
+	// in, where no Right to Rent check is needed (ScopeFor); "" otherwise.
+	RightToRentNotNeededIn string `json:"rightToRentNotNeededIn,omitempty"`
 }
 
 // Report returns a finished report of one of the landlord's own checks.
@@ -174,6 +177,7 @@ func (s *Service) Report(ctx context.Context, a session.Actor, checkID, renterID
 		return LandlordReport{}, err
 	}
 	out.Property, err = s.place(ctx, propertyID)
+	out.RightToRentNotNeededIn = notNeededIn(out.Property.Postcode)
 	return out, err
 }
 

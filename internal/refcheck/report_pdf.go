@@ -97,7 +97,7 @@ func ReportPDF(lr LandlordReport) ([]byte, error) {
 	}
 	// What was checked and how, and what the landlord must still do (issue 25).
 	d.Heading(ScopeTitle, 12, brand)
-	for _, line := range Scope {
+	for _, line := range ScopeFor(lr.Property.Postcode) {
 		d.Paragraph(line, 9.5)
 	}
 	d.Y += 8

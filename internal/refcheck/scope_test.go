@@ -114,3 +114,25 @@ func TestDependentsAreNeitherAskedNorRated(t *testing.T) {
 		}
 	}
 }
+
+// Issue 46: Right to Rent checks apply in England only. The report of a
+// check for a property in Scotland, Wales or Northern Ireland says so and
+// does not tell the landlord to make one; a border district keeps
+// England's words.
+func TestReportScopeFollowsTheNation(t *testing.T) {
+	for pc, want := range map[string]string{
+		"EH1 2NG":  "This property is in Scotland, so the law there does not require one",
+		"CF10 1EP": "This property is in Wales, so the law there does not require one",
+		"BT1 5GS":  "This property is in Northern Ireland, so the law there does not require one",
+		"SW11 5RW": "You must still check the right to rent of every adult",
+		"TD15 1AA": "You must still check the right to rent of every adult",
+	} {
+		got := strings.Join(refcheck.ScopeFor(pc), " ")
+		if !strings.Contains(got, want) {
+			t.Errorf("%s: %s", pc, got)
+		}
+		if strings.Contains(want, "does not require") && strings.Contains(got, "You must still check") {
+			t.Errorf("%s: still asks for a Right to Rent check", pc)
+		}
+	}
+}

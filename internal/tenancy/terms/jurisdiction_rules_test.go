@@ -233,3 +233,45 @@ func TestGroundWithItsNoticeIsNotNoFault(t *testing.T) {
 	}
 	expectAgreementRule(t, MustLoad(), "section-21", "a no-fault ending", caught, lawful, true)
 }
+
+// Issue 46: the rules of the nations' own agreements. Wales's children and
+// benefit-claimant terms hold from 1 June 2026 (sections 54A and 54B);
+// Scotland forbids any premium and rent reviews more often than the Act
+// allows; Northern Ireland forbids a rent increase within 12 months and a
+// charge for the information notice or rent book. None is England's, and
+// listings keep their own rules.
+func TestNationAgreementRules(t *testing.T) {
+	c := MustLoad()
+	june := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		j, text string
+		on      time.Time
+		u       Use
+		want    string
+		has     bool
+	}{
+		{"Wales", "No children may live at the property.", june, Agreement, "wales-children", true},
+		{"Wales", "No children may live at the property.", june.AddDate(0, 0, -1), Agreement, "wales-children", false},
+		{"Wales", "No children may live at the property.", june, Listing, "wales-children", false},
+		{"Wales", "No DSS or housing benefit.", june, Agreement, "wales-benefits", true},
+		{"England", "No DSS or housing benefit.", june, Agreement, "wales-benefits", false},
+		{"Scotland", "An administration fee of £100 is payable.", day, Agreement, "scotland-premium", true},
+		{"England", "An administration fee of £100 is payable.", day, Agreement, "scotland-premium", false},
+		{"Scotland", "The rent will be reviewed every six months.", day, Agreement, "scotland-rent-review", true},
+		{"Northern Ireland", "The rent will go up after the first six months.", day, Agreement, "ni-rent-increase", true},
+		{"Northern Ireland", "The rent will go up after the first six months.", time.Date(2025, 3, 31, 0, 0, 0, 0, time.UTC), Agreement, "ni-rent-increase", false},
+		{"Northern Ireland", "The rent may go up once a year with three months' written notice.", day, Agreement, "ni-rent-increase", false},
+		{"Northern Ireland", "A £25 fee is charged for the rent book.", day, Agreement, "ni-notice-charge", true},
+		{"Northern Ireland", "The rent book is given free of charge.", day, Agreement, "ni-notice-charge", false},
+	} {
+		ids := ruleIDs(c, tc.text, tc.j, tc.on, tc.u)
+		if slices.Contains(ids, tc.want) != tc.has {
+			t.Errorf("%s %s %q on %s: %v (want %s: %v)", tc.j, tc.u, tc.text, tc.on.Format(time.DateOnly), ids, tc.want, tc.has)
+		}
+	}
+	for _, f := range c.CheckIn("No children may live at the property.", "Wales", june, Agreement) {
+		if f.Rule == "wales-children" && (!f.MustChange || !strings.Contains(f.Statute, "section 54A")) {
+			t.Errorf("wales-children: %+v", f)
+		}
+	}
+}

@@ -14,7 +14,9 @@ import (
 func TestOutrightProhibitionsMustChange(t *testing.T) {
 	c := MustLoad()
 	must := []string{"fixed-term", "section-21", "children", "benefits", "prohibited-fees", "rent-in-advance", "deposit-cap", "rental-bidding",
-		"scotland-fixed-term", "scotland-short-assured", "wales-assured-shorthold"}
+		"scotland-fixed-term", "scotland-short-assured", "wales-assured-shorthold",
+		// Issue 46: the nations' own agreement rules, each an outright prohibition there.
+		"wales-children", "wales-benefits", "scotland-premium", "scotland-rent-review", "ni-rent-increase", "ni-notice-charge"}
 	judgement := []string{"rent-review", "pets", "tenant-notice", "repairs", "entry", "deposit-forfeit"}
 	for _, r := range c.rules {
 		switch {

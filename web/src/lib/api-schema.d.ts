@@ -1505,6 +1505,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contracts/{id}/nation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Answer a Scottish, Welsh or Northern Ireland agreement
+         * @description Stores the answers of a draft for a property in Scotland, Wales or Northern Ireland and checks them with that nation's rules (data, with each rule's source): required details, the deposit cap and schemes, holding deposits, the first rent increase and the term checker. The answers are kept even when a rule refuses them (400, field messages in error.fields). 409 for an agreement that follows the law of England.
+         */
+        put: operations["saveContractNation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contracts/{id}/back": {
         parameters: {
             query?: never;
@@ -3871,6 +3893,105 @@ export interface components {
                 text?: components["schemas"]["RichText"];
             };
             mortgage?: string;
+            nation?: components["schemas"]["ContractNationAnswers"];
+        };
+        /** @description The answers of an agreement in Scotland, Wales or Northern Ireland (never kept for England). Money in integer pence; dates YYYY-MM-DD. */
+        ContractNationAnswers: {
+            /** @description the nation's required details by key */
+            details?: {
+                [key: string]: string;
+            };
+            startDate?: string;
+            rentPence?: number;
+            /** @enum {string} */
+            rentPeriod?: "weekly" | "monthly";
+            depositPence?: number;
+            scheme?: string;
+            holdingPence?: number;
+            /** @description the planned first rent increase, empty for none */
+            firstIncrease?: string;
+            additionalTerms?: string;
+        };
+        ContractNationSourced: {
+            statute?: string;
+            source?: string;
+            /** @enum {string} */
+            confidence?: "H" | "M" | "L";
+        };
+        /** @description A nation's rules for a draft there (data with sources), its deadlines, and whether its document can be made. */
+        ContractNation: {
+            jurisdiction: string;
+            regime: string;
+            law: string;
+            source: string;
+            effectiveFrom?: string;
+            reviewedOn?: string;
+            confidence?: string;
+            vocabulary: {
+                agreement: string;
+                document: string;
+                tenant: string;
+                tenants: string;
+                startDate: string;
+                landlordNotice: string;
+            };
+            requiredDetails: (components["schemas"]["ContractNationSourced"] & {
+                key: string;
+                label: string;
+                help: string;
+                pendingAllowed: boolean;
+                required: boolean;
+            })[];
+            deposit: components["schemas"]["ContractNationSourced"] & {
+                schemes: string[];
+                custodialOnly: boolean;
+                warnAboveWeeks?: number;
+            };
+            holdingDeposit: components["schemas"]["ContractNationSourced"] & {
+                allowed: boolean;
+                maxWeeks?: number;
+            };
+            prohibitedPayments: components["schemas"]["ContractNationSourced"] & {
+                text: string;
+            };
+            deadlines: (components["schemas"]["ContractNationSourced"] & {
+                id: string;
+                title: string;
+                day: string;
+                /** @description Thu 17 Dec 2026 */
+                when: string;
+            })[];
+            rentIncrease: components["schemas"]["ContractNationSourced"] & {
+                firstNotBeforeMonths: number;
+                minMonthsBetween: number;
+                noticeMonths: number;
+            };
+            /** @description Right to Rent checks apply (England only) */
+            rightToRent: boolean;
+            generator: {
+                name: string;
+                url: string;
+            };
+            statutoryText: components["schemas"]["ContractNationPassage"][];
+            missing: components["schemas"]["ContractNationPassage"][];
+            /** @description the most the deposit can be for the rent given, written out; empty where the law sets no cap */
+            depositCap: string;
+            /** @description a warning (not a refusal) for a deposit above the nation's advisory limit where its law sets no cap; empty otherwise */
+            depositWarning?: string;
+            canGenerate: boolean;
+            /** @description why the document is not made, naming the missing parts and the government's generator; empty when it can be */
+            refusal: string;
+            /** @description the earliest first rent increase, Thu 17 Dec 2026; empty before a start date */
+            firstRentIncrease: string;
+        };
+        ContractNationPassage: {
+            id: string;
+            title: string;
+            instrument: string;
+            source: string;
+            version: string;
+            /** @enum {string} */
+            status: "present" | "missing";
         };
         Contract: {
             id: string;
@@ -3914,6 +4035,7 @@ export interface components {
             startDatePassed: boolean;
             /** @description why it cannot be signed now, for the reader, in the words of its signing page (the landlord's: withdraw it to change the start date); empty otherwise */
             notice: string;
+            nation?: components["schemas"]["ContractNation"];
         };
         ContractResponse: {
             contract: components["schemas"]["Contract"];
@@ -5014,6 +5136,8 @@ export interface components {
             /** Format: date-time */
             readyAt: string;
             report: components["schemas"]["AffordabilityReport"];
+            /** @description the nation (Scotland, Wales, Northern Ireland) of a property where no Right to Rent check is needed; absent in England or a border district */
+            rightToRentNotNeededIn?: string;
         };
         RenterView: {
             name: string;
@@ -8504,6 +8628,37 @@ export interface operations {
                     step: components["schemas"]["ContractStep"];
                     answers: components["schemas"]["ContractAnswers"];
                 };
+            };
+        };
+        responses: {
+            /** @description saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    saveContractNation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContractAnswers"];
             };
         };
         responses: {

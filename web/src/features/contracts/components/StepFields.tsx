@@ -191,7 +191,7 @@ export function StepFields({ step, ...p }: StepProps & { step: ContractStep }) {
             value={a.jurisdiction} error={errors.jurisdiction}
             options={(place?.choices ?? catalogue?.jurisdictions ?? []).map((j) => [j, j])}
             onChange={(v) => set({ jurisdiction: v })} />
-          <Note>Choose the country the property itself is in. OmniRent builds agreements for properties in England only for now.</Note>
+          <Note>Choose the country the property itself is in. For Scotland, Wales or Northern Ireland the builder follows that nation's law, words and deadlines.</Note>
         </>
       )
     case 'contractType':

@@ -19,6 +19,7 @@ import { SideMenu, type BuilderView } from '../components/SideMenu'
 import { SignScreen } from '../components/SignScreen'
 import { StartScreen } from '../components/StartScreen'
 import { Wizard } from '../components/Wizard'
+import { NationScreen } from '../components/NationScreen'
 import '../../../app/shell/pages.css'
 import '../contracts.css'
 
@@ -38,7 +39,9 @@ export default function ContractBuilderPage() {
   const catalogue = useContractCatalogue()
   const c = contract.data
   const inWizard = !!c && c.editable && c.step !== 'finished' && !preview
-  const doc = useContractDocument(c && !inWizard ? c.id : null)
+  // A draft in Scotland, Wales or Northern Ireland follows its nation's page (issue 46).
+  const inNation = !!c?.nation && c.editable
+  const doc = useContractDocument(c && !inWizard && !inNation ? c.id : null)
   const back = useStepBack(c?.id ?? '')
 
   const go = (next: Record<string, string>) => setParams(next)
@@ -48,6 +51,7 @@ export default function ContractBuilderPage() {
   if (id) {
     if (contract.isPending) main = <div className="page-loading"><Spinner /></div>
     else if (contract.isError) main = <FormMessage kind="error">{errorMessage(contract.error)}</FormMessage>
+    else if (c && c.nation && inNation) main = <NationScreen contract={c} nation={c.nation} />
     else if (c && inWizard) main = <Wizard contract={c} catalogue={catalogue.data} onPreview={() => go({ view, id: c.id, mode: 'preview' })} />
     else if (c && mode === 'sign') main = <SignScreen contractId={c.id} onBack={() => go({ view, id: c.id })} onDone={(completed) => go({ view: completed ? 'completed' : 'awaiting' })} />
     else if (c) main = <Preview contractId={c.id} onSign={() => go({ view, id: c.id, mode: 'sign' })} onEditAnswers={c.editable ? () => (c.step === 'finished' ? back.mutate(undefined, { onSuccess: () => go({ view, id: c.id }) }) : go({ view, id: c.id })) : undefined} />
@@ -68,7 +72,7 @@ export default function ContractBuilderPage() {
   return (
     <ToastProvider>
       <div className="cw-layout">
-        <SideMenu view={view} landlord={landlord} onView={(v) => go({ view: v })} document={!inWizard && mode !== 'sign' ? doc.data?.document : undefined} />
+        <SideMenu view={view} landlord={landlord} onView={(v) => go({ view: v })} document={!inWizard && !inNation && mode !== 'sign' ? doc.data?.document : undefined} />
         <div className="cw-main">{main}</div>
       </div>
     </ToastProvider>

@@ -38,6 +38,8 @@ type Props = {
   rentPence?: number
   /** Level of the section headings: 2 under the page's h1, 3 under an h2. */
   level?: 2 | 3
+  /** The nation of a property outside England, where no Right to Rent check is needed. */
+  rightToRentNotNeededIn?: string
 }
 
 export function RatingBadge({ rating }: { rating: Rating }) {
@@ -50,7 +52,7 @@ export function RatingBadge({ rating }: { rating: Rating }) {
   )
 }
 
-export function ReportBody({ report: r, audience, rentPence, level = 2 }: Props) {
+export function ReportBody({ report: r, audience, rentPence, level = 2, rightToRentNotNeededIn }: Props) {
   const H: 'h2' | 'h3' = level === 2 ? 'h2' : 'h3'
   const landlord = audience === 'landlord'
   const d = r.declaration
@@ -192,7 +194,7 @@ export function ReportBody({ report: r, audience, rentPence, level = 2 }: Props)
         </dl>
       </section>
 
-      {landlord ? <CheckScope headingLevel={3} /> : null}
+      {landlord ? <CheckScope headingLevel={3} notNeededIn={rightToRentNotNeededIn} /> : null}
 
       <p className="report__note">
         {landlord ? (

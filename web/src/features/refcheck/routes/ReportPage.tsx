@@ -81,7 +81,7 @@ function Loaded({ data }: { data: LandlordReport }) {
           </button>
         </div>
       </header>
-      <ReportBody report={data.report} audience="landlord" rentPence={data.rentPence} />
+      <ReportBody report={data.report} audience="landlord" rentPence={data.rentPence} rightToRentNotNeededIn={data.rightToRentNotNeededIn} />
     </>
   )
 }
