@@ -5,7 +5,8 @@
 // tenant confirms the visit and receives the written access notice; the
 // contractor records arrival, adds a photo of the work, marks it done and
 // sends the invoice (a wrong file refused); the invoice is the repair's
-// cost in the landlord's wallet, linked back to the repair.
+// cost in the landlord's wallet, linked back to the repair; the tenant
+// confirms it is fixed, and the repair's sealed history verifies.
 import { expect, test, type Page } from '@playwright/test'
 import { baseURL, checkPage, demo, isPhone, mailbox, sameOrigin, signInViaApi, uniqueEmail } from '../support/helpers'
 import { makePhotos } from '../support/photos'
@@ -189,5 +190,21 @@ test('a landlord sends a repair to a contractor, who books, does and invoices it
   await expect(page.getByText('Maintenance and repairs costs').first()).toBeVisible()
   await expect(page.getByRole('link', { name: 'Repair: Bathroom and WC (Bathroom)' })).toHaveAttribute('href', `/maintenance/${repairId}`)
   await checkPage(page, testInfo, 'wallet-repair-invoice')
+
+  // The tenant confirms it is fixed; the history, sealed as a PDF, is
+  // genuine on /verify and tells the whole story.
+  await tenant.goto(`/maintenance/${repairId}`)
+  await tenant.getByRole('radio', { name: 'Confirm it is fixed' }).check()
+  await tenant.getByRole('button', { name: 'Confirm it is fixed' }).click()
+  await expect(tenant.locator('.rp-meta')).toContainText('Fixed (confirmed)')
+  const download = tenant.waitForEvent('download')
+  await tenant.getByRole('link', { name: 'Download the history (PDF)' }).click()
+  const pdfPath = testInfo.outputPath('history.pdf')
+  await (await download).saveAs(pdfPath)
+  await tenant.goto('/verify')
+  await tenant.locator('#verify-file').setInputFiles(pdfPath)
+  await tenant.getByRole('button', { name: 'Check the PDF' }).click()
+  await expect(tenant.getByRole('heading', { name: 'This is a genuine, unaltered document' })).toBeVisible({ timeout: 15_000 })
+  await checkPage(tenant, testInfo, 'verify-repair-after-visit')
   await tenantCtx.close()
 })

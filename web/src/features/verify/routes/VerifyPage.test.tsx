@@ -44,7 +44,7 @@ describe('VerifyPage', () => {
     expect(signers).toHaveLength(2)
     expect(signers[0]).toHaveTextContent('Landlord')
     expect(signers[0]).toHaveTextContent('Lara Lord')
-    expect(signers[0]).toHaveTextContent(/Signed 21\/11\/2026, \d\d:\d\d \(drawn\)/)
+    expect(signers[0]).toHaveTextContent('Signed 21/11/2026 10:00 GMT (drawn)')
     expect(signers[1]).toHaveTextContent('Tom Tenant')
     expect(signers[1]).toHaveTextContent('(typed)')
   })

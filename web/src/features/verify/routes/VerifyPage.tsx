@@ -9,6 +9,7 @@ import { ButtonSpinner, describedBy, Field, FormMessage } from '../../../compone
 import { errorMessage } from '../../../lib/errors'
 import { useVerifyFile, type Verification } from '../api/verifyFile'
 import { useVerifyHash } from '../api/verifyHash'
+import { ukDateTime } from '../../../lib/ukDay'
 import '../verify.css'
 
 // ---- Exact texts (spec) ----
@@ -23,11 +24,10 @@ export const ENTER_HASH = 'Please enter the document hash'
 
 const METHODS: Record<string, string> = { draw: 'drawn', type: 'typed', upload: 'uploaded' }
 
+// Times in UK time with the zone named (ukDateTime), whatever the
+// browser's time zone: the audit page's times are the server's UK ones.
 function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  return d.toLocaleString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+  return iso ? ukDateTime(iso) : ''
 }
 
 export default function VerifyPage() {
