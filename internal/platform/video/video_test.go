@@ -8,78 +8,22 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/omnirent/omnirent/internal/platform/video/videotest"
 )
 
-// bx is a box: its size, its type, its payload.
-func bx(typ string, payload ...[]byte) []byte {
-	p := bytes.Join(payload, nil)
-	out := binary.BigEndian.AppendUint32(nil, uint32(8+len(p)))
-	return append(append(out, typ...), p...)
-}
+var (
+	bx       = videotest.Box
+	qtMeta   = videotest.QuickTimeMeta
+	samples  = videotest.Samples
+	created  = videotest.Created
+	location = videotest.Location
+)
 
 func u32(v uint32) []byte { return binary.BigEndian.AppendUint32(nil, v) }
-func u64(v uint64) []byte { return binary.BigEndian.AppendUint64(nil, v) }
 
-// created is the mvhd creation time of the test videos.
-var created = time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
-
-func mvhd(scale, dur uint32) []byte {
-	secs := uint32(created.Sub(epoch1904) / time.Second)
-	return bx("mvhd", u32(0), u32(secs), u32(secs), u32(scale), u32(dur), make([]byte, 80))
-}
-
-const location = "+51.5072-000.1276+011.000/"
-
-// udta is an MP4's user data with the phone's location (©xyz) and model.
-func udta() []byte {
-	return bx("udta", bx("\xa9xyz", u32(uint32(len(location))<<16|0x15c7), []byte(location)), bx("\xa9mak", []byte("Apple")))
-}
-
-// qtMeta is a MOV's metadata: keys and values, the location among them.
-func qtMeta(date string) []byte {
-	key := func(s string) []byte { return append(append(u32(uint32(8+len(s))), "mdta"...), s...) }
-	item := func(i uint32, v string) []byte {
-		return append(append(u32(uint32(8+16+len(v))), u32(i)...), bx("data", u32(1), u32(0), []byte(v))...)
-	}
-	return bx("meta",
-		bx("hdlr", u32(0), u32(0), []byte("mdta"), make([]byte, 13)),
-		bx("keys", u32(0), u32(3), key("com.apple.quicktime.location.ISO6709"), key("com.apple.quicktime.make"), key("com.apple.quicktime.creationdate")),
-		bx("ilst", item(1, location), item(2, "Apple"), item(3, date)))
-}
-
-var samples = [][]byte{[]byte("FRAME-ONE-bytes"), []byte("FRAME-TWO-more-bytes"), []byte("FRAME-THREE")}
-
-// file builds a video: ftyp, then moov and mdat in the order asked, with a
-// chunk offset per sample pointing at it (stco, or co64 when wide).
 func file(brand string, moovFirst, wide bool, scale, dur uint32, extra ...[]byte) []byte {
-	mdatBody := bytes.Join(samples, nil)
-	ftyp := bx("ftyp", []byte(brand), u32(0), []byte(brand), []byte("isom"))
-	mk := func(mdatAt int) []byte {
-		var offs []byte
-		at := mdatAt + 8
-		for _, s := range samples {
-			if wide {
-				offs = append(offs, u64(uint64(at))...)
-			} else {
-				offs = append(offs, u32(uint32(at))...)
-			}
-			at += len(s)
-		}
-		co := bx("stco", u32(0), u32(uint32(len(samples))), offs)
-		if wide {
-			co = bx("co64", u32(0), u32(uint32(len(samples))), offs)
-		}
-		stbl := bx("stbl", bx("stsd", u32(0), u32(0)), co)
-		trak := bx("trak", bx("tkhd", u32(0), make([]byte, 80)), bx("mdia", bx("mdhd", u32(0), make([]byte, 20)), bx("minf", stbl)), udta(), qtMeta("2026-12-01T10:15:30+0000"))
-		return bx("moov", append(append([]byte{}, mvhd(scale, dur)...), append(trak, append(udta(), bytes.Join(extra, nil)...)...)...))
-	}
-	mdat := bx("mdat", mdatBody)
-	if moovFirst {
-		moov := mk(0)
-		moov = mk(len(ftyp) + len(moov))
-		return bytes.Join([][]byte{ftyp, moov, mdat}, nil)
-	}
-	return bytes.Join([][]byte{ftyp, mdat, mk(len(ftyp))}, nil)
+	return videotest.File(videotest.Options{Brand: brand, MoovFirst: moovFirst, Wide: wide, Scale: scale, Duration: dur, Extra: extra})
 }
 
 // offsets are the chunk offsets of a cleaned file.
