@@ -6239,7 +6239,7 @@ export interface components {
             role: components["schemas"]["RepairRole"];
             name: string;
             /** @enum {string} */
-            kind: "reported" | "logged" | "status" | "message" | "notice" | "vulnerability" | "photo" | "original" | "alert" | "remedial" | "job" | "appointment" | "access_notice";
+            kind: "reported" | "logged" | "status" | "message" | "notice" | "vulnerability" | "photo" | "video" | "original" | "alert" | "remedial" | "job" | "appointment" | "access_notice";
             from: string;
             to: string;
             text: string;
