@@ -103,3 +103,39 @@ test('a tenant reports a leak, the landlord triages it and writes, the tenant se
   await expect(mine).toContainText('Triaged')
   await checkPage(page, testInfo, 'repairs-tenant-list')
 })
+
+// A report made in Scotland before St Andrew's Day: the landlord logs the
+// tenant's e-mail about mould with the moment they read it (Friday 27
+// November 2026, 16:00). Scotland's damp and mould rules (from 6 October
+// 2026) give 10 working days to have it investigated, counted on
+// Scotland's bank holidays: Monday 30 November is one, so the day is
+// Monday 14 December, not Friday 11 December as England's calendar would
+// give. Both the label and the bank holiday it passed over are shown.
+test('a Scottish damp report logged by the landlord counts 10 working days over St Andrew\'s Day', async ({ page }, testInfo) => {
+  test.setTimeout(120_000)
+  const tag = `${testInfo.project.name}-${Date.now().toString(36)}`
+  await signInViaApi(page, demo.landlord.email, demo.landlord.password)
+  await page.goto('/maintenance/report')
+  await expect(page.getByRole('heading', { name: 'Log a repair', level: 1 })).toBeVisible()
+  const property = page.getByLabel('Property', { exact: true })
+  await property.selectOption({ label: (await property.locator('option', { hasText: 'Edinburgh' }).first().textContent())! })
+  await page.getByLabel('When you were told (UK time)').fill('2026-11-27T16:00')
+  await page.getByLabel('How', { exact: true }).selectOption({ label: 'an e-mail' })
+  await page.getByLabel('The original message or a note of the call').fill(`From the tenant: black mould behind the bedroom wardrobe (${tag}).`)
+  await page.getByLabel('What is the problem about?').selectOption({ label: 'Damp and mould' })
+  await page.getByRole('group', { name: 'Where is the damp or mould?' }).getByRole('radio', { name: 'In one room' }).check()
+  await page.getByRole('group', { name: 'How large is the affected area?' }).getByRole('radio', { name: 'Larger than a sheet of A4 paper' }).check()
+  await page.getByRole('group', { name: /Is anyone's health affected/ }).getByRole('radio', { name: 'No', exact: true }).check()
+  await page.getByLabel('Room or part of the home').selectOption('Bedroom')
+  await page.getByLabel('Describe the problem').fill(`Black mould on the wall behind the wardrobe, spreading (${tag}).`)
+  await page.getByRole('button', { name: /Log the repair|Send the report/ }).click()
+
+  await expect(page).toHaveURL(/\/maintenance\/[^/]+$/)
+  const clock = page.getByRole('region', { name: 'Deadlines' })
+  const investigate = clock.locator('li').filter({ hasText: 'Investigate by' })
+  await expect(investigate.locator('.rp-clock__label strong')).toHaveText('Investigate by Mon 14 Dec 2026')
+  await expect(investigate).toContainText('10 working days')
+  await expect(investigate).toContainText("St Andrew's Day (Mon 30 Nov 2026)")
+  await expect(investigate).toContainText('Legal')
+  await checkPage(page, testInfo, 'repair-scottish-damp-clock')
+})

@@ -72,7 +72,7 @@ func SeedRepairs(ctx context.Context, accounts *auth.Service, properties *proper
 		in         repair.ChangeInput
 	}{
 		{33, 9, 5, owner, repair.ChangeInput{Status: repair.Triaged}},
-		{33, 9, 10, owner, repair.ChangeInput{Status: repair.ContractorAssigned, Note: "Ace Plumbing will call you to arrange a visit."}},
+		{33, 9, 10, owner, repair.ChangeInput{Status: repair.InProgress, Note: "Ace Plumbing is coming this afternoon, as you agreed on the phone."}},
 		{31, 17, 40, owner, repair.ChangeInput{Status: repair.WorkDone, Note: "New washer and cartridge fitted; the cabinet base dried and sealed."}},
 		{30, 19, 2, tenant, repair.ChangeInput{Status: repair.Verified}},
 		{30, 20, 15, owner, repair.ChangeInput{Status: repair.Closed}},

@@ -182,12 +182,9 @@ func (s *Service) ProposeJob(ctx context.Context, token string, in AppointmentIn
 
 // ProposeVisit: the landlord proposes a time for the assigned contractor.
 func (s *Service) ProposeVisit(ctx context.Context, a session.Actor, id string, in AppointmentInput) (VisitView, error) {
-	r, role, err := s.repairFor(ctx, a, id)
+	r, err := s.repairAs(ctx, a, id, RoleLandlord)
 	if err != nil {
 		return VisitView{}, err
-	}
-	if role != RoleLandlord {
-		return VisitView{}, apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
 	}
 	start, end, err := in.times()
 	if err != nil {
@@ -208,7 +205,7 @@ func (s *Service) ProposeVisit(ctx context.Context, a session.Actor, id string, 
 		if err != nil {
 			return err
 		}
-		if err := s.propose(ctx, tx, &r, &j, a, role, start, end, landlord, tenants); err != nil {
+		if err := s.propose(ctx, tx, &r, &j, a, RoleLandlord, start, end, landlord, tenants); err != nil {
 			return err
 		}
 		j.UpdatedAt = s.now()
@@ -220,7 +217,7 @@ func (s *Service) ProposeVisit(ctx context.Context, a session.Actor, id string, 
 	if err != nil {
 		return VisitView{}, err
 	}
-	return s.visitView(ctx, r, role)
+	return s.visitView(ctx, r, RoleLandlord)
 }
 
 // ConfirmInput confirms the proposed visit; a tenant may agree to a visit
@@ -417,12 +414,9 @@ type ContactInput struct {
 // ShareContact records (or withdraws) the tenant's agreement to show
 // their phone number to the repair's contractor.
 func (s *Service) ShareContact(ctx context.Context, a session.Actor, id string, in ContactInput) (VisitView, error) {
-	r, role, err := s.repairFor(ctx, a, id)
+	r, err := s.repairAs(ctx, a, id, RoleTenant)
 	if err != nil {
 		return VisitView{}, err
-	}
-	if role != RoleTenant {
-		return VisitView{}, apperr.New(apperr.Forbidden, "tenant_only", MsgTenantOnly)
 	}
 	phone := cleanPhone(in.Phone)
 	if in.Share && !ukPhone.MatchString(phone) {
@@ -442,7 +436,7 @@ func (s *Service) ShareContact(ctx context.Context, a session.Actor, id string, 
 		if err != nil {
 			return err
 		}
-		if err := s.logStep(ctx, tx, &r, a, role, EventJob, text, "", map[string]any{"step": "contact", "shared": in.Share}); err != nil {
+		if err := s.logStep(ctx, tx, &r, a, RoleTenant, EventJob, text, "", map[string]any{"step": "contact", "shared": in.Share}); err != nil {
 			return err
 		}
 		return updateRepair(ctx, tx, r)
@@ -450,7 +444,7 @@ func (s *Service) ShareContact(ctx context.Context, a session.Actor, id string, 
 	if err != nil {
 		return VisitView{}, err
 	}
-	return s.visitView(ctx, r, role)
+	return s.visitView(ctx, r, RoleTenant)
 }
 
 // AppointmentView is a visit's time.

@@ -42,14 +42,7 @@ func conflict(code, msg string) error { return apperr.New(apperr.Conflict, code,
 // row locked, so of two changes at once the second sees the first's result
 // and is refused when it no longer applies.
 func (s *Service) Change(ctx context.Context, a session.Actor, id string, in ChangeInput) (View, error) {
-	if err := a.RequireSignedIn(); err != nil {
-		return View{}, err
-	}
-	r, err := repairByID(ctx, s.d.DB.Conn(), id)
-	if err != nil {
-		return View{}, err
-	}
-	role, err := s.viewerOf(ctx, a, r)
+	r, role, err := s.repairFor(ctx, a, id)
 	if err != nil {
 		return View{}, err
 	}
@@ -354,14 +347,7 @@ func (s *Service) tellChange(ctx context.Context, tx db.Conn, r Repair, a sessio
 // Message adds a message to the repair's history (landlord or tenant; also
 // after it is closed) and e-mails the other side.
 func (s *Service) Message(ctx context.Context, a session.Actor, id, body string) (View, error) {
-	if err := a.RequireSignedIn(); err != nil {
-		return View{}, err
-	}
-	r, err := repairByID(ctx, s.d.DB.Conn(), id)
-	if err != nil {
-		return View{}, err
-	}
-	role, err := s.viewerOf(ctx, a, r)
+	r, role, err := s.repairFor(ctx, a, id)
 	if err != nil {
 		return View{}, err
 	}
@@ -411,19 +397,9 @@ type NoticeInput struct {
 // it to the tenants. A notice sent after the deadline passed is recorded
 // as late.
 func (s *Service) CannotComply(ctx context.Context, a session.Actor, id string, in NoticeInput) (View, error) {
-	if err := a.RequireSignedIn(); err != nil {
-		return View{}, err
-	}
-	r, err := repairByID(ctx, s.d.DB.Conn(), id)
+	r, err := s.repairAs(ctx, a, id, RoleLandlord)
 	if err != nil {
 		return View{}, err
-	}
-	role, err := s.viewerOf(ctx, a, r)
-	if err != nil {
-		return View{}, err
-	}
-	if role != RoleLandlord {
-		return View{}, apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
 	}
 	in.Reason, in.Mitigation, in.ExpectedBy = strings.TrimSpace(in.Reason), strings.TrimSpace(in.Mitigation), strings.TrimSpace(in.ExpectedBy)
 	now := s.now()
@@ -466,7 +442,7 @@ func (s *Service) CannotComply(ctx context.Context, a session.Actor, id string, 
 		}
 		expected, _ := time.Parse(time.DateOnly, in.ExpectedBy)
 		late := now.After(d.DueAt)
-		if err := s.append(ctx, tx, &r, Event{ActorID: a.UserID, ActorRole: role, ActorName: a.FullName, Kind: EventNotice,
+		if err := s.append(ctx, tx, &r, Event{ActorID: a.UserID, ActorRole: RoleLandlord, ActorName: a.FullName, Kind: EventNotice,
 			Body: in.Reason, Data: map[string]any{"ruleId": d.RuleID, "deadline": d.Label(), "expectedBy": in.ExpectedBy,
 				"mitigation": in.Mitigation, "late": late}}); err != nil {
 			return err
@@ -487,26 +463,16 @@ func (s *Service) CannotComply(ctx context.Context, a session.Actor, id string, 
 	if err != nil {
 		return View{}, err
 	}
-	return s.view(ctx, r, role)
+	return s.view(ctx, r, RoleLandlord)
 }
 
 // WithdrawVulnerability removes what the tenant shared about who in the
 // home is vulnerable (their consent withdrawn). The history records that
 // it was withdrawn, never what it was; the priority stays as triaged.
 func (s *Service) WithdrawVulnerability(ctx context.Context, a session.Actor, id string) (View, error) {
-	if err := a.RequireSignedIn(); err != nil {
-		return View{}, err
-	}
-	r, err := repairByID(ctx, s.d.DB.Conn(), id)
+	r, err := s.repairAs(ctx, a, id, RoleTenant)
 	if err != nil {
 		return View{}, err
-	}
-	role, err := s.viewerOf(ctx, a, r)
-	if err != nil {
-		return View{}, err
-	}
-	if role != RoleTenant {
-		return View{}, apperr.New(apperr.Forbidden, "tenant_only", MsgTenantOnly)
 	}
 	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
 		if r, err = s.lockedFor(ctx, tx, id); err != nil {
@@ -516,7 +482,7 @@ func (s *Service) WithdrawVulnerability(ctx context.Context, a session.Actor, id
 			return conflict("no_vulnerability", MsgNoVulnerability)
 		}
 		r.Vulnerability, r.VulnerabilityAt = []string{}, nil
-		if err := s.append(ctx, tx, &r, Event{ActorID: a.UserID, ActorRole: role, ActorName: a.FullName, Kind: EventVulnerability,
+		if err := s.append(ctx, tx, &r, Event{ActorID: a.UserID, ActorRole: RoleTenant, ActorName: a.FullName, Kind: EventVulnerability,
 			Body: "The tenant withdrew what they had shared about who in the home is vulnerable."}); err != nil {
 			return err
 		}
@@ -525,5 +491,5 @@ func (s *Service) WithdrawVulnerability(ctx context.Context, a session.Actor, id
 	if err != nil {
 		return View{}, err
 	}
-	return s.view(ctx, r, role)
+	return s.view(ctx, r, RoleTenant)
 }

@@ -3,7 +3,6 @@ package repair_test
 import (
 	"context"
 	"net/http"
-	"strings"
 	"testing"
 	"time"
 
@@ -12,10 +11,10 @@ import (
 	"github.com/omnirent/omnirent/internal/session"
 )
 
-const password = "Secret#123"
+const password = apptest.Password
 
 // household is a Leeds home let to Tom and Tess on an agreement signed by
-// everyone, its landlord Lara, and the agreement's id.
+// everyone (apptest.Household), its landlord Lara, and the agreement's id.
 type household struct {
 	lord       *apptest.Client
 	propertyID string
@@ -33,94 +32,12 @@ func property(t testing.TB, c *apptest.Client, line1, town, postcode string) str
 	return r.Body["property"].(map[string]any)["id"].(string)
 }
 
-var agreement = map[string]any{
-	"landlord":       map[string]any{"first": "Lara", "last": "Lord"},
-	"serviceAddress": map[string]any{"line1": "1 Office Row", "town": "Leeds", "postcode": "LS1 4DY", "country": "United Kingdom"},
-	"jurisdiction":   "England",
-	"contractType":   "whole",
-	"startDate":      "2026-12-01",
-	"tenants": []any{
-		map[string]any{"first": "Tom", "last": "Tenant", "email": "tom@example.com"},
-		map[string]any{"first": "Tess", "last": "Tenant", "email": "tess@example.com"},
-	},
-	"guarantor":        map[string]any{"answer": "no"},
-	"occupiers":        map[string]any{"answer": "no"},
-	"rentPence":        120000,
-	"rentPeriod":       "monthly",
-	"firstPaymentDate": "2026-12-01",
-	"deposit":          map[string]any{"kind": "standard", "perTenantPence": 60000, "scheme": "Deposit Protection Service"},
-	"utilities":        map[string]any{"answer": "no"},
-	"scheduleDate":     "2026-11-30",
-	"shared":           map[string]any{"answer": "no"},
-	"parking":          map[string]any{"answer": "no"},
-	"additionalTerms":  map[string]any{"answer": "no"},
-	"mortgage":         "no",
-}
-
-var steps = []string{"landlord", "serviceAddress", "jurisdiction", "contractType", "termType", "startDate", "noticePeriod", "tenants",
-	"guarantor", "occupiers", "rent", "firstPayment", "deposit", "utilities", "schedule", "shared", "parking", "additionalTerms", "mortgage"}
-
-var card = map[string]any{"name": "Lara Lord", "number": "4242424242424242", "expMonth": 12, "expYear": 2030, "cvc": "123",
-	"billing": map[string]any{"line1": "1 Office Row", "town": "Leeds", "postcode": "LS1 4DY", "country": "GB"}}
-
-// signCode asks for a signing code and enters it.
-func signCode(t testing.TB, e *apptest.Env, c *apptest.Client, email, id string) {
-	t.Helper()
-	e.Clock.Advance(time.Second) // so the code's e-mail is the newest
-	if r := c.Post("/api/contracts/"+id+"/signing/code", nil); r.Status != http.StatusOK {
-		t.Fatalf("%s code: %d %s", email, r.Status, r.Raw)
-	}
-	if r := c.Post("/api/contracts/"+id+"/signing/verify", map[string]any{"code": e.LastCode(email)}); r.Status != http.StatusOK {
-		t.Fatalf("%s verify: %d %s", email, r.Status, r.Raw)
-	}
-}
-
-// newHousehold lets a Leeds house to Tom and Tess: the landlord fills,
-// pays for and signs the agreement, both tenants sign (the app's clock
-// stays at 2 November 2026, before the tenancy starts).
+// newHousehold lets a Leeds house to Tom and Tess (apptest.NewHousehold:
+// the app's clock stays at 2 November 2026, before the tenancy starts).
 func newHousehold(t testing.TB, e *apptest.Env) household {
 	t.Helper()
-	h := household{lord: e.SignedIn("lara@example.com", password, "Landlord")}
-	h.propertyID = property(t, h.lord, "12 Park Row", "Leeds", "LS1 5HD")
-	r := h.lord.Post("/api/contracts", map[string]any{"propertyId": h.propertyID})
-	if r.Status != http.StatusCreated {
-		t.Fatalf("draft: %d %s", r.Status, r.Raw)
-	}
-	h.tenancyID = r.Body["contract"].(map[string]any)["id"].(string)
-	for _, s := range steps {
-		if r := h.lord.Do(http.MethodPut, "/api/contracts/"+h.tenancyID+"/steps", map[string]any{"step": s, "answers": agreement}); r.Status != http.StatusOK {
-			t.Fatalf("step %s: %d %s", s, r.Status, r.Raw)
-		}
-	}
-	r = h.lord.Post("/api/contracts/"+h.tenancyID+"/signing/order", nil)
-	if r.Status != http.StatusOK {
-		t.Fatalf("order: %d %s", r.Status, r.Raw)
-	}
-	if r := h.lord.Post("/api/orders/"+r.Body["order"].(map[string]any)["id"].(string)+"/sandbox-payment", card); r.Status != http.StatusOK {
-		t.Fatalf("pay: %d %s", r.Status, r.Raw)
-	}
-	e.RunJobs() // the receipt's e-mail, before the code's
-	signCode(t, e, h.lord, "lara@example.com", h.tenancyID)
-	typed := func(name string) map[string]any { return map[string]any{"method": "type", "typed": name} }
-	if r := h.lord.Sign("/api/contracts/"+h.tenancyID, typed("Lara Lord")); r.Status != http.StatusOK {
-		t.Fatalf("landlord signs: %d %s", r.Status, r.Raw)
-	}
-	e.RunJobs()
-	for _, who := range []string{"tom", "tess"} {
-		e.Clock.Advance(time.Second)
-		c := e.SignedIn(who+"@example.com", password, "Tenant")
-		signCode(t, e, c, who+"@example.com", h.tenancyID)
-		if r := c.Sign("/api/contracts/"+h.tenancyID, typed(strings.ToUpper(who[:1])+who[1:]+" Tenant")); r.Status != http.StatusOK {
-			t.Fatalf("%s signs: %d %s", who, r.Status, r.Raw)
-		}
-		if who == "tom" {
-			h.tom = c
-		} else {
-			h.tess = c
-		}
-	}
-	e.RunJobs()
-	return h
+	h := e.NewHousehold(nil)
+	return household{lord: h.Lord, propertyID: h.PropertyID, tenancyID: h.TenancyID, tom: h.Tom, tess: h.Tess}
 }
 
 // leak is a tenant's report of a dripping tap.

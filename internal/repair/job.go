@@ -262,12 +262,9 @@ type AssignInput struct {
 // them in the same transaction. A live job of another contractor (or the
 // same) is withdrawn first, and they are told.
 func (s *Service) Assign(ctx context.Context, a session.Actor, id string, in AssignInput) (VisitView, error) {
-	r, role, err := s.repairFor(ctx, a, id)
+	r, err := s.repairAs(ctx, a, id, RoleLandlord)
 	if err != nil {
 		return VisitView{}, err
-	}
-	if role != RoleLandlord {
-		return VisitView{}, apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
 	}
 	in.Note = strings.TrimSpace(in.Note)
 	if runes(in.Note) > MaxNote {
@@ -297,7 +294,7 @@ func (s *Service) Assign(ctx context.Context, a session.Actor, id string, in Ass
 			if err := updateJob(ctx, tx, old); err != nil {
 				return err
 			}
-			if err := s.logStep(ctx, tx, &r, a, role, EventJob, a.FullName+" withdrew the job from "+old.ContractorName+".", "",
+			if err := s.logStep(ctx, tx, &r, a, RoleLandlord, EventJob, a.FullName+" withdrew the job from "+old.ContractorName+".", "",
 				map[string]any{"job": old.ID, "step": "withdrawn"}); err != nil {
 				return err
 			}
@@ -316,10 +313,10 @@ func (s *Service) Assign(ctx context.Context, a session.Actor, id string, in Ass
 		if err := insertJob(ctx, tx, &j); err != nil {
 			return err
 		}
-		if err := s.moveTo(ctx, tx, &r, a, role, ContractorAssigned, landlord, tenants); err != nil {
+		if err := s.moveTo(ctx, tx, &r, a, RoleLandlord, ContractorAssigned, landlord, tenants); err != nil {
 			return err
 		}
-		if err := s.logStep(ctx, tx, &r, a, role, EventJob, fmt.Sprintf("%s sent the job to %s (%s).", a.FullName, k.Name, s.tradeName(k.Trade)),
+		if err := s.logStep(ctx, tx, &r, a, RoleLandlord, EventJob, fmt.Sprintf("%s sent the job to %s (%s).", a.FullName, k.Name, s.tradeName(k.Trade)),
 			in.Note, map[string]any{"job": j.ID, "step": "assigned", "contractor": k.Name, "trade": k.Trade}); err != nil {
 			return err
 		}
@@ -338,7 +335,7 @@ func (s *Service) Assign(ctx context.Context, a session.Actor, id string, in Ass
 	if err != nil {
 		return VisitView{}, err
 	}
-	return s.visitView(ctx, r, role)
+	return s.visitView(ctx, r, RoleLandlord)
 }
 
 // repairFor is the repair and how the actor stands to it (viewerOf).
@@ -352,6 +349,27 @@ func (s *Service) repairFor(ctx context.Context, a session.Actor, id string) (Re
 	}
 	role, err := s.viewerOf(ctx, a, r)
 	return r, role, err
+}
+
+// repairAs is repairFor for a step only one side takes: anyone else who
+// may see the repair is told whose step it is.
+func (s *Service) repairAs(ctx context.Context, a session.Actor, id string, want Role) (Repair, error) {
+	r, role, err := s.repairFor(ctx, a, id)
+	if err != nil {
+		return Repair{}, err
+	}
+	if role != want {
+		return Repair{}, onlyFor(want)
+	}
+	return r, nil
+}
+
+// onlyFor refuses a step to the side it is not for.
+func onlyFor(want Role) error {
+	if want == RoleTenant {
+		return apperr.New(apperr.Forbidden, "tenant_only", MsgTenantOnly)
+	}
+	return apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
 }
 
 // byToken is the job a link names, when its link still works; anything
@@ -719,12 +737,9 @@ func (s *Service) walletJob(ctx context.Context, raw json.RawMessage) error {
 
 // JobInvoiceFile opens a job's invoice for the repair's landlord.
 func (s *Service) JobInvoiceFile(ctx context.Context, a session.Actor, repairID string) (io.ReadCloser, string, string, error) {
-	r, role, err := s.repairFor(ctx, a, repairID)
+	r, err := s.repairAs(ctx, a, repairID, RoleLandlord)
 	if err != nil {
 		return nil, "", "", err
-	}
-	if role != RoleLandlord {
-		return nil, "", "", apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
 	}
 	j, err := latestInvoiced(ctx, s.d.DB.Conn(), r.ID)
 	if err != nil {

@@ -602,14 +602,7 @@ func (s *Service) tellReport(ctx context.Context, tx db.Conn, r Repair, a sessio
 
 // Get is one repair as the actor may see it.
 func (s *Service) Get(ctx context.Context, a session.Actor, id string) (View, error) {
-	if err := a.RequireSignedIn(); err != nil {
-		return View{}, err
-	}
-	r, err := repairByID(ctx, s.d.DB.Conn(), id)
-	if err != nil {
-		return View{}, err
-	}
-	role, err := s.viewerOf(ctx, a, r)
+	r, role, err := s.repairFor(ctx, a, id)
 	if err != nil {
 		return View{}, err
 	}
