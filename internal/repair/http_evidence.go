@@ -94,6 +94,7 @@ func (h *Handler) video(w http.ResponseWriter, r *http.Request, a session.Actor)
 	if err != nil {
 		return err
 	}
+	defer body.Close()
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(videoTransfer))
 	w.Header().Set("Content-Type", f.ContentType)
 	w.Header().Set("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": f.FileName}))

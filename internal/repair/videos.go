@@ -175,8 +175,10 @@ func eventTime(e Event, key string) *time.Time {
 }
 
 // Video opens a repair's video for one of its parties, to be served with
-// Range requests (a phone's player asks for parts).
-func (s *Service) Video(ctx context.Context, a session.Actor, id, name string) (FileView, io.ReadSeeker, error) {
+// Range requests (a phone's player asks for parts, many times): the
+// store's file itself when it can seek (a local file, an S3 object), else
+// the video read once into memory.
+func (s *Service) Video(ctx context.Context, a session.Actor, id, name string) (FileView, io.ReadSeekCloser, error) {
 	if _, err := s.Get(ctx, a, id); err != nil {
 		return FileView{}, nil, err
 	}
@@ -191,13 +193,20 @@ func (s *Service) Video(ctx context.Context, a session.Actor, id, name string) (
 	if err != nil {
 		return FileView{}, nil, apperr.Wrap(err, "read repair video")
 	}
+	if rsc, ok := rc.(io.ReadSeekCloser); ok {
+		return f.FileView, rsc, nil
+	}
 	defer rc.Close()
 	b, err := io.ReadAll(io.LimitReader(rc, MaxVideoBytes+1))
 	if err != nil {
 		return FileView{}, nil, apperr.Wrap(err, "read repair video")
 	}
-	return f.FileView, bytes.NewReader(b), nil
+	return f.FileView, nopCloser{bytes.NewReader(b)}, nil
 }
+
+type nopCloser struct{ *bytes.Reader }
+
+func (nopCloser) Close() error { return nil }
 
 // videoText is a line of the history for a video.
 func videoText(e Event, who string) string {
