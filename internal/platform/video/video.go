@@ -4,15 +4,18 @@
 // writes a cleaned copy from which every box that can hold the phone's
 // location or the device is removed (udta, where an MP4's ©xyz lives;
 // meta, where a MOV's com.apple.quicktime.location.ISO6709 lives with its
-// keys; uuid, where XMP goes), at the top level, in moov and in each trak.
-// The media data is kept byte for byte; the chunk offsets (stco, co64) are
-// moved to where the same bytes are in the cleaned copy, so it plays as
-// the original did. The SHA-256 is of the cleaned copy: what is stored and
+// keys; uuid, where XMP goes), at the top level, in moov and in each trak;
+// and the samples of a timed metadata track (handler "meta": an iPhone's
+// mebx track, a GoPro's GPS track), which can carry a location frame by
+// frame, are zeroed in place. The picture and sound are kept byte for
+// byte; the chunk offsets (stco, co64) are moved to where the same bytes
+// are in the cleaned copy, so it plays as the original did. The SHA-256 is of the cleaned copy: what is stored and
 // served.
 //
 // The boxes are walked by hand (a box is a 32-bit size and a four-letter
 // type; this package needs a dozen of them), which keeps the module free of
-// a media library for two operations: drop a box, move an offset.
+// a media library for three operations: drop a box, move an offset, blank
+// a track's samples.
 package video
 
 import (
@@ -203,6 +206,9 @@ func Clean(b []byte) ([]byte, Info, error) {
 			out = append(out, b[s.from:s.to]...)
 		}
 	}
+	if err := blankMetadataTracks(out); err != nil {
+		return nil, Info{}, err
+	}
 	sum := sha256.Sum256(out)
 	info.SHA256, info.Size = hex.EncodeToString(sum[:]), int64(len(out))
 	return out, info, nil
@@ -275,6 +281,148 @@ func rebuild(b []byte, x box, move func(uint64) (uint64, bool)) ([]byte, error) 
 	}
 	copy(out[4:8], x.typ)
 	return append(out, payload...), nil
+}
+
+// blankMetadataTracks zeroes the samples of timed metadata tracks (handler
+// "meta": an iPhone's mebx track, a GoPro's GPS track), which can carry a
+// location frame by frame; the track stays, so the file stays whole.
+func blankMetadataTracks(b []byte) error {
+	top, err := boxes(b, 0, len(b), true)
+	if err != nil {
+		return err
+	}
+	find := func(from, to int, path ...string) (box, bool) {
+		var x box
+		for _, typ := range path {
+			kids, err := boxes(b, from, to, false)
+			if err != nil {
+				return box{}, false
+			}
+			found := false
+			for _, k := range kids {
+				if k.typ == typ {
+					x, found, from, to = k, true, k.payloadStart, k.end
+					break
+				}
+			}
+			if !found {
+				return box{}, false
+			}
+		}
+		return x, true
+	}
+	var media [][2]uint64 // the payloads of mdat boxes: the only bytes blanked
+	for _, x := range top {
+		if x.typ == "mdat" {
+			media = append(media, [2]uint64{uint64(x.payloadStart), uint64(x.end)})
+		}
+	}
+	for _, m := range top {
+		if m.typ != "moov" {
+			continue
+		}
+		traks, err := boxes(b, m.payloadStart, m.end, false)
+		if err != nil {
+			return err
+		}
+		for _, t := range traks {
+			hdlr, ok := find(t.payloadStart, t.end, "mdia", "hdlr")
+			if t.typ != "trak" || !ok || hdlr.end-hdlr.payloadStart < 12 || string(b[hdlr.payloadStart+8:hdlr.payloadStart+12]) != "meta" {
+				continue
+			}
+			stbl, ok := find(t.payloadStart, t.end, "mdia", "minf", "stbl")
+			if !ok {
+				return ErrDamaged
+			}
+			if err := blankSamples(b, stbl, media); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// blankSamples zeroes every sample of a sample table: each chunk's offset
+// (stco, co64), its number of samples (stsc) and their sizes (stsz).
+func blankSamples(b []byte, stbl box, media [][2]uint64) error {
+	kids, err := boxes(b, stbl.payloadStart, stbl.end, false)
+	if err != nil {
+		return err
+	}
+	var offsets []uint64
+	var perChunk [][2]uint32 // first chunk (1-based), samples per chunk
+	var sizes []uint32
+	fixed, count := uint32(0), uint32(0)
+	for _, k := range kids {
+		p := b[k.payloadStart:k.end]
+		if len(p) < 8 {
+			return ErrDamaged
+		}
+		n := binary.BigEndian.Uint32(p[4:])
+		switch k.typ {
+		case "stco", "co64":
+			w := 4
+			if k.typ == "co64" {
+				w = 8
+			}
+			if uint64(n)*uint64(w) > uint64(len(p)-8) {
+				return ErrDamaged
+			}
+			for i := 0; i < int(n); i++ {
+				if w == 4 {
+					offsets = append(offsets, uint64(binary.BigEndian.Uint32(p[8+4*i:])))
+				} else {
+					offsets = append(offsets, binary.BigEndian.Uint64(p[8+8*i:]))
+				}
+			}
+		case "stsc":
+			if uint64(n)*12 > uint64(len(p)-8) {
+				return ErrDamaged
+			}
+			for i := 0; i < int(n); i++ {
+				perChunk = append(perChunk, [2]uint32{binary.BigEndian.Uint32(p[8+12*i:]), binary.BigEndian.Uint32(p[12+12*i:])})
+			}
+		case "stsz":
+			if len(p) < 12 {
+				return ErrDamaged
+			}
+			fixed, count = n, binary.BigEndian.Uint32(p[8:])
+			if fixed == 0 {
+				if uint64(count)*4 > uint64(len(p)-12) {
+					return ErrDamaged
+				}
+				for i := 0; i < int(count); i++ {
+					sizes = append(sizes, binary.BigEndian.Uint32(p[12+4*i:]))
+				}
+			}
+		}
+	}
+	sample := uint32(0)
+	for c, off := range offsets {
+		per := uint32(0)
+		for _, e := range perChunk {
+			if uint64(e[0]) <= uint64(c+1) {
+				per = e[1]
+			}
+		}
+		var size uint64
+		for i := uint32(0); i < per && sample < count; i, sample = i+1, sample+1 {
+			if fixed != 0 {
+				size += uint64(fixed)
+			} else {
+				size += uint64(sizes[sample])
+			}
+		}
+		inside := false
+		for _, m := range media {
+			inside = inside || (off >= m[0] && off+size <= m[1] && off+size >= off)
+		}
+		if !inside {
+			return ErrDamaged
+		}
+		clear(b[off : off+size])
+	}
+	return nil
 }
 
 var epoch1904 = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)

@@ -22,14 +22,16 @@ var (
 
 func u32(v uint32) []byte { return binary.BigEndian.AppendUint32(nil, v) }
 
+// file builds a video with a timed metadata track whose sample is the location.
 func file(brand string, moovFirst, wide bool, scale, dur uint32, extra ...[]byte) []byte {
-	return videotest.File(videotest.Options{Brand: brand, MoovFirst: moovFirst, Wide: wide, Scale: scale, Duration: dur, Extra: extra})
+	return videotest.File(videotest.Options{Brand: brand, MoovFirst: moovFirst, Wide: wide, Scale: scale, Duration: dur, Extra: extra, MetaTrack: true})
 }
 
-// offsets are the chunk offsets of a cleaned file.
-func offsets(t *testing.T, b []byte) []uint64 {
+// offsets are the chunk offsets of a cleaned file; types every box's type
+// met on the way (containers' children included).
+func offsets(t *testing.T, b []byte) (out []uint64, types map[string]bool) {
 	t.Helper()
-	var out []uint64
+	types = map[string]bool{}
 	var walk func(from, to int)
 	walk = func(from, to int) {
 		bs, err := boxes(b, from, to, false)
@@ -37,6 +39,7 @@ func offsets(t *testing.T, b []byte) []uint64 {
 			t.Fatal(err)
 		}
 		for _, x := range bs {
+			types[x.typ] = true
 			switch {
 			case container(x.typ):
 				walk(x.payloadStart, x.end)
@@ -52,7 +55,7 @@ func offsets(t *testing.T, b []byte) []uint64 {
 		}
 	}
 	walk(0, len(b))
-	return out
+	return out, types
 }
 
 func TestCleanRemovesLocationAndKeepsSamples(t *testing.T) {
@@ -78,16 +81,25 @@ func TestCleanRemovesLocationAndKeepsSamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, s := range [][]byte{[]byte("\xa9xyz"), []byte("ISO6709"), []byte(location), []byte("Apple"), []byte("udta"), []byte("meta"), []byte("xmpmeta")} {
+			for _, s := range [][]byte{[]byte("\xa9xyz"), []byte("ISO6709"), []byte(location), []byte("Apple"), []byte("xmpmeta")} {
 				if bytes.Contains(out, s) {
 					t.Errorf("the cleaned copy still holds %q", s)
 				}
 			}
-			got := offsets(t, out)
-			if len(got) != len(samples) {
+			got, types := offsets(t, out)
+			for _, typ := range []string{"udta", "meta", "uuid"} {
+				if types[typ] {
+					t.Errorf("the cleaned copy still has a %s box", typ)
+				}
+			}
+			if len(got) != len(samples)+1 {
 				t.Fatalf("offsets %v", got)
 			}
-			for i, o := range got {
+			meta := got[len(samples)] // the timed metadata track's sample: blanked in place
+			if !bytes.Equal(out[meta:int(meta)+len(videotest.MetaSample)], make([]byte, len(videotest.MetaSample))) {
+				t.Errorf("the metadata track's sample is %q", out[meta:int(meta)+len(videotest.MetaSample)])
+			}
+			for i, o := range got[:len(samples)] {
 				if !bytes.Equal(out[o:int(o)+len(samples[i])], samples[i]) {
 					t.Errorf("offset %d points at %q, want %q", i, out[o:int(o)+len(samples[i])], samples[i])
 				}

@@ -60,7 +60,11 @@ type Options struct {
 	Scale     uint32 // mvhd's time scale
 	Duration  uint32 // in Scale units
 	Extra     [][]byte
+	MetaTrack bool // a timed metadata track (handler "meta") whose one sample is the location
 }
+
+// MetaSample is the sample of the timed metadata track.
+var MetaSample = []byte("GPS " + Location)
 
 // File builds a video: ftyp, then moov and mdat, a chunk offset per
 // sample; the location in moov's and the track's udta and meta, and in
@@ -83,11 +87,23 @@ func File(o Options) []byte {
 			co = Box("co64", u32(0), u32(uint32(len(Samples))), offs)
 		}
 		stbl := Box("stbl", Box("stsd", u32(0), u32(0)), co)
-		trak := Box("trak", Box("tkhd", u32(0), make([]byte, 80)), Box("mdia", Box("mdhd", u32(0), make([]byte, 20)), Box("minf", stbl)),
+		trak := Box("trak", Box("tkhd", u32(0), make([]byte, 80)), Box("mdia", Box("mdhd", u32(0), make([]byte, 20)),
+			Box("hdlr", u32(0), u32(0), []byte("vide"), make([]byte, 13)), Box("minf", stbl)),
 			UserData(), QuickTimeMeta("2026-12-01T10:15:30+0000"))
-		return Box("moov", mvhd(o.Scale, o.Duration), trak, UserData(), bytes.Join(o.Extra, nil))
+		var meta []byte
+		if o.MetaTrack {
+			mstbl := Box("stbl", Box("stsd", u32(0), u32(0)), Box("stsc", u32(0), u32(1), u32(1), u32(1), u32(1)),
+				Box("stsz", u32(0), u32(0), u32(1), u32(uint32(len(MetaSample)))), Box("stco", u32(0), u32(1), u32(uint32(at))))
+			meta = Box("trak", Box("tkhd", u32(0), make([]byte, 80)), Box("mdia", Box("mdhd", u32(0), make([]byte, 20)),
+				Box("hdlr", u32(0), u32(0), []byte("meta"), make([]byte, 13)), Box("minf", mstbl)))
+		}
+		return Box("moov", mvhd(o.Scale, o.Duration), trak, meta, UserData(), bytes.Join(o.Extra, nil))
 	}
-	mdat := Box("mdat", bytes.Join(Samples, nil))
+	body := bytes.Join(Samples, nil)
+	if o.MetaTrack {
+		body = append(body, MetaSample...)
+	}
+	mdat := Box("mdat", body)
 	if o.MoovFirst {
 		moov := mk(0)
 		moov = mk(len(ftyp) + len(moov))
@@ -99,5 +115,5 @@ func File(o Options) []byte {
 // MOV is a 12.5-second iPhone video with its location, taken
 // 2026-12-01T10:15:30Z by QuickTime's creation date.
 func MOV() []byte {
-	return File(Options{Brand: "qt  ", MoovFirst: true, Scale: 600, Duration: 7500, Extra: [][]byte{QuickTimeMeta("2026-12-01T10:15:30+0000")}})
+	return File(Options{Brand: "qt  ", MoovFirst: true, Scale: 600, Duration: 7500, MetaTrack: true, Extra: [][]byte{QuickTimeMeta("2026-12-01T10:15:30+0000")}})
 }
