@@ -189,7 +189,9 @@ func TestEvidencePermissions(t *testing.T) {
 		}{
 			{"POST photo", func(c *apptest.Client) int { return c.Upload(base+"/photos", "a.jpg", "image/jpeg", jpg).Status }, map[string]int{
 				"tenant of the home": 201, "joint tenant": 201, "another tenant": 404, "another landlord": 404, "stranger": 401, "admin": 404, "owner": 201}},
-			{"POST video", func(c *apptest.Client) int { return c.Upload(base+"/videos", "a.mov", "video/quicktime", videotest.MOV()).Status }, map[string]int{
+			{"POST video", func(c *apptest.Client) int {
+				return c.Upload(base+"/videos", "a.mov", "video/quicktime", videotest.MOV()).Status
+			}, map[string]int{
 				"tenant of the home": 201, "joint tenant": 201, "another tenant": 404, "another landlord": 404, "stranger": 401, "admin": 404, "owner": 201}},
 			{"GET video", func(c *apptest.Client) int { st, _, _ := download(t, c, videoURL); return st }, map[string]int{
 				"tenant of the home": 200, "joint tenant": 200, "another tenant": 404, "another landlord": 404, "stranger": 401, "admin": 404, "owner": 200}},
