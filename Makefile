@@ -85,6 +85,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzUploadedFile$$' -fuzztime=$(FUZZTIME) ./internal/httpx
 	$(GO) test -run='^$$' -fuzz='^FuzzCheck$$' -fuzztime=$(FUZZTIME) ./internal/platform/imaging
 	$(GO) test -run='^$$' -fuzz='^FuzzJPEGOrientation$$' -fuzztime=$(FUZZTIME) ./internal/platform/imaging
+	$(GO) test -run='^$$' -fuzz='^FuzzClean$$' -fuzztime=$(FUZZTIME) ./internal/platform/video
 	$(GO) test -run='^$$' -fuzz='^FuzzApply$$' -fuzztime=$(FUZZTIME) ./internal/payment
 	$(GO) test -run='^$$' -fuzz='^FuzzOrderPrice$$' -fuzztime=$(FUZZTIME) ./internal/payment
 	$(GO) test -run='^$$' -fuzz='^FuzzRender$$' -fuzztime=$(FUZZTIME) ./internal/blog

@@ -1,13 +1,15 @@
 // Issue 44, a repair's evidence: the demo tenant reports a leak on a phone
-// with a photo from the camera (a video chosen first is refused with a plain
-// message, and nothing typed is lost); the repair shows the photo; the
+// with a photo and a short video from the camera (a WebM chosen first is
+// refused with a plain message, and nothing typed is lost); the repair shows
+// the photo and plays the video, served without the phone's location; the
 // history downloads as a PDF, and /verify says it is genuine (sealed by
 // OmniRent, no signatures), and a changed copy is not.
 import { expect, test } from '@playwright/test'
 import { baseURL, checkPage, demo, isPhone, signInViaApi } from '../support/helpers'
 import { makePhotos } from '../support/photos'
+import { makeMP4, PHONE_LOCATION } from '../support/videos'
 
-test('a tenant reports a leak with a photo on a phone; the history PDF downloads and verifies @phone', async ({ page, browser }, testInfo) => {
+test('a tenant reports a leak with a photo and a short video on a phone; the history PDF downloads and verifies @phone', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000)
   const tag = `${testInfo.project.name}-${Date.now().toString(36)}`
   const description = `The pipe under the kitchen sink leaks onto the floor (${tag})`
@@ -21,16 +23,21 @@ test('a tenant reports a leak with a photo on a phone; the history PDF downloads
   await page.getByLabel('Room or part of the home').selectOption('Kitchen')
   await page.getByLabel('Describe the problem').fill(description)
 
-  // A video first: refused here, in plain words; the form keeps everything.
+  // A WebM first: refused here, in plain words; the form keeps everything.
   const camera = page.locator('input[type=file][capture]')
-  await camera.setInputFiles({ name: 'leak.mp4', mimeType: 'video/mp4', buffer: Buffer.from('\x00\x00\x00\x18ftypmp42') })
-  await expect(page.getByText(/Videos cannot be added yet/)).toBeVisible()
+  await expect(camera).toHaveAttribute('accept', 'image/*,video/mp4,video/quicktime')
+  await camera.setInputFiles({ name: 'leak.webm', mimeType: 'video/webm', buffer: Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]) })
+  await expect(page.getByText(/This video is in the WebM format/)).toBeVisible()
   await expect(page.getByLabel('Describe the problem')).toHaveValue(description)
-  // Then a photo from the camera.
+  // Then a photo and a 12-second video from the camera.
   const [photo] = await makePhotos(page, [{ name: 'Leak', width: 1200, height: 900, type: 'image/jpeg', hue: 200 }])
   await camera.setInputFiles({ name: 'leak.jpg', mimeType: 'image/jpeg', buffer: photo.buffer })
   await expect(page.getByRole('img', { name: /Photo 1: leak\.jpg/ })).toBeVisible()
-  await expect(page.getByText(/Videos cannot be added yet/)).toHaveCount(0)
+  await expect(page.getByText(/This video is in the WebM format/)).toHaveCount(0)
+  const clip = makeMP4('leak.mp4', 12, new Date(Date.UTC(2026, 11, 1, 9, 30)))
+  expect(clip.buffer.includes(PHONE_LOCATION)).toBe(true)
+  await camera.setInputFiles(clip)
+  await expect(page.getByLabel('Video 2: leak.mp4')).toBeAttached()
   await checkPage(page, testInfo, 'repair-report-with-photo')
   await page.getByRole('button', { name: 'Send the report' }).click()
 
@@ -38,7 +45,24 @@ test('a tenant reports a leak with a photo on a phone; the history PDF downloads
   await expect(page.getByText(/Your report was sent/)).toBeVisible()
   const photos = page.getByRole('region', { name: 'Photos' })
   await expect(photos.getByRole('img', { name: /Photo 1, added by Tom Tenant/ })).toBeVisible()
+  const video = photos.getByLabel('Video 1, added by Tom Tenant')
+  await expect(video).toBeVisible()
+  await expect(video).toHaveAttribute('controls', '')
+  await expect(photos.getByText(/Taken Tue,? 1 Dec 2026,? 09:30 · 12 s · Tom Tenant/)).toBeVisible()
   await expect(page.getByRole('region', { name: 'History' })).toContainText('added a photo')
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('added a video (12 seconds) taken Tue 1 Dec 2026, 09:30')
+  // What is served plays inline, in parts, without the phone's location.
+  const src = (await video.getAttribute('src'))!
+  const served = await page.request.get(src)
+  expect(served.status()).toBe(200)
+  expect(served.headers()['content-type']).toBe('video/mp4')
+  expect(served.headers()['content-disposition']).toMatch(/^inline/)
+  const body = await served.body()
+  expect(body.includes(PHONE_LOCATION)).toBe(false)
+  expect(body.includes('FRAME-ONEFRAME-TWO')).toBe(true)
+  const part = await page.request.get(src, { headers: { Range: 'bytes=0-7' } })
+  expect(part.status()).toBe(206)
+  expect((await part.body()).equals(body.subarray(0, 8))).toBe(true)
   await checkPage(page, testInfo, 'repair-with-photo')
 
   // The history as a sealed PDF.

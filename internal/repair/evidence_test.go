@@ -14,6 +14,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/imaging"
 	"github.com/omnirent/omnirent/internal/platform/imaging/imagingtest"
 	"github.com/omnirent/omnirent/internal/platform/pdf/pdftest"
+	"github.com/omnirent/omnirent/internal/platform/video/videotest"
 	"github.com/omnirent/omnirent/internal/repair"
 	"github.com/omnirent/omnirent/internal/signing"
 )
@@ -21,8 +22,12 @@ import (
 // photoJPEG is a JPEG of w by h pixels (imagingtest's gradient).
 func photoJPEG(t testing.TB, w, h int) []byte { return imagingtest.JPEG(t, w, h) }
 
-// mp4 is the start of an MP4 video: a file-type box naming its brand.
-var mp4 = append([]byte{0, 0, 0, 0x18}, []byte("ftypmp42\x00\x00\x00\x00mp42isom")...)
+// mp4 is the start of an MP4 video: a file-type box naming its brand;
+// webm the start of a WebM (EBML's magic number).
+var (
+	mp4  = append([]byte{0, 0, 0, 0x18}, []byte("ftypmp42\x00\x00\x00\x00mp42isom")...)
+	webm = []byte{0x1A, 0x45, 0xDF, 0xA3, 0x9F, 0x42, 0x86, 0x81, 0x01, 0x42, 0xF7, 0x81, 0x01}
+)
 
 func repairOf(r apptest.Response) map[string]any {
 	m, _ := r.Body["repair"].(map[string]any)
@@ -93,7 +98,8 @@ func TestPhotosOfARepair(t *testing.T) {
 			code     string
 			msg      string
 		}{
-			{"clip.mp4", "video/mp4", mp4, "video_not_supported", repair.MsgVideo},
+			{"clip.mp4", "image/jpeg", mp4, "video_as_photo", repair.MsgVideoAsPhoto},
+			{"clip.webm", "video/webm", webm, "video_webm", repair.MsgVideo},
 			{"notes.jpg", "image/jpeg", []byte("this is not a photo at all"), "not_an_image", repair.MsgPhotoType},
 		} {
 			r := h.tom.Upload(base+"/photos", bad.name, bad.ct, bad.data)
@@ -165,6 +171,11 @@ func TestEvidencePermissions(t *testing.T) {
 			t.Fatalf("attach: %d %s", up.Status, up.Raw)
 		}
 		fileURL := repairOf(up)["files"].([]any)[0].(map[string]any)["url"].(string)
+		vid := h.tom.Upload(base+"/videos", "clip.mov", "video/quicktime", videotest.MOV())
+		if vid.Status != http.StatusCreated {
+			t.Fatalf("video: %d %s", vid.Status, vid.Raw)
+		}
+		videoURL := vid.Body["video"].(map[string]any)["url"].(string)
 		jpg := photoJPEG(t, 64, 48)
 		actors := []struct {
 			name string
@@ -178,6 +189,12 @@ func TestEvidencePermissions(t *testing.T) {
 		}{
 			{"POST photo", func(c *apptest.Client) int { return c.Upload(base+"/photos", "a.jpg", "image/jpeg", jpg).Status }, map[string]int{
 				"tenant of the home": 201, "joint tenant": 201, "another tenant": 404, "another landlord": 404, "stranger": 401, "admin": 404, "owner": 201}},
+			{"POST video", func(c *apptest.Client) int {
+				return c.Upload(base+"/videos", "a.mov", "video/quicktime", videotest.MOV()).Status
+			}, map[string]int{
+				"tenant of the home": 201, "joint tenant": 201, "another tenant": 404, "another landlord": 404, "stranger": 401, "admin": 404, "owner": 201}},
+			{"GET video", func(c *apptest.Client) int { st, _, _ := download(t, c, videoURL); return st }, map[string]int{
+				"tenant of the home": 200, "joint tenant": 200, "another tenant": 404, "another landlord": 404, "stranger": 401, "admin": 404, "owner": 200}},
 			{"POST original", func(c *apptest.Client) int {
 				return c.Upload(base+"/original", "b.txt", "text/plain", []byte("Another copy")).Status
 			}, map[string]int{

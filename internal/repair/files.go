@@ -110,12 +110,7 @@ func (s *Service) AttachOriginal(ctx context.Context, a session.Actor, id, fileN
 		sum := sha256.Sum256(body)
 		f := storedFile{FileView: FileView{Name: randomName(ext), FileName: cleanFileName(fileName, ext), ContentType: ct,
 			Size: int64(len(body)), SHA256: hex.EncodeToString(sum[:]), UploadedAt: s.now()}, RepairID: id, UploadedBy: a.UserID}
-		f.Key = "repair-files/" + id + "/" + f.Name // not under "repairs/", the photo kind's folder its sweep reads
-		if err := s.ev.Files.Put(ctx, f.Key, bytes.NewReader(body), f.Size, ct); err != nil {
-			return View{}, apperr.Wrap(err, "store original message")
-		}
-		if err := insertFile(ctx, s.d.DB.Conn(), f); err != nil {
-			_ = s.ev.Files.Delete(context.WithoutCancel(ctx), f.Key)
+		if err := s.storeFile(ctx, &f, body); err != nil {
 			return View{}, err
 		}
 		data["file"], data["sha256"], data["fileName"], data["size"] = f.Name, f.SHA256, f.FileName, f.Size
@@ -133,6 +128,20 @@ func (s *Service) AttachOriginal(ctx context.Context, a session.Actor, id, fileN
 		return View{}, err
 	}
 	return s.view(ctx, r, role)
+}
+
+// storeFile keeps a repair's file (an original message, a video) in the
+// store and its row, or neither.
+func (s *Service) storeFile(ctx context.Context, f *storedFile, body []byte) error {
+	f.Key = "repair-files/" + f.RepairID + "/" + f.Name // not under "repairs/", the photo kind's folder its sweep reads
+	if err := s.ev.Files.Put(ctx, f.Key, bytes.NewReader(body), f.Size, f.ContentType); err != nil {
+		return apperr.Wrap(err, "store repair file")
+	}
+	if err := insertFile(ctx, s.d.DB.Conn(), *f); err != nil {
+		_ = s.ev.Files.Delete(context.WithoutCancel(ctx), f.Key)
+		return err
+	}
+	return nil
 }
 
 // originalType is the content type and extension of an original

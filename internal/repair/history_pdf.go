@@ -113,6 +113,10 @@ func (h history) version() string {
 	for _, p := range h.photos {
 		fmt.Fprintf(x, "p:%s\n", p.SHA256)
 	}
+	videos, _ := videosOf(h.r.ID, h.files, nil)
+	for _, v := range videos {
+		fmt.Fprintf(x, "v:%s\n", v.SHA256)
+	}
 	return hex.EncodeToString(x.Sum(nil))
 }
 
@@ -242,6 +246,28 @@ func (s *Service) drawHistory(ctx context.Context, h history, seal signing.Seal)
 		d.Font(false, 9, pdf.Muted)
 		d.Paragraph("Each photo as stored (location data removed). The SHA-256 identifies the stored file; the capture time is the one the phone recorded, when it did.", 9)
 		s.drawPhotos(ctx, d, h)
+	}
+
+	if videos, _ := videosOf(r.ID, h.files, h.events); len(videos) > 0 {
+		d.Heading("Videos", 14, brand)
+		d.Font(false, 9, pdf.Muted)
+		d.Paragraph("Each video is kept as recorded, with the location and the phone's details removed from it; it can be watched on the repair's page. The SHA-256 identifies the stored file; the capture time is the one the phone recorded, when it did.", 9)
+		for i, v := range videos {
+			d.Room(40)
+			d.Font(true, 9.5, pdf.Ink)
+			d.Line(fmt.Sprintf("Video %d · %s · added %s", i+1, durationWords(v.Seconds), ukMoment(v.UploadedAt)))
+			d.Font(false, 9.5, pdf.Ink)
+			taken := "Capture time not recorded by the phone"
+			if v.CapturedAt != nil {
+				taken = "Taken " + ukMoment(*v.CapturedAt)
+			}
+			if v.By != "" {
+				taken += " · added by " + v.By
+			}
+			d.Line(taken)
+			d.Font(false, 8, pdf.Muted)
+			d.Line("SHA-256 " + v.SHA256)
+		}
 	}
 
 	d.Heading("Checking this document", 14, brand)

@@ -2,7 +2,6 @@ package repair
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"github.com/omnirent/omnirent/internal/platform/db"
 	"github.com/omnirent/omnirent/internal/platform/jobs"
 	"github.com/omnirent/omnirent/internal/platform/storage"
+	"github.com/omnirent/omnirent/internal/platform/video"
 	"github.com/omnirent/omnirent/internal/session"
 	"github.com/omnirent/omnirent/internal/signing"
 )
@@ -27,15 +27,12 @@ import (
 // (history_pdf.go); the alerts of clocks near or past their deadline
 // (alerts.go).
 //
-// Videos: not taken, said plainly. internal/photo cleans every image by
-// decoding and re-encoding it, which is how location data is removed and
-// what lets a file's SHA-256 stand for what everyone sees. A video cannot
-// be cleaned that way without a transcoder (ffmpeg) in the binary, and a
-// video kept as sent would carry the phone's location (an MP4's ©xyz atom,
-// a MOV's metadata) to the landlord and into the history: against the
-// rule that location data is stripped. A file that is a video (MP4, MOV,
-// WebM, by its first bytes) is answered with MsgVideo; MaxVideoBytes and
-// the magic numbers are ready for the day a cleaner exists.
+// Videos (videos.go): short MP4 or MOV videos from the phone's camera,
+// cleaned at the container level by internal/platform/video (the boxes
+// where a phone stores its location and model removed, the picture kept as
+// recorded, no transcoder needed), kept as the repair's files with their
+// capture time and SHA-256. A WebM (some browsers' recordings) is still
+// refused, with MsgVideo: its metadata is not cleaned here.
 
 // Photos is the photo mechanism as this area uses it (internal/photo).
 type Photos interface {
@@ -93,29 +90,11 @@ const KindRepair = photo.KindRepair
 
 // The evidence's messages.
 const (
-	MsgVideo      = "Videos cannot be added yet: OmniRent cannot remove the location a phone stores in a video. Please take a photo instead, and describe in a message what the video would show."
 	MsgPhotoType  = "Please choose a photo (JPEG or PNG). Photos taken with the phone's camera are JPEG."
 	MsgPhotoLarge = "This photo is larger than 5 MB. Please take it again at a smaller size, or choose another."
 	MsgNoPhoto    = "Please choose a photo to add."
 	MsgPDFBusy    = "The history could not be made just now. Please try again in a minute."
 )
-
-// MaxVideoBytes is the size a video would be allowed (REPAIRS.md 3.5 A4:
-// 100 MB), kept with the decision above.
-const MaxVideoBytes = 100 << 20
-
-// videoMagic tells a video by its first bytes: an ISO media file (MP4,
-// MOV, 3GP) has "ftyp" at offset 4; WebM and Matroska start with EBML's
-// 1A 45 DF A3.
-func videoMagic(head []byte) bool {
-	if len(head) >= 12 && bytes.Equal(head[4:8], []byte("ftyp")) {
-		return true
-	}
-	if len(head) >= 8 && bytes.Equal(head[4:8], []byte("moov")) { // an old QuickTime file
-		return true
-	}
-	return bytes.HasPrefix(head, []byte{0x1A, 0x45, 0xDF, 0xA3})
-}
 
 // PhotoView is a repair's photo for its pages.
 type PhotoView struct {
@@ -187,8 +166,10 @@ func (s *Service) AddPhoto(ctx context.Context, a session.Actor, id, origin stri
 	switch {
 	case len(head) == 0:
 		return PhotoView{}, View{}, apperr.New(apperr.Invalid, "no_file", MsgNoPhoto)
-	case videoMagic(head):
-		return PhotoView{}, View{}, apperr.New(apperr.Invalid, "video_not_supported", MsgVideo)
+	case errors.Is(video.Sniff(head), video.ErrWebM):
+		return PhotoView{}, View{}, apperr.New(apperr.Invalid, "video_webm", MsgVideo)
+	case video.Sniff(head) == nil:
+		return PhotoView{}, View{}, apperr.New(apperr.Invalid, "video_as_photo", MsgVideoAsPhoto)
 	}
 	pv, ev, err := s.ev.Photos.UploadFrom(ctx, KindRepair, a, id, origin, br)
 	if err != nil {
@@ -285,7 +266,8 @@ func (s *Service) evidenceOf(ctx context.Context, r Repair, events []Event, v *V
 	if err != nil {
 		return err
 	}
-	v.Photos, v.Files = photos, files
+	v.Videos, v.Files = videosOf(r.ID, files, events)
+	v.Photos = photos
 	return nil
 }
 
@@ -300,6 +282,8 @@ func (s *Service) evidenceText(e Event, who string) string {
 			}
 		}
 		return who + " added a photo."
+	case EventVideo:
+		return videoText(e, who)
 	case EventOriginal:
 		name, _ := e.Data["fileName"].(string)
 		return who + " attached the original message of the report (" + name + ")."

@@ -96,7 +96,8 @@ type View struct {
 	Actions           []Action       `json:"actions"`
 	Safety            []Advice       `json:"safety"`
 	Photos            []PhotoView    `json:"photos"`
-	Files             []FileView     `json:"files"`
+	Videos            []VideoView    `json:"videos"`
+	Files             []FileView     `json:"files"` // the original message's
 	CreatedAt         time.Time      `json:"createdAt"`
 	UpdatedAt         time.Time      `json:"updatedAt"`
 }
@@ -172,7 +173,7 @@ func (s *Service) eventText(e Event) string {
 		return fmt.Sprintf("%s told the tenant a deadline cannot be met: %s.", who, deadline)
 	case EventVulnerability:
 		return e.Body
-	case EventPhoto, EventOriginal, EventAlert, EventRemedial:
+	case EventPhoto, EventVideo, EventOriginal, EventAlert, EventRemedial:
 		return s.evidenceText(e, who)
 	}
 	if text, ok := e.Data["text"].(string); ok && text != "" { // contractors and visits (job.go's logStep)

@@ -3343,9 +3343,54 @@ export interface paths {
         put?: never;
         /**
          * Add a photo to a repair
-         * @description A tenant of the repair's home or its landlord adds one photo (multipart field "file", JPEG or PNG, at most 5 MB), checked by its content; location data is removed, the capture time and SHA-256 are kept, and the history records it. A video (MP4, MOV, WebM, told by its first bytes) is refused with a plain message: videos are not taken yet (internal/repair photos.go says why).
+         * @description A tenant of the repair's home or its landlord adds one photo (multipart field "file", JPEG or PNG, at most 5 MB), checked by its content; location data is removed, the capture time and SHA-256 are kept, and the history records it. A video sent here (told by its first bytes) is refused with a plain message: videos go to /api/repairs/{id}/videos.
          */
         post: operations["addRepairPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a short video to a repair
+         * @description A tenant of the repair's home or its landlord adds one video from the phone's camera (multipart field "file", MP4 or MOV, at most 50 MB and a minute), checked by its content. What is stored and served is a copy without the metadata boxes where a phone keeps its location and model (udta, meta, uuid), the picture and sound as recorded; its capture time and the SHA-256 of that copy are kept, and the history records it. A WebM, a file that is not a video, a video over a minute or cut short are refused with a plain message.
+         */
+        post: operations["addRepairVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/repairs/{id}/videos/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Play a repair's video
+         * @description The cleaned video, inline, with its content type; Range requests are answered (206) so a phone can play and seek.
+         */
+        get: operations["getRepairVideo"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3405,7 +3450,7 @@ export interface paths {
         };
         /**
          * The repair's history as a sealed PDF
-         * @description For the landlord and the tenants of the repair's home: the report, each clock with whether it was met, the notices sent, the timeline in UK time and the photos. Sealed: /api/verify answers genuine for it (sealed, no signers). The same history asked again is the same PDF.
+         * @description For the landlord and the tenants of the repair's home: the report, each clock with whether it was met, the notices sent, the timeline in UK time, the photos and each video with its capture time and SHA-256. Sealed: /api/verify answers genuine for it (sealed, no signers). The same history asked again is the same PDF.
          */
         get: operations["getRepairHistoryPdf"];
         put?: never;
@@ -6194,7 +6239,7 @@ export interface components {
             role: components["schemas"]["RepairRole"];
             name: string;
             /** @enum {string} */
-            kind: "reported" | "logged" | "status" | "message" | "notice" | "vulnerability" | "photo" | "original" | "alert" | "remedial" | "job" | "appointment" | "access_notice";
+            kind: "reported" | "logged" | "status" | "message" | "notice" | "vulnerability" | "photo" | "video" | "original" | "alert" | "remedial" | "job" | "appointment" | "access_notice";
             from: string;
             to: string;
             text: string;
@@ -6226,6 +6271,23 @@ export interface components {
             uploadedAt: string;
             /** @enum {string} */
             origin: "camera" | "upload";
+            /** @description the name of who added it */
+            by: string;
+            role: string;
+        };
+        RepairVideo: {
+            name: string;
+            url: string;
+            /** @enum {string} */
+            contentType: "video/mp4" | "video/quicktime";
+            size: number;
+            seconds: number;
+            /** @description of the stored (cleaned) file */
+            sha256: string;
+            /** Format: date-time */
+            capturedAt: string | null;
+            /** Format: date-time */
+            uploadedAt: string;
             /** @description the name of who added it */
             by: string;
             role: string;
@@ -6288,6 +6350,7 @@ export interface components {
             actions: components["schemas"]["RepairAction"][];
             safety: components["schemas"]["RepairAdvice"][];
             photos: components["schemas"]["RepairPhoto"][];
+            videos: components["schemas"]["RepairVideo"][];
             /** @description the original message's files of a logged report */
             files: components["schemas"]["RepairFile"][];
             /** Format: date-time */
@@ -11652,6 +11715,80 @@ export interface operations {
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             503: components["responses"]["Busy"];
+        };
+    };
+    addRepairVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the video and the repair */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        video: components["schemas"]["RepairVideo"];
+                        repair: components["schemas"]["Repair"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    getRepairVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the video */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "video/quicktime": string;
+                };
+            };
+            /** @description the part of the video asked for */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "video/quicktime": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            416: components["responses"]["Error"];
         };
     };
     attachRepairOriginal: {

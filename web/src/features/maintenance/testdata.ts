@@ -64,6 +64,6 @@ export function repair(over: Partial<Repair> = {}): Repair {
     awareAt: '2026-12-07T10:00:00Z', loggedAt: '2026-12-07T10:00:00Z', suggestedPriority: 'routine', priority: 'routine', emergency: false,
     hazards: [], status: 'reported', statusText: 'Reported', open: true, heldFrom: '', repeats: 0, nextDue: deadline, deadlines: [deadline],
     history: [{ seq: 1, at: '2026-12-07T10:00:00Z', role: 'tenant', name: 'Tom Tenant', kind: 'reported', from: '', to: 'reported', text: 'Reported', body: '', data: {}, hash: 'h' }],
-    historyValid: true, actions: [], safety: [], photos: [], files: [], createdAt: '2026-12-07T10:00:00Z', updatedAt: '2026-12-07T10:00:00Z', ...over,
+    historyValid: true, actions: [], safety: [], photos: [], videos: [], files: [], createdAt: '2026-12-07T10:00:00Z', updatedAt: '2026-12-07T10:00:00Z', ...over,
   }
 }

@@ -1,14 +1,15 @@
-// A repair's evidence (issue 44): its photos (one request a photo, so one bad
-// file does not sink the others), the original message of a report the
+// A repair's evidence (issue 44): its photos and short videos (one request a
+// file, so one bad file does not sink the others), the original message of a report the
 // landlord logged, and the sealed history PDF's address.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { UPLOAD_NETWORK_ERROR, uploadWithProgress } from '../../../lib/upload'
 import { errorMessage } from '../../../lib/errors'
 import { repairKey, repairListKey, type Repair } from './repairs'
 import type { components } from '../../../lib/api-schema'
-import { MSG_PHOTO_LARGE } from '../components/PhotoPicker'
+import { isVideo, MSG_PHOTO_LARGE, MSG_VIDEO_LARGE } from '../components/PhotoPicker'
 
 export type RepairPhoto = components['schemas']['RepairPhoto']
+export type RepairVideo = components['schemas']['RepairVideo']
 export type RepairFile = components['schemas']['RepairFile']
 
 const TOO_LARGE = { code: 'too_large', message: MSG_PHOTO_LARGE }
@@ -18,6 +19,15 @@ export function uploadRepairPhoto(id: string, file: File, camera: boolean): Prom
   return uploadWithProgress<Repair>(`/api/repairs/${encodeURIComponent(id)}/photos${camera ? '?origin=camera' : ''}`, file, {
     pick: (b) => (b as { repair?: Repair } | undefined)?.repair,
     tooLarge: TOO_LARGE,
+    networkError: UPLOAD_NETWORK_ERROR,
+  })
+}
+
+/** uploadRepairVideo adds one short video (MP4 or MOV). */
+export function uploadRepairVideo(id: string, file: File): Promise<Repair> {
+  return uploadWithProgress<Repair>(`/api/repairs/${encodeURIComponent(id)}/videos`, file, {
+    pick: (b) => (b as { repair?: Repair } | undefined)?.repair,
+    tooLarge: { code: 'too_large', message: MSG_VIDEO_LARGE },
     networkError: UPLOAD_NETWORK_ERROR,
   })
 }
@@ -39,14 +49,15 @@ export function historyPdfUrl(id: string): string {
 export type SendResult = { repair?: Repair; failed: string[] }
 
 /**
- * sendPhotos uploads each photo in turn and answers the repair as the last
- * success left it, with a line for each photo refused (its name and why).
+ * sendPhotos uploads each photo or video in turn and answers the repair as
+ * the last success left it, with a line for each file refused (its name and
+ * why).
  */
 export async function sendPhotos(id: string, photos: { file: File; camera: boolean }[]): Promise<SendResult> {
   const out: SendResult = { failed: [] }
   for (const p of photos) {
     try {
-      out.repair = await uploadRepairPhoto(id, p.file, p.camera)
+      out.repair = isVideo(p.file) ? await uploadRepairVideo(id, p.file) : await uploadRepairPhoto(id, p.file, p.camera)
     } catch (e) {
       out.failed.push(`${p.file.name}: ${errorMessage(e)}`)
     }
@@ -54,7 +65,7 @@ export async function sendPhotos(id: string, photos: { file: File; camera: boole
   return out
 }
 
-/** useAddRepairPhotos adds photos to a repair from its page. */
+/** useAddRepairPhotos adds photos and videos to a repair from its page. */
 export function useAddRepairPhotos(id: string) {
   const qc = useQueryClient()
   return useMutation({

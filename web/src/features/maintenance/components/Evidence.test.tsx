@@ -26,7 +26,25 @@ describe('a repair’s evidence', () => {
     const img = screen.getByRole('img', { name: 'Photo 1, added by Tom Tenant' })
     expect(img).toHaveAttribute('src', photo.thumbUrl)
     expect(screen.getByText(/Taken Mon,? 7 Dec 2026,? 09:55 · Tom Tenant/)).toBeInTheDocument()
-    expect(screen.getByLabelText('Take a photo')).toHaveAttribute('capture', 'environment')
+    expect(screen.getByLabelText('Take a photo or video')).toHaveAttribute('capture', 'environment')
+  })
+
+  it('plays each video in the page, with when it was taken (UK time), its length and who added it', () => {
+    const video = { name: 'Vd9.mov', url: '/api/repairs/r1/videos/Vd9.mov', contentType: 'video/quicktime' as const, size: 4_000_000, seconds: 12.5,
+      sha256: 'e'.repeat(64), capturedAt: '2026-12-07T09:40:00Z', uploadedAt: '2026-12-07T10:02:00Z', by: 'Tom Tenant', role: 'tenant' }
+    renderPage(<Evidence repair={repair({ photos: [photo], videos: [video] })} />)
+    const player = screen.getByLabelText('Video 1, added by Tom Tenant')
+    expect(player.tagName).toBe('VIDEO')
+    expect(player).toHaveAttribute('src', video.url)
+    expect(player).toHaveAttribute('controls')
+    expect(player).toHaveAttribute('preload', 'metadata')
+    expect(screen.getByText(/Taken Mon,? 7 Dec 2026,? 09:40 · 13 s · Tom Tenant/)).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Photo 1, added by Tom Tenant' })).toBeInTheDocument()
+  })
+
+  it('says when there is neither a photo nor a video', () => {
+    renderPage(<Evidence repair={repair()} />)
+    expect(screen.getByText('No photos or videos yet.')).toBeInTheDocument()
   })
 
   it('lets the landlord attach the original message of a report they logged, and lists it', () => {

@@ -1,5 +1,6 @@
-// A repair's evidence on its page (issue 44): the photos, with when each was
-// taken and who added it; adding more from the phone's camera; the original
+// A repair's evidence on its page (issue 44): the photos and short videos,
+// with when each was taken and who added it (a video plays in the page);
+// adding more from the phone's camera; the original
 // message of a report the landlord logged; and the download of the sealed
 // history PDF, for the landlord and the tenant alike.
 import { useState } from 'react'
@@ -9,7 +10,7 @@ import { errorMessage } from '../../../lib/errors'
 import type { Repair } from '../api/repairs'
 import { historyPdfUrl, useAddRepairPhotos, useAttachOriginal } from '../api/evidence'
 import { ukDateTime } from '../format'
-import { PhotoPicker, type Picked } from './PhotoPicker'
+import { isVideo, PhotoPicker, type Picked } from './PhotoPicker'
 import { ORIGINAL_ACCEPT, originalProblem } from './ReportForm'
 
 export function HistoryDownload({ repair: r }: { repair: Repair }) {
@@ -21,6 +22,15 @@ export function HistoryDownload({ repair: r }: { repair: Repair }) {
       <span className="rp-small rp-muted">Sealed by OmniRent: anyone can check it is genuine at /verify.</span>
     </p>
   )
+}
+
+function sendLabel(picked: Picked[]): string {
+  const videos = picked.filter((p) => isVideo(p.file)).length
+  const photos = picked.length - videos
+  if (picked.length === 1) return videos ? 'Add the video' : 'Add the photo'
+  if (!videos) return `Add ${photos} photos`
+  if (!photos) return `Add ${videos} videos`
+  return `Add ${photos} ${photos === 1 ? 'photo' : 'photos'} and ${videos} ${videos === 1 ? 'video' : 'videos'}`
 }
 
 function sizeText(n: number): string {
@@ -49,8 +59,9 @@ export function Evidence({ repair: r }: { repair: Repair }) {
 
   return (
     <section className="panel rp-panel" aria-labelledby="rp-photos-title">
-      <h2 id="rp-photos-title" className="rp-h2">Photos</h2>
-      {r.photos.length === 0 ? <p className="rp-muted">No photos yet.</p> : (
+      <h2 id="rp-photos-title" className="rp-h2">Photos and videos</h2>
+      {r.photos.length === 0 && r.videos.length === 0 ? <p className="rp-muted">No photos or videos yet.</p> : null}
+      {r.photos.length === 0 ? null : (
         <ul className="rp-gallery">
           {r.photos.map((p, i) => (
             <li key={p.name}>
@@ -67,12 +78,28 @@ export function Evidence({ repair: r }: { repair: Repair }) {
           ))}
         </ul>
       )}
-      <PhotoPicker picked={picked} onChange={setPicked} problems={problems} onProblems={setProblems} label="Add photos" />
+      {r.videos.length === 0 ? null : (
+        <ul className="rp-gallery rp-gallery--videos" aria-label="Videos">
+          {r.videos.map((v, i) => (
+            <li key={v.name}>
+              <figure>
+                <video controls preload="metadata" playsInline src={v.url} aria-label={`Video ${i + 1}, added by ${v.by || 'a party'}`} />
+                <figcaption>
+                  {v.capturedAt ? `Taken ${ukDateTime(v.capturedAt)}` : `Added ${ukDateTime(v.uploadedAt)}`}
+                  {` · ${Math.max(1, Math.round(v.seconds))} s`}
+                  {v.by ? ` · ${v.by}` : ''}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      )}
+      <PhotoPicker picked={picked} onChange={setPicked} problems={problems} onProblems={setProblems} label="Add photos or videos" />
       {picked.length > 0 ? (
         <div className="rp-actions">
           <button type="button" className="button" disabled={add.isPending} onClick={send}>
             {add.isPending ? <ButtonSpinner /> : null}
-            {picked.length === 1 ? 'Add the photo' : `Add ${picked.length} photos`}
+            {sendLabel(picked)}
           </button>
         </div>
       ) : null}

@@ -1,27 +1,44 @@
-// Photos of a fault from the phone (issue 44): "Take a photo" opens the
-// phone's camera (capture), "Choose photos" the gallery. Each file is looked
-// at before it is sent: a video or a file that is not a photo, or a photo
-// over the size limit, is refused here with a plain message, and nothing
+// Photos and short videos of a fault from the phone (issue 44): "Take a
+// photo or video" opens the phone's camera (capture), "Choose photos or
+// videos" the gallery. Each file is looked at before it is sent: a file that
+// is neither a photo (JPEG, PNG) nor a video (MP4, MOV), a WebM, or a file
+// over its size limit is refused here with a plain message, and nothing
 // else the person typed is touched. The server has the last word (it
-// decides by the file's content and says the same things).
+// decides by the file's content, checks a video's length and says the same
+// things).
 import { useEffect, useId, useMemo, useRef } from 'react'
 import { Camera, ImagePlus, X } from 'lucide-react'
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
+export const VIDEO_MAX_BYTES = 50 * 1024 * 1024
 export const MSG_VIDEO =
-  'Videos cannot be added yet: OmniRent cannot remove the location a phone stores in a video. Please take a photo instead, and describe in a message what the video would show.'
+  'This video is in the WebM format, which OmniRent cannot clean of location data. Please record it with the phone’s camera app (MP4 or MOV), or take a photo.'
+export const MSG_MEDIA_TYPE = 'Please choose a photo (JPEG or PNG) or a video recorded with the phone’s camera (MP4 or MOV).'
+export const MSG_VIDEO_LARGE = 'This video is larger than 50 MB. Please record a shorter one (a minute at most).'
 export const MSG_PHOTO_TYPE = 'Please choose a photo (JPEG or PNG). Photos taken with the phone’s camera are JPEG.'
 export const MSG_PHOTO_LARGE = 'This photo is larger than 5 MB. Please take it again at a smaller size, or choose another.'
 
-/** A chosen photo: the file, and whether the camera took it in the page. */
+/** A chosen photo or video: the file, and whether the camera took it in the page. */
 export type Picked = { file: File; camera: boolean }
+
+/** The camera's and the gallery's accept lists. */
+export const CAMERA_ACCEPT = 'image/*,video/mp4,video/quicktime'
+export const GALLERY_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png,video/mp4,video/quicktime,.mp4,.mov,.m4v'
+
+/** isVideo tells an MP4 or MOV by its type (or its name when the phone gives none). */
+export function isVideo(file: Pick<File, 'name' | 'type'>): boolean {
+  const type = file.type.toLowerCase()
+  return type ? ['video/mp4', 'video/quicktime'].includes(type) : /\.(mp4|mov|m4v)$/i.test(file.name)
+}
 
 /** photoProblem is the message for a file that cannot be sent, or ''. */
 export function photoProblem(file: Pick<File, 'name' | 'type' | 'size'>): string {
   const type = file.type.toLowerCase()
-  if (type.startsWith('video/') || /\.(mp4|mov|m4v|webm|3gp|avi|mkv)$/i.test(file.name)) return MSG_VIDEO
+  if (isVideo(file)) return file.size > VIDEO_MAX_BYTES ? MSG_VIDEO_LARGE : ''
+  if (type === 'video/webm' || /\.(webm|mkv)$/i.test(file.name)) return MSG_VIDEO
+  if (type.startsWith('video/') || /\.(3gp|avi)$/i.test(file.name)) return MSG_MEDIA_TYPE
   const photo = type ? ['image/jpeg', 'image/jpg', 'image/png', 'image/pjpeg'].includes(type) : /\.(jpe?g|png)$/i.test(file.name)
-  if (!photo) return MSG_PHOTO_TYPE
+  if (!photo) return MSG_MEDIA_TYPE
   if (file.size > PHOTO_MAX_BYTES) return MSG_PHOTO_LARGE
   return ''
 }
@@ -36,7 +53,7 @@ type Props = {
   label?: string
 }
 
-export function PhotoPicker({ picked, onChange, problems, onProblems, max = 10, label = 'Photos (optional)' }: Props) {
+export function PhotoPicker({ picked, onChange, problems, onProblems, max = 10, label = 'Photos and videos (optional)' }: Props) {
   const id = useId()
   const cameraRef = useRef<HTMLInputElement>(null)
   const galleryRef = useRef<HTMLInputElement>(null)
@@ -50,7 +67,7 @@ export function PhotoPicker({ picked, onChange, problems, onProblems, max = 10, 
     for (const f of Array.from(files)) {
       const problem = photoProblem(f)
       if (problem) bad.push(`${f.name}: ${problem}`)
-      else if (next.length >= max) bad.push(`${f.name}: You can add up to ${max} photos here. Add more on the repair once it is sent.`)
+      else if (next.length >= max) bad.push(`${f.name}: You can add up to ${max} photos or videos here. Add more on the repair once it is sent.`)
       else next.push({ file: f, camera })
     }
     onChange(next)
@@ -61,17 +78,18 @@ export function PhotoPicker({ picked, onChange, problems, onProblems, max = 10, 
     <fieldset className="rp-fieldset rp-photos" aria-describedby={problems.length ? `${id}-problems` : `${id}-hint`}>
       <legend>{label}</legend>
       <p id={`${id}-hint`} className="rp-muted rp-small">
-        Photos show the problem as it is. Location data is removed from every photo; the time it was taken is kept.
+        Photos and short videos (a minute at most) show the problem as it is. Location data is removed from every photo and
+        video; the time it was taken is kept.
       </p>
       <div className="rp-photos__buttons">
         <label className="button button--outline rp-photos__button">
-          <Camera aria-hidden size={18} /> Take a photo
-          <input ref={cameraRef} className="visually-hidden" type="file" accept="image/*" capture="environment"
+          <Camera aria-hidden size={18} /> Take a photo or video
+          <input ref={cameraRef} className="visually-hidden" type="file" accept={CAMERA_ACCEPT} capture="environment"
             onChange={(e) => { add(e.target.files, true); e.target.value = '' }} />
         </label>
         <label className="button button--outline rp-photos__button">
-          <ImagePlus aria-hidden size={18} /> Choose photos
-          <input ref={galleryRef} className="visually-hidden" type="file" accept="image/jpeg,image/png,.jpg,.jpeg,.png" multiple
+          <ImagePlus aria-hidden size={18} /> Choose photos or videos
+          <input ref={galleryRef} className="visually-hidden" type="file" accept={GALLERY_ACCEPT} multiple
             onChange={(e) => { add(e.target.files, false); e.target.value = '' }} />
         </label>
       </div>
@@ -81,11 +99,13 @@ export function PhotoPicker({ picked, onChange, problems, onProblems, max = 10, 
         </ul>
       ) : null}
       {picked.length > 0 ? (
-        <ul className="rp-thumbs" aria-label="Photos to send">
+        <ul className="rp-thumbs" aria-label="Photos and videos to send">
           {picked.map((p, i) => (
             <li key={`${p.file.name}-${i}`} className="rp-thumb">
-              {urls[i] ? <img src={urls[i]} alt={`Photo ${i + 1}: ${p.file.name}`} /> : <span>{p.file.name}</span>}
-              <button type="button" className="rp-thumb__remove" aria-label={`Remove photo ${i + 1}`}
+              {!urls[i] ? <span>{p.file.name}</span> : isVideo(p.file) ? (
+                <video src={urls[i]} muted playsInline preload="metadata" aria-label={`Video ${i + 1}: ${p.file.name}`} />
+              ) : <img src={urls[i]} alt={`Photo ${i + 1}: ${p.file.name}`} />}
+              <button type="button" className="rp-thumb__remove" aria-label={`Remove ${isVideo(p.file) ? 'video' : 'photo'} ${i + 1}`}
                 onClick={() => onChange(picked.filter((_, j) => j !== i))}>
                 <X aria-hidden size={16} />
               </button>

@@ -34,7 +34,7 @@ describe('a report with photos', () => {
     renderPage(<ReportRepairPage />, { path: '/maintenance/report' })
     await fill(user)
     const photo = new File([new Uint8Array(2000)], 'leak.jpg', { type: 'image/jpeg' })
-    await user.upload(screen.getByLabelText('Take a photo'), photo)
+    await user.upload(screen.getByLabelText('Take a photo or video'), photo)
     await user.click(screen.getByRole('button', { name: 'Send the report' }))
     await waitFor(() => expect(sendPhotos).toHaveBeenCalledTimes(1))
     expect(post).toHaveBeenCalledTimes(1)
@@ -42,7 +42,23 @@ describe('a report with photos', () => {
     expect(await screen.findByText('Elsewhere at /maintenance/r9 for Ann Example')).toBeInTheDocument()
   })
 
-  it('refuses a video in plain words and keeps the report as typed; a refused report sends no photo', async () => {
+  it('sends a video from the camera with the photos once the report is recorded', async () => {
+    const user = userEvent.setup({ applyAccept: false })
+    mockApi((path) => {
+      if (path === '/api/repairs/form') return reply(200, sampleForm)
+      if (path === '/api/repairs') return reply(201, { repair: repair({ id: 'r9' }) })
+      return reply(200, { repair: repair({ id: 'r9' }) })
+    }, tenant)
+    renderPage(<ReportRepairPage />, { path: '/maintenance/report' })
+    await fill(user)
+    const clip = new File([new Uint8Array(4000)], 'IMG_0042.MOV', { type: 'video/quicktime' })
+    await user.upload(screen.getByLabelText('Take a photo or video'), clip)
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Send the report' }))
+    await waitFor(() => expect(sendPhotos).toHaveBeenCalledWith('r9', [{ file: clip, camera: true }]))
+  })
+
+  it('refuses a WebM video in plain words and keeps the report as typed; a refused report sends nothing', async () => {
     const user = userEvent.setup({ applyAccept: false })
     mockApi((path) => {
       if (path === '/api/repairs/form') return reply(200, sampleForm)
@@ -50,10 +66,10 @@ describe('a report with photos', () => {
     }, tenant)
     renderPage(<ReportRepairPage />, { path: '/maintenance/report' })
     await fill(user)
-    await user.upload(screen.getByLabelText('Take a photo'), new File([new Uint8Array(10)], 'clip.mp4', { type: 'video/mp4' }))
-    expect(screen.getByText(`clip.mp4: ${MSG_VIDEO}`)).toBeInTheDocument()
+    await user.upload(screen.getByLabelText('Take a photo or video'), new File([new Uint8Array(10)], 'clip.webm', { type: 'video/webm' }))
+    expect(screen.getByText(`clip.webm: ${MSG_VIDEO}`)).toBeInTheDocument()
     expect(screen.getByLabelText('Describe the problem')).toHaveValue('Leak under the sink')
-    await user.upload(screen.getByLabelText('Take a photo'), new File([new Uint8Array(10)], 'leak.jpg', { type: 'image/jpeg' }))
+    await user.upload(screen.getByLabelText('Take a photo or video'), new File([new Uint8Array(10)], 'leak.jpg', { type: 'image/jpeg' }))
     await user.click(screen.getByRole('button', { name: 'Send the report' }))
     expect(await screen.findByText('Please describe the problem.')).toBeInTheDocument()
     expect(sendPhotos).not.toHaveBeenCalled()

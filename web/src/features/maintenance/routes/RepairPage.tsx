@@ -41,8 +41,9 @@ export default function RepairPage() {
 
 function RepairBody({ repair: r, reported, failed }: { repair: Repair; reported: boolean; failed: string[] }) {
   const landlord = r.viewer === 'landlord'
-  const messages = r.history.filter((e) => e.kind === 'message' || e.kind === 'photo')
+  const messages = r.history.filter((e) => e.kind === 'message' || e.kind === 'photo' || e.kind === 'video')
   const photoOf = (name: unknown) => r.photos.find((p) => p.name === name)
+  const videoOf = (name: unknown) => r.videos.find((v) => v.name === name)
   return (
     <>
       <h1 className="page__title">{r.categoryName}{r.room ? `: ${r.room}` : ''}</h1>
@@ -64,7 +65,7 @@ function RepairBody({ repair: r, reported, failed }: { repair: Repair; reported:
       {failed.length > 0 ? (
         <FormMessage kind="error">
           {landlord ? 'The repair was logged' : 'Your report was recorded'}, but {failed.length === 1 ? 'one file was' : `${failed.length} files were`} not added.
-          You can add {failed.length === 1 ? 'it' : 'them'} again under Photos below.
+          You can add {failed.length === 1 ? 'it' : 'them'} again under Photos and videos below.
           <ul>{failed.map((f) => <li key={f}>{f}</li>)}</ul>
         </FormMessage>
       ) : null}
@@ -117,7 +118,12 @@ function RepairBody({ repair: r, reported, failed }: { repair: Repair; reported:
                 {messages.map((m) => (
                   <li key={m.seq} className={m.role === r.viewer ? 'rp-msg rp-msg--mine' : 'rp-msg'}>
                     <p className="rp-small rp-muted">{m.name} · <time dateTime={m.at}>{ukDateTime(m.at)}</time></p>
-                    {m.kind === 'photo' ? (
+                    {m.kind === 'video' ? (
+                      videoOf(m.data.file) ? (
+                        <video className="rp-msg__photo" controls preload="metadata" playsInline src={videoOf(m.data.file)?.url}
+                          aria-label={`Video added by ${m.name}`} />
+                      ) : <p className="rp-msg__body">{m.text}</p>
+                    ) : m.kind === 'photo' ? (
                       photoOf(m.data.photo) ? (
                         <a className="rp-msg__photo" href={photoOf(m.data.photo)?.url} target="_blank" rel="noreferrer">
                           <img src={photoOf(m.data.photo)?.thumbUrl} alt={`Photo added by ${m.name}`} loading="lazy" />
