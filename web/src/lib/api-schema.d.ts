@@ -186,6 +186,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deposits of my tenancies
+         * @description The deposit of every agreement signed by everyone, with a deposit, that the signed-in user is a party to (issue 45): a landlord's tenancies or a tenant's homes. Each has the deposit (integer pence and its text), the day it was received, the deadline to protect it (30 days, data), the recorded protection and a check of each duty against the deadline (ok, late, due or overdue). The landlord also gets the approved schemes and, when a duty was missed, a warning with what it can cost (one to three times the deposit). Dates are UK dates ("Thu 17 Dec 2026").
+         */
+        get: operations["listDeposits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/tenancies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One tenancy's deposit
+         * @description As in the list; 404 for anyone not a party, admins included; 409 no_deposit for an agreement without one.
+         */
+        get: operations["getDeposit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/tenancies/{id}/protection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record the deposit's protection
+         * @description The landlord of the signed agreement (403 landlord_only for its tenants, 404 for anyone else) records or corrects the scheme (one of the approved schemes), its reference (at most 60 characters), the day it protected the deposit and, once served, the day the prescribed information was given: neither in the future nor before the deposit was received (400 with the reason on the field; nothing recorded). Decided with the tenancy's row locked.
+         */
+        put: operations["protectDeposit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/tenancies/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Open the scheme's certificate
+         * @description The landlord and each tenant of the agreement open the certificate (404 no_certificate before one is added).
+         */
+        get: operations["openDepositCertificate"];
+        put?: never;
+        /**
+         * Add the scheme's certificate
+         * @description The landlord adds the scheme's certificate in the multipart field "file": a PDF, JPEG or PNG judged by content, at most 10 MB (400 bad_file_type otherwise; 413 file_too_large), replacing the one before. The protection must be recorded first (409 not_recorded).
+         */
+        post: operations["addDepositCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notices": {
         parameters: {
             query?: never;
@@ -4728,6 +4818,62 @@ export interface components {
             noticeLaw: components["schemas"]["NoticeLink"] | null;
             serviceAddress: string;
         };
+        DepositTenancyList: {
+            tenancies: components["schemas"]["DepositTenancy"][];
+        };
+        DepositTenancyResponse: {
+            tenancy: components["schemas"]["DepositTenancy"];
+        };
+        DepositTenancy: {
+            id: string;
+            /** @enum {string} */
+            role: "landlord" | "tenant";
+            address: string;
+            tenants: string[];
+            /** Format: int64 */
+            depositPence: number;
+            depositText: string;
+            /** @description YYYY-MM-DD, empty until recorded on the agreement */
+            receivedOn: string;
+            receivedText: string;
+            deadlineText: string;
+            protection: {
+                recorded?: boolean;
+                scheme?: string;
+                schemeUrl?: string;
+                reference?: string;
+                protectedOn?: string;
+                protectedText?: string;
+                infoServedOn?: string;
+                infoServedText?: string;
+                certificate?: boolean;
+                certificateName?: string;
+                certificateUrl?: string;
+                certificateAdded?: string;
+            };
+            checks: {
+                /** @enum {string} */
+                key?: "protected" | "information";
+                /** @enum {string} */
+                state?: "ok" | "late" | "due" | "overdue";
+                text?: string;
+            }[];
+            warning?: string;
+            note?: string;
+            agreementLink?: string;
+            schemes?: {
+                name?: string;
+                url?: string;
+            }[];
+        };
+        DepositProtectionInput: {
+            scheme: string;
+            reference: string;
+            /** Format: date */
+            protectedOn: string;
+            /** @description YYYY-MM-DD or empty */
+            infoServedOn?: string;
+        };
         NoticeTenancyList: {
             tenancies: components["schemas"]["NoticeTenancy"][];
         };
@@ -5939,6 +6085,144 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+        };
+    };
+    listDeposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the tenancies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositTenancyList"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    getDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the tenancy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositTenancyResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    protectDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositProtectionInput"];
+            };
+        };
+        responses: {
+            /** @description recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositTenancyResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    openDepositCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    addDepositCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositTenancyResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     listNotices: {
