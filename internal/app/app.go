@@ -21,8 +21,8 @@ import (
 	"github.com/omnirent/omnirent/internal/calendar"
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/contract"
-	"github.com/omnirent/omnirent/internal/deposit"
 	"github.com/omnirent/omnirent/internal/demo"
+	"github.com/omnirent/omnirent/internal/deposit"
 	"github.com/omnirent/omnirent/internal/devmail"
 	"github.com/omnirent/omnirent/internal/documents"
 	"github.com/omnirent/omnirent/internal/geo"
@@ -236,7 +236,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		return nil, err
 	}
 	if a.Deposits, err = deposit.NewService(deposit.Deps{DB: d, Clock: clk, Rules: depositRules, Tenancies: depositTenancies{a.Contracts},
-		Uploads: a.Documents, Files: files, Log: log}); err != nil {
+		Uploads: a.Documents, Files: files, CheckOuts: depositCheckOuts{a.Inventory}, Log: log}); err != nil {
 		return nil, err
 	}
 	rules, err := calendar.LoadRules()

@@ -40,6 +40,27 @@ type Rules struct {
 	Protection []ProtectionRule `yaml:"protection"`
 	Schemes    []Scheme         `yaml:"schemes"`
 	NotHandled string           `yaml:"notHandled"`
+
+	ReturnDays          int            `yaml:"returnDays"`
+	ReturnSource        string         `yaml:"returnSource"`
+	Reasons             []Reason       `yaml:"reasons"`
+	ApportionmentSource string         `yaml:"apportionmentSource"`
+	ExpectedLives       []ExpectedLife `yaml:"expectedLives"`
+}
+
+// Reason is why a deduction is made.
+type Reason struct {
+	Key        string `yaml:"key" json:"key"`
+	Name       string `yaml:"name" json:"name"`
+	Apportion  bool   `yaml:"apportion" json:"apportion"`
+	FromWallet bool   `yaml:"fromWallet" json:"fromWallet"`
+}
+
+// ExpectedLife is how long an item of a type is expected to last.
+type ExpectedLife struct {
+	Type   string `yaml:"type" json:"type"`
+	Name   string `yaml:"name" json:"name"`
+	Months int    `yaml:"months" json:"months"`
 }
 
 // LoadRules reads and checks the embedded rules (at start-up).
@@ -92,6 +113,26 @@ func parseRules(b []byte) (*Rules, error) {
 		seen[s.Name] = true
 	}
 	r.NotHandled = strings.TrimSpace(r.NotHandled)
+	if r.ReturnDays <= 0 || r.ReturnDays > 90 || !strings.HasPrefix(r.ReturnSource, "https://") {
+		return nil, fmt.Errorf("deposit: returnDays %d needs an https returnSource", r.ReturnDays)
+	}
+	if len(r.Reasons) == 0 || len(r.ExpectedLives) == 0 || !strings.HasPrefix(r.ApportionmentSource, "https://") {
+		return nil, fmt.Errorf("deposit: reasons, expectedLives and an https apportionmentSource are needed")
+	}
+	keys := map[string]bool{}
+	for _, x := range r.Reasons {
+		if x.Key == "" || x.Name == "" || keys[x.Key] {
+			return nil, fmt.Errorf("deposit: reason %q needs a unique key and a name", x.Key)
+		}
+		keys[x.Key] = true
+	}
+	types := map[string]bool{}
+	for _, x := range r.ExpectedLives {
+		if x.Type == "" || x.Name == "" || types[x.Type] || x.Months <= 0 || x.Months > 600 {
+			return nil, fmt.Errorf("deposit: expected life %q needs a unique type, a name and 1 to 600 months", x.Type)
+		}
+		types[x.Type] = true
+	}
 	return &r, nil
 }
 
@@ -120,4 +161,22 @@ func (r *Rules) scheme(name string) (Scheme, bool) {
 		}
 	}
 	return Scheme{}, false
+}
+
+func (r *Rules) reason(key string) (Reason, bool) {
+	for _, x := range r.Reasons {
+		if x.Key == key {
+			return x, true
+		}
+	}
+	return Reason{}, false
+}
+
+func (r *Rules) life(itemType string) (ExpectedLife, bool) {
+	for _, x := range r.ExpectedLives {
+		if x.Type == itemType {
+			return x, true
+		}
+	}
+	return ExpectedLife{}, false
 }

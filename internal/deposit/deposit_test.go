@@ -41,7 +41,7 @@ func valid() map[string]any {
 }
 
 // deposit is the household's tenancy in the caller's overview.
-func deposit(t *testing.T, c *apptest.Client, id string) map[string]any {
+func depositOf(t *testing.T, c *apptest.Client, id string) map[string]any {
 	t.Helper()
 	r := c.Get("/api/deposits")
 	if r.Status != http.StatusOK {
@@ -76,7 +76,7 @@ func TestProtectedInTime(t *testing.T) {
 		if r.Status != http.StatusOK {
 			t.Fatalf("protect: %d %s", r.Status, r.Raw)
 		}
-		v := deposit(t, h.Lord, h.TenancyID)
+		v := depositOf(t, h.Lord, h.TenancyID)
 		if v["depositText"] != "£1,200.00" || v["deadlineText"] != "Thu 19 Nov 2026" || v["warning"] != nil {
 			t.Fatalf("landlord's view: %v", v)
 		}
@@ -86,7 +86,7 @@ func TestProtectedInTime(t *testing.T) {
 			t.Fatalf("checks: %v", c)
 		}
 		for _, tenant := range []*apptest.Client{h.Tom, h.Tess} {
-			tv := deposit(t, tenant, h.TenancyID)
+			tv := depositOf(t, tenant, h.TenancyID)
 			p := tv["protection"].(map[string]any)
 			if tv["role"] != "tenant" || p["scheme"] != "Deposit Protection Service" || p["reference"] != "DPS-123456" ||
 				p["protectedText"] != "Sun 25 Oct 2026" || tv["schemes"] != nil || tv["warning"] != nil {
@@ -108,7 +108,7 @@ func TestProtectedLateIsFlagged(t *testing.T) {
 		if r := protect(h.Lord, h.TenancyID, in); r.Status != http.StatusOK {
 			t.Fatalf("protect: %d %s", r.Status, r.Raw)
 		}
-		v := deposit(t, h.Lord, h.TenancyID)
+		v := depositOf(t, h.Lord, h.TenancyID)
 		c := checks(v)
 		if c["protected"]["state"] != "late" || c["protected"]["text"] != "Protected on Sat 10 Oct 2026: 9 days after the deadline of Thu 1 Oct 2026." {
 			t.Fatalf("protected: %v", c["protected"])
@@ -120,7 +120,7 @@ func TestProtectedLateIsFlagged(t *testing.T) {
 		if !strings.Contains(w, "1 to 3 times the deposit: £1,200.00 to £3,600.00") {
 			t.Fatalf("warning: %q", w)
 		}
-		tv := deposit(t, h.Tom, h.TenancyID)
+		tv := depositOf(t, h.Tom, h.TenancyID)
 		if tv["warning"] != nil || checks(tv)["protected"]["state"] != "late" {
 			t.Fatalf("tenant's view: %v", tv)
 		}
@@ -155,7 +155,7 @@ func TestBadProtectionAnswers(t *testing.T) {
 				t.Errorf("%s=%q: %d %s", c.field, c.value, r.Status, r.Raw)
 			}
 		}
-		if p := deposit(t, h.Lord, h.TenancyID)["protection"].(map[string]any); p["reference"] != "DPS-123456" || p["protectedOn"] != "2026-10-25" {
+		if p := depositOf(t, h.Lord, h.TenancyID)["protection"].(map[string]any); p["reference"] != "DPS-123456" || p["protectedOn"] != "2026-10-25" {
 			t.Fatalf("the recorded protection changed: %v", p)
 		}
 	})
@@ -191,7 +191,7 @@ func TestCertificateFile(t *testing.T) {
 		if r := h.Lord.Upload(url, "photo of cert.png", "image/png", pngFile()); r.Status != http.StatusCreated {
 			t.Fatalf("png: %d %s", r.Status, r.Raw)
 		}
-		p := deposit(t, h.Tess, h.TenancyID)["protection"].(map[string]any)
+		p := depositOf(t, h.Tess, h.TenancyID)["protection"].(map[string]any)
 		if p["certificate"] != true || p["certificateName"] != "photo of cert.png" || strings.Contains(p["certificateUrl"].(string), "deposits/"+h.TenancyID+"/certificate-") {
 			t.Fatalf("certificate: %v", p)
 		}

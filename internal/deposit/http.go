@@ -1,6 +1,7 @@
 package deposit
 
 import (
+	"errors"
 	"mime"
 	"net/http"
 	"strings"
@@ -30,11 +31,114 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("PUT /api/deposits/tenancies/{id}/protection", httpx.Handle(session.Require(h.protect)))
 	mux.Handle("POST /api/deposits/tenancies/{id}/certificate", httpx.Handle(session.Require(h.certificate)))
 	mux.Handle("GET /api/deposits/tenancies/{id}/certificate", httpx.Handle(session.Require(h.openCertificate)))
+	mux.Handle("GET /api/deposits/tenancies/{id}/deductions", httpx.Handle(session.Require(h.deductions)))
+	mux.Handle("POST /api/deposits/tenancies/{id}/deductions", httpx.Handle(session.Require(h.addLine)))
+	mux.Handle("PUT /api/deposits/lines/{id}", httpx.Handle(session.Require(h.editLine)))
+	mux.Handle("DELETE /api/deposits/lines/{id}", httpx.Handle(session.Require(h.deleteLine)))
+	mux.Handle("POST /api/deposits/lines/{id}/answer", httpx.Handle(session.Require(h.answer)))
+	mux.Handle("POST /api/deposits/lines/{id}/quote", httpx.Handle(session.Require(h.addQuote)))
+	mux.Handle("GET /api/deposits/lines/{id}/quote", httpx.Handle(session.Require(h.openQuote)))
+}
+
+// stale answers an edit or an answer to an old revision: 409 with the line as it now is.
+func stale(w http.ResponseWriter, err error) (bool, error) {
+	var se *StaleError
+	if errors.As(err, &se) {
+		return true, httpx.WriteJSON(w, http.StatusConflict, map[string]any{
+			"error": map[string]any{"code": "changed", "message": se.Message}, "line": se.Line})
+	}
+	return false, err
+}
+
+func (h *Handler) deductions(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	v, err := h.svc.Deductions(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, v)
+}
+
+func (h *Handler) addLine(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in LineInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	v, err := h.svc.AddLine(r.Context(), a, r.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"line": v})
+}
+
+func (h *Handler) editLine(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in LineInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	v, err := h.svc.EditLine(r.Context(), a, r.PathValue("id"), in)
+	if done, err := stale(w, err); done || err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"line": v})
+}
+
+func (h *Handler) deleteLine(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	if err := h.svc.DeleteLine(r.Context(), a, r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (h *Handler) answer(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in AnswerInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	v, err := h.svc.AnswerLine(r.Context(), a, r.PathValue("id"), in)
+	if done, err := stale(w, err); done || err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"line": v})
+}
+
+func (h *Handler) addQuote(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	// Who may add a file is decided before the body is read.
+	if _, _, role, err := h.svc.lineFor(r.Context(), a, r.PathValue("id")); err != nil {
+		return err
+	} else if role != RoleLandlord {
+		return apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
+	}
+	file, err := httpx.UploadedFile(r, "file", msgNoFile, msgTooLarge)
+	if err != nil {
+		if apperr.KindOf(err) == apperr.TooLarge {
+			return apperr.New(apperr.TooLarge, "file_too_large", msgTooLarge)
+		}
+		return err
+	}
+	v, err := h.svc.AddQuote(r.Context(), a, r.PathValue("id"), httpx.UploadedFileName(file), file)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"line": v})
+}
+
+func (h *Handler) openQuote(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	rc, f, err := h.svc.OpenQuote(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": f.Name}))
+	w.Header().Set("Cache-Control", "private, no-store")
+	httpx.WriteFile(w, rc, f.ContentType, f.Size)
+	return nil
 }
 
 // UploadBodyLimit lets a certificate (10 MB) and the form's framing through the body cap.
 func UploadBodyLimit(r *http.Request) int64 {
-	if r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/api/deposits/") && strings.HasSuffix(r.URL.Path, "/certificate") {
+	if r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/api/deposits/") &&
+		(strings.HasSuffix(r.URL.Path, "/certificate") || strings.HasSuffix(r.URL.Path, "/quote")) {
 		return MaxFileBytes + 64<<10
 	}
 	return 0

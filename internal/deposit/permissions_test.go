@@ -15,8 +15,7 @@ import (
 // exist; only the landlord records its protection.
 func TestPermissionsOnEveryEndpoint(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		h := e.NewHousehold(nil)
-		received(t, h, "2026-10-20")
+		h := ended(t, e)
 		olive := e.SignedIn("olive@example.com", apptest.Password, "Tenant")
 		other := e.SignedIn("lenny@example.com", apptest.Password, "Landlord")
 		admin := e.SignedIn("boss@example.com", apptest.Password, "Landlord")
@@ -31,6 +30,12 @@ func TestPermissionsOnEveryEndpoint(t *testing.T) {
 			t.Fatalf("protect: %d %s", r.Status, r.Raw)
 		}
 		base := "/api/deposits/tenancies/" + h.TenancyID
+		line := addLine(t, h, carpet)
+		lineURL := "/api/deposits/lines/" + line["id"].(string)
+		if r := h.Lord.Upload(lineURL+"/quote", "quote.pdf", "application/pdf", pdfFile); r.Status != http.StatusCreated {
+			t.Fatalf("quote: %d %s", r.Status, r.Raw)
+		}
+		doomed := addLine(t, h, map[string]any{"itemKey": "inside/Kitchen/Oven", "reason": "cleaning", "costPence": 100})["id"].(string)
 
 		type want struct {
 			status int
@@ -40,8 +45,8 @@ func TestPermissionsOnEveryEndpoint(t *testing.T) {
 			name string
 			c    *apptest.Client
 		}{
-			{"owner", h.Lord}, {"tenant", h.Tom}, {"joint tenant", h.Tess}, {"another tenant", olive}, {"another landlord", other},
-			{"stranger", stranger}, {"admin (landlord account)", admin}, {"admin (tenant account)", adminTenant},
+			{"tenant", h.Tom}, {"joint tenant", h.Tess}, {"another tenant", olive}, {"another landlord", other},
+			{"stranger", stranger}, {"admin (landlord account)", admin}, {"admin (tenant account)", adminTenant}, {"owner", h.Lord},
 		}
 		nobody := map[string]want{"another tenant": {404, "not_found"}, "another landlord": {404, "not_found"}, "stranger": {401, "unauthenticated"},
 			"admin (landlord account)": {404, "not_found"}, "admin (tenant account)": {404, "not_found"}}
@@ -72,6 +77,23 @@ func TestPermissionsOnEveryEndpoint(t *testing.T) {
 			}, with(map[string]want{"owner": {201, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
 			{"GET certificate", func(c *apptest.Client) apptest.Response { return c.Get(base + "/certificate") },
 				with(map[string]want{"owner": {200, ""}, "tenant": {200, ""}, "joint tenant": {200, ""}})},
+			{"GET deductions", func(c *apptest.Client) apptest.Response { return c.Get(base + "/deductions") },
+				with(map[string]want{"owner": {200, ""}, "tenant": {200, ""}, "joint tenant": {200, ""}})},
+			{"POST deduction", func(c *apptest.Client) apptest.Response {
+				return c.Post(base+"/deductions", map[string]any{"itemKey": "inside/Kitchen/Oven", "reason": "cleaning", "costPence": 100})
+			}, with(map[string]want{"owner": {201, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
+			{"POST answer", func(c *apptest.Client) apptest.Response { return answer(c, line["id"].(string), 1, "agree", "") },
+				with(map[string]want{"owner": {403, "tenant_only"}, "tenant": {200, ""}, "joint tenant": {200, ""}})},
+			{"POST quote", func(c *apptest.Client) apptest.Response {
+				return c.Upload(lineURL+"/quote", "quote.pdf", "application/pdf", pdfFile)
+			}, with(map[string]want{"owner": {201, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
+			{"GET quote", func(c *apptest.Client) apptest.Response { return c.Get(lineURL + "/quote") },
+				with(map[string]want{"owner": {200, ""}, "tenant": {200, ""}, "joint tenant": {200, ""}})},
+			{"PUT deduction", func(c *apptest.Client) apptest.Response {
+				return c.Do(http.MethodPut, lineURL, map[string]any{"revision": 1, "reason": "damage", "costPence": 20000, "itemType": "carpet", "ageMonths": 60})
+			}, with(map[string]want{"owner": {200, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
+			{"DELETE deduction", func(c *apptest.Client) apptest.Response { return c.Do(http.MethodDelete, "/api/deposits/lines/"+doomed, nil) },
+				with(map[string]want{"owner": {204, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
 		} {
 			for _, a := range actors {
 				w, ok := ep.expect[a.name]

@@ -32,6 +32,7 @@ type Person struct {
 type Tenancy struct {
 	ID              string
 	LandlordID      string
+	PropertyID      string
 	Jurisdiction    string
 	Address         string
 	Tenants         []Person
@@ -60,6 +61,7 @@ type Deps struct {
 	Tenancies Tenancies
 	Uploads   Uploads
 	Files     storage.Store
+	CheckOuts CheckOuts // the signed check-outs, for deductions (nil: none yet)
 	Log       *slog.Logger
 }
 
@@ -321,3 +323,4 @@ func (s *Service) OpenCertificate(ctx context.Context, a session.Actor, id strin
 // UKDay is a day as the site shows it: "Thu 17 Dec 2026".
 func UKDay(t time.Time) string { return t.Format("Mon 2 Jan 2006") }
 
+func ukTZ() *time.Location { return clock.UK }

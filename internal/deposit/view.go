@@ -48,7 +48,7 @@ type ProtectionView struct {
 
 // Check is one duty against its deadline: ok, late, or still open.
 type Check struct {
-	Key   string `json:"key"` // protected or information
+	Key   string `json:"key"`   // protected or information
 	State string `json:"state"` // ok, late, due or overdue
 	Text  string `json:"text"`
 }
