@@ -47,3 +47,44 @@ export function useAddCertificate(tenancyId: string, options?: MutationOptions<D
     }))).tenancy
   }, options)
 }
+
+export type Deductions = components['schemas']['Deductions']
+export type Deduction = components['schemas']['Deduction']
+export type DeductionInput = components['schemas']['DeductionInput']
+export type DeductionAnswer = components['schemas']['DeductionAnswer']
+
+export const deductionsKey = (id: string) => ['deposits', id, 'deductions'] as const
+
+export function useDeductions(tenancyId: string) {
+  return useQuery({
+    queryKey: deductionsKey(tenancyId),
+    queryFn: async ({ signal }) =>
+      unwrap(api.GET('/api/deposits/tenancies/{id}/deductions', { params: { path: { id: tenancyId } }, signal })),
+  })
+}
+
+export function useAddDeduction(tenancyId: string, options?: MutationOptions<Deduction, DeductionInput>) {
+  return useDepositMutation(
+    async (body: DeductionInput) =>
+      (await unwrap(api.POST('/api/deposits/tenancies/{id}/deductions', { params: { path: { id: tenancyId } }, body }))).line,
+    options,
+  )
+}
+
+export function useAnswerDeduction(lineId: string, options?: MutationOptions<Deduction, DeductionAnswer>) {
+  return useDepositMutation(
+    async (body: DeductionAnswer) =>
+      (await unwrap(api.POST('/api/deposits/lines/{id}/answer', { params: { path: { id: lineId } }, body }))).line,
+    options,
+  )
+}
+
+export function useAddQuote(lineId: string, options?: MutationOptions<Deduction, File>) {
+  return useDepositMutation(async (file: File) => {
+    const form = new FormData()
+    form.append('file', file)
+    return (await unwrap(api.POST('/api/deposits/lines/{id}/quote', {
+      params: { path: { id: lineId } }, body: form as unknown as { file: string },
+    }))).line
+  }, options)
+}

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import type { DepositTenancy } from '../api/deposit'
 import { CertificateUpload } from './CertificateUpload'
+import { DepositDeductions } from './DepositDeductions'
 import { ProtectionForm } from './ProtectionForm'
 
 const stateText: Record<string, string> = { ok: 'Done in time', late: 'Late', due: 'To do', overdue: 'Overdue' }
@@ -64,6 +65,7 @@ export function DepositCard({ tenancy: t, headingLevel = 2 }: { tenancy: Deposit
           {p.recorded ? <CertificateUpload tenancy={t} /> : null}
         </div>
       ) : null}
+      <DepositDeductions tenancy={t} />
     </section>
   )
 }
