@@ -70,6 +70,42 @@ describe('deductions', () => {
     expect(await within(line).findByText(/Your landlord changed this deduction/)).toBeInTheDocument()
   })
 
+  it("lets the landlord propose a deduction from the check-out, asks an item's kind and age only where it is apportioned, and shows the refusal above the deposit", async () => {
+    const user = userEvent.setup()
+    const why = 'These deductions come to £1,312.50, more than the deposit of £1,200.00: the deductions can never be more than the deposit. Lower a cost or remove a deduction.'
+    const { post } = mockApi((path) => {
+      if (path === '/api/deposits') return reply(200, { tenancies: [depositTenancy({ warning: undefined })] })
+      if (path === '/api/deposits/tenancies/{id}/deductions') {
+        return reply(200, deductions({
+          role: 'landlord', checkOutText: 'Check-out report signed Mon 2 Nov 2026', items: [carpet.evidence],
+          reasons: [{ key: 'damage', name: 'Damage', apportion: true, fromWallet: false }, { key: 'cleaning', name: 'Cleaning', apportion: false, fromWallet: false },
+            { key: 'arrears', name: 'Rent arrears', apportion: false, fromWallet: true }],
+          lives: [{ type: 'carpet', name: 'Carpet', months: 96 }],
+        }))
+      }
+      return reply(404, {})
+    }, sampleUser)
+    // Proposing it is refused: the total would be above the deposit.
+    post.mockImplementation((async () => apiError(400, 'invalid', why, { costPence: why })) as never)
+    renderPage(<DepositsPage />, { path: '/deposits' })
+    const form = await screen.findByRole('form', { name: 'Propose a deduction' })
+    // Rent arrears come from the wallet: never typed.
+    expect(within(form).queryByRole('option', { name: 'Rent arrears' })).not.toBeInTheDocument()
+    await user.selectOptions(within(form).getByLabelText('Reason'), 'cleaning')
+    expect(within(form).queryByLabelText('Kind of item')).not.toBeInTheDocument()
+    await user.selectOptions(within(form).getByLabelText('Item of the check-out report'), 'k')
+    await user.selectOptions(within(form).getByLabelText('Reason'), 'damage')
+    await user.selectOptions(within(form).getByLabelText('Kind of item'), 'carpet')
+    await user.type(within(form).getByLabelText('Its age at check-out, in months'), '60')
+    await user.type(within(form).getByLabelText('Cost (£), from the quote or invoice'), '1,200.00')
+    await user.click(within(form).getByRole('button', { name: 'Propose this deduction' }))
+    expect(post).toHaveBeenCalledWith('/api/deposits/tenancies/{id}/deductions', {
+      params: { path: { id: 't1' } }, body: { itemKey: 'k', reason: 'damage', note: '', costPence: 120000, itemType: 'carpet', ageMonths: 60 },
+    })
+    expect(await within(form).findByText(why)).toBeInTheDocument()
+    expect(within(form).getByLabelText('Cost (£), from the quote or invoice')).toHaveValue('1,200.00')
+  })
+
   it('reads pounds and pence as integer pence', () => {
     expect(penceOf('£1,200.5')).toBe(120050)
     expect(penceOf('12.05')).toBe(1205)

@@ -13,14 +13,12 @@ export function DepositDeductions({ tenancy }: { tenancy: DepositTenancy }) {
   const d = q.data
   if (!d) return null
   const landlord = d.role === 'landlord'
-  if (!landlord && d.lines.length === 0) return null
+  // Nothing to show before a signed check-out (the landlord) or a proposed deduction (the tenants).
+  if (d.lines.length === 0 && (!landlord || !d.checkOutText)) return null
   return (
     <section className="dd" aria-labelledby={`dd-${d.tenancyId}-title`}>
       <h3 id={`dd-${d.tenancyId}-title`} className="dd-h3">Deductions at the end of the tenancy</h3>
       {landlord && d.checkOutText ? <p className="dp-muted">{d.checkOutText}.</p> : null}
-      {landlord && !d.checkOutText ? (
-        <p className="dp-muted">Deductions are proposed from a signed check-out report: once the check-out report of this property is signed, propose them here.</p>
-      ) : null}
       {d.lines.map((l) => <DeductionLine key={l.id} line={l} role={d.role} />)}
       {d.lines.length ? (
         <>
