@@ -84,8 +84,8 @@ func TestDeductionsApportionedAndAnswered(t *testing.T) {
 		}
 		chair := addLine(t, h, map[string]any{"itemKey": "inside/Bedroom/Chair", "reason": "missing", "costPence": 5000, "itemType": "furniture", "ageMonths": 0})
 		for _, x := range []struct {
-			c       *apptest.Client
-			line    map[string]any
+			c        *apptest.Client
+			line     map[string]any
 			ans, why string
 		}{
 			{h.Tom, c, "agree", ""}, {h.Tom, oven, "dispute", "It was cleaned professionally: receipt attached."}, {h.Tom, chair, "dispute", "There was no chair."},

@@ -92,7 +92,9 @@ func TestPermissionsOnEveryEndpoint(t *testing.T) {
 			{"PUT deduction", func(c *apptest.Client) apptest.Response {
 				return c.Do(http.MethodPut, lineURL, map[string]any{"revision": 1, "reason": "damage", "costPence": 20000, "itemType": "carpet", "ageMonths": 60})
 			}, with(map[string]want{"owner": {200, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
-			{"DELETE deduction", func(c *apptest.Client) apptest.Response { return c.Do(http.MethodDelete, "/api/deposits/lines/"+doomed, nil) },
+			{"DELETE deduction", func(c *apptest.Client) apptest.Response {
+				return c.Do(http.MethodDelete, "/api/deposits/lines/"+doomed, nil)
+			},
 				with(map[string]want{"owner": {204, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
 		} {
 			for _, a := range actors {
