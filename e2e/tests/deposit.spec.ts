@@ -3,10 +3,14 @@
 // receiving it, the landlord is told what that can cost (one to three
 // times the deposit); the scheme's certificate is added (a file that is
 // not a PDF or an image is refused, the one before kept); the tenant sees
-// where their deposit is protected on their home.
+// where their deposit is protected on their home. After a signed
+// check-out the landlord proposes three deductions (the old oven's damage
+// reduced by apportionment to a share, its cleaning, the kitchen's
+// redecoration); the tenant agrees one and disputes two.
 import { expect, test } from '@playwright/test'
 import { checkPage, sameOrigin, ukDay } from '../support/helpers'
 import { household } from '../support/household'
+import { signedCheckOut } from '../support/inventory-api'
 
 function ukText(days: number): string {
   const d = new Date(`${ukDay(days)}T12:00:00Z`)
@@ -67,4 +71,62 @@ test('a landlord records a late deposit protection and is told what it can cost;
   await expect(mine.getByRole('form')).toHaveCount(0)
   await mine.scrollIntoViewIfNeeded()
   await checkPage(t, testInfo, 'deposit-tenant-home')
+})
+
+test('after the check-out the landlord proposes three deductions, one reduced by apportionment; the tenant agrees one and disputes two @phone', async ({ page, browser }, testInfo) => {
+  test.setTimeout(240_000)
+  const h = await household(page, browser, testInfo, 'ded')
+  await signedCheckOut(page.request, h.landlord.email)
+
+  await page.goto(`/deposits?tenancy=${h.id}`)
+  const form = page.getByRole('form', { name: 'Propose a deduction' })
+  const propose = async (item: string, reason: string, cost: string, kind?: string, age?: string) => {
+    await form.getByLabel('Item of the check-out report').selectOption(item)
+    await form.getByLabel('Reason').selectOption(reason)
+    await form.getByLabel('Cost (£), from the quote or invoice').fill(cost)
+    if (kind) {
+      await form.getByLabel('Kind of item').selectOption(kind)
+      await form.getByLabel('Its age at check-out, in months').fill(age!)
+    }
+    await form.getByRole('button', { name: 'Propose this deduction' }).click()
+  }
+  // Above the deposit (£800): refused, what was typed kept.
+  await propose('inside/Kitchen/Oven', 'cleaning', '900')
+  await expect(form.getByText('These deductions come to £900.00, more than the deposit of £800.00')).toBeVisible()
+  await expect(form.getByLabel('Cost (£), from the quote or invoice')).toHaveValue('900')
+
+  // A seven-year-old oven, expected to last ten years: 36 of its 120 months were left.
+  await propose('inside/Kitchen/Oven', 'damage', '300', 'appliance', '84')
+  const damage = page.getByRole('article', { name: 'Kitchen: Oven: Damage' })
+  await expect(damage).toContainText('Charged to the tenants£90.00')
+  await expect(damage).toContainText('£300.00 × 36 / 120 = £90.00 charged; the other £210.00 is fair wear and tear and betterment')
+  await expect(damage).toContainText('Condition: Fine. Cleanliness: Good')
+  await expect(damage).toContainText('Condition: Damaged. Cleanliness: Very poor')
+  await propose('inside/Kitchen/Oven', 'cleaning', '90')
+  await expect(page.getByRole('article', { name: 'Kitchen: Oven: Cleaning' })).toContainText('Charged to the tenants£90.00')
+  await propose('inside/Kitchen/', 'redecoration', '200', 'paintwork', '12')
+  const paint = page.getByRole('article', { name: 'Kitchen: Redecoration' })
+  await expect(paint).toContainText('£200.00 × 48 / 60 = £160.00 charged')
+  await expect(page.locator('.dd')).toContainText('Deductions£340.00')
+  await checkPage(page, testInfo, 'deposit-deductions-landlord')
+
+  // The tenant answers on their home.
+  const t = h.tenantPage
+  await t.goto('/dashboard')
+  const mine = t.getByRole('region', { name: 'Your deposit' })
+  const cleaning = mine.getByRole('article', { name: 'Kitchen: Oven: Cleaning' })
+  await cleaning.getByRole('button', { name: 'I agree' }).click()
+  await expect(cleaning).toContainText('Your answer: you agree')
+  for (const [name, why] of [['Kitchen: Oven: Damage', 'The oven door was already cracked when we moved in.'], ['Kitchen: Redecoration', 'The marks are ordinary wear from three years of living.']]) {
+    const line = mine.getByRole('article', { name })
+    await line.getByRole('button', { name: 'I dispute this' }).click()
+    await line.getByLabel('Why you dispute it').fill(why)
+    await line.getByRole('button', { name: 'Send my dispute' }).click()
+    await expect(line).toContainText(`you dispute it: “${why}”`)
+  }
+  await expect(mine).toContainText('Agreed£90.00')
+  await expect(mine).toContainText('Disputed£250.00')
+  await expect(mine.getByRole('table')).toContainText('£460.00')
+  await expect(mine).toContainText('must be returned within 10 days, by')
+  await checkPage(t, testInfo, 'deposit-deductions-tenant')
 })
