@@ -87,7 +87,7 @@ func (s *Service) lineView(t Tenancy, role Role, email string, l Line) LineView 
 		if x, ok := s.d.Rules.life(l.ItemType); ok {
 			name = strings.ToLower(x.Name)
 		}
-		v.Arithmetic = fmt.Sprintf("A %s is expected to last %s; this one was %s old, so %s of its life were left. "+
+		v.Arithmetic = fmt.Sprintf("Expected life of %s: %s; its age: %s; life left: %s. "+
 			"%s × %d / %d = %s charged; the other %s is fair wear and tear and betterment, the landlord's share.",
 			name, months(l.LifeMonths), months(l.AgeMonths), months(left), money.Format(l.CostPence), left, l.LifeMonths,
 			money.Format(l.ChargePence), money.Format(l.CostPence-l.ChargePence))
@@ -120,7 +120,10 @@ func (s *Service) lineView(t Tenancy, role Role, email string, l Line) LineView 
 	case agreed >= len(t.Tenants) && len(t.Tenants) > 0:
 		v.State, v.StateText = "agreed", "Agreed by every tenant"
 	default:
-		v.State, v.StateText = "waiting", fmt.Sprintf("Agreed by %d of %d tenants", agreed, len(t.Tenants))
+		v.State, v.StateText = "waiting", "Waiting for the tenant's answer"
+		if len(t.Tenants) > 1 {
+			v.State, v.StateText = "waiting", fmt.Sprintf("Agreed by %d of %d tenants", agreed, len(t.Tenants))
+		}
 	}
 	return v
 }

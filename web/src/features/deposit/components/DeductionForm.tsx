@@ -42,6 +42,7 @@ export function DeductionForm({ d }: { d: Deductions }) {
   }
   return (
     <form className="dp-form" onSubmit={submit} noValidate aria-label="Propose a deduction">
+      <h4 className="dd-h4">Propose a deduction</h4>
       <Field id={id('item')} label="Item of the check-out report" error={fields.itemKey}>
         <select {...aria('item', fields.itemKey)} value={itemKey} onChange={(e) => setItemKey(e.target.value)}>
           <option value="">Choose the item</option>
