@@ -126,7 +126,7 @@ test('after the check-out the landlord proposes three deductions, one reduced by
   }
   await expect(mine).toContainText('Agreed£90.00')
   await expect(mine).toContainText('Disputed£250.00')
-  await expect(mine.getByRole('table')).toContainText('£460.00')
+  await expect(mine.locator('.dd-shares')).toContainText('Returned£460.00')
   await expect(mine).toContainText('must be returned within 10 days, by')
   await checkPage(t, testInfo, 'deposit-deductions-tenant')
 })

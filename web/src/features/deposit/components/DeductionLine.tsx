@@ -49,7 +49,7 @@ function Answer({ line }: { line: Deduction }) {
           {fields.comment ? <p id={`${id}-error`} className="field-error">{fields.comment}</p> : null}
           <div className="dd-buttons">
             <button type="submit" className="button" disabled={answer.isPending}>{answer.isPending ? <ButtonSpinner /> : null}Send my dispute</button>
-            <button type="button" className="button button--secondary" onClick={() => setDisputing(false)}>Cancel</button>
+            <button type="button" className="button button--outline" onClick={() => setDisputing(false)}>Cancel</button>
           </div>
         </form>
       ) : (
@@ -57,7 +57,7 @@ function Answer({ line }: { line: Deduction }) {
           <button type="button" className="button" disabled={answer.isPending} onClick={() => send('agree')}>
             {line.myAnswer?.answer === 'agree' ? 'Agreed' : 'I agree'}
           </button>
-          <button type="button" className="button button--secondary" disabled={answer.isPending} onClick={() => setDisputing(true)}>
+          <button type="button" className="button button--outline" disabled={answer.isPending} onClick={() => setDisputing(true)}>
             I dispute this
           </button>
         </div>
@@ -100,9 +100,9 @@ export function DeductionLine({ line, role }: { line: Deduction; role: 'landlord
         <div><dt>How it is worked out</dt><dd>{line.arithmetic}</dd></div>
         <div><dt>Quote or invoice</dt><dd>{line.quoteUrl ? <a href={line.quoteUrl} target="_blank" rel="noreferrer">{line.quoteName}</a> : 'None added'}</dd></div>
       </dl>
-      {line.answers.length ? (
+      {line.answers.some((a) => a !== line.myAnswer && a.name !== line.myAnswer?.name) ? (
         <ul className="dd-answers">
-          {line.answers.map((a) => (
+          {line.answers.filter((a) => a.name !== line.myAnswer?.name).map((a) => (
             <li key={a.name}>{a.name}: {a.answer === 'agree' ? 'agrees' : `disputes it: “${a.comment}”`}</li>
           ))}
         </ul>

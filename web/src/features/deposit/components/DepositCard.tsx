@@ -61,7 +61,7 @@ export function DepositCard({ tenancy: t, headingLevel = 2 }: { tenancy: Deposit
         <div className="dp-actions">
           {editing || !p.recorded
             ? <ProtectionForm tenancy={t} onDone={() => setEditing(false)} />
-            : <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>Change the protection</button>}
+            : <button type="button" className="button button--outline" onClick={() => setEditing(true)}>Change the protection</button>}
           {p.recorded ? <CertificateUpload tenancy={t} /> : null}
         </div>
       ) : null}

@@ -47,7 +47,7 @@ describe('deductions', () => {
     expect(within(line).getByText('Condition: Poor. Damage: Stain')).toBeInTheDocument()
     expect(within(line).getByRole('img', { name: 'At check-out photo' })).toHaveAttribute('src', '/out-t.jpg')
     expect(line).toHaveTextContent('£300.00 × 36 / 96 = £112.50 charged')
-    expect(screen.getByRole('table')).toHaveTextContent('Tess Tenant')
+    expect(screen.getByRole('heading', { name: 'Each tenant’s share' }).nextElementSibling).toHaveTextContent('Tess TenantDeposit£600.00')
     await user.click(within(line).getByRole('button', { name: 'I dispute this' }))
     await user.type(within(line).getByLabelText('Why you dispute it'), 'The stain was there at check-in.')
     await user.click(within(line).getByRole('button', { name: 'Send my dispute' }))

@@ -28,15 +28,20 @@ export function DepositDeductions({ tenancy }: { tenancy: DepositTenancy }) {
             <div><dt>Agreed</dt><dd>{d.agreedText}</dd></div>
             <div><dt>Disputed</dt><dd>{d.disputedText}</dd></div>
           </dl>
-          <div className="dd-table"><table className="dd-shares">
-            <caption>Each tenant’s share</caption>
-            <thead><tr><th scope="col">Tenant</th><th scope="col">Deposit</th><th scope="col">Agreed</th><th scope="col">Disputed</th><th scope="col">Returned</th></tr></thead>
-            <tbody>
-              {d.shares.map((s) => (
-                <tr key={s.name}><th scope="row">{s.name}</th><td>{s.depositText}</td><td>{s.agreedText}</td><td>{s.disputedText}</td><td>{s.returnText}</td></tr>
-              ))}
-            </tbody>
-          </table></div>
+          <h4 className="dd-h4">Each tenant’s share</h4>
+          <ul className="dd-shares">
+            {d.shares.map((s) => (
+              <li key={s.name}>
+                <strong>{s.name}</strong>
+                <dl className="dp-facts">
+                  <div><dt>Deposit</dt><dd>{s.depositText}</dd></div>
+                  <div><dt>Agreed deductions</dt><dd>{s.agreedText}</dd></div>
+                  <div><dt>Disputed</dt><dd>{s.disputedText}</dd></div>
+                  <div><dt>Returned</dt><dd><strong>{s.returnText}</strong></dd></div>
+                </dl>
+              </li>
+            ))}
+          </ul>
           <p className="dp-note">{d.returnNote}</p>
         </>
       ) : null}
