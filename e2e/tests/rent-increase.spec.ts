@@ -8,33 +8,10 @@
 // gives notice from their home; both sides see the end date, and the
 // landlord is offered the check-out report and told they cannot end a
 // tenancy here.
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
-import { baseURL, checkPage, createVerifiedUser, isPhone, readCode, sameOrigin, signInViaApi, ukDay, type NewUser } from '../support/helpers'
-import { landlordWithProperty, waitForMail } from '../support/refcheck'
-import { finishedDraft, signAndSendViaApi } from '../support/contracts'
-
-type Household = { landlord: NewUser; tenant: NewUser; id: string; tenantPage: Page }
-
-/** household lets the landlord's new property to a new tenant on an agreement both sign; the tenant's page is signed in. */
-async function household(page: Page, browser: Browser, testInfo: TestInfo, prefix: string): Promise<Household> {
-  const tenant = await createVerifiedUser(page.request, `${prefix}tom`, 'Tenant')
-  const landlord = await landlordWithProperty(page, page.request, `${prefix}lord`)
-  const id = await finishedDraft(page.request, [{ first: 'Tom', last: 'Tenant', email: tenant.email }])
-  await signAndSendViaApi(page.request, landlord.email, id)
-  const ctx = await browser.newContext({ baseURL, viewport: page.viewportSize()!, hasTouch: isPhone(testInfo), locale: 'en-GB', timezoneId: 'Europe/London' })
-  const tenantPage = await ctx.newPage()
-  await signInViaApi(tenantPage, tenant.email, tenant.password)
-  const before = new Date()
-  expect((await tenantPage.request.post(`/api/contracts/${id}/signing/code`, { headers: sameOrigin })).status()).toBe(200)
-  const code = await readCode(tenantPage.request, tenant.email, before)
-  expect((await tenantPage.request.post(`/api/contracts/${id}/signing/verify`, { headers: sameOrigin, data: { code } })).status()).toBe(200)
-  const st = (await (await tenantPage.request.get(`/api/contracts/${id}/signing`)).json()) as { documentHash: string }
-  const signed = await tenantPage.request.post(`/api/contracts/${id}/signing/sign`, {
-    headers: sameOrigin, data: { method: 'type', typed: 'Tom Tenant', documentHash: st.documentHash },
-  })
-  expect(signed.status(), await signed.text()).toBe(200)
-  return { landlord, tenant, id, tenantPage }
-}
+import { expect, test } from '@playwright/test'
+import { checkPage, ukDay } from '../support/helpers'
+import { waitForMail } from '../support/refcheck'
+import { household } from '../support/household'
 
 test('a landlord is refused an early day, serves an increase the law allows, and the tenant sees it on their home @phone', async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000)

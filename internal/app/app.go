@@ -22,6 +22,7 @@ import (
 	"github.com/omnirent/omnirent/internal/config"
 	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/demo"
+	"github.com/omnirent/omnirent/internal/deposit"
 	"github.com/omnirent/omnirent/internal/devmail"
 	"github.com/omnirent/omnirent/internal/documents"
 	"github.com/omnirent/omnirent/internal/geo"
@@ -76,6 +77,8 @@ type App struct {
 	Repairs *repair.Service
 	// Notices are the rent increases and tenants' notices served during a tenancy (issue 45).
 	Notices *notices.Service
+	// Deposits are the deposits' protection and return at the end of a tenancy (issue 45).
+	Deposits *deposit.Service
 	// SavedSearches are renters' saved listing searches and their daily e-mail.
 	SavedSearches *savedsearch.Service
 	Handler       http.Handler
@@ -231,6 +234,14 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		People: calendarPeople{authSvc}, Mail: mailer, BaseURL: cfg.BaseURL, Log: log}); err != nil {
 		return nil, err
 	}
+	depositRules, err := deposit.LoadRules() // the deposit's protection deadline and schemes, checked
+	if err != nil {
+		return nil, err
+	}
+	if a.Deposits, err = deposit.NewService(deposit.Deps{DB: d, Clock: clk, Rules: depositRules, Tenancies: depositTenancies{a.Contracts},
+		Uploads: a.Documents, Files: files, CheckOuts: depositCheckOuts{a.Inventory}, Log: log}); err != nil {
+		return nil, err
+	}
 	rules, err := calendar.LoadRules()
 	if err != nil {
 		return nil, err
@@ -330,6 +341,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 	wallet.NewHandler(a.Wallet).Routes(mux)
 	repair.NewHandler(a.Repairs).Routes(mux)
 	notices.NewHandler(a.Notices).Routes(mux)
+	deposit.NewHandler(a.Deposits).Routes(mux)
 	savedSearches := savedsearch.NewHandler(a.SavedSearches)
 	savedSearches.Routes(mux)
 	mux.HandleFunc("GET /sitemap.xml", a.seo().Sitemap)
@@ -368,7 +380,7 @@ func (a *App) routes(webDist fs.FS) http.Handler {
 		httpx.WithCompression,
 		httpx.WithBodyLimit(a.Config.MaxBodyBytes, func(r *http.Request) int64 {
 			return max(photo.UploadBodyLimit(r), blog.UploadBodyLimit(r), signing.UploadBodyLimit(r), contract.UploadBodyLimit(r), inventory.UploadBodyLimit(r),
-				documents.UploadBodyLimit(r), wallet.UploadBodyLimit(r), repair.UploadBodyLimit(r))
+				documents.UploadBodyLimit(r), wallet.UploadBodyLimit(r), repair.UploadBodyLimit(r), deposit.UploadBodyLimit(r))
 		}),
 		httpx.WithCSRFProtection,
 		session.Middleware(a.Auth),

@@ -161,3 +161,16 @@ func (s *Service) DeleteFile(ctx context.Context, a session.Actor, certID, fileI
 	}
 	return nil
 }
+
+// CheckUpload reads and checks a file another area keeps (a deposit's
+// protection certificate, a quote or an invoice) as a certificate's file
+// is checked: PDF, JPEG or PNG judged by content, at most 10 MB, a photo
+// cleaned of its metadata. It gives the name to show, the type, the
+// SHA-256 and the bytes to store.
+func (s *Service) CheckUpload(ctx context.Context, filename string, r io.Reader) (name, contentType, sha256 string, data []byte, err error) {
+	f, data, err := s.prepareFile(ctx, filename, r)
+	if err != nil {
+		return "", "", "", nil, err
+	}
+	return f.Filename, f.ContentType, f.SHA256, data, nil
+}

@@ -60,6 +60,7 @@ const RepairPage = lazy(() => import('../features/maintenance/routes/RepairPage'
 const NoticesPage = lazy(() => import('../features/notices/routes/NoticesPage'))
 const ContractorsPage = lazy(() => import('../features/maintenance/routes/ContractorsPage'))
 const JobPage = lazy(() => import('../features/maintenance/routes/JobPage'))
+const DepositsPage = lazy(() => import('../features/deposit/routes/DepositsPage'))
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>
@@ -150,6 +151,8 @@ export const router = createBrowserRouter([
               { path: '/maintenance/:id', element: <RepairPage /> },
               // Rent increases and the tenant's notice (issue 45): both sides of a signed agreement.
               { path: '/notices', element: <NoticesPage /> },
+              // The deposit's protection (issue 45): both sides of a signed agreement.
+              { path: '/deposits', element: <DepositsPage /> },
               { path: '/calendar', element: <CalendarPage /> },
               { path: '/calendar/create', element: <CreateEventPage /> },
               { path: '/calendar/view/:id', element: <ViewEventPage /> },

@@ -186,6 +186,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deposits of my tenancies
+         * @description The deposit of every agreement signed by everyone, with a deposit, that the signed-in user is a party to (issue 45): a landlord's tenancies or a tenant's homes. Each has the deposit (integer pence and its text), the day it was received, the deadline to protect it (30 days, data), the recorded protection and a check of each duty against the deadline (ok, late, due or overdue). The landlord also gets the approved schemes and, when a duty was missed, a warning with what it can cost (one to three times the deposit). Dates are UK dates ("Thu 17 Dec 2026").
+         */
+        get: operations["listDeposits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/tenancies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One tenancy's deposit
+         * @description As in the list; 404 for anyone not a party, admins included; 409 no_deposit for an agreement without one.
+         */
+        get: operations["getDeposit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/tenancies/{id}/protection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record the deposit's protection
+         * @description The landlord of the signed agreement (403 landlord_only for its tenants, 404 for anyone else) records or corrects the scheme (one of the approved schemes), its reference (at most 60 characters), the day it protected the deposit and, once served, the day the prescribed information was given: neither in the future nor before the deposit was received (400 with the reason on the field; nothing recorded). Decided with the tenancy's row locked.
+         */
+        put: operations["protectDeposit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/tenancies/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Open the scheme's certificate
+         * @description The landlord and each tenant of the agreement open the certificate (404 no_certificate before one is added).
+         */
+        get: operations["openDepositCertificate"];
+        put?: never;
+        /**
+         * Add the scheme's certificate
+         * @description The landlord adds the scheme's certificate in the multipart field "file": a PDF, JPEG or PNG judged by content, at most 10 MB (400 bad_file_type otherwise; 413 file_too_large), replacing the one before. The protection must be recorded first (409 not_recorded).
+         */
+        post: operations["addDepositCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/tenancies/{id}/deductions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The deductions from a tenancy's deposit
+         * @description The landlord's proposed deductions, each with the item's conditions and photos at check-in and check-out, the reason, the cost, the tenants' charge after apportionment (with its arithmetic), the quote and every tenant's answer to its current revision; each tenant's share of the deposit, of what is agreed and of what is disputed, and the amount returned to each; once every tenant has answered every line, the day to return the agreed amounts by (10 days, data). The landlord also gets the signed check-out's items, the reasons and the expected lives (data).
+         */
+        get: operations["listDeductions"];
+        put?: never;
+        /**
+         * Propose a deduction
+         * @description The landlord (403 landlord_only for the tenants) proposes a deduction on an item of the signed check-out (409 no_check_out before one is signed): the reason, the cost in integer pence (400 for a negative, fractional or text amount), and for a reason apportioned the item type and its age in months. The deductions together can never be more than the deposit (400 with the totals). Rent arrears come from the wallet and are never typed (400).
+         */
+        post: operations["addDeduction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a deduction
+         * @description The landlord changes the reason, cost, item type or age of the revision they read; the revision goes up and the tenants' answers to the old one no longer count. An edit of an old revision answers 409 changed with the line as it now is. Decided with the tenancy's row locked.
+         */
+        put: operations["editDeduction"];
+        post?: never;
+        /** Remove a deduction */
+        delete: operations["deleteDeduction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/lines/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a deduction
+         * @description A tenant named on the agreement (403 tenant_only for the landlord) agrees with, or disputes with a comment, the revision of the deduction they read; the answer is theirs alone. An answer to an old revision answers 409 changed with the line as it now is (in "line"). Decided with the tenancy's row locked.
+         */
+        post: operations["answerDeduction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/lines/{id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Open the quote or invoice of a deduction */
+        get: operations["openDeductionQuote"];
+        put?: never;
+        /**
+         * Add the quote or invoice of a deduction
+         * @description The landlord adds a PDF, JPEG or PNG (judged by content, at most 10 MB) in the multipart field "file", replacing the one before.
+         */
+        post: operations["addDeductionQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notices": {
         parameters: {
             query?: never;
@@ -5372,6 +5556,168 @@ export interface components {
             noticeLaw: components["schemas"]["NoticeLink"] | null;
             serviceAddress: string;
         };
+        DepositTenancyList: {
+            tenancies: components["schemas"]["DepositTenancy"][];
+        };
+        DepositTenancyResponse: {
+            tenancy: components["schemas"]["DepositTenancy"];
+        };
+        DepositTenancy: {
+            id: string;
+            /** @enum {string} */
+            role: "landlord" | "tenant";
+            address: string;
+            tenants: string[];
+            /** Format: int64 */
+            depositPence: number;
+            depositText: string;
+            /** @description YYYY-MM-DD, empty until recorded on the agreement */
+            receivedOn: string;
+            receivedText: string;
+            deadlineText: string;
+            protection: {
+                recorded?: boolean;
+                scheme?: string;
+                schemeUrl?: string;
+                reference?: string;
+                protectedOn?: string;
+                protectedText?: string;
+                infoServedOn?: string;
+                infoServedText?: string;
+                certificate?: boolean;
+                certificateName?: string;
+                certificateUrl?: string;
+                certificateAdded?: string;
+            };
+            checks: {
+                /** @enum {string} */
+                key?: "protected" | "information";
+                /** @enum {string} */
+                state?: "ok" | "late" | "due" | "overdue";
+                text?: string;
+            }[];
+            warning?: string;
+            note?: string;
+            agreementLink?: string;
+            schemes?: {
+                name?: string;
+                url?: string;
+            }[];
+        };
+        DepositProtectionInput: {
+            scheme: string;
+            reference: string;
+            /** Format: date */
+            protectedOn: string;
+            /** @description YYYY-MM-DD or empty */
+            infoServedOn?: string;
+        };
+        DeductionPhoto: {
+            url: string;
+            thumbUrl: string;
+        };
+        DeductionItem: {
+            key: string;
+            room: string;
+            item: string;
+            change: string;
+            checkIn: string;
+            checkOut: string;
+            inPhotos: components["schemas"]["DeductionPhoto"][];
+            outPhotos: components["schemas"]["DeductionPhoto"][];
+        };
+        DeductionAnswerView: {
+            name: string;
+            revision: number;
+            /** @enum {string} */
+            answer: "agree" | "dispute";
+            comment: string;
+        };
+        Deduction: {
+            id: string;
+            revision: number;
+            item: string;
+            evidence: components["schemas"]["DeductionItem"];
+            reason: string;
+            reasonText: string;
+            note: string;
+            /** Format: int64 */
+            costPence: number;
+            costText: string;
+            itemType: string;
+            ageMonths: number;
+            lifeMonths: number;
+            /** Format: int64 */
+            chargePence: number;
+            chargeText: string;
+            landlordShareText: string;
+            arithmetic: string;
+            quoteName?: string;
+            quoteUrl?: string;
+            answers: components["schemas"]["DeductionAnswerView"][];
+            myAnswer?: components["schemas"]["DeductionAnswerView"];
+            /** @enum {string} */
+            state: "agreed" | "disputed" | "waiting";
+            stateText: string;
+        };
+        DeductionResponse: {
+            line: components["schemas"]["Deduction"];
+        };
+        DeductionShare: {
+            name: string;
+            depositText: string;
+            agreedText: string;
+            disputedText: string;
+            /** Format: int64 */
+            returnPence: number;
+            returnText: string;
+        };
+        Deductions: {
+            tenancyId: string;
+            /** @enum {string} */
+            role: "landlord" | "tenant";
+            address: string;
+            depositText: string;
+            lines: components["schemas"]["Deduction"][];
+            totalText: string;
+            agreedText: string;
+            disputedText: string;
+            shares: components["schemas"]["DeductionShare"][];
+            returnByText?: string;
+            returnNote: string;
+            checkOutText?: string;
+            items?: components["schemas"]["DeductionItem"][];
+            reasons?: {
+                key: string;
+                name: string;
+                apportion: boolean;
+                fromWallet: boolean;
+            }[];
+            lives?: {
+                type: string;
+                name: string;
+                months: number;
+            }[];
+            livesSource?: string;
+        };
+        DeductionInput: {
+            /** @description the check-out item (when proposing) */
+            itemKey?: string;
+            reason: string;
+            note?: string;
+            /** Format: int64 */
+            costPence: number;
+            itemType?: string;
+            ageMonths?: number;
+            /** @description the revision read (when changing) */
+            revision?: number;
+        };
+        DeductionAnswer: {
+            revision: number;
+            /** @enum {string} */
+            answer: "agree" | "dispute";
+            comment?: string;
+        };
         NoticeTenancyList: {
             tenancies: components["schemas"]["NoticeTenancy"][];
         };
@@ -6844,6 +7190,346 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+        };
+    };
+    listDeposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the tenancies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositTenancyList"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    getDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the tenancy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositTenancyResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    protectDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositProtectionInput"];
+            };
+        };
+        responses: {
+            /** @description recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositTenancyResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    openDepositCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    addDepositCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositTenancyResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    listDeductions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the deductions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deductions"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    addDeduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeductionInput"];
+            };
+        };
+        responses: {
+            /** @description proposed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeductionResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    editDeduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeductionInput"];
+            };
+        };
+        responses: {
+            /** @description changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeductionResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    deleteDeduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    answerDeduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeductionAnswer"];
+            };
+        };
+        responses: {
+            /** @description answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeductionResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    openDeductionQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    addDeductionQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeductionResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
         };
     };
     listNotices: {

@@ -240,6 +240,11 @@ export function Preview({ contractId, onEditAnswers, onSign }: PreviewProps) {
           After signing: <Link to={`/notices?tenancy=${encodeURIComponent(c.id)}`}>propose a rent increase, or see a tenant's notice</Link>.
         </p>
       ) : null}
+      {c.mine && c.answers?.deposit?.kind === 'standard' && (c.status === 'COMPLETED' || c.status === 'ADS') ? (
+        <p className="cw-note">
+          The deposit: <Link to={`/deposits?tenancy=${encodeURIComponent(c.id)}`}>record its protection and the prescribed information</Link>.
+        </p>
+      ) : null}
       {(editable && onEditAnswers) || (signButton && !partySigns) ? (
         <div className="cw__actions cw__actions--start agr__sign-actions">
           {editable && onEditAnswers ? (

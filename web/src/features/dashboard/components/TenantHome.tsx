@@ -11,6 +11,7 @@ import { FormMessage } from '../../../components/Form'
 import { Spinner } from '../../../components/Spinner'
 import { errorMessage } from '../../../lib/errors'
 import { HomeNotices } from '../../notices/components/HomeNotices'
+import { HomeDeposit } from '../../deposit/components/HomeDeposit'
 import { useTenantHome, type TenantHome as Home, type TenantTenancy } from '../api/tenantHome'
 import '../../../app/shell/pages.css'
 import '../dashboard.css'
@@ -95,6 +96,8 @@ function HomeBody({ home }: { home: Home }) {
 
       {/* Rent increases served and the tenant's notice (issue 45), per signed tenancy. */}
       {home.tenancies.some((t) => t.status !== 'ATS') ? <HomeNotices /> : null}
+      {/* The deposit's protection (issue 45). */}
+      {home.tenancies.some((t) => t.status !== 'ATS') ? <HomeDeposit /> : null}
 
       <div className="th-columns">
         <section className="panel" aria-labelledby="th-dates-title">
