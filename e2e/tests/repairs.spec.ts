@@ -111,7 +111,7 @@ test('a tenant reports a leak, the landlord triages it and writes, the tenant se
 // Scotland's bank holidays: Monday 30 November is one, so the day is
 // Monday 14 December, not Friday 11 December as England's calendar would
 // give. Both the label and the bank holiday it passed over are shown.
-test('a Scottish damp report logged by the landlord counts 10 working days over St Andrew\'s Day', async ({ page }, testInfo) => {
+test('a Scottish damp report logged by the landlord counts 10 working days over St Andrew\'s Day @phone', async ({ page }, testInfo) => {
   test.setTimeout(120_000)
   const tag = `${testInfo.project.name}-${Date.now().toString(36)}`
   await signInViaApi(page, demo.landlord.email, demo.landlord.password)
