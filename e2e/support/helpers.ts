@@ -261,8 +261,14 @@ export async function expectWithin(inner: Locator, outer: Locator, what: string)
 
 /** ukDay is a date in the UK, days from today, as YYYY-MM-DD (what a date input takes). */
 export function ukDay(days = 0): string {
-  const d = new Date(Date.now() + days * 86_400_000)
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d)
+  // Today in the UK, then whole calendar days from it: adding days of 24
+  // hours to the moment instead lands on another day across a change of
+  // the clocks (between 23:00 and midnight GMT, 45 days back is in BST and
+  // already the next day).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  const d = new Date(`${today}T12:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
 }
 
 /** isPhone: the test runs at 390 px (the projects phone and phone-screens: playwright.config.ts). */
