@@ -4,7 +4,7 @@
 // with their own remove button. A file that is not a JPEG or PNG by its
 // type, over 10 MB, or one too many is refused here with the server's
 // words; the server has the last word (it judges the file by its content).
-import { useEffect, useId, useMemo } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import { Camera, ImagePlus, X } from 'lucide-react'
 import type { AnswerPhoto } from '../api/deposit'
 
@@ -43,6 +43,13 @@ export function PhotoThumbs({ photos, who, onRemove, removing }: {
       ))}
     </ul>
   )
+}
+
+/** Preview is a chosen file's picture, or its name when the browser cannot draw it (the server then says why). */
+function Preview({ url, alt, name }: { url: string; alt: string; name: string }) {
+  const [broken, setBroken] = useState(false)
+  if (!url || broken) return <span className="dd-thumb__name" role="img" aria-label={alt}>{name}</span>
+  return <img src={url} alt={alt} onError={() => setBroken(true)} />
 }
 
 type Props = {
@@ -97,15 +104,17 @@ export function DisputePhotoField({ sent, onRemoveSent, removing, picked, onPick
         </label>
       </div>
       {problems.length > 0 ? (
-        <ul id={`${id}-problems`} className="dd-problems" role="alert">
-          {problems.map((p) => <li key={p} className="field-error">{p}</li>)}
-        </ul>
+        <div id={`${id}-problems`} role="alert">
+          <ul className="dd-problems">
+            {problems.map((p) => <li key={p} className="field-error">{p}</li>)}
+          </ul>
+        </div>
       ) : null}
       {picked.length > 0 ? (
         <ul className="dd-thumbs" aria-label="Photos to send">
           {picked.map((f, i) => (
             <li key={`${f.name}-${i}`} className="dd-thumb">
-              {urls[i] ? <img src={urls[i]} alt={`New photo ${i + 1}: ${f.name}`} /> : <span>{f.name}</span>}
+              <Preview url={urls[i]} alt={`New photo ${i + 1}: ${f.name}`} name={f.name} />
               <button type="button" className="dd-thumb__remove" aria-label={`Remove new photo ${i + 1}`}
                 onClick={() => onPick(picked.filter((_, j) => j !== i))}>
                 <X aria-hidden size={16} />
