@@ -266,6 +266,8 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	if err := a.Wallet.Schedule(ctx); err != nil {
 		return nil, fmt.Errorf("wallet: %w", err)
 	}
+	a.Deposits.UseReturns(deposit.ReturnDeps{Jobs: q, Mail: mailer, Statements: depositStatements{a.Wallet}, Books: depositBooks{a.Wallet},
+		BaseURL: cfg.BaseURL}) // rent arrears from the wallet and the return (deposit.go)
 	if cfg.SeedDemo {
 		if err := demo.SeedWallet(ctx, authSvc, properties, a.Wallet, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo wallet: %w", err)
