@@ -273,6 +273,11 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 			return nil, fmt.Errorf("demo wallet: %w", err)
 		}
 	}
+	if cfg.SeedDemo { // a signed check-out of the demo tenancy with proposed deductions (issue 45)
+		if err := demo.SeedDeposit(ctx, authSvc, properties, a.Inventory, a.Deposits, a.Payments, a.Mail); err != nil {
+			return nil, fmt.Errorf("demo deposit: %w", err)
+		}
+	}
 	repairData, err := repair.LoadData() // the category tree and the deadline catalogue, checked
 	if err != nil {
 		return nil, err
