@@ -370,6 +370,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deposits/tenancies/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the return of the deposit
+         * @description The landlord (403 landlord_only for the tenants) records the day the deposit went back, once every tenant has answered every deduction (409 not_answered): not in the future, not before the check-out (400). Recorded once (409 returned for a second, also when two are sent at once), with the tenancy's row locked: what every tenant agreed is kept, what is disputed is held until the scheme decides, the rest is returned. In the same transaction a job books it in the landlord's wallet once per source (the deductions kept as income, SA105 box 20; the deposit returned as capital) and each tenant is e-mailed once. The deductions cannot change after it (409 returned).
+         */
+        post: operations["recordDepositReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notices": {
         parameters: {
             query?: never;
@@ -5656,6 +5678,8 @@ export interface components {
             quoteUrl?: string;
             answers: components["schemas"]["DeductionAnswerView"][];
             myAnswer?: components["schemas"]["DeductionAnswerView"];
+            /** @description rent arrears: the wallet's rent statement, the line's evidence */
+            statement?: components["schemas"]["DeductionStatementLine"][];
             /** @enum {string} */
             state: "agreed" | "disputed" | "waiting";
             stateText: string;
@@ -5699,6 +5723,36 @@ export interface components {
                 months: number;
             }[];
             livesSource?: string;
+            return?: components["schemas"]["DepositReturn"];
+            /** @description the landlord may record the return now */
+            canReturn: boolean;
+            /** @description the check-out's day (YYYY-MM-DD): the return cannot be before it */
+            returnFrom?: string;
+            /** @description today in the UK (YYYY-MM-DD) */
+            today: string;
+        };
+        DeductionStatementLine: {
+            dueText: string;
+            amountText: string;
+            paidText: string;
+            outstandingText: string;
+        };
+        DepositReturn: {
+            returnedOnText: string;
+            recordedText: string;
+            returnedText: string;
+            keptText: string;
+            heldText: string;
+            shares: {
+                name: string;
+                returnedText: string;
+                heldText: string;
+            }[];
+            note: string;
+        };
+        DepositReturnInput: {
+            /** @description YYYY-MM-DD */
+            returnedOn: string;
         };
         DeductionInput: {
             /** @description the check-out item (when proposing) */
@@ -7530,6 +7584,37 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
+        };
+    };
+    recordDepositReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositReturnInput"];
+            };
+        };
+        responses: {
+            /** @description recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deductions"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     listNotices: {
