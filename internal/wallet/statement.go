@@ -7,7 +7,7 @@ import (
 )
 
 // A property's rent statement for another area (issue 45: rent arrears at
-// the end of a tenancy come from it, never typed): each rent due before
+// the end of a tenancy come from it, never typed): each rent due up to
 // today under the landlord's agreements, what the rent recorded paid of it
 // (MsgRentRule: oldest first) and what is still owed.
 
@@ -27,7 +27,7 @@ type RentStatement struct {
 }
 
 // RentStatement is the landlord's rent statement of a property: the rent
-// due before today and on or before until (YYYY-MM-DD; "" for no end),
+// due up to today (today's included) and on or before until (YYYY-MM-DD; "" for no end),
 // each due date with what paid it, and the total still owed. Payments
 // recorded up to today count, so rent paid late after the end still pays
 // what was owed.
@@ -38,7 +38,9 @@ func (s *Service) RentStatement(ctx context.Context, landlordID, propertyID, unt
 	if err != nil {
 		return out, err
 	}
-	now := s.today()
+	// Rent due today is owed today: the statement reads the books as they
+	// are at the end of today.
+	now := s.today() + 1
 	rs, err := s.rentStates(ctx, a, b, now, now, now)
 	if err != nil {
 		return out, err
