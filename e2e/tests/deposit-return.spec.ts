@@ -52,7 +52,7 @@ test('the landlord deducts rent arrears read from the wallet, the tenant agrees,
   await expect(form.getByText(/read from your wallet’s rent statement/)).toBeVisible()
   await expect(form.getByLabel('Cost (£), from the quote or invoice')).toHaveCount(0)
   await form.getByRole('button', { name: 'Propose this deduction' }).click()
-  const arrears = page.getByRole('article', { name: 'Rent arrears: Rent arrears' })
+  const arrears = page.getByRole('article', { name: `Rent due up to ${ukText(0)}: Rent arrears` })
   await expect(arrears).toContainText('Charged to the tenants£600.00')
   const statement = arrears.getByRole('table', { name: 'Rent statement from the wallet' })
   await expect(statement.getByRole('row', { name: new RegExp(ukText(0)) })).toContainText('£1,500.00£900.00£600.00')
@@ -75,12 +75,12 @@ test('the landlord deducts rent arrears read from the wallet, the tenant agrees,
   const t = h.tenantPage
   await t.goto('/dashboard')
   const mine = t.getByRole('region', { name: 'Your deposit' })
-  for (const name of ['Rent arrears: Rent arrears', 'Kitchen: Oven: Cleaning']) {
+  for (const name of [`Rent due up to ${ukText(0)}: Rent arrears`, 'Kitchen: Oven: Cleaning']) {
     const line = mine.getByRole('article', { name })
     await line.getByRole('button', { name: 'I agree' }).click()
     await expect(line).toContainText('Your answer: you agree')
   }
-  await expect(mine.getByRole('article', { name: 'Rent arrears: Rent arrears' }).getByRole('table')).toContainText('£600.00')
+  await expect(mine.getByRole('article', { name: `Rent due up to ${ukText(0)}: Rent arrears` }).getByRole('table')).toContainText('£600.00')
 
   // The landlord records the return: a day in the future is refused beside the field.
   await page.reload()

@@ -110,14 +110,20 @@ func (s *Service) statementOf(ctx context.Context, t Tenancy, co CheckOut) (Stat
 		return Statement{}, err
 	}
 	if st.OwedPence <= 0 {
-		upTo := s.today()
-		if d, ok := parseDay(co.SignedOn); ok && d.Before(upTo) {
-			upTo = d
-		}
-		msg := fmt.Sprintf(MsgNoArrears, UKDay(upTo))
+		msg := fmt.Sprintf(MsgNoArrears, UKDay(s.arrearsUpTo(co)))
 		return Statement{}, apperr.Fields(msg, map[string]string{"reason": msg})
 	}
 	return st, nil
+}
+
+// arrearsUpTo is the last day the arrears count rent due on: the
+// check-out's day, or today when it is later.
+func (s *Service) arrearsUpTo(co CheckOut) time.Time {
+	upTo := s.today()
+	if d, ok := parseDay(co.SignedOn); ok && d.Before(upTo) {
+		upTo = d
+	}
+	return upTo
 }
 
 // arrearsLine fills a rent-arrears line from the statement: the amount is
@@ -133,7 +139,7 @@ func (s *Service) arrearsLine(ctx context.Context, t Tenancy, co CheckOut, in Li
 	if err != nil {
 		return err
 	}
-	l.Reason, l.Note, l.Item = r.Key, note, "Rent arrears"
+	l.Reason, l.Note, l.Item = r.Key, note, "Rent due up to "+UKDay(s.arrearsUpTo(co))
 	if l.ItemKey == "" {
 		l.CheckOutID = co.ID
 	}

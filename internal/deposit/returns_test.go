@@ -72,7 +72,7 @@ func TestArrearsFromTheWallet(t *testing.T) {
 		}
 		l := r.Body["line"].(map[string]any)
 		st := l["statement"].([]any)
-		if l["costPence"].(float64) != 120000 || l["chargePence"].(float64) != 120000 || l["item"] != "Rent arrears" || len(st) != 2 {
+		if l["costPence"].(float64) != 120000 || l["chargePence"].(float64) != 120000 || l["item"] != "Rent due up to Fri 15 Jan 2027" || len(st) != 2 {
 			t.Fatalf("line: %v", l)
 		}
 		dec, jan := st[0].(map[string]any), st[1].(map[string]any)
@@ -240,6 +240,13 @@ func TestTheReturnBookedOnce(t *testing.T) {
 		}
 		if back == nil || back["kind"] != "expense" || back["amountPence"].(float64) != 96750 || back["box"] != "notAllowable" || back["taxDeductible"] != false {
 			t.Fatalf("returned: %v", back)
+		}
+		// The deposit returned is neither income nor an expense: the profit
+		// counts only the deductions kept.
+		ov := h.Lord.Get("/api/wallet/overview?period=1M")
+		profit := ov.Body["profit"].(map[string]any)
+		if ov.Status != http.StatusOK || profit["revenuePence"].(float64) != 11250 || profit["expensesPence"].(float64) != 0 {
+			t.Fatalf("overview: %d %v", ov.Status, profit)
 		}
 		for _, who := range []string{"tom@example.com", "tess@example.com"} {
 			msgs, err := e.App.Mail.Outbox(context.Background(), who, 100)

@@ -293,7 +293,7 @@ export interface paths {
         put?: never;
         /**
          * Propose a deduction
-         * @description The landlord (403 landlord_only for the tenants) proposes a deduction on an item of the signed check-out (409 no_check_out before one is signed): the reason, the cost in integer pence (400 for a negative, fractional or text amount), and for a reason apportioned the item type and its age in months. The deductions together can never be more than the deposit (400 with the totals). Rent arrears come from the wallet and are never typed (400).
+         * @description The landlord (403 landlord_only for the tenants) proposes a deduction on an item of the signed check-out (409 no_check_out before one is signed): the reason, the cost in integer pence (400 for a negative, fractional or text amount), and for a reason apportioned the item type and its age in months. The deductions together can never be more than the deposit (400 with the totals). Rent arrears (reason arrears, no item) are never typed: the server reads them from the wallet's rent statement of the home (rent due up to the check-out or today, less the rent recorded), ignores costPence, shows the statement as the line's evidence, and refuses (400) when it shows nothing owed or when rent arrears are already proposed.
          */
         post: operations["addDeduction"];
         delete?: never;

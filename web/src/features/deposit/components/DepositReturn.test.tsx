@@ -21,7 +21,7 @@ const oven: Deduction = {
 }
 
 const arrears: Deduction = {
-  ...oven, id: 'l2', item: 'Rent arrears', reason: 'arrears', reasonText: 'Rent arrears', state: 'agreed', stateText: 'Agreed by every tenant',
+  ...oven, id: 'l2', item: 'Rent due up to Fri 15 Jan 2027', reason: 'arrears', reasonText: 'Rent arrears', state: 'agreed', stateText: 'Agreed by every tenant',
   evidence: { key: '', room: 'Rent', item: '', change: '', checkIn: '', checkOut: '', inPhotos: [], outPhotos: [] },
   costPence: 120000, costText: '£1,200.00', chargePence: 120000, chargeText: '£1,200.00',
   arithmetic: 'From the wallet’s rent statement: £2,400.00 of rent due, £1,200.00 paid, £1,200.00 owed.',
@@ -113,7 +113,7 @@ describe('the deposit back', () => {
       return reply(404, {})
     }, sampleUser)
     renderPage(<DepositsPage />, { path: '/deposits' })
-    const line = await screen.findByRole('article', { name: 'Rent arrears: Rent arrears' })
+    const line = await screen.findByRole('article', { name: 'Rent due up to Fri 15 Jan 2027: Rent arrears' })
     const table = within(line).getByRole('table', { name: 'Rent statement from the wallet' })
     expect(within(table).getByRole('row', { name: /Fri 1 Jan 2027/ })).toHaveTextContent('Fri 1 Jan 2027£1,200.00£0.00£1,200.00')
     expect(within(line).queryByText('At check-in')).not.toBeInTheDocument()
