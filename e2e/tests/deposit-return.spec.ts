@@ -119,6 +119,7 @@ test('the landlord deducts rent arrears read from the wallet, the tenant agrees,
   // The wallet books both once (a job, right after), each linking back to the deposit.
   await expect.poll(async () => {
     await page.goto('/wallet')
+    await expect(recentList(page).getByRole('link', { name: /First month, part paid/ })).toBeVisible() // the list is in
     return recentList(page).getByRole('link', { name: /Deposit (deductions kept|returned to the tenants)/ }).count()
   }, { timeout: 30_000 }).toBe(2)
   await expect(recentList(page).getByRole('link', { name: /Deposit deductions kept/ })).toContainText('+£690.00')
