@@ -42,7 +42,7 @@ type Statement struct {
 }
 
 // RentStatements reads the landlord's rent statement of a property from
-// the wallet (internal/app): rent due before today and on or before until
+// the wallet (internal/app): rent due up to today (today's included) and on or before until
 // ("" for no end), with what the rent recorded paid of it.
 type RentStatements interface {
 	RentStatement(ctx context.Context, landlordID, propertyID, until string) (Statement, error)
