@@ -11,11 +11,9 @@
 // else, admins included, is told it does not exist. Each change is decided
 // in one transaction with the tenancy's row in deposit_tenancies locked.
 //
-// Deductions after a signed check-out and the tenants' answers line by
-// line (deductions.go); rent arrears read from the wallet's rent statement
-// and the return, recorded once and booked in the wallet by a job
-// (returns.go). Planned (issue 45): the evidence pack for the scheme's
-// dispute service.
+// Planned (issue 45): deductions after a signed check-out, the tenants'
+// answers line by line, the return through the wallet, and the evidence
+// pack for the scheme's dispute service.
 package deposit
 
 import "time"
