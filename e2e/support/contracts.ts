@@ -9,13 +9,14 @@ const steps = ['landlord', 'serviceAddress', 'jurisdiction', 'contractType', 'te
   'guarantor', 'occupiers', 'rent', 'firstPayment', 'deposit', 'utilities', 'schedule', 'shared', 'parking', 'additionalTerms', 'mortgage']
 
 /** finishedDraft answers every wizard step for the landlord's first property and returns the agreement's id. */
-export async function finishedDraft(request: APIRequestContext, tenants: Party[]): Promise<string> {
+export async function finishedDraft(request: APIRequestContext, tenants: Party[], startIn = 14): Promise<string> {
   const props = (await (await request.get('/api/properties')).json()) as { properties: { id: string }[] }
   const created = await request.post('/api/contracts', { headers: sameOrigin, data: { propertyId: props.properties[0].id } })
   expect(created.status(), `create agreement: ${await created.text()}`).toBe(201)
   const id = ((await created.json()) as { contract: { id: string } }).contract.id
-  // A tenancy cannot start before its agreement is made: a fortnight on.
-  const start = ukDay(14)
+  // A tenancy cannot start before its agreement is made: a fortnight on
+  // (startIn days: 0 for today, the earliest England allows).
+  const start = ukDay(startIn)
   const answers = {
     landlord: { first: 'Lara', last: 'Lord' },
     serviceAddress: { line1: '1 Office Row', town: 'London', postcode: 'SW1A 1AA', country: 'United Kingdom' },
@@ -30,7 +31,7 @@ export async function finishedDraft(request: APIRequestContext, tenants: Party[]
     firstPaymentDate: start,
     deposit: { kind: 'standard', perTenantPence: 80000, scheme: 'Deposit Protection Service' },
     utilities: { answer: 'yes', items: ['Water'] },
-    scheduleDate: ukDay(13),
+    scheduleDate: ukDay(Math.max(0, startIn - 1)),
     shared: { answer: 'no' },
     parking: { answer: 'no' },
     additionalTerms: { answer: 'no' },

@@ -7,11 +7,11 @@ import { finishedDraft, signAndSendViaApi } from './contracts'
 
 export type Household = { landlord: NewUser; tenant: NewUser; id: string; tenantPage: Page }
 
-/** household lets the landlord's new property to a new tenant on an agreement both sign; the tenant's page is signed in. */
-export async function household(page: Page, browser: Browser, testInfo: TestInfo, prefix: string): Promise<Household> {
+/** household lets the landlord's new property to a new tenant on an agreement both sign (its tenancy starting in startIn days); the tenant's page is signed in. */
+export async function household(page: Page, browser: Browser, testInfo: TestInfo, prefix: string, startIn = 14): Promise<Household> {
   const tenant = await createVerifiedUser(page.request, `${prefix}tom`, 'Tenant')
   const landlord = await landlordWithProperty(page, page.request, `${prefix}lord`)
-  const id = await finishedDraft(page.request, [{ first: 'Tom', last: 'Tenant', email: tenant.email }])
+  const id = await finishedDraft(page.request, [{ first: 'Tom', last: 'Tenant', email: tenant.email }], startIn)
   await signAndSendViaApi(page.request, landlord.email, id)
   const ctx = await browser.newContext({ baseURL, viewport: page.viewportSize()!, hasTouch: isPhone(testInfo), locale: 'en-GB', timezoneId: 'Europe/London' })
   const tenantPage = await ctx.newPage()

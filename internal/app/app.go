@@ -266,9 +266,16 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 	if err := a.Wallet.Schedule(ctx); err != nil {
 		return nil, fmt.Errorf("wallet: %w", err)
 	}
+	a.Deposits.UseReturns(deposit.ReturnDeps{Jobs: q, Mail: mailer, Statements: depositStatements{a.Wallet}, Books: depositBooks{a.Wallet},
+		BaseURL: cfg.BaseURL}) // rent arrears from the wallet and the return (deposit.go)
 	if cfg.SeedDemo {
 		if err := demo.SeedWallet(ctx, authSvc, properties, a.Wallet, clk.Now()); err != nil {
 			return nil, fmt.Errorf("demo wallet: %w", err)
+		}
+	}
+	if cfg.SeedDemo { // a signed check-out of the demo tenancy with proposed deductions (issue 45)
+		if err := demo.SeedDeposit(ctx, authSvc, properties, a.Inventory, a.Deposits, a.Payments, a.Mail); err != nil {
+			return nil, fmt.Errorf("demo deposit: %w", err)
 		}
 	}
 	repairData, err := repair.LoadData() // the category tree and the deadline catalogue, checked

@@ -3,12 +3,14 @@ package app
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/inventory"
 	"github.com/omnirent/omnirent/internal/photo"
 	"github.com/omnirent/omnirent/internal/platform/clock"
 	"github.com/omnirent/omnirent/internal/session"
+	"github.com/omnirent/omnirent/internal/wallet"
 
 	"github.com/omnirent/omnirent/internal/contract"
 	"github.com/omnirent/omnirent/internal/deposit"
@@ -127,7 +129,8 @@ func (d depositCheckOuts) SignedCheckOut(ctx context.Context, landlordID, proper
 				views[v.Name] = v
 			}
 		}
-		co := deposit.CheckOut{ID: r.ID, SignedText: r.UpdatedAt.In(clock.UK).Format("Mon 2 Jan 2006")}
+		co := deposit.CheckOut{ID: r.ID, SignedText: r.UpdatedAt.In(clock.UK).Format("Mon 2 Jan 2006"),
+			SignedOn: r.UpdatedAt.In(clock.UK).Format(time.DateOnly)}
 		for _, l := range cmp.Lines {
 			co.Items = append(co.Items, deposit.Item{Key: l.Side + "/" + l.Room + "/" + l.Item, Room: l.Room, Item: l.Item,
 				Change: string(l.Change), CheckIn: conditionText(l.CheckIn), CheckOut: conditionText(l.CheckOut),
@@ -136,4 +139,42 @@ func (d depositCheckOuts) SignedCheckOut(ctx context.Context, landlordID, proper
 		return co, true, nil
 	}
 	return deposit.CheckOut{}, false, nil
+}
+
+// depositStatements reads the wallet's rent statement of a home for rent
+// arrears (deposit.RentStatements).
+type depositStatements struct{ w *wallet.Service }
+
+func (d depositStatements) RentStatement(ctx context.Context, landlordID, propertyID, until string) (deposit.Statement, error) {
+	st, err := d.w.RentStatement(ctx, landlordID, propertyID, until)
+	if err != nil {
+		return deposit.Statement{}, err
+	}
+	out := deposit.Statement{OwedPence: st.OwedPence}
+	for _, l := range st.Lines {
+		out.Lines = append(out.Lines, deposit.StatementLine{DueDate: l.DueDate, AmountPence: l.AmountPence, PaidPence: l.PaidPence,
+			OutstandingPence: l.OutstandingPence})
+	}
+	return out, nil
+}
+
+// The wallet's categories of a deposit's return (wallet data/categories.yaml).
+const (
+	DepositKeptCategory     = "Deposit deductions kept"     // income, box 20
+	DepositReturnedCategory = "Deposit returned to tenants" // capital
+)
+
+// depositBooks books a deposit's return in the landlord's wallet once per
+// source (wallet.RecordExternal, as repairs' invoices are).
+type depositBooks struct{ w *wallet.Service }
+
+func (d depositBooks) BookDeposit(ctx context.Context, e deposit.Entry) error {
+	x := wallet.External{Source: wallet.Source{Kind: "deposit", ID: e.SourceID, Label: e.Label, Link: e.Link}, Kind: wallet.Income,
+		LandlordID: e.LandlordID, PropertyID: e.PropertyID, Category: DepositKeptCategory, Description: e.Description, Vendor: e.Tenants,
+		AmountPence: e.AmountPence, Date: e.Date}
+	if !e.Kept {
+		x.Kind, x.Category, x.Paid = wallet.Expense, DepositReturnedCategory, true
+	}
+	_, err := d.w.RecordExternal(ctx, x)
+	return err
 }

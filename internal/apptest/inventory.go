@@ -3,6 +3,8 @@ package apptest
 import (
 	"net/http"
 	"time"
+
+	"github.com/omnirent/omnirent/internal/inventory"
 )
 
 // inventoryData is a report's data: a kitchen with its oven, the
@@ -62,18 +64,56 @@ func (e *Env) signReport(c *Client, email, id string, revision any, data map[str
 // the check-out's id.
 func (e *Env) SignedCheckOut(h Household) string {
 	e.T.Helper()
+	return e.SignedCheckOutWith(h, 1)
+}
+
+// withItems adds n more items to a report's data, each in the condition
+// given: the kitchen's other catalogue items, then a bedroom's (a
+// comparison of many items: the deductions page's benchmark).
+func withItems(data map[string]any, n int, rating string) map[string]any {
+	if n <= 0 {
+		return data
+	}
+	cat, err := inventory.LoadCatalogue()
+	if err != nil {
+		panic(err)
+	}
+	rooms := data["insideProperty"].([]any)
+	kitchen := rooms[0].(map[string]any)
+	bedroom := map[string]any{"id": 1, "name": "Bedroom", "tag": "Bedroom", "done": true, "overview": map[string]any{"rating": "Fine", "description": "", "photos": []any{}},
+		"items": []any{}}
+	for _, room := range []map[string]any{kitchen, bedroom} {
+		items := room["items"].([]any)
+		for _, name := range cat.ItemsFor(room["name"].(string)) {
+			if n == 0 || name == "Oven" {
+				continue
+			}
+			items = append(items, map[string]any{"id": len(items), "name": name, "tag": name, "completed": true, "notes": "", "photos": []any{},
+				"overview": map[string]any{"rating": rating, "description": "", "photos": []any{}}, "description": map[string]any{}, "disputeAvoidance": map[string]any{}})
+			n--
+		}
+		room["items"] = items
+	}
+	data["insideProperty"] = append(rooms, bedroom)
+	return data
+}
+
+// SignedCheckOutWith is SignedCheckOut with n items in the kitchen: the
+// oven and n-1 more items, each worse at check-out.
+func (e *Env) SignedCheckOutWith(h Household, n int) string {
+	e.T.Helper()
 	r := h.Lord.Post("/api/inventory/reports", map[string]any{"propertyId": h.PropertyID, "type": "Check-in Report"})
 	if r.Status != http.StatusCreated {
 		e.T.Fatalf("check-in: %d %s", r.Status, r.Raw)
 	}
 	in := r.Body["report"].(map[string]any)
-	e.signReport(h.Lord, "lara@example.com", in["id"].(string), in["revision"], inventoryData("Good", "Fine"))
+	e.signReport(h.Lord, "lara@example.com", in["id"].(string), in["revision"], withItems(inventoryData("Good", "Fine"), n-1, "Fine"))
 	e.Clock.Advance(time.Hour)
 	r = h.Lord.Post("/api/inventory/reports", map[string]any{"propertyId": h.PropertyID, "type": "Check-out Report", "fromCheckIn": in["id"]})
 	if r.Status != http.StatusCreated {
 		e.T.Fatalf("check-out: %d %s", r.Status, r.Raw)
 	}
 	out := r.Body["report"].(map[string]any)
-	e.signReport(h.Lord, "lara@example.com", out["id"].(string), out["revision"], inventoryData("Very poor", "Damaged"))
+	e.signReport(h.Lord, "lara@example.com", out["id"].(string), out["revision"], withItems(inventoryData("Very poor", "Damaged"), n-1, "Damaged"))
 	return out["id"].(string)
 }

@@ -48,6 +48,7 @@ type Item struct {
 type CheckOut struct {
 	ID         string
 	SignedText string // "Thu 17 Dec 2026"
+	SignedOn   string // its UK day, YYYY-MM-DD ("" when unknown)
 	Items      []Item
 }
 
@@ -76,6 +77,7 @@ type Line struct {
 	LifeMonths  int
 	ChargePence int64 // what the tenants are asked to pay
 	Quote       *File
+	Statement   []StatementLine // rent arrears: the wallet's rent statement, its evidence
 	Revision    int
 	Answers     []Answer
 	Photos      []AnswerPhoto // the tenants' photos of their disputes (answer_photos.go)
@@ -237,16 +239,28 @@ func (s *Service) AddLine(ctx context.Context, a session.Actor, id string, in Li
 	}
 	now := s.now()
 	l := Line{ID: uuid.NewString(), TenancyID: t.ID, Revision: 1, CreatedAt: now, UpdatedAt: now}
-	if err := s.checkLine(in, &l, co, true); err != nil {
+	arrears := s.fromWallet(in.Reason)
+	if arrears {
+		err = s.arrearsLine(ctx, t, co, in, &l) // the amount from the wallet's rent statement, never typed
+	} else {
+		err = s.checkLine(in, &l, co, true)
+	}
+	if err != nil {
 		return LineView{}, err
 	}
 	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
 		if _, err := lockTenancy(ctx, tx, s.d.DB.Dialect, t.ID, t.LandlordID, now); err != nil {
 			return err
 		}
+		if err := frozen(ctx, tx, t.ID); err != nil {
+			return err
+		}
 		lines, err := linesOf(ctx, tx, t.ID)
 		if err != nil {
 			return err
+		}
+		if arrears && slices.ContainsFunc(lines, func(x Line) bool { return s.fromWallet(x.Reason) }) {
+			return apperr.Fields(MsgArrearsTwice, map[string]string{"reason": MsgArrearsTwice})
 		}
 		if err := overDeposit(t, append(lines, l)); err != nil {
 			return err
@@ -301,10 +315,23 @@ func (s *Service) EditLine(ctx context.Context, a session.Actor, lineID string, 
 	if in.Revision <= 0 {
 		return LineView{}, apperr.Fields(MsgRevision, map[string]string{"revision": MsgRevision})
 	}
+	arrears := s.fromWallet(in.Reason)
+	if arrears != s.fromWallet(l.Reason) {
+		return LineView{}, apperr.Fields(MsgArrearsSwitch, map[string]string{"reason": MsgArrearsSwitch})
+	}
+	var co CheckOut
+	if arrears { // read the wallet's rent statement again, outside the transaction
+		if co, err = s.checkOut(ctx, t); err != nil {
+			return LineView{}, err
+		}
+	}
 	var out Line
 	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
 		now := s.now()
 		if _, err := lockTenancy(ctx, tx, s.d.DB.Dialect, t.ID, t.LandlordID, now); err != nil {
+			return err
+		}
+		if err := frozen(ctx, tx, t.ID); err != nil {
 			return err
 		}
 		lines, err := linesOf(ctx, tx, t.ID)
@@ -320,7 +347,12 @@ func (s *Service) EditLine(ctx context.Context, a session.Actor, lineID string, 
 			return &StaleError{Line: s.lineView(t, RoleLandlord, "", cur), Message: MsgLandlordChg}
 		}
 		next := cur
-		if err := s.checkLine(in, &next, CheckOut{}, false); err != nil {
+		if arrears {
+			err = s.arrearsLine(ctx, t, co, in, &next)
+		} else {
+			err = s.checkLine(in, &next, CheckOut{}, false)
+		}
+		if err != nil {
 			return err
 		}
 		next.Revision, next.UpdatedAt = cur.Revision+1, now
@@ -350,6 +382,9 @@ func (s *Service) DeleteLine(ctx context.Context, a session.Actor, lineID string
 	var photos []AnswerPhoto
 	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
 		if _, err := lockTenancy(ctx, tx, s.d.DB.Dialect, t.ID, t.LandlordID, s.now()); err != nil {
+			return err
+		}
+		if err := frozen(ctx, tx, t.ID); err != nil {
 			return err
 		}
 		cur, err := lineByID(ctx, tx, l.ID)
@@ -411,6 +446,9 @@ func (s *Service) AnswerLine(ctx context.Context, a session.Actor, lineID string
 	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
 		now := s.now()
 		if _, err := lockTenancy(ctx, tx, s.d.DB.Dialect, t.ID, t.LandlordID, now); err != nil {
+			return err
+		}
+		if err := frozen(ctx, tx, t.ID); err != nil {
 			return err
 		}
 		lines, err := linesOf(ctx, tx, t.ID)
@@ -525,7 +563,14 @@ func (s *Service) Deductions(ctx context.Context, a session.Actor, id string) (D
 		}
 		if ok {
 			v.CheckOutText, v.Items = "Check-out report signed "+co.SignedText, co.Items
+			v.CanReturn, v.ReturnFrom = answered(v), co.SignedOn
 		}
 	}
+	if r, found, err := returnOf(ctx, s.d.DB.Conn(), t.ID); err != nil {
+		return DeductionsView{}, err
+	} else if found {
+		v.Return, v.CanReturn = s.returnView(r), false
+	}
+	v.Today = s.today().Format(time.DateOnly)
 	return v, nil
 }

@@ -13,15 +13,15 @@ import (
 // The SQL of the deductions: deposit_lines and deposit_answers.
 
 const lineCols = `id, tenancy_id, check_out_id, item_key, item, evidence, reason, note, cost_pence, item_type, age_months, life_months,
-	charge_pence, quote_key, quote_name, quote_type, quote_size, quote_sha256, revision, created_at, updated_at`
+	charge_pence, quote_key, quote_name, quote_type, quote_size, quote_sha256, revision, created_at, updated_at, statement`
 
 func scanLine(row db.Scanner) (Line, error) {
 	var l Line
-	var ev string
+	var ev, st string
 	var q File
 	var created, updated int64
 	err := row.Scan(&l.ID, &l.TenancyID, &l.CheckOutID, &l.ItemKey, &l.Item, &ev, &l.Reason, &l.Note, &l.CostPence, &l.ItemType,
-		&l.AgeMonths, &l.LifeMonths, &l.ChargePence, &q.Key, &q.Name, &q.ContentType, &q.Size, &q.SHA256, &l.Revision, &created, &updated)
+		&l.AgeMonths, &l.LifeMonths, &l.ChargePence, &q.Key, &q.Name, &q.ContentType, &q.Size, &q.SHA256, &l.Revision, &created, &updated, &st)
 	if errors.Is(err, db.NoRows) {
 		return Line{}, apperr.New(apperr.NotFound, "not_found", MsgLineMissing)
 	}
@@ -30,6 +30,9 @@ func scanLine(row db.Scanner) (Line, error) {
 	}
 	if err := json.Unmarshal([]byte(ev), &l.Evidence); err != nil {
 		return Line{}, apperr.Wrap(err, "deposit line evidence")
+	}
+	if err := json.Unmarshal([]byte(st), &l.Statement); err != nil {
+		return Line{}, apperr.Wrap(err, "deposit line statement")
 	}
 	if q.Key != "" {
 		l.Quote = &q
@@ -43,25 +46,43 @@ func insertLine(ctx context.Context, c db.Conn, l Line) error {
 	if err != nil {
 		return apperr.Wrap(err, "encode evidence")
 	}
+	st, err := statementJSON(l)
+	if err != nil {
+		return err
+	}
 	var q File
 	if l.Quote != nil {
 		q = *l.Quote
 	}
-	_, err = c.Exec(ctx, `INSERT INTO deposit_lines (`+lineCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	_, err = c.Exec(ctx, `INSERT INTO deposit_lines (`+lineCols+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		l.ID, l.TenancyID, l.CheckOutID, l.ItemKey, l.Item, string(ev), l.Reason, l.Note, l.CostPence, l.ItemType, l.AgeMonths,
-		l.LifeMonths, l.ChargePence, q.Key, q.Name, q.ContentType, q.Size, q.SHA256, l.Revision, l.CreatedAt.UnixMilli(), l.UpdatedAt.UnixMilli())
+		l.LifeMonths, l.ChargePence, q.Key, q.Name, q.ContentType, q.Size, q.SHA256, l.Revision, l.CreatedAt.UnixMilli(), l.UpdatedAt.UnixMilli(), st)
 	return apperr.Wrap(err, "insert deposit line")
 }
 
+// statementJSON is a rent-arrears line's statement ('[]' for the others).
+func statementJSON(l Line) (string, error) {
+	if len(l.Statement) == 0 {
+		return "[]", nil
+	}
+	b, err := json.Marshal(l.Statement)
+	return string(b), apperr.Wrap(err, "encode statement")
+}
+
 func updateLine(ctx context.Context, c db.Conn, l Line) error {
+	st, err := statementJSON(l)
+	if err != nil {
+		return err
+	}
 	var q File
 	if l.Quote != nil {
 		q = *l.Quote
 	}
-	_, err := c.Exec(ctx, `UPDATE deposit_lines SET reason = ?, note = ?, cost_pence = ?, item_type = ?, age_months = ?, life_months = ?,
-		charge_pence = ?, quote_key = ?, quote_name = ?, quote_type = ?, quote_size = ?, quote_sha256 = ?, revision = ?, updated_at = ? WHERE id = ?`,
+	_, err = c.Exec(ctx, `UPDATE deposit_lines SET reason = ?, note = ?, cost_pence = ?, item_type = ?, age_months = ?, life_months = ?,
+		charge_pence = ?, quote_key = ?, quote_name = ?, quote_type = ?, quote_size = ?, quote_sha256 = ?, revision = ?, updated_at = ?,
+		statement = ? WHERE id = ?`,
 		l.Reason, l.Note, l.CostPence, l.ItemType, l.AgeMonths, l.LifeMonths, l.ChargePence, q.Key, q.Name, q.ContentType, q.Size, q.SHA256,
-		l.Revision, l.UpdatedAt.UnixMilli(), l.ID)
+		l.Revision, l.UpdatedAt.UnixMilli(), st, l.ID)
 	return apperr.Wrap(err, "update deposit line")
 }
 

@@ -36,6 +36,8 @@ type LineView struct {
 	// MyPhotos are a tenant's own photos of this line, kept from an
 	// answer to an earlier revision too (answer_photos.go).
 	MyPhotos []AnswerPhotoLink `json:"myPhotos,omitempty"`
+	// Statement: a rent-arrears line's evidence, the wallet's rent statement.
+	Statement []StatementLineView `json:"statement,omitempty"`
 	// State: agreed (every tenant agreed this revision), disputed (one
 	// disputes it), or waiting.
 	State     string `json:"state"`
@@ -72,6 +74,21 @@ type DeductionsView struct {
 	Reasons      []Reason       `json:"reasons,omitempty"`
 	Lives        []ExpectedLife `json:"lives,omitempty"`
 	LivesSource  string         `json:"livesSource,omitempty"`
+	// The return (returns.go): recorded once; the landlord may record it
+	// when every tenant has answered every line, on a day from the
+	// check-out (ReturnFrom) to today.
+	Return     *ReturnView `json:"return,omitempty"`
+	CanReturn  bool        `json:"canReturn"`
+	ReturnFrom string      `json:"returnFrom,omitempty"`
+	Today      string      `json:"today"`
+}
+
+// StatementLineView is one rent due date of an arrears line's statement.
+type StatementLineView struct {
+	DueText         string `json:"dueText"`
+	AmountText      string `json:"amountText"`
+	PaidText        string `json:"paidText"`
+	OutstandingText string `json:"outstandingText"`
 }
 
 func months(n int) string { return plural(n, "month", "months") }
@@ -84,7 +101,16 @@ func (s *Service) lineView(t Tenancy, role Role, email string, l Line) LineView 
 	if r, ok := s.d.Rules.reason(l.Reason); ok {
 		v.ReasonText = r.Name
 	}
-	if l.LifeMonths > 0 {
+	if len(l.Statement) > 0 {
+		var due, paid int64
+		for _, x := range l.Statement {
+			due, paid = due+x.AmountPence, paid+x.PaidPence
+			v.Statement = append(v.Statement, StatementLineView{DueText: UKDay(day(x.DueDate)), AmountText: money.Format(x.AmountPence),
+				PaidText: money.Format(x.PaidPence), OutstandingText: money.Format(x.OutstandingPence)})
+		}
+		v.Arithmetic = fmt.Sprintf("From the wallet's rent statement: %s of rent due, %s paid, %s owed. The whole amount owed is charged.",
+			money.Format(due), money.Format(paid), money.Format(l.ChargePence))
+	} else if l.LifeMonths > 0 {
 		left := max(0, l.LifeMonths-l.AgeMonths)
 		name := l.ItemType
 		if x, ok := s.d.Rules.life(l.ItemType); ok {

@@ -39,6 +39,19 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/deposits/lines/{id}/quote", httpx.Handle(session.Require(h.addQuote)))
 	mux.Handle("GET /api/deposits/lines/{id}/quote", httpx.Handle(session.Require(h.openQuote)))
 	h.answerPhotoRoutes(mux)
+	mux.Handle("POST /api/deposits/tenancies/{id}/return", httpx.Handle(session.Require(h.recordReturn)))
+}
+
+func (h *Handler) recordReturn(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	var in ReturnInput
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	v, err := h.svc.RecordReturn(r.Context(), a, r.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, v)
 }
 
 // stale answers an edit or an answer to an old revision: 409 with the line as it now is.

@@ -65,7 +65,10 @@ type Deps struct {
 	Log       *slog.Logger
 }
 
-type Service struct{ d Deps }
+type Service struct {
+	d Deps
+	r ReturnDeps // rent arrears and the return (returns.go)
+}
 
 func NewService(d Deps) (*Service, error) {
 	if d.Rules == nil || d.Tenancies == nil || d.Uploads == nil || d.Files == nil {

@@ -36,6 +36,10 @@ type builtin struct {
 	Name string `yaml:"name"`
 	Box  string `yaml:"box"`
 	Rent bool   `yaml:"rent"`
+	// Apart: money that is neither income nor an expense of the business
+	// (a deposit given back): listed, never in the revenue, the expenses
+	// or the profit.
+	Apart bool `yaml:"apart"`
 }
 
 // Rules are the data files, loaded and checked at start-up.
@@ -264,6 +268,12 @@ func (r *Rules) boxLabel(key string) string {
 }
 
 // isRent says whether an entry pays rent due under an agreement.
+// isApart says an entry's category keeps it out of the profit (data).
+func (r *Rules) isApart(t *Transaction) bool {
+	c, ok := r.builtinCategory(t.Kind, t.Category)
+	return ok && c.Apart
+}
+
 func (r *Rules) isRent(t *Transaction) bool {
 	if t.Kind != Income {
 		return false

@@ -12,45 +12,55 @@ import (
 )
 
 // Entries other areas make in a landlord's books (issue 44: a repair's
-// invoice becomes its cost), once per source: the wallet_links row names
+// invoice becomes its cost; issue 45: the deposit's deductions kept, as
+// income, and the deposit returned), once per source: the wallet_links row names
 // the source, and its unique index makes a retried job find the entry it
 // made instead of making another. The entry says where it came from
 // (Transaction.Source), and the source keeps the entry's id.
 
 // Source is where an entry came from.
 type Source struct {
-	Kind  string `json:"kind"`  // "repair"
+	Kind  string `json:"kind"`  // "repair", "deposit"
 	ID    string `json:"id"`    // the source's record (a repair's job)
 	Label string `json:"label"` // what the entry shows: "Repair: Bathroom and WC (Bathroom)"
 	Link  string `json:"link"`  // the page of the source: "/maintenance/{id}"
 }
 
-// External is an expense another area books for a landlord.
+// External is an entry another area books for a landlord: an expense
+// unless Kind says Income.
 type External struct {
 	Source      Source
+	Kind        Kind // Expense when empty; Income for money received
 	LandlordID  string
 	PropertyID  string
-	Category    string // one of the expense list's (data/categories.yaml)
+	Category    string // one of the kind's list (data/categories.yaml)
 	Description string
-	Vendor      string
+	Vendor      string // who was paid (an expense) or who paid (income)
 	AmountPence int64
+	Paid        bool   // an expense already paid (the deposit returned)
 	Date        string // YYYY-MM-DD
 	Invoice     []byte // a PDF, JPEG or PNG (checked by content), or none
 }
 
-// RecordExternal books an expense once per source, answering its entry's
-// id (the existing entry's when the source was booked already).
+// RecordExternal books an entry once per source, answering its entry's
+// id (the existing entry's when the source was booked already). An expense
+// is tax deductible unless its category's box is capital (data).
 func (s *Service) RecordExternal(ctx context.Context, e External) (string, error) {
+	if e.Kind == "" {
+		e.Kind = Expense
+	}
 	if id, err := linkBySource(ctx, s.db.Conn(), e.Source.Kind, e.Source.ID); err == nil {
 		return id, nil
 	} else if !apperr.IsNotFound(err) {
 		return "", err
 	}
-	c, ok := s.rules.builtinCategory(Expense, e.Category)
+	c, ok := s.rules.builtinCategory(e.Kind, e.Category)
 	date, okDay := parseDay(e.Date)
 	switch {
+	case e.Kind != Expense && e.Kind != Income:
+		return "", errors.New("wallet: an external entry is an expense or income")
 	case !ok:
-		return "", errors.New("wallet: unknown expense category " + e.Category)
+		return "", errors.New("wallet: unknown " + string(e.Kind) + " category " + e.Category)
 	case !okDay:
 		return "", errors.New("wallet: bad date " + e.Date)
 	case e.AmountPence < 0 || e.AmountPence > MaxAmountPence:
@@ -59,9 +69,14 @@ func (s *Service) RecordExternal(ctx context.Context, e External) (string, error
 		return "", errors.New("wallet: an external entry needs its source and landlord")
 	}
 	now := s.now()
-	t := Transaction{ID: uuid.NewString(), landlordID: e.LandlordID, Kind: Expense, PropertyID: e.PropertyID, Category: c.Name,
+	party := Party{Type: "vendor", Person: e.Vendor}
+	if e.Kind == Income {
+		party.Type = "tenant"
+	}
+	t := Transaction{ID: uuid.NewString(), landlordID: e.LandlordID, Kind: e.Kind, PropertyID: e.PropertyID, Category: c.Name,
 		Description: e.Description, AmountPence: e.AmountPence, Date: date.String(), start: date, VAT: VATNone,
-		Party: Party{Type: "vendor", Person: e.Vendor}, TaxDeductible: true, Frequency: OneOff, CreatedAt: now, UpdatedAt: now, Revision: 1}
+		Party: party, TaxDeductible: e.Kind == Expense && c.Box != BoxCapital, Frequency: OneOff, CreatedAt: now, UpdatedAt: now, Revision: 1,
+		Paid: e.Kind == Expense && e.Paid}
 	if len(e.Invoice) > 0 {
 		data, ctype, ext := e.Invoice, "application/pdf", ".pdf"
 		if !bytes.HasPrefix(data, []byte("%PDF-")) {

@@ -179,6 +179,7 @@ type Transaction struct {
 	landlordID string
 	start, end day  // parsed Date and EndDate (end zero: open)
 	rent       bool // income that pays rent due
+	apart      bool // neither income nor an expense (data: apart), kept out of the totals
 	finance    bool // a residential finance cost (SA105 box 44)
 }
 

@@ -244,6 +244,9 @@ type totals struct {
 
 func (tt *totals) add(t *Transaction) {
 	tt.count++
+	if t.apart {
+		return // neither income nor an expense (a deposit given back)
+	}
 	switch t.Kind {
 	case Income:
 		tt.revenue += t.AmountPence
@@ -308,7 +311,9 @@ func (s *Service) Overview(ctx context.Context, a session.Actor, period, filter 
 		case Income:
 			m.IncomePence += t.AmountPence
 		case Expense:
-			m.ExpensesPence += t.gross()
+			if !t.apart {
+				m.ExpensesPence += t.gross()
+			}
 		}
 		if matches(filter, t) {
 			recent = append(recent, Occurrence{Date: d.String(), Transaction: t, on: d})

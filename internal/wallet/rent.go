@@ -32,6 +32,7 @@ type rentState struct {
 	overdue      []OverdueRent
 	next         *Due
 	payments     []RentPayment // the period's, each with what it settled
+	statement    []StatementLine // every rent due before today, with what paid it
 }
 
 // MsgRentRule is how rent payments are matched to rent due, said on the page.
@@ -212,8 +213,10 @@ func (s *Service) rentStates(ctx context.Context, a session.Actor, b *book, from
 				continue
 			}
 			cum += d.pence
+			owed := max(0, min(d.pence, cum-paid[id]))
+			st.statement = append(st.statement, StatementLine{DueDate: d.on.String(), AmountPence: d.pence, PaidPence: d.pence - owed,
+				OutstandingPence: owed})
 			if cum > paid[id] {
-				owed := min(d.pence, cum-paid[id])
 				st.overduePence += owed
 				st.overdue = append(st.overdue, OverdueRent{PropertyID: id, PropertyLabel: label, DueDate: d.on.String(),
 					AmountPence: d.pence, OutstandingPence: owed, DaysOverdue: int(now - d.on)})

@@ -562,6 +562,7 @@ func (s *Service) prepare(t *Transaction) {
 	t.BoxLabel = s.rules.boxLabel(t.Box)
 	t.NetPence, t.GrossPence = t.AmountPence, t.gross()
 	t.rent = s.rules.isRent(t)
+	t.apart = s.rules.isApart(t)
 	t.finance = t.Kind == Expense && t.Box == financeBox
 }
 

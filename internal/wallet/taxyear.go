@@ -227,6 +227,10 @@ func (s *Service) taxYear(b *book, year int, propertyID string, now day) TaxYear
 // add counts an occurrence to come (income without VAT added, expenses
 // gross, as everywhere; a loan's capital is neither).
 func (sc *Scheduled) add(t *Transaction) {
+	if t.apart {
+		sc.Count++
+		return
+	}
 	switch t.Kind {
 	case Income:
 		sc.IncomePence += t.AmountPence

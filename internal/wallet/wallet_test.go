@@ -262,12 +262,12 @@ func TestCustomCategories(t *testing.T) {
 				}
 			}
 		}
-		if custom != 1 || len(list(cats["income"])) != 3 || len(list(cats["loan"])) != 6 {
+		if custom != 1 || len(list(cats["income"])) != 4 || len(list(cats["loan"])) != 6 {
 			t.Errorf("categories: %v", cats)
 		}
 		add(t, c, entry("expense", p[0], "Garden", 500, "2026-10-12")) // now in the list
 		other, _ := landlord(t, e, "other@example.com", 0)
-		if r := other.Get("/api/wallet/categories"); len(list(r.Body["expense"])) != 14 {
+		if r := other.Get("/api/wallet/categories"); len(list(r.Body["expense"])) != 15 {
 			t.Errorf("another landlord sees custom categories: %s", r.Raw)
 		}
 		if r := other.Do(http.MethodDelete, "/api/wallet/categories/expense/Garden", nil); r.Status != 404 {

@@ -293,7 +293,7 @@ export interface paths {
         put?: never;
         /**
          * Propose a deduction
-         * @description The landlord (403 landlord_only for the tenants) proposes a deduction on an item of the signed check-out (409 no_check_out before one is signed): the reason, the cost in integer pence (400 for a negative, fractional or text amount), and for a reason apportioned the item type and its age in months. The deductions together can never be more than the deposit (400 with the totals). Rent arrears come from the wallet and are never typed (400).
+         * @description The landlord (403 landlord_only for the tenants) proposes a deduction on an item of the signed check-out (409 no_check_out before one is signed): the reason, the cost in integer pence (400 for a negative, fractional or text amount), and for a reason apportioned the item type and its age in months. The deductions together can never be more than the deposit (400 with the totals). Rent arrears (reason arrears, no item) are never typed: the server reads them from the wallet's rent statement of the home (rent due up to the check-out or today, less the rent recorded), ignores costPence, shows the statement as the line's evidence, and refuses (400) when it shows nothing owed or when rent arrears are already proposed.
          */
         post: operations["addDeduction"];
         delete?: never;
@@ -436,6 +436,28 @@ export interface paths {
          * @description The landlord adds a PDF, JPEG or PNG (judged by content, at most 10 MB) in the multipart field "file", replacing the one before.
          */
         post: operations["addDeductionQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/tenancies/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the return of the deposit
+         * @description The landlord (403 landlord_only for the tenants) records the day the deposit went back, once every tenant has answered every deduction (409 not_answered): not in the future, not before the check-out (400). Recorded once (409 returned for a second, also when two are sent at once), with the tenancy's row locked: what every tenant agreed is kept, what is disputed is held until the scheme decides, the rest is returned. In the same transaction a job books it in the landlord's wallet once per source (the deductions kept as income, SA105 box 20; the deposit returned as capital) and each tenant is e-mailed once. The deductions cannot change after it (409 returned).
+         */
+        post: operations["recordDepositReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5739,6 +5761,8 @@ export interface components {
             myAnswer?: components["schemas"]["DeductionAnswerView"];
             /** @description a tenant's own photos of this deduction, kept from an answer to an earlier revision too */
             myPhotos?: components["schemas"]["DeductionAnswerPhoto"][];
+            /** @description rent arrears: the wallet's rent statement, the line's evidence */
+            statement?: components["schemas"]["DeductionStatementLine"][];
             /** @enum {string} */
             state: "agreed" | "disputed" | "waiting";
             stateText: string;
@@ -5782,6 +5806,36 @@ export interface components {
                 months: number;
             }[];
             livesSource?: string;
+            return?: components["schemas"]["DepositReturn"];
+            /** @description the landlord may record the return now */
+            canReturn: boolean;
+            /** @description the check-out's day (YYYY-MM-DD): the return cannot be before it */
+            returnFrom?: string;
+            /** @description today in the UK (YYYY-MM-DD) */
+            today: string;
+        };
+        DeductionStatementLine: {
+            dueText: string;
+            amountText: string;
+            paidText: string;
+            outstandingText: string;
+        };
+        DepositReturn: {
+            returnedOnText: string;
+            recordedText: string;
+            returnedText: string;
+            keptText: string;
+            heldText: string;
+            shares: {
+                name: string;
+                returnedText: string;
+                heldText: string;
+            }[];
+            note: string;
+        };
+        DepositReturnInput: {
+            /** @description YYYY-MM-DD */
+            returnedOn: string;
         };
         DeductionInput: {
             /** @description the check-out item (when proposing) */
@@ -7726,6 +7780,37 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             413: components["responses"]["Error"];
+        };
+    };
+    recordDepositReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositReturnInput"];
+            };
+        };
+        responses: {
+            /** @description recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deductions"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
     listNotices: {

@@ -110,3 +110,14 @@ export function useRemoveAnswerPhoto(lineId: string, options?: MutationOptions<D
     options,
   )
 }
+
+export type ReturnInput = components['schemas']['DepositReturnInput']
+
+/** useRecordReturn records the day the deposit went back (once; the server answers the deductions as they now are). */
+export function useRecordReturn(tenancyId: string, options?: MutationOptions<Deductions, ReturnInput>) {
+  return useDepositMutation(
+    async (body: ReturnInput) =>
+      unwrap(api.POST('/api/deposits/tenancies/{id}/return', { params: { path: { id: tenancyId } }, body })),
+    options,
+  )
+}

@@ -27,13 +27,20 @@ export function DeductionForm({ d }: { d: Deductions }) {
     onSuccess: () => { setItemKey(''); setReason(''); setCost(''); setItemType(''); setAge(''); setNote('') },
   })
   const fields = add.isError ? errorFields(add.error) : {}
-  const apportion = (d.reasons ?? []).find((r) => r.key === reason)?.apportion ?? false
+  const chosen = (d.reasons ?? []).find((r) => r.key === reason)
+  const apportion = chosen?.apportion ?? false
+  // Rent arrears: the server reads the amount from the wallet's rent statement; nothing to type.
+  const fromWallet = chosen?.fromWallet ?? false
   const id = (n: string) => `dd-${d.tenancyId}-${n}`
   const aria = (n: string, error?: string, hint?: boolean) => ({
     id: id(n), 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id(n), { error, hint }),
   })
   const submit = (e: FormEvent) => {
     e.preventDefault()
+    if (fromWallet) {
+      add.mutate({ reason, note, costPence: 0 })
+      return
+    }
     const pence = penceOf(cost)
     add.mutate({
       itemKey, reason, note, costPence: Number.isNaN(pence) ? (cost as unknown as number) : pence,
@@ -43,23 +50,27 @@ export function DeductionForm({ d }: { d: Deductions }) {
   return (
     <form className="dp-form" onSubmit={submit} noValidate aria-label="Propose a deduction">
       <h4 className="dd-h4">Propose a deduction</h4>
-      <Field id={id('item')} label="Item of the check-out report" error={fields.itemKey}>
+      {fromWallet ? null : <Field id={id('item')} label="Item of the check-out report" error={fields.itemKey}>
         <select {...aria('item', fields.itemKey)} value={itemKey} onChange={(e) => setItemKey(e.target.value)}>
           <option value="">Choose the item</option>
           {(d.items ?? []).map((it) => (
             <option key={it.key} value={it.key}>{it.item ? `${it.room}: ${it.item}` : it.room}{it.change === 'worse' ? ' (worse)' : it.change === 'missing' ? ' (missing)' : ''}</option>
           ))}
         </select>
-      </Field>
-      <Field id={id('reason')} label="Reason" error={fields.reason}>
-        <select {...aria('reason', fields.reason)} value={reason} onChange={(e) => setReason(e.target.value)}>
+      </Field>}
+      <Field id={id('reason')} label="Reason" error={fields.reason}
+        hint={fromWallet ? 'The amount is read from your wallet’s rent statement for this home: the rent due under the agreement up to the check-out, less the rent you recorded as received. Record any rent received in the wallet first.' : undefined}>
+        <select {...aria('reason', fields.reason, fromWallet)} value={reason} onChange={(e) => setReason(e.target.value)}>
           <option value="">Choose the reason</option>
-          {(d.reasons ?? []).filter((r) => !r.fromWallet).map((r) => <option key={r.key} value={r.key}>{r.name}</option>)}
+          {(d.reasons ?? []).map((r) => <option key={r.key} value={r.key}>{r.name}{r.fromWallet ? ' (from the wallet)' : ''}</option>)}
         </select>
       </Field>
-      <Field id={id('cost')} label="Cost (£), from the quote or invoice" error={fields.costPence}>
-        <input {...aria('cost', fields.costPence)} inputMode="decimal" value={cost} onChange={(e) => setCost(e.target.value)} autoComplete="off" />
-      </Field>
+      {fromWallet ? null : (
+        <Field id={id('cost')} label="Cost (£), from the quote or invoice" error={fields.costPence}>
+          <input {...aria('cost', fields.costPence)} inputMode="decimal" value={cost} onChange={(e) => setCost(e.target.value)} autoComplete="off" />
+        </Field>
+      )}
+      {fromWallet && fields.costPence ? <FormMessage kind="error">{fields.costPence}</FormMessage> : null}
       {apportion ? (
         <>
           <Field id={id('type')} label="Kind of item" error={fields.itemType}

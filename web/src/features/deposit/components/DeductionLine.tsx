@@ -30,6 +30,23 @@ function Side({ title, text, photos }: { title: string; text: string; photos: Ph
   )
 }
 
+/** Statement is a rent-arrears line's evidence: the wallet's rent statement, each rent due and what paid it. */
+function Statement({ line }: { line: Deduction }) {
+  return (
+    <div className="dd-statement">
+      <table className="dd-table">
+        <caption>Rent statement from the wallet</caption>
+        <thead><tr><th scope="col">Rent due on</th><th scope="col">Rent due</th><th scope="col">Paid</th><th scope="col">Owed</th></tr></thead>
+        <tbody>
+          {(line.statement ?? []).map((s) => (
+            <tr key={s.dueText}><th scope="row">{s.dueText}</th><td>{s.amountText}</td><td>{s.paidText}</td><td>{s.outstandingText}</td></tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
 function Answer({ line }: { line: Deduction }) {
   const [disputing, setDisputing] = useState(false)
   const [comment, setComment] = useState('')
@@ -124,17 +141,19 @@ function Quote({ line }: { line: Deduction }) {
   )
 }
 
-export function DeductionLine({ line, role }: { line: Deduction; role: 'landlord' | 'tenant' }) {
+export function DeductionLine({ line, role, returned = false }: { line: Deduction; role: 'landlord' | 'tenant'; returned?: boolean }) {
   return (
     <article className={`dd-line dd-line--${line.state}`} aria-label={`${line.item}: ${line.reasonText}`}>
       <div className="dd-line__top">
         <h4 className="dd-line__title">{line.item}: {line.reasonText}</h4>
         <span className="dp-badge">{line.stateText}</span>
       </div>
-      <div className="dd-sides">
-        <Side title="At check-in" text={line.evidence.checkIn} photos={line.evidence.inPhotos} />
-        <Side title="At check-out" text={line.evidence.checkOut} photos={line.evidence.outPhotos} />
-      </div>
+      {line.statement?.length ? <Statement line={line} /> : (
+        <div className="dd-sides">
+          <Side title="At check-in" text={line.evidence.checkIn} photos={line.evidence.inPhotos} />
+          <Side title="At check-out" text={line.evidence.checkOut} photos={line.evidence.outPhotos} />
+        </div>
+      )}
       {line.note ? <p>{line.note}</p> : null}
       <dl className="dp-fields">
         <div><dt>Cost</dt><dd>{line.costText}</dd></div>
@@ -152,7 +171,7 @@ export function DeductionLine({ line, role }: { line: Deduction; role: 'landlord
           ))}
         </ul>
       ) : null}
-      {role === 'tenant' ? <Answer line={line} /> : <Quote line={line} />}
+      {role === 'tenant' ? (returned ? null : <Answer line={line} />) : (line.statement?.length ? null : <Quote line={line} />)}
     </article>
   )
 }

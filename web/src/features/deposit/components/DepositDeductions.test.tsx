@@ -24,7 +24,7 @@ const carpet: Deduction = {
 
 const deductions = (over: Partial<Deductions> = {}): Deductions => ({
   tenancyId: 't1', role: 'tenant', address: '12 Park Row', depositText: '£1,200.00', lines: [carpet], totalText: '£112.50',
-  agreedText: '£0.00', disputedText: '£0.00', returnNote: 'Once every tenant has answered every deduction…',
+  agreedText: '£0.00', disputedText: '£0.00', returnNote: 'Once every tenant has answered every deduction…', canReturn: false, today: '2026-11-02',
   shares: [
     { name: 'Tom Tenant', depositText: '£600.00', agreedText: '£0.00', disputedText: '£0.00', returnPence: 60000, returnText: '£600.00' },
     { name: 'Tess Tenant', depositText: '£600.00', agreedText: '£0.00', disputedText: '£0.00', returnPence: 60000, returnText: '£600.00' },
@@ -89,8 +89,8 @@ describe('deductions', () => {
     post.mockImplementation((async () => apiError(400, 'invalid', why, { costPence: why })) as never)
     renderPage(<DepositsPage />, { path: '/deposits' })
     const form = await screen.findByRole('form', { name: 'Propose a deduction' })
-    // Rent arrears come from the wallet: never typed.
-    expect(within(form).queryByRole('option', { name: 'Rent arrears' })).not.toBeInTheDocument()
+    // Rent arrears come from the wallet: never typed (DepositReturn.test.tsx).
+    expect(within(form).getByRole('option', { name: 'Rent arrears (from the wallet)' })).toBeInTheDocument()
     await user.selectOptions(within(form).getByLabelText('Reason'), 'cleaning')
     expect(within(form).queryByLabelText('Kind of item')).not.toBeInTheDocument()
     await user.selectOptions(within(form).getByLabelText('Item of the check-out report'), 'k')

@@ -6,6 +6,7 @@ import { errorCode, errorMessage } from '../../../lib/errors'
 import { useDeductions, type DepositTenancy } from '../api/deposit'
 import { DeductionForm } from './DeductionForm'
 import { DeductionLine } from './DeductionLine'
+import { DepositReturn } from './DepositReturn'
 
 export function DepositDeductions({ tenancy }: { tenancy: DepositTenancy }) {
   const q = useDeductions(tenancy.id)
@@ -19,7 +20,7 @@ export function DepositDeductions({ tenancy }: { tenancy: DepositTenancy }) {
     <section className="dd" aria-labelledby={`dd-${d.tenancyId}-title`}>
       <h3 id={`dd-${d.tenancyId}-title`} className="dd-h3">Deductions at the end of the tenancy</h3>
       {landlord && d.checkOutText ? <p className="dp-muted">{d.checkOutText}.</p> : null}
-      {d.lines.map((l) => <DeductionLine key={l.id} line={l} role={d.role} />)}
+      {d.lines.map((l) => <DeductionLine key={l.id} line={l} role={d.role} returned={!!d.return} />)}
       {d.lines.length ? (
         <>
           <dl className="dp-facts">
@@ -45,7 +46,8 @@ export function DepositDeductions({ tenancy }: { tenancy: DepositTenancy }) {
           <p className="dp-note">{d.returnNote}</p>
         </>
       ) : null}
-      {landlord && d.checkOutText ? <DeductionForm d={d} /> : null}
+      <DepositReturn d={d} />
+      {landlord && d.checkOutText && !d.return ? <DeductionForm d={d} /> : null}
     </section>
   )
 }

@@ -31,7 +31,7 @@ const oven: Deduction = {
 
 const deductions = (line: Deduction, role: 'tenant' | 'landlord'): Deductions => ({
   tenancyId: 't1', role, address: '12 Park Row', depositText: '£1,200.00', lines: [line], totalText: '£125.00',
-  agreedText: '£0.00', disputedText: '£0.00', returnNote: 'Once every tenant has answered every deduction…',
+  agreedText: '£0.00', disputedText: '£0.00', returnNote: 'Once every tenant has answered every deduction…', canReturn: false, today: '2026-11-02',
   shares: [{ name: 'Tom Tenant', depositText: '£1,200.00', agreedText: '£0.00', disputedText: '£0.00', returnPence: 120000, returnText: '£1,200.00' }],
 })
 
