@@ -65,7 +65,10 @@ type Deps struct {
 	Log       *slog.Logger
 }
 
-type Service struct{ d Deps }
+type Service struct {
+	d    Deps
+	pack PackDeps // the evidence pack's sources and seal (pack.go)
+}
 
 func NewService(d Deps) (*Service, error) {
 	if d.Rules == nil || d.Tenancies == nil || d.Uploads == nil || d.Files == nil {
