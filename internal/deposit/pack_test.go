@@ -19,7 +19,7 @@ import (
 )
 
 // downloadPack fetches the evidence pack as c.
-func downloadPack(t *testing.T, c *apptest.Client, tenancyID string) (int, []byte, http.Header) {
+func downloadPack(t testing.TB, c *apptest.Client, tenancyID string) (int, []byte, http.Header) {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodGet, c.URL("/api/deposits/tenancies/"+tenancyID+"/evidence-pack"), nil)
 	if err != nil {
@@ -210,6 +210,46 @@ func TestEvidencePackOnlyWhenDisputed(t *testing.T) {
 		if r := h.Tess.Get("/api/deposits/tenancies/" + h.TenancyID + "/evidence-pack"); r.Status != http.StatusConflict ||
 			!strings.Contains(r.ErrorMessage(), "made only when at least one deduction is disputed") {
 			t.Fatalf("all agreed: %d %s", r.Status, r.Raw)
+		}
+	})
+}
+
+// Who may download the pack: the owner and each joint tenant; another
+// tenant, another landlord and admins are told the tenancy does not
+// exist, a stranger to sign in.
+func TestEvidencePackPermissions(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		h := ended(t, e)
+		line := addLine(t, h, carpet)
+		if r := answer(h.Tom, line["id"].(string), 1, "dispute", "The carpet was worn when we moved in."); r.Status != http.StatusOK {
+			t.Fatalf("dispute: %d %s", r.Status, r.Raw)
+		}
+		olive := e.SignedIn("olive@example.com", apptest.Password, "Tenant")
+		other := e.SignedIn("lenny@example.com", apptest.Password, "Landlord")
+		admin := e.SignedIn("boss@example.com", apptest.Password, "Landlord")
+		adminTenant := e.SignedIn("root@example.com", apptest.Password, "Tenant")
+		for _, a := range []string{"boss@example.com", "root@example.com"} {
+			if err := e.App.Auth.PromoteToAdmin(t.Context(), a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, x := range []struct {
+			name   string
+			c      *apptest.Client
+			status int
+			code   string
+		}{
+			{"owner", h.Lord, 200, ""}, {"tenant", h.Tom, 200, ""}, {"joint tenant", h.Tess, 200, ""},
+			{"another tenant", olive, 404, "not_found"}, {"another landlord", other, 404, "not_found"}, {"stranger", e.NewClient(), 401, "unauthenticated"},
+			{"admin (landlord account)", admin, 404, "not_found"}, {"admin (tenant account)", adminTenant, 404, "not_found"},
+		} {
+			r := x.c.Get("/api/deposits/tenancies/" + h.TenancyID + "/evidence-pack")
+			if r.Status != x.status || (x.code != "" && r.ErrorCode() != x.code) {
+				t.Errorf("%s: %d %.200s, want %d %s", x.name, r.Status, r.Raw, x.status, x.code)
+			}
+			if x.status == 200 && !strings.HasPrefix(r.Raw, "%PDF-") {
+				t.Errorf("%s: not a PDF", x.name)
+			}
 		}
 	})
 }

@@ -31,8 +31,8 @@ const ImportScale = 0.9
 // understand) adds no page and answers an error, so the caller can draw
 // the document another way.
 func (d *Doc) ImportPDF(data []byte) (pages int, err error) {
-	// Read it first on a throw-away importer: a PDF that fails half-way
-	// must not leave half its pages in d.
+	// Read it first on a throw-away importer: a PDF that fails at once
+	// leaves no page in d.
 	if err := looksImportable(data); err != nil {
 		return 0, err
 	}
@@ -44,19 +44,32 @@ func (d *Doc) ImportPDF(data []byte) (pages int, err error) {
 			err = fmt.Errorf("pdf: import: %v", r)
 		}
 	}()
+	// Every page's template first, then the templates and the objects they
+	// use written once (gofpdi writes all of a source's templates at each
+	// call: page by page would be quadratic in time and in size), then a
+	// page of d for each.
 	rs := io.ReadSeeker(bytes.NewReader(data))
-	sizes := d.GetStreamPageSizes(&rs)
+	d.sources = append(d.sources, &rs)
+	d.imp.SetSourceStream(&rs)
+	sizes := d.imp.GetPageSizes()
+	start := d.GetNextObjectID()
+	d.imp.SetNextObjectID(start)
+	tpls := make([]int, len(sizes)+1)
 	for p := 1; p <= len(sizes); p++ {
-		box, ok := sizes[p]["/MediaBox"]
-		if !ok {
-			return pages, fmt.Errorf("pdf: import: page %d has no size", p)
+		if _, ok := sizes[p]["/MediaBox"]; !ok {
+			return 0, fmt.Errorf("pdf: import: page %d has no size", p)
 		}
+		tpls[p] = d.imp.ImportPage(p, "/MediaBox")
+	}
+	d.ImportTemplates(d.imp.PutFormXobjects())
+	d.ImportObjects(d.imp.GetImportedObjects(), start)
+	for p := 1; p <= len(sizes); p++ {
+		box := sizes[p]["/MediaBox"]
 		d.AddPage()
-		tpl := d.ImportPageStream(&rs, p, "/MediaBox")
 		w, h := box["w"], box["h"]
 		scale := min(PageW*ImportScale/w, PageH*ImportScale/h)
 		x, y := (PageW-w*scale)/2, Margin/2
-		d.UseImportedTemplate(tpl, x, y, w*scale, h*scale)
+		d.UseImportedTemplate(tpls[p], x, y, w*scale, h*scale)
 		d.SetLineWidth(0.5)
 		d.SetStrokeColor(148, 163, 184)
 		d.RectFromUpperLeftWithStyle(x, y, w*scale, h*scale, "D")
@@ -66,15 +79,15 @@ func (d *Doc) ImportPDF(data []byte) (pages int, err error) {
 	return pages, nil
 }
 
-// tryImport reads every page of data with an importer of its own.
+// tryImport reads data's cross-reference table and each page's size with
+// an importer of its own (what gofpdi fails on it fails on there).
 func tryImport(data []byte) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("pdf: import: %v", r)
 		}
 	}()
-	var g Doc
-	g.GoPdf = newGoPdf()
+	g := newGoPdf()
 	rs := io.ReadSeeker(bytes.NewReader(data))
 	sizes := g.GetStreamPageSizes(&rs)
 	if len(sizes) == 0 {
@@ -84,8 +97,6 @@ func tryImport(data []byte) (err error) {
 		if _, ok := sizes[p]["/MediaBox"]; !ok {
 			return fmt.Errorf("pdf: import: page %d has no size", p)
 		}
-		g.AddPage()
-		g.ImportPageStream(&rs, p, "/MediaBox")
 	}
 	return nil
 }
