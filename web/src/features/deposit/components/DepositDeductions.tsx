@@ -6,6 +6,7 @@ import { errorCode, errorMessage } from '../../../lib/errors'
 import { useDeductions, type DepositTenancy } from '../api/deposit'
 import { DeductionForm } from './DeductionForm'
 import { DeductionLine } from './DeductionLine'
+import { EvidencePack } from './EvidencePack'
 
 export function DepositDeductions({ tenancy }: { tenancy: DepositTenancy }) {
   const q = useDeductions(tenancy.id)
@@ -43,6 +44,7 @@ export function DepositDeductions({ tenancy }: { tenancy: DepositTenancy }) {
             ))}
           </ul>
           <p className="dp-note">{d.returnNote}</p>
+          <EvidencePack d={d} />
         </>
       ) : null}
       {landlord && d.checkOutText ? <DeductionForm d={d} /> : null}
