@@ -10,19 +10,19 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const line = (state: string): Deduction => ({
+const line = (state: Deduction['state']): Deduction => ({
   id: 'l1', revision: 1, item: 'Kitchen: Oven', reason: 'cleaning', reasonText: 'Cleaning', note: '',
   evidence: { key: 'k', room: 'Kitchen', item: 'Oven', change: 'worse', checkIn: 'Good', checkOut: 'Very poor', inPhotos: [], outPhotos: [] },
   costPence: 9000, costText: '£90.00', itemType: '', ageMonths: 0, lifeMonths: 0, chargePence: 9000, chargeText: '£90.00',
   landlordShareText: '£0.00', arithmetic: 'The whole cost is charged: £90.00.', answers: [], state, stateText: state,
 })
 
-const deductions = (state: string): Deductions => ({
+const deductions = (state: Deduction['state']): Deductions => ({
   tenancyId: 't1', role: 'landlord', address: '12 Park Row', depositText: '£1,200.00', lines: [line(state)], totalText: '£90.00',
   agreedText: '£0.00', disputedText: '£90.00', returnNote: 'What stays disputed is held by the scheme.', shares: [],
 })
 
-function render(state: string, role: 'landlord' | 'tenant') {
+function render(state: Deduction['state'], role: 'landlord' | 'tenant') {
   mockApi((path) => {
     if (path === '/api/deposits') return reply(200, { tenancies: [depositTenancy({ role })] })
     if (path === '/api/deposits/tenancies/{id}/deductions') return reply(200, { ...deductions(state), role })
