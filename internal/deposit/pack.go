@@ -274,15 +274,16 @@ func (s *Service) messages(st packState) []message {
 	var out []message
 	for i, l := range st.lines {
 		v := st.views[i]
-		out = append(out, message{l.CreatedAt, "Landlord", fmt.Sprintf("Proposed a deduction for %s: %s, %s charged.", l.Item, strings.ToLower(v.ReasonText), v.ChargeText)})
+		name := lineName(l, v)
+		out = append(out, message{l.CreatedAt, "Landlord", fmt.Sprintf("Proposed a deduction for %s: %s charged.", name, v.ChargeText)})
 		if l.Revision > 1 {
-			out = append(out, message{l.UpdatedAt, "Landlord", fmt.Sprintf("Changed the deduction for %s (version %d): %s charged.", l.Item, l.Revision, v.ChargeText)})
+			out = append(out, message{l.UpdatedAt, "Landlord", fmt.Sprintf("Changed the deduction for %s (version %d): %s charged.", name, l.Revision, v.ChargeText)})
 		}
 		if l.Note != "" {
 			out[len(out)-1].text += " “" + l.Note + "”"
 		}
 		for _, a := range l.Answers {
-			text := answerWord(a.Answer) + " with the deduction for " + l.Item
+			text := answerWord(a.Answer) + " with the deduction for " + name
 			if a.Revision != l.Revision {
 				text += " (an earlier version, since changed)"
 			}
@@ -295,6 +296,14 @@ func (s *Service) messages(st packState) []message {
 	}
 	slices.SortStableFunc(out, func(a, b message) int { return a.at.Compare(b.at) })
 	return out
+}
+
+// lineName names a line by its item and reason: "Kitchen: Oven (cleaning)".
+func lineName(l Line, v LineView) string {
+	if v.ReasonText == "" {
+		return l.Item
+	}
+	return l.Item + " (" + strings.ToLower(v.ReasonText) + ")"
 }
 
 // moneyOrNothing is an amount, or "" for none.

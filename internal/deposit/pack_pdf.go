@@ -368,7 +368,7 @@ func (w *packDrawer) sideBySide(in, out []Photo) {
 func (w *packDrawer) disputedLines() {
 	for n, i := range w.st.disputed {
 		l, v := w.st.lines[i], w.st.views[i]
-		title := fmt.Sprintf("Disputed deduction %d: %s", n+1, l.Item)
+		title := fmt.Sprintf("Disputed deduction %d: %s", n+1, lineName(l, v))
 		w.start(title, n > 0)
 		if n == 0 {
 			// The first disputed line also opens the group in the index.
@@ -459,7 +459,7 @@ func (w *packDrawer) quotes() {
 		}
 		any = true
 		w.d.Room(120)
-		w.d.Heading(l.Item+": "+strings.ToLower(w.st.views[i].ReasonText), 12, packBrand)
+		w.d.Heading(lineName(l, w.st.views[i]), 12, packBrand)
 		w.d.Font(false, 10, pdf.Ink)
 		w.d.Pair("File", l.Quote.Name, packKeyW)
 		w.d.Pair("Added", ukMoment(l.Quote.UploadedAt), packKeyW)

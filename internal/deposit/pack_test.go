@@ -98,7 +98,7 @@ func TestEvidencePack(t *testing.T) {
 		first := strings.Join(strings.Fields(strings.Split(raw, "\f")[0]), " ")
 		for _, want := range []string{"Deposit evidence pack", "12 Park Row", "Tom Tenant, Tess Tenant", "£1,200.00", "Contents",
 			"Summary of the deductions page 2", "The tenancy agreement (sealed) page 3", "The check-in inventory report page", "The check-out inventory report page",
-			"The check-out comparison page", "The disputed deductions page", "Disputed deduction 1: Kitchen: Oven page", "Disputed deduction 2: Kitchen: Oven page",
+			"The check-out comparison page", "The disputed deductions page", "Disputed deduction 1: Kitchen: Oven (cleaning) page", "Disputed deduction 2: Kitchen: Oven (damage) page",
 			"Quotes and invoices page", "Rent statement page", "Messages exchanged page", "Checking this pack page", "free dispute service", "/verify"} {
 			if !strings.Contains(first, want) {
 				t.Errorf("page 1 does not say %q:\n%s", want, first)
@@ -116,7 +116,7 @@ func TestEvidencePack(t *testing.T) {
 			"Tom Tenant: Disputes", "We had the oven cleaned professionally on moving out.", "Tess Tenant: Agrees",
 			"Tess Tenant: Disputes", "The door hinge was loose when we moved in.",
 			// the quote, the rent statement, the messages
-			"cleaner-invoice.png", "No rent statement", "Landlord Proposed a deduction for Kitchen: Oven: cleaning, £90.00 charged.",
+			"cleaner-invoice.png", "No rent statement", "Landlord Proposed a deduction for Kitchen: Oven (cleaning): £90.00 charged.",
 			"Checking this pack", "(UK time)",
 		} {
 			if !strings.Contains(text, want) {
@@ -148,7 +148,7 @@ func TestEvidencePack(t *testing.T) {
 			}
 		}
 		// Messages in time order: Tom's comment before Tess's.
-		if i, j := strings.Index(text, "(tenant) Disputes with the deduction for Kitchen: Oven. “We had"), strings.Index(text, "(tenant) Disputes with the deduction for Kitchen: Oven. “The door"); i < 0 || j < i {
+		if i, j := strings.Index(text, "(tenant) Disputes with the deduction for Kitchen: Oven (cleaning). “We had"), strings.Index(text, "(tenant) Disputes with the deduction for Kitchen: Oven (damage). “The door"); i < 0 || j < i {
 			t.Errorf("messages out of order: %d %d", i, j)
 		}
 

@@ -11,9 +11,9 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"io"
 	_ "image/jpeg" // Image reads JPEG sizes
 	_ "image/png"  // and PNG sizes
+	"io"
 	"math"
 	"sort"
 	"strings"
