@@ -141,6 +141,7 @@ test('after the check-out the landlord proposes three deductions, one reduced by
   const packBox = page.locator('.dd-pack')
   await expect(packBox).toContainText('free dispute service')
   await expect(packBox.getByRole('link', { name: '/verify' })).toBeVisible()
+  await packBox.screenshot({ path: testInfo.outputPath('evidence-pack-box.png') })
   const download = page.waitForEvent('download')
   await packBox.getByRole('link', { name: 'Download the evidence pack' }).click()
   const file = await download
