@@ -144,7 +144,12 @@ func (s *Service) drawPack(ctx context.Context, st packState, seal signing.Seal)
 		d.At(pdf.PageW-pdf.Margin-d.Width(label), d.Y, label)
 		d.Y += size * 1.6
 	}
-	return d.Bytes()
+	b, err := d.Bytes()
+	if err == nil && len(b) > MaxPackBytes {
+		// Designed not to happen (the imports' budget); said so if it does.
+		s.d.Log.Warn("deposit pack: larger than designed", "bytes", len(b), "limit", MaxPackBytes)
+	}
+	return b, err
 }
 
 func tenantNames(t Tenancy) string {

@@ -2,6 +2,7 @@ package deposit_test
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"net/url"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/omnirent/omnirent/internal/apptest"
 	"github.com/omnirent/omnirent/internal/deposit"
@@ -250,6 +252,54 @@ func TestEvidencePackPermissions(t *testing.T) {
 			if x.status == 200 && !strings.HasPrefix(r.Raw, "%PDF-") {
 				t.Errorf("%s: not a PDF", x.name)
 			}
+		}
+	})
+}
+
+type rentStatement struct{ st *deposit.RentStatement }
+
+func (r rentStatement) RentStatement(context.Context, deposit.Tenancy) (*deposit.RentStatement, error) { return r.st, nil }
+
+// The wallet's rent statement, once the lead wires it, is drawn with its
+// running balance and the arrears; a dispute's photos (the hook
+// AnswerPhotos, until answers carry them) are drawn under the answer; a
+// changed statement makes a new pack.
+func TestEvidencePackRentStatementAndDisputePhotos(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		h := ended(t, e)
+		line := addLine(t, h, carpet)
+		if r := answer(h.Tom, line["id"].(string), 1, "dispute", "Worn already."); r.Status != http.StatusOK {
+			t.Fatalf("dispute: %d %s", r.Status, r.Raw)
+		}
+		old := deposit.AnswerPhotos
+		t.Cleanup(func() { deposit.AnswerPhotos = old })
+		deposit.AnswerPhotos = func(a deposit.Answer) []deposit.Photo {
+			if a.Answer == "dispute" {
+				return []deposit.Photo{{URL: "/api/photos/large/x.jpg", ThumbURL: "/api/photos/thumb/x.jpg"}}
+			}
+			return nil
+		}
+		day := func(s string) time.Time { d, _ := time.Parse(time.DateOnly, s); return d }
+		st := &deposit.RentStatement{Rows: []deposit.RentRow{
+			{Day: day("2026-12-01"), What: "Rent for December", DuePence: 120000},
+			{Day: day("2026-12-03"), What: "Paid by bank transfer", PaidPence: 100000},
+		}, ArrearsPence: 20000}
+		e.App.Deposits.UseRentStatements(rentStatement{st})
+		_, b, _ := downloadPack(t, h.Lord, h.TenancyID)
+		text := strings.Join(strings.Fields(pdftest.Text(t, b)), " ")
+		for _, want := range []string{"Tue 1 Dec 2026 Rent for December £1,200.00 £1,200.00", "Thu 3 Dec 2026 Paid by bank transfer £1,000.00 £200.00",
+			"Rent arrears £200.00", "Tom Tenant sent 1 photo with this answer:", "Tom Tenant's photo 1", "Photo unavailable"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the pack does not say %q:\n%s", want, text)
+			}
+		}
+		if strings.Contains(text, "No rent statement") {
+			t.Error("no rent statement, with one")
+		}
+		st.Rows = append(st.Rows, deposit.RentRow{Day: day("2026-12-05"), What: "Paid by bank transfer", PaidPence: 20000})
+		st.ArrearsPence = 0
+		if _, again, _ := downloadPack(t, h.Lord, h.TenancyID); bytes.Equal(again, b) {
+			t.Fatal("a changed rent statement gave the same pack")
 		}
 	})
 }
