@@ -258,7 +258,9 @@ func TestEvidencePackPermissions(t *testing.T) {
 
 type rentStatement struct{ st *deposit.RentStatement }
 
-func (r rentStatement) RentStatement(context.Context, deposit.Tenancy) (*deposit.RentStatement, error) { return r.st, nil }
+func (r rentStatement) RentStatement(context.Context, deposit.Tenancy) (*deposit.RentStatement, error) {
+	return r.st, nil
+}
 
 // The wallet's rent statement, once the lead wires it, is drawn with its
 // running balance and the arrears; a dispute's photos (the hook
