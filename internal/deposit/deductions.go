@@ -78,6 +78,7 @@ type Line struct {
 	Quote       *File
 	Revision    int
 	Answers     []Answer
+	Photos      []AnswerPhoto // the tenants' photos of their disputes (answer_photos.go)
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 }
@@ -91,6 +92,9 @@ type Answer struct {
 	Answer   string    `json:"answer"` // agree or dispute
 	Comment  string    `json:"comment"`
 	At       time.Time `json:"-"`
+	// Photos are the tenant's photos of their dispute (the view's; none
+	// for an agreement).
+	Photos []AnswerPhotoLink `json:"photos"`
 }
 
 const (
@@ -343,6 +347,7 @@ func (s *Service) DeleteLine(ctx context.Context, a session.Actor, lineID string
 		return apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
 	}
 	var quote *File
+	var photos []AnswerPhoto
 	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
 		if _, err := lockTenancy(ctx, tx, s.d.DB.Dialect, t.ID, t.LandlordID, s.now()); err != nil {
 			return err
@@ -352,10 +357,16 @@ func (s *Service) DeleteLine(ctx context.Context, a session.Actor, lineID string
 			return err
 		}
 		quote = cur.Quote
+		if photos, err = answerPhotosOfLine(ctx, tx, l.ID); err != nil {
+			return err
+		}
 		return deleteLine(ctx, tx, l.ID)
 	})
 	if err == nil && quote != nil {
 		_ = s.d.Files.Delete(ctx, quote.Key)
+	}
+	if err == nil {
+		s.deleteAnswerPhotoFiles(ctx, photos)
 	}
 	return err
 }
@@ -396,6 +407,7 @@ func (s *Service) AnswerLine(ctx context.Context, a session.Actor, lineID string
 		}
 	}
 	var out Line
+	var dropped []AnswerPhoto
 	err = s.d.DB.Tx(ctx, func(tx db.Conn) error {
 		now := s.now()
 		if _, err := lockTenancy(ctx, tx, s.d.DB.Dialect, t.ID, t.LandlordID, now); err != nil {
@@ -413,6 +425,12 @@ func (s *Service) AnswerLine(ctx context.Context, a session.Actor, lineID string
 		if cur.Revision != in.Revision {
 			return &StaleError{Line: s.lineView(t, RoleTenant, a.Email, cur), Message: MsgChanged}
 		}
+		if in.Answer == "agree" { // an agreement carries no photos against the line (answer_photos.go)
+			if dropped, err = dropAnswerPhotos(ctx, tx, cur.ID, strings.ToLower(a.Email)); err != nil {
+				return err
+			}
+			cur.Photos = slices.DeleteFunc(cur.Photos, func(p AnswerPhoto) bool { return strings.EqualFold(p.Email, a.Email) })
+		}
 		ans := Answer{LineID: cur.ID, Email: strings.ToLower(a.Email), Name: name, Revision: cur.Revision, Answer: in.Answer, Comment: in.Comment, At: now}
 		cur.Answers = slices.DeleteFunc(cur.Answers, func(x Answer) bool { return strings.EqualFold(x.Email, a.Email) })
 		cur.Answers = append(cur.Answers, ans)
@@ -422,6 +440,7 @@ func (s *Service) AnswerLine(ctx context.Context, a session.Actor, lineID string
 	if err != nil {
 		return LineView{}, err
 	}
+	s.deleteAnswerPhotoFiles(ctx, dropped)
 	return s.lineView(t, RoleTenant, a.Email, out), nil
 }
 

@@ -66,6 +66,9 @@ func updateLine(ctx context.Context, c db.Conn, l Line) error {
 }
 
 func deleteLine(ctx context.Context, c db.Conn, id string) error {
+	if _, err := c.Exec(ctx, `DELETE FROM deposit_answer_photos WHERE line_id = ?`, id); err != nil {
+		return apperr.Wrap(err, "delete answer photos")
+	}
 	if _, err := c.Exec(ctx, `DELETE FROM deposit_answers WHERE line_id = ?`, id); err != nil {
 		return apperr.Wrap(err, "delete deposit answers")
 	}
@@ -101,7 +104,7 @@ func linesOf(ctx context.Context, c db.Conn, tenancyID string) ([]Line, error) {
 			}
 		}
 	}
-	return list, nil
+	return list, attachAnswerPhotos(ctx, c, tenancyID, list)
 }
 
 func upsertAnswer(ctx context.Context, c db.Conn, a Answer) error {

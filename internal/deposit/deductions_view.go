@@ -33,6 +33,9 @@ type LineView struct {
 	QuoteURL     string   `json:"quoteUrl,omitempty"`
 	Answers      []Answer `json:"answers"`
 	MyAnswer     *Answer  `json:"myAnswer,omitempty"`
+	// MyPhotos are a tenant's own photos of this line, kept from an
+	// answer to an earlier revision too (answer_photos.go).
+	MyPhotos []AnswerPhotoLink `json:"myPhotos,omitempty"`
 	// State: agreed (every tenant agreed this revision), disputed (one
 	// disputes it), or waiting.
 	State     string `json:"state"`
@@ -102,6 +105,10 @@ func (s *Service) lineView(t Tenancy, role Role, email string, l Line) LineView 
 		if a.Revision != l.Revision {
 			continue // an answer to an earlier version counts no more
 		}
+		a.Photos = []AnswerPhotoLink{}
+		if a.Answer == "dispute" {
+			a.Photos = photoLinks(l, a.Email)
+		}
 		v.Answers = append(v.Answers, a)
 		if role == RoleTenant && strings.EqualFold(a.Email, email) {
 			x := a
@@ -113,6 +120,9 @@ func (s *Service) lineView(t Tenancy, role Role, email string, l Line) LineView 
 		case "dispute":
 			disputed = true
 		}
+	}
+	if role == RoleTenant {
+		v.MyPhotos = photoLinks(l, email)
 	}
 	switch {
 	case disputed:

@@ -40,6 +40,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/deposits/lines/{id}/quote", httpx.Handle(session.Require(h.addQuote)))
 	mux.Handle("GET /api/deposits/lines/{id}/quote", httpx.Handle(session.Require(h.openQuote)))
 	mux.Handle("GET /api/deposits/tenancies/{id}/evidence-pack", httpx.Handle(session.Require(h.evidencePack)))
+	h.answerPhotoRoutes(mux)
 }
 
 // stale answers an edit or an answer to an old revision: 409 with the line as it now is.
@@ -142,6 +143,9 @@ func UploadBodyLimit(r *http.Request) int64 {
 	if r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/api/deposits/") &&
 		(strings.HasSuffix(r.URL.Path, "/certificate") || strings.HasSuffix(r.URL.Path, "/quote")) {
 		return MaxFileBytes + 64<<10
+	}
+	if r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/api/deposits/lines/") && strings.HasSuffix(r.URL.Path, "/answer/photos") {
+		return MaxPhotoBytes + 64<<10 // a tenant's photo of their dispute
 	}
 	return 0
 }

@@ -123,12 +123,6 @@ func (s *Service) UsePack(d PackDeps) { s.pack = d }
 // UseRentStatements gives the pack the wallet's rent statement.
 func (s *Service) UseRentStatements(r RentStatements) { s.pack.Rent = r }
 
-// AnswerPhotos are the photos a tenant sent with their answer to a line
-// (the dispute's photos). HOOK: answers carry no photos yet (another
-// branch adds them); when Answer has them, answer them here and the pack
-// draws each under the answer with its SHA-256 and time.
-var AnswerPhotos = func(a Answer) []Photo { return nil }
-
 // packState is everything the pack shows, read once.
 type packState struct {
 	t          Tenancy
@@ -206,9 +200,9 @@ func (st packState) version() string {
 		}
 		for _, a := range l.Answers {
 			fmt.Fprintf(x, "a:%s:%d:%s:%q:%d\n", a.Email, a.Revision, a.Answer, a.Comment, a.At.UnixMilli())
-			for _, p := range AnswerPhotos(a) {
-				fmt.Fprintf(x, "ap:%s\n", p.URL)
-			}
+		}
+		for _, p := range l.Photos { // the tenants' dispute photos (answer_photos.go)
+			fmt.Fprintf(x, "ap:%s:%s:%d\n", p.Email, p.SHA256, p.Revision)
 		}
 	}
 	if st.rent != nil {
@@ -290,6 +284,9 @@ func (s *Service) messages(st packState) []message {
 			text += "."
 			if a.Comment != "" {
 				text += " “" + a.Comment + "”"
+			}
+			if n := len(photosOf(l.Photos, a.Email)); n > 0 && a.Answer == "dispute" {
+				text += " With " + plural(n, "photo", "photos") + "."
 			}
 			out = append(out, message{a.At, a.Name + " (tenant)", text})
 		}

@@ -328,9 +328,14 @@ func downscale(ctx context.Context, data []byte, maxW, maxH int) []byte {
 	return out
 }
 
-// drawPhoto draws a photo in its box with its caption below.
+// drawPhoto draws a photo of a report in its box with its caption below.
 func (w *packDrawer) drawPhoto(p Photo, x, y float64, label string) {
 	pp, ok := w.photo(p)
+	w.drawPicture(pp, ok, x, y, label)
+}
+
+// drawPicture draws a photo (ok: it could be read) in its box with its caption below.
+func (w *packDrawer) drawPicture(pp PackPhoto, ok bool, x, y float64, label string) {
 	if !ok || w.d.Image(pp.Data, x, y, photoBoxW, photoBoxH) != nil {
 		w.d.Fill(pdf.Colour{226, 232, 240})
 		w.d.RectFromUpperLeftWithStyle(x, y, photoBoxW, photoBoxH, "F")
@@ -403,6 +408,10 @@ func (w *packDrawer) disputedLines() {
 			w.d.Pair("Last changed", fmt.Sprintf("%s (version %d)", ukMoment(l.UpdatedAt), l.Revision), packKeyW)
 		}
 
+		photos, err := w.s.AnswerPhotos(w.ctx, l.ID) // the tenants' dispute photos, with their bytes
+		if err != nil {
+			w.s.d.Log.Warn("deposit pack: dispute photos", "err", err)
+		}
 		w.d.Heading("The tenants' answers", 12, packBrand)
 		w.d.Font(false, 10, pdf.Ink)
 		answered := map[string]bool{}
@@ -417,14 +426,21 @@ func (w *packDrawer) disputedLines() {
 			if a.Comment != "" {
 				w.d.Paragraph("“"+a.Comment+"”", 10)
 			}
-			if ps := AnswerPhotos(a); len(ps) > 0 {
+			if ps := photosOf(photos, a.Email); len(ps) > 0 {
 				w.d.Font(false, 9, pdf.Muted)
-				w.d.Line(fmt.Sprintf("%s sent %s with this answer:", a.Name, plural(len(ps), "photo", "photos")))
+				w.d.Line(fmt.Sprintf("%s sent %s with this dispute:", a.Name, plural(len(ps), "photo", "photos")))
 				for j := 0; j < len(ps); j += 2 {
 					w.d.Room(photoBoxH + 46)
 					y := w.d.Y
 					for k := j; k < min(j+2, len(ps)); k++ {
-						w.drawPhoto(ps[k], pdf.Margin+float64(k-j)*(photoBoxW+photoGap), y, fmt.Sprintf("%s's photo %d", a.Name, k+1))
+						p := ps[k]
+						data := p.Thumb
+						if len(data) == 0 {
+							data = p.Data
+						}
+						pic, ok := reencode(w.ctx, data, packPhotoMaxW, packPhotoMaxH)
+						w.drawPicture(PackPhoto{Data: pic, SHA256: p.SHA256, TakenAt: p.TakenAt, UploadedAt: p.UploadedAt}, ok,
+							pdf.Margin+float64(k-j)*(photoBoxW+photoGap), y, fmt.Sprintf("%s's photo %d of %d", a.Name, k+1, len(ps)))
 					}
 					w.d.Y = y + photoBoxH + 46
 				}
@@ -438,6 +454,7 @@ func (w *packDrawer) disputedLines() {
 		}
 
 		if len(l.Evidence.InPhotos)+len(l.Evidence.OutPhotos) > 0 {
+			w.d.Room(photoBoxH + 46 + 60) // the heading and its note stay with the first row
 			w.d.Heading("Photos: check-in and check-out side by side", 12, packBrand)
 			w.note("From the signed inventory reports, as stored (location data removed). The SHA-256 identifies the stored file; the time is the one the camera recorded, or the upload's when it recorded none.")
 			w.sideBySide(l.Evidence.InPhotos, l.Evidence.OutPhotos)
@@ -489,6 +506,17 @@ func (w *packDrawer) quotes() {
 	if !any {
 		w.d.Paragraph("No quote or invoice was added to a disputed deduction.", 10)
 	}
+}
+
+// photosOf are the dispute photos of one tenant.
+func photosOf(all []AnswerPhoto, email string) []AnswerPhoto {
+	var out []AnswerPhoto
+	for _, p := range all {
+		if strings.EqualFold(p.Email, email) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // reencode decodes an uploaded picture and encodes it again as a JPEG no

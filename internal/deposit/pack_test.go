@@ -263,9 +263,9 @@ func (r rentStatement) RentStatement(context.Context, deposit.Tenancy) (*deposit
 }
 
 // The wallet's rent statement, once the lead wires it, is drawn with its
-// running balance and the arrears; a dispute's photos (the hook
-// AnswerPhotos, until answers carry them) are drawn under the answer; a
-// changed statement makes a new pack.
+// running balance and the arrears; a tenant's dispute photos are drawn
+// under their answer with the time the phone took them, and counted in the
+// messages; a changed statement, or another photo, makes a new pack.
 func TestEvidencePackRentStatementAndDisputePhotos(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		h := ended(t, e)
@@ -273,14 +273,9 @@ func TestEvidencePackRentStatementAndDisputePhotos(t *testing.T) {
 		if r := answer(h.Tom, line["id"].(string), 1, "dispute", "Worn already."); r.Status != http.StatusOK {
 			t.Fatalf("dispute: %d %s", r.Status, r.Raw)
 		}
-		old := deposit.AnswerPhotos
-		t.Cleanup(func() { deposit.AnswerPhotos = old })
-		deposit.AnswerPhotos = func(a deposit.Answer) []deposit.Photo {
-			if a.Answer == "dispute" {
-				return []deposit.Photo{{URL: "/api/photos/large/x.jpg", ThumbURL: "/api/photos/thumb/x.jpg"}}
-			}
-			return nil
-		}
+		mustAddPhoto(t, h.Tom, line["id"].(string), phoneJPEG(t))
+		mustAddPhoto(t, h.Tom, line["id"].(string), phoneJPEG(t))
+		e.RunJobs()
 		day := func(s string) time.Time { d, _ := time.Parse(time.DateOnly, s); return d }
 		st := &deposit.RentStatement{Rows: []deposit.RentRow{
 			{Day: day("2026-12-01"), What: "Rent for December", DuePence: 120000},
@@ -288,9 +283,13 @@ func TestEvidencePackRentStatementAndDisputePhotos(t *testing.T) {
 		}, ArrearsPence: 20000}
 		e.App.Deposits.UseRentStatements(rentStatement{st})
 		_, b, _ := downloadPack(t, h.Lord, h.TenancyID)
+		if dir := os.Getenv("OMNIRENT_TEST_OUT"); dir != "" {
+			_ = os.WriteFile(filepath.Join(dir, "deposit-evidence-pack-dispute-photos.pdf"), b, 0o600) // to look at
+		}
 		text := strings.Join(strings.Fields(pdftest.Text(t, b)), " ")
 		for _, want := range []string{"Tue 1 Dec 2026 Rent for December £1,200.00 £1,200.00", "Thu 3 Dec 2026 Paid by bank transfer £1,000.00 £200.00",
-			"Rent arrears £200.00", "Tom Tenant sent 1 photo with this answer:", "Tom Tenant's photo 1", "Photo unavailable"} {
+			"Rent arrears £200.00", "Tom Tenant sent 2 photos with this dispute:", "Tom Tenant's photo 1 of 2", "Tom Tenant's photo 2 of 2",
+			"Taken Fri 30 Oct 2026, 14:05 (UK time)", "Disputes with the deduction for Lounge: Carpet (damage). “Worn already.” With 2 photos."} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the pack does not say %q:\n%s", want, text)
 			}
@@ -300,8 +299,13 @@ func TestEvidencePackRentStatementAndDisputePhotos(t *testing.T) {
 		}
 		st.Rows = append(st.Rows, deposit.RentRow{Day: day("2026-12-05"), What: "Paid by bank transfer", PaidPence: 20000})
 		st.ArrearsPence = 0
-		if _, again, _ := downloadPack(t, h.Lord, h.TenancyID); bytes.Equal(again, b) {
+		_, again, _ := downloadPack(t, h.Lord, h.TenancyID)
+		if bytes.Equal(again, b) {
 			t.Fatal("a changed rent statement gave the same pack")
+		}
+		mustAddPhoto(t, h.Tom, line["id"].(string), phoneJPEG(t))
+		if _, third, _ := downloadPack(t, h.Lord, h.TenancyID); bytes.Equal(third, again) || !strings.Contains(pdftest.Text(t, third), "photo 3 of 3") {
+			t.Fatal("another dispute photo gave the same pack")
 		}
 	})
 }

@@ -369,6 +369,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deposits/lines/{id}/answer/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo to my dispute of a deduction
+         * @description The tenant who disputes the deduction's current revision adds one photo in the multipart field "file": a JPEG or PNG judged by content (400 not_an_image otherwise), at most 10 MB (413 image_too_large) and 25 megapixels, stored cleaned of its metadata (EXIF, the phone's position) with a thumbnail; the capture time the EXIF gave is kept. At most 6 photos a tenant a deduction (409 too_many_photos). 403 tenant_only for the landlord; 409 not_disputed for a tenant who has not disputed it (a joint tenant's dispute is theirs alone); 409 changed with the line as it now is (in "line") when the landlord changed it since the tenant answered. The photos stay with the tenant's dispute when the line changes (shown to them in myPhotos, counted again once they dispute again); agreeing with the line removes them; removing the line removes them. Decided with the tenancy's row locked.
+         */
+        post: operations["addDeductionAnswerPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/lines/{id}/answer/photos/{photo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photo: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Open a photo of a tenant's dispute
+         * @description The landlord and each tenant of the agreement open the photo at full size (404 for anyone else, admins included).
+         */
+        get: operations["openDeductionAnswerPhoto"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a photo from my dispute
+         * @description The tenant who added the photo removes it (403 tenant_only for the landlord; 404 photo_not_found for anyone else's photo, a joint tenant's included).
+         */
+        delete: operations["removeDeductionAnswerPhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/lines/{id}/answer/photos/{photo}/thumb": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photo: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Open the thumbnail of a photo of a tenant's dispute
+         * @description A JPEG of at most 640 x 480 pixels, for the same people as the photo.
+         */
+        get: operations["openDeductionAnswerPhotoThumb"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/deposits/lines/{id}/quote": {
         parameters: {
             query?: never;
@@ -5648,12 +5720,21 @@ export interface components {
             inPhotos: components["schemas"]["DeductionPhoto"][];
             outPhotos: components["schemas"]["DeductionPhoto"][];
         };
+        DeductionAnswerPhoto: {
+            id: string;
+            url: string;
+            thumbUrl: string;
+            /** @description "Taken Mon 2 Nov 2026" when the photo says when it was taken, else "Added ..." */
+            dateText: string;
+        };
         DeductionAnswerView: {
             name: string;
             revision: number;
             /** @enum {string} */
             answer: "agree" | "dispute";
             comment: string;
+            /** @description the tenant's photos of their dispute (none for an agreement; always sent) */
+            photos?: components["schemas"]["DeductionAnswerPhoto"][];
         };
         Deduction: {
             id: string;
@@ -5678,6 +5759,8 @@ export interface components {
             quoteUrl?: string;
             answers: components["schemas"]["DeductionAnswerView"][];
             myAnswer?: components["schemas"]["DeductionAnswerView"];
+            /** @description a tenant's own photos of this deduction, kept from an answer to an earlier revision too */
+            myPhotos?: components["schemas"]["DeductionAnswerPhoto"][];
             /** @enum {string} */
             state: "agreed" | "disputed" | "waiting";
             stateText: string;
@@ -7516,6 +7599,119 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    addDeductionAnswerPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeductionResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    openDeductionAnswerPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    removeDeductionAnswerPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeductionResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    openDeductionAnswerPhotoThumb: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the thumbnail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     openDeductionQuote: {

@@ -88,3 +88,25 @@ export function useAddQuote(lineId: string, options?: MutationOptions<Deduction,
     }))).line
   }, options)
 }
+
+// A tenant's photos of their dispute (issue 45): one photo a request,
+// after the dispute is sent; the server judges each by its content.
+export type AnswerPhoto = components['schemas']['DeductionAnswerPhoto']
+
+export function useAddAnswerPhoto(lineId: string, options?: MutationOptions<Deduction, File>) {
+  return useDepositMutation(async (file: File) => {
+    const form = new FormData()
+    form.append('file', file)
+    return (await unwrap(api.POST('/api/deposits/lines/{id}/answer/photos', {
+      params: { path: { id: lineId } }, body: form as unknown as { file: string },
+    }))).line
+  }, options)
+}
+
+export function useRemoveAnswerPhoto(lineId: string, options?: MutationOptions<Deduction, string>) {
+  return useDepositMutation(
+    async (photo: string) =>
+      (await unwrap(api.DELETE('/api/deposits/lines/{id}/answer/photos/{photo}', { params: { path: { id: lineId, photo } } }))).line,
+    options,
+  )
+}

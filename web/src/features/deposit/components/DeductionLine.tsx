@@ -2,12 +2,15 @@
 // check-out side by side, the reason, the cost and what the tenants are
 // charged after apportionment (with the arithmetic), the quote, and the
 // answers. A tenant answers for themselves: agree, or dispute with a
-// comment; an answer to a version the landlord has since changed is
-// refused and the page shows the new one.
+// comment and photos (sent one by one once the dispute is; a refused photo
+// is said beside the field, the comment kept); an answer to a version the
+// landlord has since changed is refused and the page shows the new one.
+// Each tenant's photos show beside their comment, for the landlord too.
 import { useRef, useState, type FormEvent } from 'react'
 import { ButtonSpinner, FormMessage } from '../../../components/Form'
 import { errorCode, errorFields, errorMessage } from '../../../lib/errors'
-import { useAddQuote, useAnswerDeduction, type Deduction } from '../api/deposit'
+import { useAddAnswerPhoto, useAddQuote, useAnswerDeduction, useRemoveAnswerPhoto, type Deduction } from '../api/deposit'
+import { DisputePhotoField, PhotoThumbs } from './DisputePhotos'
 
 type Photos = Deduction['evidence']['inPhotos']
 
@@ -30,16 +33,50 @@ function Side({ title, text, photos }: { title: string; text: string; photos: Ph
 function Answer({ line }: { line: Deduction }) {
   const [disputing, setDisputing] = useState(false)
   const [comment, setComment] = useState('')
-  const answer = useAnswerDeduction(line.id, { onSuccess: () => setDisputing(false) })
+  const [picked, setPicked] = useState<File[]>([])
+  const [problems, setProblems] = useState<string[]>([])
+  const [sending, setSending] = useState(false)
+  const answer = useAnswerDeduction(line.id)
+  const addPhoto = useAddAnswerPhoto(line.id)
+  const removePhoto = useRemoveAnswerPhoto(line.id, { onError: (err) => setProblems([errorMessage(err)]) })
   const fields = answer.isError ? errorFields(answer.error) : {}
-  const send = (kind: 'agree' | 'dispute') => answer.mutate({ revision: line.revision, answer: kind, comment: kind === 'dispute' ? comment : '' })
-  const submit = (e: FormEvent) => { e.preventDefault(); send('dispute') }
+  const myPhotos = line.myPhotos ?? []
+  const agree = () => answer.mutate({ revision: line.revision, answer: 'agree', comment: '' }, { onSuccess: () => setDisputing(false) })
+  const open = () => {
+    if (!comment && line.myAnswer?.answer === 'dispute') setComment(line.myAnswer.comment)
+    setDisputing(true)
+  }
+  // The dispute first, then each photo: a photo refused is said beside the field, the rest kept.
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setSending(true)
+    setProblems([])
+    try {
+      await answer.mutateAsync({ revision: line.revision, answer: 'dispute', comment })
+    } catch {
+      setSending(false)
+      return
+    }
+    const failed: string[] = []
+    for (const f of picked) {
+      try {
+        await addPhoto.mutateAsync(f)
+      } catch (err) {
+        failed.push(`${f.name}: ${errorMessage(err)}`)
+      }
+    }
+    setPicked([])
+    setProblems(failed)
+    setSending(false)
+    if (!failed.length) setDisputing(false)
+  }
   const id = `dd-${line.id}-comment`
   return (
     <div className="dd-answer">
       {line.myAnswer ? (
         <p className="dd-mine"><strong>Your answer:</strong> {line.myAnswer.answer === 'agree' ? 'you agree' : `you dispute it: “${line.myAnswer.comment}”`}</p>
       ) : null}
+      {!disputing && line.myAnswer?.answer === 'dispute' ? <PhotoThumbs photos={line.myAnswer.photos ?? []} who="you" /> : null}
       {answer.isError && errorCode(answer.error) === 'changed' ? <FormMessage kind="error">{errorMessage(answer.error)}</FormMessage> : null}
       {disputing ? (
         <form onSubmit={submit} noValidate aria-label={`Dispute ${line.item}`} className="dp-form">
@@ -47,20 +84,25 @@ function Answer({ line }: { line: Deduction }) {
           <textarea id={id} value={comment} rows={3} maxLength={1000} onChange={(e) => setComment(e.target.value)}
             aria-invalid={fields.comment ? true : undefined} aria-describedby={fields.comment ? `${id}-error` : undefined} />
           {fields.comment ? <p id={`${id}-error`} className="field-error">{fields.comment}</p> : null}
+          <DisputePhotoField sent={myPhotos} onRemoveSent={(p) => removePhoto.mutate(p)} removing={removePhoto.isPending}
+            picked={picked} onPick={setPicked} problems={problems} onProblems={setProblems} disabled={sending} />
           <div className="dd-buttons">
-            <button type="submit" className="button" disabled={answer.isPending}>{answer.isPending ? <ButtonSpinner /> : null}Send my dispute</button>
-            <button type="button" className="button button--outline" onClick={() => setDisputing(false)}>Cancel</button>
+            <button type="submit" className="button" disabled={sending}>{sending ? <ButtonSpinner /> : null}Send my dispute</button>
+            <button type="button" className="button button--outline" onClick={() => { setDisputing(false); setPicked([]); setProblems([]) }}>Cancel</button>
           </div>
         </form>
       ) : (
-        <div className="dd-buttons">
-          <button type="button" className="button" disabled={answer.isPending} onClick={() => send('agree')}>
-            {line.myAnswer?.answer === 'agree' ? 'Agreed' : 'I agree'}
-          </button>
-          <button type="button" className="button button--outline" disabled={answer.isPending} onClick={() => setDisputing(true)}>
-            I dispute this
-          </button>
-        </div>
+        <>
+          <div className="dd-buttons">
+            <button type="button" className="button" disabled={answer.isPending} onClick={agree}>
+              {line.myAnswer?.answer === 'agree' ? 'Agreed' : 'I agree'}
+            </button>
+            <button type="button" className="button button--outline" disabled={answer.isPending} onClick={open}>
+              {line.myAnswer?.answer === 'dispute' ? 'Change my dispute or photos' : 'I dispute this'}
+            </button>
+          </div>
+          {myPhotos.length ? <p className="dp-muted dp-small">Agreeing removes your photos from this deduction.</p> : null}
+        </>
       )}
       {answer.isError && errorCode(answer.error) !== 'changed' && !fields.comment ? <FormMessage kind="error">{errorMessage(answer.error)}</FormMessage> : null}
     </div>
@@ -103,7 +145,10 @@ export function DeductionLine({ line, role }: { line: Deduction; role: 'landlord
       {line.answers.some((a) => a !== line.myAnswer && a.name !== line.myAnswer?.name) ? (
         <ul className="dd-answers">
           {line.answers.filter((a) => a.name !== line.myAnswer?.name).map((a) => (
-            <li key={a.name}>{a.name}: {a.answer === 'agree' ? 'agrees' : `disputes it: “${a.comment}”`}</li>
+            <li key={a.name}>
+              {a.name}: {a.answer === 'agree' ? 'agrees' : `disputes it: “${a.comment}”`}
+              <PhotoThumbs photos={a.photos ?? []} who={a.name} />
+            </li>
           ))}
         </ul>
       ) : null}
