@@ -6,7 +6,11 @@
 // where their deposit is protected on their home. After a signed
 // check-out the landlord proposes three deductions (the old oven's damage
 // reduced by apportionment to a share, its cleaning, the kitchen's
-// redecoration); the tenant agrees one and disputes two.
+// redecoration); the tenant agrees one and disputes two. The landlord
+// downloads the evidence pack for the scheme's dispute service: one PDF
+// whose index lists every section and whose pages carry both disputed
+// lines with the tenant's comments; /verify says it is genuine.
+import { execFileSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
 import { checkPage, sameOrigin, ukDay } from '../support/helpers'
 import { household } from '../support/household'
@@ -128,5 +132,41 @@ test('after the check-out the landlord proposes three deductions, one reduced by
   await expect(mine).toContainText('Disputed£250.00')
   await expect(mine.locator('.dd-shares')).toContainText('Returned£460.00')
   await expect(mine).toContainText('must be returned within 10 days, by')
+  // The tenant is offered the evidence pack too, now that two lines are disputed.
+  await expect(mine.getByRole('link', { name: 'Download the evidence pack' })).toBeVisible()
   await checkPage(t, testInfo, 'deposit-deductions-tenant')
+
+  // The landlord downloads the evidence pack for the scheme's dispute service.
+  await page.goto(`/deposits?tenancy=${h.id}`)
+  const packBox = page.locator('.dd-pack')
+  await expect(packBox).toContainText('free dispute service')
+  await expect(packBox.getByRole('link', { name: '/verify' })).toBeVisible()
+  await packBox.screenshot({ path: testInfo.outputPath('evidence-pack-box.png') })
+  const download = page.waitForEvent('download')
+  await packBox.getByRole('link', { name: 'Download the evidence pack' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^deposit-evidence-pack-\d{4}-\d{2}-\d{2}\.pdf$/)
+  const pdf = testInfo.outputPath('evidence-pack.pdf')
+  await file.saveAs(pdf)
+  const pages = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).split('\f')
+  const index = pages[0].replace(/\s+/g, ' ')
+  for (const s of ['Deposit evidence pack', 'Contents', 'Summary of the deductions page 2', 'The tenancy agreement (sealed) page 3',
+    'The check-in inventory report page', 'The check-out inventory report page', 'The check-out comparison page', 'The disputed deductions page',
+    'Disputed deduction 1: Kitchen: Oven (damage) page', 'Disputed deduction 2: Kitchen (redecoration) page', 'Quotes and invoices page', 'Rent statement page',
+    'Messages exchanged page', 'free dispute service']) expect(index).toContain(s)
+  const text = pages.join(' ').replace(/\s+/g, ' ')
+  for (const s of ['The oven door was already cracked when we moved in.', 'The marks are ordinary wear from three years of living.',
+    '£300.00 × 36 / 120 = £90.00 charged', '£200.00 × 48 / 60 = £160.00 charged', 'Assured Periodic Tenancy', 'Check-in Report', 'Check-out Report',
+    'No rent statement', '(UK time)']) expect(text).toContain(s)
+  expect(text, 'an internal id in the pack').not.toContain(h.id)
+  expect(text).not.toContain('/api/')
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdf, testInfo.outputPath('evidence-pack-page')])
+
+  await page.goto('/verify')
+  await page.locator('#verify-file').setInputFiles(pdf)
+  await page.getByRole('button', { name: 'Check the PDF' }).click()
+  await expect(page.getByRole('heading', { name: 'This is a genuine, unaltered document' })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText('Sealed by OmniRent', { exact: true })).toBeVisible()
+  await expect(page.getByText(/Deposit evidence pack:/)).toBeVisible()
+  await checkPage(page, testInfo, 'verify-deposit-evidence-pack')
 })

@@ -1,6 +1,7 @@
 package deposit
 
 import (
+	"bytes"
 	"errors"
 	"mime"
 	"net/http"
@@ -38,6 +39,7 @@ func (h *Handler) Routes(mux *httpx.Router) {
 	mux.Handle("POST /api/deposits/lines/{id}/answer", httpx.Handle(session.Require(h.answer)))
 	mux.Handle("POST /api/deposits/lines/{id}/quote", httpx.Handle(session.Require(h.addQuote)))
 	mux.Handle("GET /api/deposits/lines/{id}/quote", httpx.Handle(session.Require(h.openQuote)))
+	mux.Handle("GET /api/deposits/tenancies/{id}/evidence-pack", httpx.Handle(session.Require(h.evidencePack)))
 	h.answerPhotoRoutes(mux)
 	mux.Handle("POST /api/deposits/tenancies/{id}/return", httpx.Handle(session.Require(h.recordReturn)))
 }
@@ -221,5 +223,17 @@ func (h *Handler) openCertificate(w http.ResponseWriter, r *http.Request, a sess
 	w.Header().Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": f.Name}))
 	w.Header().Set("Cache-Control", "private, no-store")
 	httpx.WriteFile(w, rc, f.ContentType, f.Size)
+	return nil
+}
+
+// evidencePack downloads the sealed evidence pack (pack.go).
+func (h *Handler) evidencePack(w http.ResponseWriter, r *http.Request, a session.Actor) error {
+	b, name, err := h.svc.EvidencePack(r.Context(), a, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	w.Header().Set("Cache-Control", "private, no-store")
+	httpx.WriteFile(w, bytes.NewReader(b), "application/pdf", int64(len(b)))
 	return nil
 }

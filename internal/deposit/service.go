@@ -66,8 +66,9 @@ type Deps struct {
 }
 
 type Service struct {
-	d Deps
-	r ReturnDeps // rent arrears and the return (returns.go)
+	d    Deps
+	r    ReturnDeps // rent arrears and the return (returns.go)
+	pack PackDeps   // the evidence pack's sources and seal (pack.go)
 }
 
 func NewService(d Deps) (*Service, error) {

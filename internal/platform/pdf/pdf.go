@@ -13,11 +13,13 @@ import (
 	"image"
 	_ "image/jpeg" // Image reads JPEG sizes
 	_ "image/png"  // and PNG sizes
+	"io"
 	"math"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/phpdave11/gofpdi"
 	"github.com/signintech/gopdf"
 	"golang.org/x/image/font/sfnt"
 )
@@ -58,6 +60,11 @@ type Doc struct {
 	// its first use, so a document embeds only the fonts it draws with.
 	fonts    map[string]bool
 	uncached bool
+	// imp imports pages of other PDFs (import.go); sources keeps each
+	// imported file's reader alive, since gofpdi knows a source by its
+	// reader's address.
+	imp     *gofpdi.Importer
+	sources []*io.ReadSeeker
 }
 
 type widthKey struct {
@@ -85,8 +92,8 @@ func newDoc(info Info, uncached bool) (*Doc, error) {
 		return nil, err
 	}
 	d := &Doc{GoPdf: &gopdf.GoPdf{}, Y: Margin, faces: list, size: 10, colour: Ink, missing: map[rune]bool{}, footer: info.Footer,
-		uncached: uncached, widths: map[widthKey]int{}, fonts: map[string]bool{}}
-	d.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4})
+		uncached: uncached, widths: map[widthKey]int{}, fonts: map[string]bool{}, imp: gofpdi.NewImporter()}
+	d.StartWithImporter(gopdf.Config{PageSize: *gopdf.PageSizeA4}, d.imp)
 	d.SetInfo(gopdf.PdfInfo{Title: info.Title, Author: info.Author, Creator: "OmniRent", CreationDate: info.Created})
 	d.AddPage()
 	d.Font(false, 10, Ink)

@@ -302,6 +302,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deposits/tenancies/{id}/evidence-pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the deposit's evidence pack
+         * @description The landlord and each tenant named on the agreement (404 for anyone else) download one sealed PDF for the deposit scheme's free dispute service: an index, the sealed agreement, the check-in and check-out inventory reports with their photos, the check-out comparison, each disputed deduction with its evidence, the quotes and invoices, the rent statement and the messages exchanged. It is sealed (checkable on /verify); the same state is the same file, a changed line, answer or quote makes a new one. Offered only while at least one deduction is disputed (409 nothing_disputed otherwise).
+         */
+        get: operations["depositEvidencePack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/deposits/lines/{id}": {
         parameters: {
             query?: never;
@@ -7519,6 +7541,31 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    depositEvidencePack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the sealed PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            401: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
         };

@@ -7,6 +7,7 @@ import { useDeductions, type DepositTenancy } from '../api/deposit'
 import { DeductionForm } from './DeductionForm'
 import { DeductionLine } from './DeductionLine'
 import { DepositReturn } from './DepositReturn'
+import { EvidencePack } from './EvidencePack'
 
 export function DepositDeductions({ tenancy }: { tenancy: DepositTenancy }) {
   const q = useDeductions(tenancy.id)
@@ -44,6 +45,7 @@ export function DepositDeductions({ tenancy }: { tenancy: DepositTenancy }) {
             ))}
           </ul>
           <p className="dp-note">{d.returnNote}</p>
+          <EvidencePack d={d} />
         </>
       ) : null}
       <DepositReturn d={d} />

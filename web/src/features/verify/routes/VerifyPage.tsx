@@ -97,7 +97,7 @@ export default function VerifyPage() {
         <FileCheck2 aria-hidden size={40} className="verify__icon" />
         <h1>{PAGE_TITLE}</h1>
         <p className="verify__lead">
-          Check that a document signed with OmniRent (a tenancy agreement, an inventory report) or sealed by OmniRent (a repair’s history) is genuine and has not been changed since.
+          Check that a document signed with OmniRent (a tenancy agreement, an inventory report) or sealed by OmniRent (a repair’s history, a deposit’s evidence pack) is genuine and has not been changed since.
         </p>
       </header>
 
