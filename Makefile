@@ -70,7 +70,7 @@ bench:
 	$(GO) test -run '^$$' -bench '^BenchmarkOverview$$' -benchtime 1x ./internal/wallet/
 	$(GO) test -run '^$$' -bench '^BenchmarkSampleDocument$$' -benchtime 1x ./internal/platform/pdf/
 	$(GO) test -run '^$$' -bench '^(BenchmarkLandlordRepairsList|BenchmarkHistoryPDF30Photos|BenchmarkReportWithThree12MPPhotos)$$' -benchtime 1x ./internal/repair/
-	$(GO) test -run '^$$' -bench '^(BenchmarkDeductionsPage40Items|BenchmarkEvidencePack200Photos)$$' -benchtime 1x ./internal/deposit/
+	$(GO) test -run '^$$' -bench '^(BenchmarkDeductionsPage40Items|BenchmarkEvidencePack200Photos)$$' -benchtime 1x -short ./internal/deposit/
 
 ## test-race: the same run, then the perf parser's script check
 test-race: test-go

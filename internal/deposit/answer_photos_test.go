@@ -271,16 +271,6 @@ func TestDisputePhotosAreTheTenantsOwn(t *testing.T) {
 func TestDisputePhotoPermissions(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		h := ended(t, e)
-		olive := e.SignedIn("olive@example.com", apptest.Password, "Tenant")
-		other := e.SignedIn("lenny@example.com", apptest.Password, "Landlord")
-		admin := e.SignedIn("boss@example.com", apptest.Password, "Landlord")
-		adminTenant := e.SignedIn("root@example.com", apptest.Password, "Tenant")
-		for _, a := range []string{"boss@example.com", "root@example.com"} {
-			if err := e.App.Auth.PromoteToAdmin(context.Background(), a); err != nil {
-				t.Fatal(err)
-			}
-		}
-		stranger := e.NewClient()
 		id := addLine(t, h, carpet)["id"].(string)
 		if r := answer(h.Tom, id, 1, "dispute", "Wear and tear."); r.Status != http.StatusOK {
 			t.Fatalf("dispute: %d %s", r.Status, r.Raw)
@@ -288,64 +278,27 @@ func TestDisputePhotoPermissions(t *testing.T) {
 		small := imagingtest.JPEG(t, 64, 48)
 		kept := mustAddPhoto(t, h.Tom, id, small)
 
-		type want struct {
-			status int
-			code   string
-		}
-		actors := []struct {
-			name string
-			c    *apptest.Client
-		}{
-			{"tenant", h.Tom}, {"joint tenant", h.Tess}, {"another tenant", olive}, {"another landlord", other},
-			{"stranger", stranger}, {"admin (landlord account)", admin}, {"admin (tenant account)", adminTenant}, {"owner", h.Lord},
-		}
-		nobody := map[string]want{"another tenant": {404, "not_found"}, "another landlord": {404, "not_found"}, "stranger": {401, "unauthenticated"},
-			"admin (landlord account)": {404, "not_found"}, "admin (tenant account)": {404, "not_found"}}
-		with := func(m map[string]want) map[string]want {
-			out := map[string]want{}
-			for k, v := range nobody {
-				out[k] = v
-			}
-			for k, v := range m {
-				out[k] = v
-			}
-			return out
-		}
-		for _, ep := range []struct {
-			name   string
-			do     func(c *apptest.Client) apptest.Response
-			expect map[string]want
-		}{
-			{"POST photo", func(c *apptest.Client) apptest.Response {
+		actors := e.Cast(t, h)
+		apptest.CheckPermissions(t, actors, []apptest.Endpoint{
+			{Name: "POST photo", Do: func(c *apptest.Client) apptest.Response {
 				r := addPhoto(c, id, small)
 				if r.Status == http.StatusCreated { // make room for the next
 					mine := r.Body["line"].(map[string]any)["myAnswer"].(map[string]any)["photos"].([]any)
 					h.Tom.Do(http.MethodDelete, photosURL(id)+"/"+mine[len(mine)-1].(map[string]any)["id"].(string), nil)
 				}
 				return r
-			}, with(map[string]want{"owner": {403, "tenant_only"}, "tenant": {201, ""}, "joint tenant": {409, "not_disputed"}})},
-			{"GET photo", func(c *apptest.Client) apptest.Response { return c.Get(photosURL(id) + "/" + kept) },
-				with(map[string]want{"owner": {200, ""}, "tenant": {200, ""}, "joint tenant": {200, ""}})},
-			{"GET thumbnail", func(c *apptest.Client) apptest.Response { return c.Get(photosURL(id) + "/" + kept + "/thumb") },
-				with(map[string]want{"owner": {200, ""}, "tenant": {200, ""}, "joint tenant": {200, ""}})},
-			{"DELETE photo", func(c *apptest.Client) apptest.Response {
+			}, Expect: apptest.Outsiders(map[string]string{"owner": "403 tenant_only", "tenant": "201", "joint tenant": "409 not_disputed"})},
+			{Name: "GET photo", Do: func(c *apptest.Client) apptest.Response { return c.Get(photosURL(id) + "/" + kept) },
+				Expect: apptest.Outsiders(map[string]string{"owner": "200", "tenant": "200", "joint tenant": "200"})},
+			{Name: "GET thumbnail", Do: func(c *apptest.Client) apptest.Response { return c.Get(photosURL(id) + "/" + kept + "/thumb") },
+				Expect: apptest.Outsiders(map[string]string{"owner": "200", "tenant": "200", "joint tenant": "200"})},
+			{Name: "DELETE photo", Do: func(c *apptest.Client) apptest.Response {
 				p := mustAddPhoto(t, h.Tom, id, small)
 				r := c.Do(http.MethodDelete, photosURL(id)+"/"+p, nil)
 				h.Tom.Do(http.MethodDelete, photosURL(id)+"/"+p, nil)
 				return r
-			}, with(map[string]want{"owner": {403, "tenant_only"}, "tenant": {200, ""}, "joint tenant": {404, "photo_not_found"}})},
-		} {
-			for _, a := range actors {
-				w, ok := ep.expect[a.name]
-				if !ok {
-					t.Fatalf("%s: no expectation for %s", ep.name, a.name)
-				}
-				r := ep.do(a.c)
-				if r.Status != w.status || (w.code != "" && r.ErrorCode() != w.code) {
-					t.Errorf("%s as %s: %d %s, want %d %s", ep.name, a.name, r.Status, r.Raw, w.status, w.code)
-				}
-			}
-		}
+			}, Expect: apptest.Outsiders(map[string]string{"owner": "403 tenant_only", "tenant": "200", "joint tenant": "404 photo_not_found"})},
+		}, nil)
 		// Only the parties see the photos in the deductions.
 		if ps := answerOf(t, lineOf(t, h.Tess, h.TenancyID, id), "Tom Tenant")["photos"].([]any); len(ps) != 1 {
 			t.Fatalf("Tess sees %d of Tom's photos", len(ps))

@@ -1,7 +1,6 @@
 package deposit_test
 
 import (
-	"context"
 	"net/http"
 	"testing"
 
@@ -16,16 +15,6 @@ import (
 func TestPermissionsOnEveryEndpoint(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		h := ended(t, e)
-		olive := e.SignedIn("olive@example.com", apptest.Password, "Tenant")
-		other := e.SignedIn("lenny@example.com", apptest.Password, "Landlord")
-		admin := e.SignedIn("boss@example.com", apptest.Password, "Landlord")
-		adminTenant := e.SignedIn("root@example.com", apptest.Password, "Tenant")
-		for _, a := range []string{"boss@example.com", "root@example.com"} {
-			if err := e.App.Auth.PromoteToAdmin(context.Background(), a); err != nil {
-				t.Fatal(err)
-			}
-		}
-		stranger := e.NewClient()
 		if r := protect(h.Lord, h.TenancyID, valid()); r.Status != http.StatusOK {
 			t.Fatalf("protect: %d %s", r.Status, r.Raw)
 		}
@@ -37,80 +26,43 @@ func TestPermissionsOnEveryEndpoint(t *testing.T) {
 		}
 		doomed := addLine(t, h, map[string]any{"itemKey": "inside/Kitchen/Oven", "reason": "cleaning", "costPence": 100})["id"].(string)
 
-		type want struct {
-			status int
-			code   string
-		}
-		actors := []struct {
-			name string
-			c    *apptest.Client
-		}{
-			{"tenant", h.Tom}, {"joint tenant", h.Tess}, {"another tenant", olive}, {"another landlord", other},
-			{"stranger", stranger}, {"admin (landlord account)", admin}, {"admin (tenant account)", adminTenant}, {"owner", h.Lord},
-		}
-		nobody := map[string]want{"another tenant": {404, "not_found"}, "another landlord": {404, "not_found"}, "stranger": {401, "unauthenticated"},
-			"admin (landlord account)": {404, "not_found"}, "admin (tenant account)": {404, "not_found"}}
-		with := func(m map[string]want) map[string]want {
-			out := map[string]want{}
-			for k, v := range nobody {
-				out[k] = v
-			}
-			for k, v := range m {
-				out[k] = v
-			}
-			return out
-		}
-		for _, ep := range []struct {
-			name   string
-			do     func(c *apptest.Client) apptest.Response
-			expect map[string]want
-		}{
-			{"GET overview", func(c *apptest.Client) apptest.Response { return c.Get("/api/deposits") }, map[string]want{
-				"owner": {200, ""}, "tenant": {200, ""}, "joint tenant": {200, ""}, "another tenant": {200, ""}, "another landlord": {200, ""},
-				"stranger": {401, "unauthenticated"}, "admin (landlord account)": {200, ""}, "admin (tenant account)": {200, ""}}},
-			{"GET one", func(c *apptest.Client) apptest.Response { return c.Get(base) },
-				with(map[string]want{"owner": {200, ""}, "tenant": {200, ""}, "joint tenant": {200, ""}})},
-			{"PUT protection", func(c *apptest.Client) apptest.Response { return protect(c, h.TenancyID, valid()) },
-				with(map[string]want{"owner": {200, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
-			{"POST certificate", func(c *apptest.Client) apptest.Response {
+		actors := e.Cast(t, h)
+		apptest.CheckPermissions(t, actors, []apptest.Endpoint{
+			{Name: "GET overview", Do: func(c *apptest.Client) apptest.Response { return c.Get("/api/deposits") }, Expect: map[string]string{
+				"owner": "200", "tenant": "200", "joint tenant": "200", "another tenant": "200", "another landlord": "200",
+				"stranger": "401 unauthenticated", "admin (landlord account)": "200", "admin (tenant account)": "200"}},
+			{Name: "GET one", Do: func(c *apptest.Client) apptest.Response { return c.Get(base) },
+				Expect: apptest.Outsiders(map[string]string{"owner": "200", "tenant": "200", "joint tenant": "200"})},
+			{Name: "PUT protection", Do: func(c *apptest.Client) apptest.Response { return protect(c, h.TenancyID, valid()) },
+				Expect: apptest.Outsiders(map[string]string{"owner": "200", "tenant": "403 landlord_only", "joint tenant": "403 landlord_only"})},
+			{Name: "POST certificate", Do: func(c *apptest.Client) apptest.Response {
 				return c.Upload(base+"/certificate", "cert.pdf", "application/pdf", pdfFile)
-			}, with(map[string]want{"owner": {201, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
-			{"GET certificate", func(c *apptest.Client) apptest.Response { return c.Get(base + "/certificate") },
-				with(map[string]want{"owner": {200, ""}, "tenant": {200, ""}, "joint tenant": {200, ""}})},
-			{"GET deductions", func(c *apptest.Client) apptest.Response { return c.Get(base + "/deductions") },
-				with(map[string]want{"owner": {200, ""}, "tenant": {200, ""}, "joint tenant": {200, ""}})},
-			{"POST deduction", func(c *apptest.Client) apptest.Response {
+			}, Expect: apptest.Outsiders(map[string]string{"owner": "201", "tenant": "403 landlord_only", "joint tenant": "403 landlord_only"})},
+			{Name: "GET certificate", Do: func(c *apptest.Client) apptest.Response { return c.Get(base + "/certificate") },
+				Expect: apptest.Outsiders(map[string]string{"owner": "200", "tenant": "200", "joint tenant": "200"})},
+			{Name: "GET deductions", Do: func(c *apptest.Client) apptest.Response { return c.Get(base + "/deductions") },
+				Expect: apptest.Outsiders(map[string]string{"owner": "200", "tenant": "200", "joint tenant": "200"})},
+			{Name: "POST deduction", Do: func(c *apptest.Client) apptest.Response {
 				return c.Post(base+"/deductions", map[string]any{"itemKey": "inside/Kitchen/Oven", "reason": "cleaning", "costPence": 100})
-			}, with(map[string]want{"owner": {201, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
-			{"POST answer", func(c *apptest.Client) apptest.Response { return answer(c, line["id"].(string), 1, "agree", "") },
-				with(map[string]want{"owner": {403, "tenant_only"}, "tenant": {200, ""}, "joint tenant": {200, ""}})},
-			{"POST quote", func(c *apptest.Client) apptest.Response {
+			}, Expect: apptest.Outsiders(map[string]string{"owner": "201", "tenant": "403 landlord_only", "joint tenant": "403 landlord_only"})},
+			{Name: "POST answer", Do: func(c *apptest.Client) apptest.Response { return answer(c, line["id"].(string), 1, "agree", "") },
+				Expect: apptest.Outsiders(map[string]string{"owner": "403 tenant_only", "tenant": "200", "joint tenant": "200"})},
+			{Name: "POST quote", Do: func(c *apptest.Client) apptest.Response {
 				return c.Upload(lineURL+"/quote", "quote.pdf", "application/pdf", pdfFile)
-			}, with(map[string]want{"owner": {201, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
-			{"GET quote", func(c *apptest.Client) apptest.Response { return c.Get(lineURL + "/quote") },
-				with(map[string]want{"owner": {200, ""}, "tenant": {200, ""}, "joint tenant": {200, ""}})},
-			{"PUT deduction", func(c *apptest.Client) apptest.Response {
+			}, Expect: apptest.Outsiders(map[string]string{"owner": "201", "tenant": "403 landlord_only", "joint tenant": "403 landlord_only"})},
+			{Name: "GET quote", Do: func(c *apptest.Client) apptest.Response { return c.Get(lineURL + "/quote") },
+				Expect: apptest.Outsiders(map[string]string{"owner": "200", "tenant": "200", "joint tenant": "200"})},
+			{Name: "PUT deduction", Do: func(c *apptest.Client) apptest.Response {
 				return c.Do(http.MethodPut, lineURL, map[string]any{"revision": 1, "reason": "damage", "costPence": 20000, "itemType": "carpet", "ageMonths": 60})
-			}, with(map[string]want{"owner": {200, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
-			{"DELETE deduction", func(c *apptest.Client) apptest.Response {
+			}, Expect: apptest.Outsiders(map[string]string{"owner": "200", "tenant": "403 landlord_only", "joint tenant": "403 landlord_only"})},
+			{Name: "DELETE deduction", Do: func(c *apptest.Client) apptest.Response {
 				return c.Do(http.MethodDelete, "/api/deposits/lines/"+doomed, nil)
 			},
-				with(map[string]want{"owner": {204, ""}, "tenant": {403, "landlord_only"}, "joint tenant": {403, "landlord_only"}})},
-		} {
-			for _, a := range actors {
-				w, ok := ep.expect[a.name]
-				if !ok {
-					t.Fatalf("%s: no expectation for %s", ep.name, a.name)
-				}
-				r := ep.do(a.c)
-				if r.Status != w.status || (w.code != "" && r.ErrorCode() != w.code) {
-					t.Errorf("%s as %s: %d %s, want %d %s", ep.name, a.name, r.Status, r.Raw, w.status, w.code)
-				}
-			}
-		}
+				Expect: apptest.Outsiders(map[string]string{"owner": "204", "tenant": "403 landlord_only", "joint tenant": "403 landlord_only"})},
+		}, nil)
 		// Only the parties see the tenancy at all.
 		for _, a := range actors {
-			r := a.c.Get("/api/deposits")
+			r := a.C.Get("/api/deposits")
 			if r.Status != http.StatusOK {
 				continue
 			}
@@ -118,9 +70,9 @@ func TestPermissionsOnEveryEndpoint(t *testing.T) {
 			for _, x := range r.Body["tenancies"].([]any) {
 				sees = sees || x.(map[string]any)["id"] == h.TenancyID
 			}
-			party := a.name == "owner" || a.name == "tenant" || a.name == "joint tenant"
+			party := a.Name == "owner" || a.Name == "tenant" || a.Name == "joint tenant"
 			if sees != party {
-				t.Errorf("%s sees the tenancy: %v", a.name, sees)
+				t.Errorf("%s sees the tenancy: %v", a.Name, sees)
 			}
 		}
 	})

@@ -311,35 +311,19 @@ func TestReturnPermissions(t *testing.T) {
 		if r := answer(h.Tess, oven, 1, "agree", ""); r.Status != http.StatusOK {
 			t.Fatalf("answer: %d %s", r.Status, r.Raw)
 		}
-		olive := e.SignedIn("olive@example.com", apptest.Password, "Tenant")
-		other := e.SignedIn("lenny@example.com", apptest.Password, "Landlord")
-		admin := e.SignedIn("boss@example.com", apptest.Password, "Landlord")
-		adminTenant := e.SignedIn("root@example.com", apptest.Password, "Tenant")
-		for _, a := range []string{"boss@example.com", "root@example.com"} {
-			if err := e.App.Auth.PromoteToAdmin(context.Background(), a); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for _, x := range []struct {
-			name   string
-			c      *apptest.Client
-			status int
-			code   string
-		}{
-			{"tenant", h.Tom, 403, "landlord_only"}, {"joint tenant", h.Tess, 403, "landlord_only"}, {"another tenant", olive, 404, "not_found"},
-			{"another landlord", other, 404, "not_found"}, {"stranger", e.NewClient(), 401, "unauthenticated"},
-			{"admin (landlord account)", admin, 404, "not_found"}, {"admin (tenant account)", adminTenant, 404, "not_found"},
-			{"owner", h.Lord, 200, ""}, {"owner again", h.Lord, 409, "returned"},
-		} {
-			r := recordReturn(x.c, h.TenancyID, "2026-11-02")
-			if r.Status != x.status || (x.code != "" && r.ErrorCode() != x.code) {
-				t.Errorf("%s: %d %s, want %d %s", x.name, r.Status, r.Raw, x.status, x.code)
-			}
+		actors := e.Cast(t, h)
+		apptest.CheckPermissions(t, actors, []apptest.Endpoint{{Name: "POST return",
+			Do:     func(c *apptest.Client) apptest.Response { return recordReturn(c, h.TenancyID, "2026-11-02") },
+			Expect: apptest.Outsiders(map[string]string{"tenant": "403 landlord_only", "joint tenant": "403 landlord_only", "owner": "200"})},
+		}, nil)
+		if r := recordReturn(h.Lord, h.TenancyID, "2026-11-02"); r.Status != http.StatusConflict || r.ErrorCode() != "returned" {
+			t.Errorf("owner again: %d %s, want 409 returned", r.Status, r.Raw)
 		}
 		// Only the parties see the recorded return.
-		for _, c := range []*apptest.Client{other, olive, admin} {
-			if r := c.Get("/api/deposits/tenancies/" + h.TenancyID + "/deductions"); r.Status != http.StatusNotFound {
-				t.Errorf("deductions seen: %d", r.Status)
+		for _, a := range actors {
+			party := a.Name == "owner" || a.Name == "tenant" || a.Name == "joint tenant"
+			if r := a.C.Get("/api/deposits/tenancies/" + h.TenancyID + "/deductions"); !party && r.Status != http.StatusNotFound && a.Name != "stranger" {
+				t.Errorf("%s sees the deductions: %d", a.Name, r.Status)
 			}
 		}
 	})

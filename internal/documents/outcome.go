@@ -131,7 +131,6 @@ func outcomesOf(ctx context.Context, c db.Conn, ownerID string) (map[string]stri
 	return out, apperr.Wrap(rows.Err(), "read certificate outcomes")
 }
 
-
 // outcomeOf is one certificate's outcome ("" when none is recorded).
 func outcomeOf(ctx context.Context, c db.Conn, id string) (string, error) {
 	var o string

@@ -1,12 +1,8 @@
 package inventory_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"image"
-	"image/jpeg"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,29 +13,8 @@ import (
 	"github.com/omnirent/omnirent/internal/dbtest"
 	"github.com/omnirent/omnirent/internal/inventory"
 	"github.com/omnirent/omnirent/internal/platform/db"
+	"github.com/omnirent/omnirent/internal/platform/imaging/imagingtest"
 )
-
-// phoneJPEG is a 4000x3000 (12 MP) JPEG at quality 90 with gradients and
-// noise, so it compresses about as badly as a real phone photo; seed makes
-// each one different.
-func phoneJPEG(b testing.TB, seed uint64) []byte {
-	const w, h = 4000, 3000
-	img := image.NewYCbCr(image.Rect(0, 0, w, h), image.YCbCrSubsampleRatio420)
-	rng := rand.New(rand.NewPCG(seed, 11))
-	shift := int(seed * 37 % 255)
-	for i := range img.Y {
-		x, y := i%w, i/w
-		img.Y[i] = uint8(max(0, min(255, ((x*255/w+y*255/h)/2+shift)%256+rng.IntN(24)-12)))
-	}
-	for i := range img.Cb {
-		img.Cb[i], img.Cr[i] = uint8(64+(i+shift*40)%(w/2)*128/(w/2)), uint8(64+i/(w/2)*128/(h/2))
-	}
-	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 90}); err != nil {
-		b.Fatal(err)
-	}
-	return buf.Bytes()
-}
 
 // BenchmarkReportPDF draws the PDF of a report of 20 rooms, 100 items and
 // 100 twelve-megapixel photos (uploaded through the API and resized by the
@@ -52,7 +27,7 @@ func BenchmarkReportPDF(b *testing.B) {
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for i := range next {
-				srcs[i] = phoneJPEG(b, uint64(i+1))
+				srcs[i] = imagingtest.PhoneJPEG(b, 4000, 3000, uint64(i+1))
 			}
 		})
 	}

@@ -31,7 +31,7 @@ type rentState struct {
 	overduePence int64
 	overdue      []OverdueRent
 	next         *Due
-	payments     []RentPayment // the period's, each with what it settled
+	payments     []RentPayment   // the period's, each with what it settled
 	statement    []StatementLine // every rent due before today, with what paid it
 }
 
