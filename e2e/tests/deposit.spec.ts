@@ -4,7 +4,8 @@
 // times the deposit); the scheme's certificate is added (a file that is
 // not a PDF or an image is refused, the one before kept); the tenant sees
 // where their deposit is protected on their home. After a signed
-// check-out the landlord proposes three deductions (the old oven's damage
+// check-out (the tenant gave notice; the landlord was offered the
+// check-out report) the landlord proposes three deductions (the old oven's damage
 // reduced by apportionment to a share, its cleaning, the kitchen's
 // redecoration); the tenant agrees one and disputes two. The landlord
 // downloads the evidence pack for the scheme's dispute service: one PDF
@@ -80,6 +81,14 @@ test('a landlord records a late deposit protection and is told what it can cost;
 test('after the check-out the landlord proposes three deductions, one reduced by apportionment; the tenant agrees one and disputes two @phone', async ({ page, browser }, testInfo) => {
   test.setTimeout(240_000)
   const h = await household(page, browser, testInfo, 'ded')
+  // The tenant gives notice (its own journey: rent-increase.spec); the
+  // landlord is offered the check-out report from the end date, and signs
+  // one (made through the API: the inventory journey signs on screen).
+  const notice = await h.tenantPage.request.post(`/api/notices/tenancies/${h.id}/tenant-notice`, { headers: sameOrigin, data: {} })
+  expect(notice.status(), await notice.text()).toBe(201)
+  await page.goto(`/notices?tenancy=${h.id}`)
+  const ending = page.getByRole('status').filter({ hasText: 'Tom Tenant gave notice at' })
+  await expect(ending.getByRole('link', { name: 'Start the check-out report' })).toBeVisible()
   await signedCheckOut(page.request, h.landlord.email)
 
   await page.goto(`/deposits?tenancy=${h.id}`)
