@@ -72,6 +72,9 @@ test('a landlord records a late deposit protection and is told what it can cost;
   await expect(mine).toContainText('DPS-77120')
   await expect(mine).toContainText(`Protected on ${ukText(-10)}: 5 days after the deadline`)
   await expect(mine.getByRole('link', { name: 'DPS certificate.pdf' })).toBeVisible()
+  // Among the papers the law says they must be given, it is no longer missing.
+  const papers = t.getByRole('region', { name: "Your home's certificates" })
+  await expect(papers.getByRole('link', { name: 'Download the Deposit protection certificate (DPS certificate.pdf)' })).toBeVisible()
   await expect(mine.getByRole('alert')).toHaveCount(0)
   await expect(mine.getByRole('form')).toHaveCount(0)
   await mine.scrollIntoViewIfNeeded()

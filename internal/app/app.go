@@ -242,6 +242,7 @@ func Build(ctx context.Context, cfg config.Config, log *slog.Logger, clk clock.C
 		Uploads: a.Documents, Files: files, CheckOuts: depositCheckOuts{a.Inventory}, Log: log}); err != nil {
 		return nil, err
 	}
+	a.Contracts.UseDepositCertificates(contractDepositCertificates{a.Deposits})
 	a.Deposits.UsePack(deposit.PackDeps{Sources: depositPack{a.Signing, a.Contracts, a.Inventory, photos.Service}, Seals: a.Signing}) // deposit_pack.go
 	rules, err := calendar.LoadRules()
 	if err != nil {

@@ -178,3 +178,11 @@ func (d depositBooks) BookDeposit(ctx context.Context, e deposit.Entry) error {
 	_, err := d.w.RecordExternal(ctx, x)
 	return err
 }
+
+// contractDepositCertificates gives the tenant's papers the deposit
+// protection certificate added on /deposits (contract.DepositCertificates).
+type contractDepositCertificates struct{ d *deposit.Service }
+
+func (c contractDepositCertificates) DepositCertificate(ctx context.Context, contractID string) (string, error) {
+	return c.d.CertificateName(ctx, contractID)
+}

@@ -43,6 +43,16 @@ type Certificates interface {
 // UseCertificates wires the documents area's certificates.
 func (s *Service) UseCertificates(c Certificates) { s.certs = c }
 
+// DepositCertificates answer the deposit protection certificate the
+// landlord added where the deposit's protection is recorded (issue 45,
+// internal/deposit through internal/app): its file's name, "" for none.
+type DepositCertificates interface {
+	DepositCertificate(ctx context.Context, contractID string) (filename string, err error)
+}
+
+// UseDepositCertificates wires the deposit area's certificates.
+func (s *Service) UseDepositCertificates(d DepositCertificates) { s.depositCerts = d }
+
 // CertificateWarnings are what Sign and Send warns the landlord of: a
 // certificate the property needs that is missing, expires before the
 // tenancy starts, has a rating too low to let, or has no copy to give the

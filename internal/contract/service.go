@@ -38,6 +38,8 @@ type Service struct {
 	sign  SigningDeps
 	terms *terms.Checker
 	certs Certificates
+	// depositCerts: the deposit protection certificates added on /deposits.
+	depositCerts DepositCertificates
 	// beforeAckLock, when set (tests only), runs in AcknowledgeTerm between
 	// the first read of the draft and the transaction that locks it.
 	beforeAckLock func()

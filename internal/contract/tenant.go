@@ -153,8 +153,32 @@ func (s *Service) tenantPapers(ctx context.Context, c Contract) ([]TenantPaper, 
 				out = append(out, TenantPaper{Name: name, Missing: true, Copies: []CertificateCopy{}})
 			}
 		}
+		if err := s.depositCertificate(ctx, c, out); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
+}
+
+// depositCertificate adds to the papers the deposit protection
+// certificate the landlord added where the deposit's protection is
+// recorded (/deposits), so the tenant is not told it is missing.
+func (s *Service) depositCertificate(ctx context.Context, c Contract, papers []TenantPaper) error {
+	if s.depositCerts == nil {
+		return nil
+	}
+	name, err := s.depositCerts.DepositCertificate(ctx, c.ID)
+	if err != nil || name == "" {
+		return err
+	}
+	for i := range papers {
+		if papers[i].Name == DepositPapers[0] {
+			papers[i].Missing = false
+			papers[i].Copies = append(papers[i].Copies, CertificateCopy{Name: papers[i].Name, Filename: name,
+				URL: "/api/deposits/tenancies/" + c.ID + "/certificate?download=1"})
+		}
+	}
+	return nil
 }
 
 // DepositPapers are the papers a tenant who paid a deposit must receive

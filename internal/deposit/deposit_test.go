@@ -175,8 +175,20 @@ func TestCertificateFile(t *testing.T) {
 		if r := protect(h.Lord, h.TenancyID, valid()); r.Status != http.StatusOK {
 			t.Fatalf("protect: %d %s", r.Status, r.Raw)
 		}
+		if p := homePaper(t, h.Tom, "Deposit protection certificate"); p["missing"] != true {
+			t.Fatalf("before the certificate, the tenant's home: %v", p)
+		}
 		if r := h.Lord.Upload(url, "cert.pdf", "application/pdf", pdfFile); r.Status != http.StatusCreated {
 			t.Fatalf("pdf: %d %s", r.Status, r.Raw)
+		}
+		// The tenant's home lists it among the papers they must be given, to download.
+		p := homePaper(t, h.Tess, "Deposit protection certificate")
+		copies, _ := p["copies"].([]any)
+		if p["missing"] != false || len(copies) != 1 || copies[0].(map[string]any)["filename"] != "cert.pdf" {
+			t.Fatalf("the tenant's home: %v", p)
+		}
+		if got := h.Tess.Get(copies[0].(map[string]any)["url"].(string)); got.Status != http.StatusOK || !bytes.Equal([]byte(got.Raw), pdfFile) {
+			t.Fatalf("the home's copy: %d", got.Status)
 		}
 		r := h.Lord.Upload(url, "fake.pdf", "application/pdf", []byte("just words, not a PDF"))
 		if r.Status != http.StatusBadRequest || r.ErrorCode() != "bad_file_type" || !strings.Contains(r.ErrorMessage(), "PDF") {
@@ -191,9 +203,27 @@ func TestCertificateFile(t *testing.T) {
 		if r := h.Lord.Upload(url, "photo of cert.png", "image/png", pngFile()); r.Status != http.StatusCreated {
 			t.Fatalf("png: %d %s", r.Status, r.Raw)
 		}
-		p := depositOf(t, h.Tess, h.TenancyID)["protection"].(map[string]any)
+		p = depositOf(t, h.Tess, h.TenancyID)["protection"].(map[string]any)
 		if p["certificate"] != true || p["certificateName"] != "photo of cert.png" || strings.Contains(p["certificateUrl"].(string), "deposits/"+h.TenancyID+"/certificate-") {
 			t.Fatalf("certificate: %v", p)
 		}
 	})
+}
+
+// homePaper is the paper of that name on the tenant's home (/api/me/home).
+func homePaper(t *testing.T, c *apptest.Client, name string) map[string]any {
+	t.Helper()
+	r := c.Get("/api/me/home")
+	if r.Status != http.StatusOK {
+		t.Fatalf("home: %d %s", r.Status, r.Raw)
+	}
+	for _, tn := range r.Body["tenancies"].([]any) {
+		for _, p := range tn.(map[string]any)["certificates"].([]any) {
+			if p.(map[string]any)["name"] == name {
+				return p.(map[string]any)
+			}
+		}
+	}
+	t.Fatalf("no %s on the home: %s", name, r.Raw)
+	return nil
 }

@@ -324,6 +324,17 @@ func (s *Service) OpenCertificate(ctx context.Context, a session.Actor, id strin
 	return rc, *p.Certificate, nil
 }
 
+// CertificateName is the name of the certificate file added for a
+// tenancy's deposit, "" for none. It checks no reader: the agreements area
+// asks it for a tenant it has already let see the agreement.
+func (s *Service) CertificateName(ctx context.Context, tenancyID string) (string, error) {
+	p, _, err := protectionOf(ctx, s.d.DB.Conn(), tenancyID)
+	if err != nil || p.Certificate == nil {
+		return "", err
+	}
+	return p.Certificate.Name, nil
+}
+
 // UKDay is a day as the site shows it: "Thu 17 Dec 2026".
 func UKDay(t time.Time) string { return t.Format("Mon 2 Jan 2006") }
 

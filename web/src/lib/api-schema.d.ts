@@ -7556,7 +7556,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the sealed PDF */
+            /** @description the sealed PDF, as an attachment */
             200: {
                 headers: {
                     [name: string]: unknown;
