@@ -20,8 +20,8 @@ declare -A TARGET=(
   [e2e]=test-e2e [prod]=test-prod [failover]=test-failover [image]=image
 )
 declare -A BUDGET=(
-  [api]=30 [go]=540 [fuzz]=120 [web]=90
-  [e2e]=480 [prod]=150 [failover]=60 [image]=60
+  [api]=30 [go]=420 [fuzz]=120 [web]=90
+  [e2e]=600 [prod]=150 [failover]=60 [image]=60
 )
 
 names=() secs=() results=()
