@@ -220,8 +220,13 @@ export async function expectNoA11yViolations(page: Page, label = page.url()): Pr
 }
 
 /** snap saves a full-page screenshot under screenshots/<desktop|phone>/<name>.png. */
+/** snapPath is where a screenshot of that name goes: screenshots/phone or screenshots/desktop. */
+export function snapPath(testInfo: TestInfo, name: string): string {
+  return path.join(e2eRoot, 'screenshots', isPhone(testInfo) ? 'phone' : 'desktop', `${name}.png`)
+}
+
 export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = path.join(e2eRoot, 'screenshots', isPhone(testInfo) ? 'phone' : 'desktop', `${name}.png`)
+  const file = snapPath(testInfo, name)
   // Sticky headers are drawn where the page is scrolled to; start from the top
   // so full-page shots look like the page does.
   await page.evaluate(() => window.scrollTo(0, 0))
