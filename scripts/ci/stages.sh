@@ -20,8 +20,8 @@ declare -A TARGET=(
   [e2e]=test-e2e [prod]=test-prod [failover]=test-failover [image]=image
 )
 declare -A BUDGET=(
-  [api]=30 [go]=420 [fuzz]=120 [web]=90
-  [e2e]=600 [prod]=150 [failover]=60 [image]=60
+  [api]=30 [go]=480 [fuzz]=90 [web]=90
+  [e2e]=600 [prod]=120 [failover]=30 [image]=30
 )
 
 names=() secs=() results=()
