@@ -1,11 +1,9 @@
 package deposit
 
 import (
-	"mime"
 	"net/http"
 	"strings"
 
-	"github.com/omnirent/omnirent/internal/apperr"
 	"github.com/omnirent/omnirent/internal/httpx"
 	"github.com/omnirent/omnirent/internal/session"
 )
@@ -26,11 +24,8 @@ func (h *Handler) addAnswerPhoto(w http.ResponseWriter, r *http.Request, a sessi
 			return err
 		}
 	}
-	file, err := httpx.UploadedFile(r, "file", MsgNoPhoto, MsgPhotoLarge)
+	file, err := uploaded(r, MsgNoPhoto, "image_too_large", MsgPhotoLarge)
 	if err != nil {
-		if apperr.KindOf(err) == apperr.TooLarge {
-			return apperr.New(apperr.TooLarge, "image_too_large", MsgPhotoLarge)
-		}
 		return err
 	}
 	v, err := h.svc.AddAnswerPhoto(r.Context(), a, r.PathValue("id"), httpx.UploadedFileName(file), file)
@@ -56,9 +51,6 @@ func (h *Handler) openAnswerPhoto(w http.ResponseWriter, r *http.Request, a sess
 		return err
 	}
 	defer rc.Close()
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": p.Name}))
-	w.Header().Set("Cache-Control", "private, no-store")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	httpx.WriteFile(w, rc, p.ContentType, p.Size)
+	serveStored(w, rc, "inline", p.Name, p.ContentType, p.Size)
 	return nil
 }

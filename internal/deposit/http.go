@@ -3,6 +3,7 @@ package deposit
 import (
 	"bytes"
 	"errors"
+	"io"
 	"mime"
 	"net/http"
 	"strings"
@@ -125,11 +126,8 @@ func (h *Handler) addQuote(w http.ResponseWriter, r *http.Request, a session.Act
 	} else if role != RoleLandlord {
 		return apperr.New(apperr.Forbidden, "landlord_only", MsgLandlordOnly)
 	}
-	file, err := httpx.UploadedFile(r, "file", msgNoFile, msgTooLarge)
+	file, err := uploaded(r, msgNoFile, "file_too_large", msgTooLarge)
 	if err != nil {
-		if apperr.KindOf(err) == apperr.TooLarge {
-			return apperr.New(apperr.TooLarge, "file_too_large", msgTooLarge)
-		}
 		return err
 	}
 	v, err := h.svc.AddQuote(r.Context(), a, r.PathValue("id"), httpx.UploadedFileName(file), file)
@@ -145,9 +143,7 @@ func (h *Handler) openQuote(w http.ResponseWriter, r *http.Request, a session.Ac
 		return err
 	}
 	defer rc.Close()
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": f.Name}))
-	w.Header().Set("Cache-Control", "private, no-store")
-	httpx.WriteFile(w, rc, f.ContentType, f.Size)
+	serveStored(w, rc, "inline", f.Name, f.ContentType, f.Size)
 	return nil
 }
 
@@ -196,11 +192,8 @@ func (h *Handler) certificate(w http.ResponseWriter, r *http.Request, a session.
 	if _, err := h.svc.landlordTenancy(r.Context(), a, r.PathValue("id")); err != nil {
 		return err
 	}
-	file, err := httpx.UploadedFile(r, "file", msgNoFile, msgTooLarge)
+	file, err := uploaded(r, msgNoFile, "file_too_large", msgTooLarge)
 	if err != nil {
-		if apperr.KindOf(err) == apperr.TooLarge {
-			return apperr.New(apperr.TooLarge, "file_too_large", msgTooLarge)
-		}
 		return err
 	}
 	v, err := h.svc.AddCertificate(r.Context(), a, r.PathValue("id"), httpx.UploadedFileName(file), file)
@@ -220,9 +213,7 @@ func (h *Handler) openCertificate(w http.ResponseWriter, r *http.Request, a sess
 	if r.URL.Query().Get("download") != "" {
 		disposition = "attachment"
 	}
-	w.Header().Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": f.Name}))
-	w.Header().Set("Cache-Control", "private, no-store")
-	httpx.WriteFile(w, rc, f.ContentType, f.Size)
+	serveStored(w, rc, disposition, f.Name, f.ContentType, f.Size)
 	return nil
 }
 
@@ -236,4 +227,22 @@ func (h *Handler) evidencePack(w http.ResponseWriter, r *http.Request, a session
 	w.Header().Set("Cache-Control", "private, no-store")
 	httpx.WriteFile(w, bytes.NewReader(b), "application/pdf", int64(len(b)))
 	return nil
+}
+
+// uploaded is the request's file in the multipart field "file", a file
+// over the limit refused with the area's code and message.
+func uploaded(r *http.Request, noFile, tooLargeCode, tooLarge string) (io.Reader, error) {
+	file, err := httpx.UploadedFile(r, "file", noFile, tooLarge)
+	if apperr.KindOf(err) == apperr.TooLarge {
+		return nil, apperr.New(apperr.TooLarge, tooLargeCode, tooLarge)
+	}
+	return file, err
+}
+
+// serveStored streams a stored file (a certificate, a quote, a dispute
+// photo) to a party, private and never cached, under its own name.
+func serveStored(w http.ResponseWriter, body io.Reader, disposition, name, contentType string, size int64) {
+	w.Header().Set("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": name}))
+	w.Header().Set("Cache-Control", "private, no-store")
+	httpx.WriteFile(w, body, contentType, size)
 }
